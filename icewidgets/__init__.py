@@ -1,0 +1,61 @@
+"""icewidgets: exact rules, pictures and Jupyter widgets for four Icehouse-pyramid games.
+
+>>> import icewidgets as iw
+>>> game = iw.make("volcano")
+>>> state = game.new_state()
+>>> state.play("a1-b1").stack("b1")
+'B1B2B3K1'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .games import available_games, make
+from .protocol import CHANCE, Event, Game, IllegalMoveError, NotationError, State
+from .record import Record
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "Event",
+    "Game",
+    "IllegalMoveError",
+    "NotationError",
+    "Record",
+    "State",
+    "available_games",
+    "make",
+    "GameWidget",
+    "PlayoutLab",
+    "playouts",
+    "tournament",
+    "save_svg",
+]
+
+# Heavier parts load on first use, so the rules stay importable without widget libraries.
+_LAZY = {
+    "GameWidget": ("icewidgets.widgets", "GameWidget"),
+    "PlayoutLab": ("icewidgets.widgets", "PlayoutLab"),
+    "playouts": ("icewidgets.playouts", "playouts"),
+    "tournament": ("icewidgets.playouts", "tournament"),
+    "PlayoutResults": ("icewidgets.playouts", "PlayoutResults"),
+    "save_svg": ("icewidgets.svg", "save_svg"),
+    "svg": ("icewidgets.svg", None),
+    "agents": ("icewidgets.agents", None),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        module_name, attr = _LAZY[name]
+        module = importlib.import_module(module_name)
+        return module if attr is None else getattr(module, attr)
+    raise AttributeError(f"module 'icewidgets' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))

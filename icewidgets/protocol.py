@@ -1,0 +1,238 @@
+"""The protocol every game follows: errors, events, and the Game and State base classes.
+
+A *game* is a frozen dataclass of options (``Volcano(players=3)``) that makes states.
+A *state* is an immutable, hashable position; ``state.play(move)`` returns a new state and
+never changes the old one. A move is a small frozen object whose ``str()`` is its notation;
+``play`` accepts the move or its text.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar, Iterable, Mapping
+
+CHANCE = -1
+"""``state.to_move`` while the next ply is a chance ply (a dice roll)."""
+
+
+class IllegalMoveError(ValueError):
+    """A well-formed move that the rules do not allow in this position.
+
+    The message says why, in plain words, e.g. "the cap on a1 cannot move off the board".
+    """
+
+
+class NotationError(ValueError):
+    """Text that cannot be parsed: a bad move, square, piece, stack, field or position text."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """One thing a ply did, in order: ``kind`` names it, ``data`` holds its details.
+
+    ``str(event)`` is a plain-English sentence a student can follow; front ends animate
+    from ``kind`` and ``data``.
+
+    >>> e = Event("cap_moved", "Player 1 moves the cap from a3 to b3.", (("from", "a3"), ("to", "b3")))
+    >>> str(e), e["to"]
+    ('Player 1 moves the cap from a3 to b3.', 'b3')
+    """
+
+    kind: str
+    text: str
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __getitem__(self, key: str) -> Any:
+        for k, v in self.data:
+            if k == key:
+                return v
+        raise KeyError(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly dict: ``{"kind": …, "text": …, **data}``."""
+        return {"kind": self.kind, "text": self.text, **dict(self.data)}
+
+
+def event(kind: str, text: str, **data: Any) -> Event:
+    """Shorthand for ``Event(kind, text, tuple(data.items()))``."""
+    return Event(kind, text, tuple(data.items()))
+
+
+@dataclasses.dataclass(frozen=True)
+class Game:
+    """Base class of the four games: the rules plus their options.
+
+    Subclasses are frozen dataclasses whose fields are the options, and set ``name``,
+    ``player_names`` and the hooks below. Use :func:`icewidgets.make` to build one by name.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    move_types: ClassVar[tuple[type, ...]] = ()
+    example_move: ClassVar[str] = ""  # any well-formed move text, e.g. "c3-c4"
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The option values, as keyword arguments for :func:`icewidgets.make`."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @property
+    def num_players(self) -> int:
+        return getattr(self, "players", 2)
+
+    def player_name(self, player: int) -> str:
+        """How events and pictures name a player, e.g. ``"Player 1"`` or ``"Dark"``."""
+        return f"Player {player + 1}"
+
+    def new_state(self, seed: Any = None) -> "State":
+        """The starting position; random setups and first rolls come from ``seed``."""
+        raise NotImplementedError
+
+    def state_from_text(self, text: str) -> "State":
+        """The state written as a position text (see ``State.to_text``)."""
+        raise NotImplementedError
+
+    def parse_move(self, text: str) -> Any:
+        """The move written ``text``; :class:`NotationError` names a bad token."""
+        raise NotImplementedError
+
+    @property
+    def ply_bound(self) -> int | None:
+        """An upper bound on the plies of any game under these options, or None if unbounded."""
+        return None
+
+    def __repr__(self) -> str:
+        changed = [
+            f"{f.name}={getattr(self, f.name)!r}"
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) != f.default
+        ]
+        return f"make({self.name!r}{''.join(', ' + c for c in changed)})"
+
+    def _check_choice(self, option: str, choices: Iterable[Any]) -> None:
+        value = getattr(self, option)
+        choices = tuple(choices)
+        if value not in choices:
+            raise ValueError(
+                f"{option}={value!r} is not a valid {self.name} option; choose one of "
+                + ", ".join(repr(c) for c in choices)
+            )
+
+    def _check_int(self, option: str, low: int, high: int | None = None, allow_none: bool = False) -> None:
+        value = getattr(self, option)
+        if value is None and allow_none:
+            return
+        if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+            span = f"from {low} to {high}" if high is not None else f"≥ {low}"
+            extra = " or None" if allow_none else ""
+            raise ValueError(f"{option}={value!r} is not valid for {self.name}: it must be a whole number {span}{extra}")
+
+    def _check_bool(self, option: str) -> None:
+        value = getattr(self, option)
+        if not isinstance(value, bool):
+            raise ValueError(f"{option}={value!r} is not valid for {self.name}: it must be True or False")
+
+
+class State:
+    """Base class of every game state. Subclasses are frozen dataclasses.
+
+    Subclasses provide ``game``, ``to_move``, ``legal_moves()``, ``_why_illegal(move)``,
+    ``_apply(move)``, ``to_text()``, ``stack(square)``, the result properties and
+    ``_ascii()``; this class adds the shared behaviour.
+    """
+
+    game: Game
+    events: tuple[Event, ...]
+
+    def play(self, move: Any) -> "State":
+        """The state after ``move`` (a move object or its notation); this state is unchanged.
+
+        Raises :class:`IllegalMoveError` (why it is illegal) or :class:`NotationError`.
+        """
+        move = self._coerce(move)
+        if self.is_over:
+            raise IllegalMoveError(f"the game is over; no more moves can be played ({move} was tried)")
+        reason = self._why_illegal(move)
+        if reason:
+            raise IllegalMoveError(f"{move} is illegal: {reason}")
+        return self._apply(move)
+
+    def is_legal(self, move: Any) -> bool:
+        """Whether ``move`` (object or text) may be played now."""
+        try:
+            move = self._coerce(move)
+        except NotationError:
+            return False
+        return not self.is_over and not self._why_illegal(move)
+
+    def why_illegal(self, move: Any) -> str | None:
+        """Why ``move`` is illegal here, in plain words, or None if it is legal."""
+        move = self._coerce(move)
+        if self.is_over:
+            return "the game is over"
+        return self._why_illegal(move)
+
+    def _coerce(self, move: Any) -> Any:
+        if isinstance(move, str):
+            return self.game.parse_move(move)
+        if not isinstance(move, self.game.move_types):
+            raise NotationError(f"{move!r} is not a {self.game.name} move or move text")
+        return move
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        """At a chance ply, every outcome with its probability; otherwise an empty list."""
+        return []
+
+    # Results ------------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended: won, drawn, or stopped unfinished by ``max_turns``."""
+        raise NotImplementedError
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning players (several on a shared win); empty while playing, on a draw or unfinished."""
+        raise NotImplementedError
+
+    @property
+    def unfinished(self) -> bool:
+        """True when the game was stopped by the ``max_turns`` option before it ended by the rules."""
+        return False
+
+    @property
+    def is_draw(self) -> bool:
+        """True when the game ended by the rules with no winner."""
+        return self.is_over and not self.unfinished and not self.winners
+
+    @property
+    def result(self) -> str:
+        """``"playing"``, ``"win"``, ``"draw"`` or ``"unfinished"``."""
+        if not self.is_over:
+            return "playing"
+        if self.unfinished:
+            return "unfinished"
+        return "win" if self.winners else "draw"
+
+    # Rendering -------------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        return self._ascii()
+
+    def _repr_svg_(self) -> str:
+        # Imported here, like python-chess does, so the rules never need the drawing code.
+        from . import svg
+
+        return svg.board(self)
+
+    def _ascii(self) -> str:
+        raise NotImplementedError

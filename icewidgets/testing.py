@@ -1,0 +1,140 @@
+"""The conformance check every game passes: ``check_game(game)``.
+
+It plays seeded random games and checks the protocol at every ply: legal moves exist until
+the game is over, their notation parses back to the same move, ``play`` never mutates,
+every ply has events, position text round-trips, and the game ends within its bound.
+A fifth game that passes it works with the widget, the agents and the playouts.
+
+>>> import icewidgets as iw
+>>> report = check_game(iw.make("volcano"), n_games=2, seed=1)
+>>> report["games"]
+2
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .protocol import CHANCE, Game, IllegalMoveError, State
+
+
+class ConformanceError(AssertionError):
+    """A game broke the protocol; the message names the game, the ply and the position."""
+
+
+def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | None = None) -> dict[str, Any]:
+    """Play ``n_games`` seeded random games of ``game`` and check the protocol at every ply.
+
+    ``max_plies`` caps each game (default: the game's own ``ply_bound``, else 100,000); a game
+    that passes it without ending fails the check. Returns counts of games, plies and results.
+    """
+    bound = max_plies or game.ply_bound or 100_000
+    report: dict[str, Any] = {"games": 0, "plies": 0, "results": {}}
+    for index in range(n_games):
+        rng = random.Random(f"{seed}:{index}")
+        state = game.new_state(seed=rng.randrange(2**32))
+        _check_state(game, state, f"game {index}, start")
+        plies = 0
+        while not state.is_over:
+            where = f"game {index}, ply {plies}"
+            if plies >= bound:
+                raise ConformanceError(f"{where}: the game did not end within {bound} plies\n{state.to_text()}")
+            move = _pick_move(game, state, rng, where)
+            before_text, before_hash = state.to_text(), hash(state)
+            after = state.play(move)
+            _expect(state.to_text() == before_text and hash(state) == before_hash, f"{where}: play() changed the old state")
+            _expect(bool(after.events), f"{where}: {move} produced no events")
+            for ev in after.events:
+                _expect(bool(str(ev).strip()), f"{where}: {move} produced an event with no text")
+            state = after
+            plies += 1
+            _check_state(game, state, where)
+        _expect(state.legal_moves() == [], f"game {index}: a finished game still lists legal moves")
+        report["games"] += 1
+        report["plies"] += plies
+        report["results"][state.result] = report["results"].get(state.result, 0) + 1
+    return report
+
+
+def _pick_move(game: Game, state: State, rng: random.Random, where: str) -> Any:
+    if state.to_move == CHANCE:
+        outcomes = state.chance_outcomes()
+        _expect(bool(outcomes), f"{where}: a chance ply with no outcomes")
+        total = sum(p for _, p in outcomes)
+        _expect(abs(total - 1) < 1e-9, f"{where}: chance probabilities sum to {total}, not 1")
+        moves = [m for m, _ in outcomes]
+        move = rng.choices(moves, weights=[p for _, p in outcomes])[0]
+    else:
+        moves = state.legal_moves()
+        _expect(bool(moves), f"{where}: the game is not over but there is no legal move\n{state.to_text()}")
+        move = rng.choice(moves)
+    _expect(len(set(moves)) == len(moves), f"{where}: legal_moves() lists a move twice")
+    for m in moves:
+        _expect(game.parse_move(str(m)) == m, f"{where}: {m!r} does not survive str() and parse_move()")
+    sample = moves if len(moves) <= 8 else rng.sample(moves, 8)
+    for m in sample:
+        _expect(state.is_legal(m), f"{where}: listed move {m} is not accepted: {state.why_illegal(m)}")
+    _expect(state.legal_moves() == state.legal_moves(), f"{where}: legal_moves() order is not deterministic")
+    return move
+
+
+def _check_state(game: Game, state: State, where: str) -> None:
+    text = state.to_text()
+    loaded = game.state_from_text(text)
+    _expect(loaded == state, f"{where}: state_from_text(to_text()) differs from the state\n{text}")
+    _expect(loaded.to_text() == text, f"{where}: to_text() does not round-trip\n{text}\n---\n{loaded.to_text()}")
+    _expect(hash(loaded) == hash(state), f"{where}: equal states hash differently")
+    _expect(loaded.is_over == state.is_over and loaded.winners == state.winners, f"{where}: a loaded state does not know its result")
+    _expect(len(state.scores) == game.num_players, f"{where}: scores has {len(state.scores)} entries, not one per player")
+    _expect(set(state.winners) <= set(range(game.num_players)), f"{where}: winners {state.winners} are not players")
+    _expect(state.to_move == CHANCE or 0 <= state.to_move < game.num_players, f"{where}: to_move={state.to_move}")
+    _expect(bool(str(state).strip()), f"{where}: str(state) is empty")
+    if state.is_over:
+        try:
+            state.play(state_legal_sample(state))
+        except IllegalMoveError:
+            pass
+        else:  # pragma: no cover - only a broken game gets here
+            raise ConformanceError(f"{where}: a finished game accepted a move")
+
+
+def state_legal_sample(state: State) -> str:
+    """Any well-formed move text of the game, used to probe a finished game."""
+    return state.game.example_move
+
+
+def _expect(condition: bool, message: str) -> None:
+    if not condition:
+        raise ConformanceError(message)
+
+
+def playthrough(game: Game, seed: int = 0, max_plies: int = 200, start: State | None = None) -> str:
+    """A golden playthrough: every ply of a seeded random game, with the position, the legal
+    moves, the move chosen and its events, as stable text (after OpenSpiel's playthrough files).
+
+    Tests compare it with a file under ``tests/golden/``; regenerate such a file only on purpose,
+    when a rule change is intended (``ICEWIDGETS_REGEN_GOLDEN=1 pytest tests/test_golden.py``).
+    """
+    rng = random.Random(seed)
+    state = start if start is not None else game.new_state(seed=seed)
+    lines = [
+        "# icewidgets golden playthrough",
+        f"game: {game.name}",
+        f"options: {', '.join(f'{k}={v!r}' for k, v in game.options.items())}",
+        f"seed: {seed}",
+        "agent: uniform random over legal_moves() (chance plies by probability), random.Random(seed)",
+        "",
+    ]
+    for ply in range(max_plies):
+        lines += [f"== ply {ply} ==", f"to_move: {state.to_move}", "position:", state.to_text()]
+        if state.is_over:
+            break
+        lines.append("legal: " + " ".join(map(str, state.legal_moves())))
+        move = _pick_move(game, state, rng, f"ply {ply}")
+        state = state.play(move)
+        lines.append(f"move: {move}")
+        lines += ["events:"] + [f"  - {ev}" for ev in state.events]
+        lines.append("")
+    lines += ["", f"result: {state.result}", f"winners: {list(state.winners)}", f"scores: {list(state.scores)}"]
+    return "\n".join(lines) + "\n"
