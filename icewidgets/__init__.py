@@ -4,7 +4,7 @@
 >>> game = iw.make("volcano")
 >>> state = game.new_state()
 >>> state.play("a1-b1").stack("b1")
-'B1B2B3K1'
+'Y1Y2Y3K1'
 """
 
 from __future__ import annotations

@@ -86,7 +86,7 @@ def parse_stack(text: str) -> tuple[Piece, ...]:
     >>> parse_stack("R4")
     Traceback (most recent call last):
     ...
-    icewidgets.protocol.NotationError: 'R4' is not a stack: '4' at position 2 is not a piece
+    icewidgets.protocol.NotationError: 'R4' is not a stack: 'R4' at position 1 is not a piece
     """
     if text == EMPTY:
         return ()

@@ -8,7 +8,7 @@ be pasted into a chat or a widget ("iw1." followed by URL-safe characters).
 >>> iw.Record.from_code(record.to_code()) == record
 True
 >>> record.final_state().stack("b1")
-'B1B2B3K1'
+'Y1Y2Y3K1'
 """
 
 from __future__ import annotations

@@ -1,0 +1,597 @@
+"""Volcano, by Kristin Looney: move the caps, make the volcanoes erupt, capture the lava.
+
+The rules as implemented (the project's ``rules/volcano.md``):
+
+1. Twenty-five nests (small, medium, large of one colour, large on top) of five colours
+   (R, Y, G, B and C clear) fill a 5×5 board; five black smalls (``K1``) are the *caps*.
+2. On your turn you move one cap one step in any of the eight directions, onto any square
+   without a cap (empty squares too). Caps never leave the board.
+3. Moving a cap from X to Y (direction d) makes X *erupt* when X still holds pieces and the
+   square X+2d is on the board and has no cap. Otherwise you must move a cap again: a turn
+   ends only with an eruption.
+4. An eruption throws the top piece of X over the cap to X+2d, the next to X+3d, and so on,
+   until X is spent, the next square is off the board, or it holds a cap.
+5. Every erupted piece that landed directly on a piece of the same size (any colour) is
+   captured by the mover. Then play passes to the next player.
+6. The game ends at once when the mover holds at least one piece of each of the five
+   colours (or, by default, when no coloured piece is left on the board). Scores: 7 per
+   solid-colour tree, 5 per mixed tree, 1 per other piece, arranged as well as possible
+   (see :func:`score`). The highest score wins; ties share the win (option ``tie_rule``).
+
+Notation: a ply is one cap move, ``c3-c4``. The position text is the board (rank 5 first,
+stacks bottom→top, ``K1`` on top is a cap) and the fields ``to_move``, ``captured`` (one
+comma-separated list per player, lists separated by ``/``), ``turns`` (eruptions so far),
+``moves`` (cap moves so far) and, with the house rule on, ``left`` (squares a cap left this
+turn).
+
+>>> import icewidgets as iw
+>>> state = iw.make("volcano").new_state()
+>>> state = state.play("b2-c1")   # south-east: the square beyond c1 is off the board
+>>> [str(e) for e in state.events][:2]
+['Player 1 moves the cap from b2 to c1.', 'No eruption: the lava of b2 would flow off the board. Player 1 moves again.']
+
+Choices where the rules file leaves one (documented in ``rules/volcano.md`` as options):
+
+- ``no_return_within_turn`` (boardspace's house rule) forbids a cap from moving onto any square
+  that a cap left earlier in the same turn. If that would leave no legal cap move at all, the
+  restriction is lifted for that move, so a turn can always go on.
+- A ``custom`` opening takes ``colours`` (25 letters from ``RYGBC``, or ``.`` for an empty square,
+  rank 5 first like the board text) and ``caps`` (squares). ``colours`` and ``caps`` may also
+  override any named opening; ``random`` shuffles the colours (seeded) and keeps the diagonal
+  caps unless ``caps`` is given.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from collections import Counter
+from functools import cached_property
+from typing import Any, ClassVar, Iterable, NamedTuple
+
+from ..grid import DIRECTION_NAMES, Grid, parse_fields, parse_int_field, split_position
+from ..pieces import PIECES, Piece, format_pieces, format_stack, parse_pieces, parse_stack
+from ..protocol import Event, Game, NotationError, State, event
+
+GRID = Grid(5, 5)
+CAP = PIECES["K1"]
+COLOURS = "RYGBC"
+"""The five nest colours; clear (C) stands in for the Black Ice set's clear pieces."""
+
+OPENINGS = ("diag", "plus", "x", "random", "custom")
+
+DIAG_COLOURS = "CCCGR CGGRY CGRYB GRYYB RYBBB"
+"""The verified standard layout, rank 5 first (rules §2.2)."""
+
+OPENING_CAPS = {
+    "diag": ("a1", "b2", "c3", "d4", "e5"),
+    "plus": ("c3", "b3", "d3", "c2", "c4"),
+    "x": ("c3", "b2", "d2", "b4", "d4"),
+    "random": ("a1", "b2", "c3", "d4", "e5"),
+}
+
+
+# Options -----------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Volcano(Game):
+    """Volcano's rules and options.
+
+    ``players`` 1–6 (1 is solitaire); ``opening`` ``"diag"`` (default), ``"plus"``, ``"x"``,
+    ``"random"`` or ``"custom"`` (with ``colours`` and ``caps``); ``tie_rule`` ``"shared"`` or
+    ``"draw"``; ``no_return_within_turn`` (house rule); ``end_if_board_empty``; ``max_turns``
+    (stop unfinished after that many turns).
+
+    >>> Volcano(players=3, opening="x").new_state().stack("b2")
+    'R1R2R3K1'
+    """
+
+    players: int = 2
+    opening: str = "diag"
+    caps: tuple[str, ...] | None = None
+    colours: str | None = None
+    tie_rule: str = "shared"
+    no_return_within_turn: bool = False
+    end_if_board_empty: bool = True
+    max_turns: int | None = None
+
+    name: ClassVar[str] = "volcano"
+    title: ClassVar[str] = "Volcano"
+    example_move: ClassVar[str] = "c3-c4"
+
+    def __post_init__(self) -> None:
+        self._check_int("players", 1, 6)
+        self._check_choice("opening", OPENINGS)
+        self._check_choice("tie_rule", ("shared", "draw"))
+        self._check_bool("no_return_within_turn")
+        self._check_bool("end_if_board_empty")
+        self._check_int("max_turns", 1, allow_none=True)
+        if self.opening == "custom" and (self.caps is None or self.colours is None):
+            raise ValueError("opening='custom' needs both colours=… (25 letters, rank 5 first) and caps=… (squares)")
+        if self.caps is not None:
+            object.__setattr__(self, "caps", _normalise_caps(self.caps))
+        if self.colours is not None:
+            object.__setattr__(self, "colours", _normalise_colours(self.colours))
+
+    def player_name(self, player: int) -> str:
+        return f"Player {player + 1}"
+
+    def new_state(self, seed: Any = None) -> "VolcanoState":
+        """The opening position. Only the ``random`` opening uses ``seed``."""
+        if self.colours is not None:
+            layout = self.colours
+        elif self.opening == "random":
+            layout = _random_layout(_rng(seed))
+        else:
+            layout = _normalise_colours(DIAG_COLOURS)
+        caps = self.caps if self.caps is not None else OPENING_CAPS[self.opening]
+        board = [() if letter == "." else (PIECES[letter + "1"], PIECES[letter + "2"], PIECES[letter + "3"]) for letter in _layout_by_square(layout)]
+        for square in caps:
+            index = GRID.index(square)
+            board[index] = board[index] + (CAP,)
+        return VolcanoState(self, tuple(board), 0, ((),) * self.players)
+
+    def state_from_text(self, text: str) -> "VolcanoState":
+        """The position written by :meth:`VolcanoState.to_text`; sparse positions are fine."""
+        lines, field_line = split_position(text)
+        board = tuple(parse_stack(token) for token in GRID.parse_board(lines))
+        known = ["to_move", "captured", "turns", "moves"] + (["left"] if self.no_return_within_turn else [])
+        fields = parse_fields(field_line, known)
+        to_move = parse_int_field(fields, "to_move", 0, 0, self.players - 1)
+        captured = _parse_captured(fields.get("captured"), self.players)
+        turns = parse_int_field(fields, "turns", 0, 0)
+        moves = parse_int_field(fields, "moves", 0, 0)
+        left = frozenset()
+        if fields.get("left", "-") != "-":
+            left = frozenset(GRID.index(square) for square in fields["left"].split(","))
+        _check_possible(board, captured)
+        return VolcanoState(self, board, to_move, captured, turns, moves, left)
+
+    def parse_move(self, text: str) -> "CapMove | EndTurn":
+        """``"c3-c4"`` → ``CapMove("c3", "c4")``; ``"end"`` is read so it can be refused clearly."""
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r} is not a Volcano move (write a cap move like 'c3-c4')")
+        text = text.strip()
+        if text.lower() in ("end", "pass"):
+            return EndTurn()
+        match = _MOVE_TEXT.match(text)
+        if match is None:
+            raise NotationError(f"{text!r} is not a Volcano move: write a cap move like 'c3-c4'")
+        return CapMove(match.group(1), match.group(2))
+
+    @property
+    def ply_bound(self) -> int | None:
+        return None
+
+
+# Moves and state ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class CapMove:
+    """Move the cap on ``source`` one step to ``target`` (square names)."""
+
+    source: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.source}-{self.target}"
+
+
+@dataclasses.dataclass(frozen=True)
+class EndTurn:
+    """Ending a turn by choice; never legal in Volcano (a turn ends only with an eruption)."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+Volcano.move_types = (CapMove, EndTurn)
+
+
+class VolcanoScore(NamedTuple):
+    """A pile's best arrangement: ``points`` = 7·solid + 5·mixed + loose pieces.
+
+    ``trees`` lists the trees (small, medium, large), solid ones first; ``loose_pieces`` the rest.
+    """
+
+    points: int
+    solid_trees: int
+    mixed_trees: int
+    loose: int
+    trees: tuple[tuple[Piece, Piece, Piece], ...]
+    loose_pieces: tuple[Piece, ...]
+
+    def __int__(self) -> int:
+        return self.points
+
+    def describe(self) -> str:
+        """E.g. ``"17 points: 1 solid tree (7), 2 mixed trees (10), 0 loose pieces"``."""
+        return (
+            f"{self.points} points: {_plural(self.solid_trees, 'solid tree')} ({7 * self.solid_trees}), "
+            f"{_plural(self.mixed_trees, 'mixed tree')} ({5 * self.mixed_trees}), "
+            f"{_plural(self.loose, 'loose piece')}"
+        )
+
+
+def score(pieces: Iterable[Piece | str]) -> VolcanoScore:
+    """The best score of a pile of captured pieces, with its trees.
+
+    The greedy arrangement (solid trees first, then mixed) is optimal, and the points follow
+    the closed form ``total + 2·min_s N_s + 2·solid`` (rules V-A15).
+
+    >>> s = score("R1 R2 R3 R1 G2 G3 B1 Y3 Y2".split())
+    >>> s.points, s.solid_trees, s.mixed_trees, s.loose
+    (17, 1, 2, 0)
+    >>> s.describe()
+    '17 points: 1 solid tree (7), 2 mixed trees (10), 0 loose pieces'
+    """
+    pile = [PIECES[p] if isinstance(p, str) else p for p in pieces]
+    by_size: dict[int, list[Piece]] = {1: [], 2: [], 3: []}
+    for piece in sorted(pile, key=lambda p: (COLOURS.find(p.colour), p.size)):
+        by_size[piece.size].append(piece)
+    trees: list[tuple[Piece, Piece, Piece]] = []
+    for colour in sorted({p.colour for p in pile}, key=COLOURS.find):
+        while all(PIECES[f"{colour}{size}"] in by_size[size] for size in (1, 2, 3)):
+            trees.append(tuple(_take(by_size[size], PIECES[f"{colour}{size}"]) for size in (1, 2, 3)))
+    solid = len(trees)
+    # After the solid trees every colour lacks some size, so any trio left over is mixed.
+    while all(by_size[size] for size in (1, 2, 3)):
+        trees.append((by_size[1].pop(0), by_size[2].pop(0), by_size[3].pop(0)))
+    loose = tuple(by_size[1] + by_size[2] + by_size[3])
+    mixed = len(trees) - solid
+    return VolcanoScore(7 * solid + 5 * mixed + len(loose), solid, mixed, len(loose), tuple(trees), loose)
+
+
+@dataclasses.dataclass(frozen=True)
+class VolcanoState(State):
+    """A Volcano position: the board, whose turn, every player's captured pieces."""
+
+    game: Volcano
+    board: tuple[tuple[Piece, ...], ...]
+    to_move: int = 0
+    captured: tuple[tuple[Piece, ...], ...] = ((), ())
+    turns: int = 0
+    moves: int = 0
+    left: frozenset[int] = frozenset()
+    events: tuple[Event, ...] = dataclasses.field(default=(), compare=False)
+    last_move: CapMove | None = dataclasses.field(default=None, compare=False)
+
+    # Queries -------------------------------------------------------------------------------
+
+    def stack(self, square: str) -> str:
+        """The stack on ``square`` bottom→top, e.g. ``"R1R2R3K1"``; ``"."`` when empty."""
+        return format_stack(self.board[GRID.index(square)])
+
+    @cached_property
+    def cap_squares(self) -> tuple[int, ...]:
+        """The squares holding caps, in board order."""
+        return tuple(i for i, stack in enumerate(self.board) if stack and stack[-1] is CAP)
+
+    def erupts(self, move: CapMove | str) -> bool:
+        """Whether the (legal) cap move ``move`` would make a volcano erupt."""
+        move = self._coerce(move)
+        source = GRID.index(move.source)
+        direction = GRID.direction_between(source, GRID.index(move.target))
+        return _why_no_eruption(self.board, source, self.board[source][:-1], direction) is None
+
+    @cached_property
+    def scores(self) -> tuple[int, ...]:
+        """Each player's points for the pieces captured so far (live during the game)."""
+        return tuple(score(pile).points for pile in self.captured)
+
+    def score_details(self, player: int) -> VolcanoScore:
+        """The best arrangement of ``player``'s captured pieces."""
+        return score(self.captured[player])
+
+    @cached_property
+    def _ended_by_rules(self) -> str | None:
+        for player, pile in enumerate(self.captured):
+            if len({p.colour for p in pile}) >= 5:
+                return f"{self.game.player_name(player)} holds all five colours"
+        if self.game.end_if_board_empty and not any(p is not CAP for stack in self.board for p in stack):
+            return "no coloured piece is left on the board"
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self._ended_by_rules is not None or self.unfinished
+
+    @property
+    def unfinished(self) -> bool:
+        limit = self.game.max_turns
+        return self._ended_by_rules is None and limit is not None and self.turns >= limit
+
+    @cached_property
+    def winners(self) -> tuple[int, ...]:
+        if self._ended_by_rules is None:
+            return ()
+        best = max(self.scores)
+        tied = tuple(p for p, s in enumerate(self.scores) if s == best)
+        if len(tied) > 1 and self.game.tie_rule == "draw":
+            return ()
+        return tied
+
+    # Rules ---------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[CapMove]:
+        """Every legal cap move: caps in board order (a1, b1, …), directions N, NE, E, … clockwise."""
+        if self.is_over:
+            return []
+        moves = self._cap_moves(respect_left=True)
+        if not moves and self.left:
+            moves = self._cap_moves(respect_left=False)
+        return moves
+
+    def _cap_moves(self, respect_left: bool) -> list[CapMove]:
+        names = GRID.names
+        capped = set(self.cap_squares)
+        blocked = capped | self.left if respect_left else capped
+        return [
+            CapMove(names[source], names[target])
+            for source in self.cap_squares
+            for target in GRID.neighbours[source]
+            if target not in blocked
+        ]
+
+    def _why_illegal(self, move: CapMove | EndTurn) -> str | None:
+        if isinstance(move, EndTurn):
+            return "a Volcano turn ends only with an eruption; keep moving caps until a volcano erupts"
+        source, target = _square_or_none(move.source), _square_or_none(move.target)
+        if source is None:
+            return f"{move.source} is not a square of the 5×5 board"
+        if source not in self.cap_squares:
+            return f"there is no cap on {move.source}"
+        if target is None:
+            return f"the cap on {move.source} cannot move off the board"
+        if target not in GRID.neighbours[source]:
+            return f"{move.target} is not next to {move.source}: a cap moves one square in one of the 8 directions"
+        if target in self.cap_squares:
+            return f"{move.target} already has a cap, and caps cannot be stacked"
+        if target in self.left and self._cap_moves(respect_left=True):
+            return f"a cap left {move.target} earlier this turn and may not return to it before an eruption (house rule)"
+        return None
+
+    def _apply(self, move: CapMove) -> "VolcanoState":
+        game, player = self.game, self.to_move
+        who = game.player_name(player)
+        source, target = GRID.index(move.source), GRID.index(move.target)
+        direction = GRID.direction_between(source, target)
+        board = list(self.board)
+        board[source] = board[source][:-1]
+        board[target] = board[target] + (CAP,)
+        events = [event("cap_moved", f"{who} moves the cap from {move.source} to {move.target}.",
+                        player=player, source=move.source, target=move.target, direction=direction)]
+        blocker = _why_no_eruption(board, source, board[source], direction)
+        if blocker is not None:
+            events.append(event("no_eruption", f"No eruption: {blocker}. {who} moves again.",
+                                player=player, square=move.source, reason=blocker))
+            left = self.left | {source} if game.no_return_within_turn else self.left
+            return dataclasses.replace(self, board=tuple(board), moves=self.moves + 1, left=left,
+                                       events=tuple(events), last_move=move)
+
+        landed = self._erupt(board, source, direction, player, events)
+        gained = tuple(piece for square, piece, captured in landed if captured)
+        for square, piece, captured in landed:
+            if captured:
+                board[square] = board[square][:-1]
+                events.append(event("capture", f"{who} captures the {piece.name} from {GRID.name(square)}.",
+                                    player=player, piece=str(piece), square=GRID.name(square)))
+        captured = list(self.captured)
+        captured[player] = captured[player] + gained
+        after = dataclasses.replace(
+            self, board=tuple(board), to_move=(player + 1) % game.players, captured=tuple(captured),
+            turns=self.turns + 1, moves=self.moves + 1, left=frozenset(), last_move=move,
+        )
+        if after._ended_by_rules is not None:
+            after = dataclasses.replace(after, to_move=player)
+            events.append(_game_over_event(after, after._ended_by_rules))
+        elif after.unfinished:
+            events.append(event("turn_limit", f"The turn limit of {game.max_turns} is reached: the game stops unfinished.",
+                                turns=after.turns))
+        else:
+            events.append(event("turn_passed", f"The turn passes to {game.player_name(after.to_move)}.",
+                                player=after.to_move))
+        return dataclasses.replace(after, events=tuple(events))
+
+    def _erupt(self, board: list, source: int, direction: str, player: int, events: list) -> list:
+        """Throw pieces from ``source`` one square further each time; returns (square, piece, captured)."""
+        who = self.game.player_name(player)
+        events.append(event("eruption", f"The volcano on {GRID.name(source)} erupts towards the {DIRECTION_NAMES[direction]}.",
+                            player=player, source=GRID.name(source), direction=direction, pieces=len(board[source])))
+        landed = []
+        distance = 2
+        while board[source]:
+            target = GRID.step(source, direction, distance)
+            if target is None or (board[target] and board[target][-1] is CAP):
+                reason = "the edge of the board" if target is None else f"the cap on {GRID.name(target)}"
+                events.append(event("eruption_stopped", f"The eruption stops at {reason}; {_plural(len(board[source]), 'piece')} stay on {GRID.name(source)}.",
+                                    source=GRID.name(source), remaining=len(board[source])))
+                break
+            piece = board[source][-1]
+            board[source] = board[source][:-1]
+            onto = board[target][-1] if board[target] else None
+            board[target] = board[target] + (piece,)
+            captured = onto is not None and onto.size == piece.size
+            square = GRID.name(target)
+            if onto is None:
+                text = f"{piece.name.capitalize()} lands on the empty square {square}."
+            elif captured:
+                text = f"{piece.name.capitalize()} lands on {square} on a {onto.name}: same size, captured by {who.lower()}."
+            else:
+                text = f"{piece.name.capitalize()} lands on {square} on a {onto.name}: no capture."
+            events.append(event("land", text, piece=str(piece), source=GRID.name(source), square=square,
+                                onto=str(onto) if onto else None, captured=captured, stage=distance - 1))
+            landed.append((target, piece, captured))
+            distance += 1
+        else:
+            events.append(event("eruption_spent", f"The volcano on {GRID.name(source)} is spent.", source=GRID.name(source)))
+        return landed
+
+    # Text ----------------------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """Board text, then ``to_move=… captured=… turns=… moves=…`` (and ``left=`` with the house rule)."""
+        fields = [
+            f"to_move={self.to_move}",
+            "captured=" + "/".join(format_pieces(pile) for pile in self.captured),
+            f"turns={self.turns}",
+            f"moves={self.moves}",
+        ]
+        if self.game.no_return_within_turn:
+            fields.append("left=" + (",".join(GRID.name(s) for s in sorted(self.left)) or "-"))
+        return GRID.format_board([format_stack(s) for s in self.board]) + "\n" + " ".join(fields)
+
+    def _ascii(self) -> str:
+        lines = [GRID.ascii_board([format_stack(s) for s in self.board])]
+        for player, pile in enumerate(self.captured):
+            marker = "*" if player == self.to_move and not self.is_over else " "
+            lines.append(f"{marker}{self.game.player_name(player)}: {_plural(score(pile).points, 'point')}: {format_pieces(pile) or '-'}")
+        status = {"playing": f"{self.game.player_name(self.to_move)} to move",
+                  "unfinished": "stopped unfinished (turn limit)", "draw": "game over: a draw"}.get(self.result)
+        if status is None:
+            status = "game over: " + " and ".join(self.game.player_name(p) for p in self.winners) + " win" + ("s" if len(self.winners) == 1 else "")
+        lines.append(f" turn {self.turns + 1}, {status}")
+        return "\n".join(lines)
+
+
+# Private helpers ---------------------------------------------------------------------------
+
+_MOVE_TEXT = re.compile(r"^([a-z]\d{1,2})-([a-z]\d{1,2})$")
+
+
+def _why_no_eruption(board: Any, source: int, remaining: tuple, direction: str) -> str | None:
+    """None if a cap leaving ``source`` (``remaining`` pieces under it) towards ``direction`` makes
+    it erupt; otherwise why it does not, in words."""
+    name = GRID.name(source)
+    if not remaining:
+        return f"{name} is empty, so nothing can erupt"
+    first = GRID.step(source, direction, 2)
+    if first is None:
+        return f"the lava of {name} would flow off the board"
+    if board[first] and board[first][-1] is CAP:
+        return f"the cap on {GRID.name(first)} blocks the lava of {name}"
+    return None
+
+
+def _square_or_none(name: str) -> int | None:
+    try:
+        return GRID.index(name)
+    except NotationError:
+        return None
+
+
+def _take(pieces: list[Piece], piece: Piece) -> Piece:
+    pieces.remove(piece)
+    return piece
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _rng(seed: Any) -> random.Random:
+    if isinstance(seed, random.Random):
+        return seed
+    if hasattr(seed, "integers"):  # a numpy Generator
+        return random.Random(int(seed.integers(2**63)))
+    return random.Random(seed)
+
+
+def _normalise_caps(caps: Any) -> tuple[str, ...]:
+    if isinstance(caps, str):
+        caps = [c for c in re.split(r"[\s,]+", caps) if c]
+    caps = tuple(caps)
+    for square in caps:
+        GRID.index(square)
+    if len(set(caps)) != len(caps):
+        raise ValueError(f"caps={caps!r} names a square twice; a square holds at most one cap")
+    if len(caps) > 5:
+        raise ValueError(f"caps={caps!r} has {len(caps)} squares, but Volcano has only 5 caps")
+    return caps
+
+
+def _normalise_colours(colours: str) -> str:
+    letters = "".join(ch for ch in str(colours) if ch not in " /\n\t,")
+    if len(letters) != 25 or any(ch not in COLOURS + "." for ch in letters):
+        raise ValueError(
+            f"colours={colours!r} must be 25 letters from {COLOURS} (or '.' for an empty square), rank 5 first, "
+            "e.g. 'CCCGR CGGRY CGRYB GRYYB RYBBB'"
+        )
+    return letters
+
+
+def _layout_by_square(layout: str) -> list[str]:
+    """Letters written rank 5 first → a list indexed by square (a1 = 0)."""
+    rows = [layout[i : i + 5] for i in range(0, 25, 5)]
+    return [letter for row in reversed(rows) for letter in row]
+
+
+def _random_layout(rng: random.Random) -> str:
+    """Five nests of each colour with no two orthogonal neighbours alike (seeded backtracking)."""
+    cells: list[str] = [""] * 25
+    counts = dict.fromkeys(COLOURS, 5)
+
+    def fill(i: int) -> bool:
+        if i == 25:
+            return True
+        options = [c for c in COLOURS if counts[c] and not (i % 5 and cells[i - 1] == c) and not (i >= 5 and cells[i - 5] == c)]
+        rng.shuffle(options)
+        for colour in options:
+            cells[i] = colour
+            counts[colour] -= 1
+            if fill(i + 1):
+                return True
+            counts[colour] += 1
+        cells[i] = ""
+        return False
+
+    fill(0)
+    return "".join("".join(cells[r * 5 : r * 5 + 5]) for r in range(4, -1, -1))
+
+
+def _parse_captured(text: str | None, players: int) -> tuple[tuple[Piece, ...], ...]:
+    if text is None:
+        return ((),) * players
+    piles = text.split("/")
+    if len(piles) != players:
+        raise NotationError(f"captured={text!r} has {len(piles)} lists but this game has {players} players (separate lists with '/')")
+    parsed = tuple(parse_pieces(pile) for pile in piles)
+    for pile in parsed:
+        for piece in pile:
+            if piece.colour not in COLOURS or piece.size == 0:
+                raise NotationError(f"captured piece {piece} is not a Volcano piece (colours {COLOURS}, sizes 1-3)")
+    return parsed
+
+
+def _check_possible(board: tuple, captured: tuple) -> None:
+    counts: Counter = Counter()
+    for index, stack in enumerate(board):
+        for height, piece in enumerate(stack):
+            if piece.colour == "K" and piece.size != 1:
+                raise NotationError(f"{GRID.name(index)} holds {piece}: Volcano uses only the black smalls (K1) as caps")
+            if piece.colour not in COLOURS + "K" or piece.size == 0:
+                raise NotationError(f"{GRID.name(index)} holds {piece}, which is not a Volcano piece")
+            if piece is CAP and height != len(stack) - 1:
+                raise NotationError(f"{GRID.name(index)} has a cap under another piece: a cap is always on top")
+            counts[piece] += 1
+    for pile in captured:
+        counts.update(pile)
+    for piece, n in counts.items():
+        if n > 5:
+            kind = "caps" if piece is CAP else f"{piece.name}s"
+            raise NotationError(f"the position has {n} {kind} ({piece}), but the set has only 5")
+
+
+def _game_over_event(state: VolcanoState, reason: str) -> Event:
+    game = state.game
+    scores = ", ".join(f"{game.player_name(p)} {s}" for p, s in enumerate(state.scores))
+    if state.winners:
+        verdict = " and ".join(game.player_name(p) for p in state.winners) + (" win" if len(state.winners) > 1 else " wins")
+        verdict += " (a shared win)." if len(state.winners) > 1 else "."
+    else:
+        verdict = "The top scores are tied: a draw."
+    return event("game_over", f"Game over: {reason}. Scores: {scores}. {verdict}",
+                 reason=reason, scores=list(state.scores), winners=list(state.winners))
