@@ -190,6 +190,12 @@ class EndTurn:
 
 Volcano.move_types = (CapMove, EndTurn)
 
+# Every possible cap move, made once: legal_moves() then only filters.
+_MOVES_FROM = tuple(
+    tuple((target, CapMove(GRID.name(source), GRID.name(target))) for target in GRID.neighbours[source])
+    for source in range(GRID.size)
+)
+
 
 class VolcanoScore(NamedTuple):
     """A pile's best arrangement: ``points`` = 7·solid + 5·mixed + loose pieces.
@@ -289,9 +295,9 @@ class VolcanoState(State):
     @cached_property
     def _ended_by_rules(self) -> str | None:
         for player, pile in enumerate(self.captured):
-            if len({p.colour for p in pile}) >= 5:
+            if len(pile) >= 5 and len({p.colour for p in pile}) >= 5:
                 return f"{self.game.player_name(player)} holds all five colours"
-        if self.game.end_if_board_empty and not any(p is not CAP for stack in self.board for p in stack):
+        if self.game.end_if_board_empty and sum(map(len, self.board)) == len(self.cap_squares):
             return "no coloured piece is left on the board"
         return None
 
@@ -326,15 +332,10 @@ class VolcanoState(State):
         return moves
 
     def _cap_moves(self, respect_left: bool) -> list[CapMove]:
-        names = GRID.names
-        capped = set(self.cap_squares)
-        blocked = capped | self.left if respect_left else capped
-        return [
-            CapMove(names[source], names[target])
-            for source in self.cap_squares
-            for target in GRID.neighbours[source]
-            if target not in blocked
-        ]
+        blocked = set(self.cap_squares)
+        if respect_left:
+            blocked |= self.left
+        return [move for source in self.cap_squares for target, move in _MOVES_FROM[source] if target not in blocked]
 
     def _why_illegal(self, move: CapMove | EndTurn) -> str | None:
         if isinstance(move, EndTurn):
@@ -369,8 +370,8 @@ class VolcanoState(State):
             events.append(event("no_eruption", f"No eruption: {blocker}. {who} moves again.",
                                 player=player, square=move.source, reason=blocker))
             left = self.left | {source} if game.no_return_within_turn else self.left
-            return dataclasses.replace(self, board=tuple(board), moves=self.moves + 1, left=left,
-                                       events=tuple(events), last_move=move)
+            return VolcanoState(game, tuple(board), player, self.captured, self.turns, self.moves + 1, left,
+                                tuple(events), move)
 
         landed = self._erupt(board, source, direction, player, events)
         gained = tuple(piece for square, piece, captured in landed if captured)
@@ -381,12 +382,11 @@ class VolcanoState(State):
                                     player=player, piece=str(piece), square=GRID.name(square)))
         captured = list(self.captured)
         captured[player] = captured[player] + gained
-        after = dataclasses.replace(
-            self, board=tuple(board), to_move=(player + 1) % game.players, captured=tuple(captured),
-            turns=self.turns + 1, moves=self.moves + 1, left=frozenset(), last_move=move,
-        )
+        after = VolcanoState(game, tuple(board), (player + 1) % game.players, tuple(captured),
+                             self.turns + 1, self.moves + 1, frozenset(), (), move)
         if after._ended_by_rules is not None:
-            after = dataclasses.replace(after, to_move=player)
+            # The game ends at once: the mover keeps the turn, so to_move says who ended it.
+            after = VolcanoState(game, after.board, player, after.captured, after.turns, after.moves, frozenset(), (), move)
             events.append(_game_over_event(after, after._ended_by_rules))
         elif after.unfinished:
             events.append(event("turn_limit", f"The turn limit of {game.max_turns} is reached: the game stops unfinished.",
@@ -394,7 +394,8 @@ class VolcanoState(State):
         else:
             events.append(event("turn_passed", f"The turn passes to {game.player_name(after.to_move)}.",
                                 player=after.to_move))
-        return dataclasses.replace(after, events=tuple(events))
+        object.__setattr__(after, "events", tuple(events))  # after is new and not yet shared
+        return after
 
     def _erupt(self, board: list, source: int, direction: str, player: int, events: list) -> list:
         """Throw pieces from ``source`` one square further each time; returns (square, piece, captured)."""
