@@ -20,9 +20,11 @@ The rules as implemented (the project's ``rules/volcano.md``):
 
 Notation: a ply is one cap move, ``c3-c4``. The position text is the board (rank 5 first,
 stacks bottom→top, ``K1`` on top is a cap) and the fields ``to_move``, ``captured`` (one
-comma-separated list per player, lists separated by ``/``), ``turns`` (eruptions so far),
-``moves`` (cap moves so far) and, with the house rule on, ``left`` (squares a cap left this
-turn).
+comma-separated list per player, lists separated by ``/``), and two fields that only some
+options need: ``turns`` (eruptions so far, written when ``max_turns`` is set) and ``left``
+(squares a cap left this turn, written with the ``no_return_within_turn`` house rule).
+``state.turns`` and ``state.moves`` (cap moves so far) count the game's history; they are not
+part of the position, so they do not affect equality.
 
 >>> import icewidgets as iw
 >>> state = iw.make("volcano").new_state()
@@ -259,8 +261,9 @@ class VolcanoState(State):
     board: tuple[tuple[Piece, ...], ...]
     to_move: int = 0
     captured: tuple[tuple[Piece, ...], ...] = ((), ())
-    turns: int = 0
-    moves: int = 0
+    # Counters are history, not position: equal boards compare equal whatever the move number.
+    turns: int = dataclasses.field(default=0, compare=False)
+    moves: int = dataclasses.field(default=0, compare=False)
     left: frozenset[int] = frozenset()
     events: tuple[Event, ...] = dataclasses.field(default=(), compare=False)
     last_move: CapMove | None = dataclasses.field(default=None, compare=False)
@@ -434,13 +437,17 @@ class VolcanoState(State):
     # Text ----------------------------------------------------------------------------------
 
     def to_text(self) -> str:
-        """Board text, then ``to_move=… captured=… turns=… moves=…`` (and ``left=`` with the house rule)."""
+        """Board text, then ``to_move=… captured=…`` (plus ``turns=`` / ``left=`` when options need them).
+
+        >>> print(Volcano(players=3).new_state().play("a1-b1").to_text().splitlines()[-1])
+        to_move=1 captured=R3//
+        """
         fields = [
             f"to_move={self.to_move}",
             "captured=" + "/".join(format_pieces(pile) for pile in self.captured),
-            f"turns={self.turns}",
-            f"moves={self.moves}",
         ]
+        if self.game.max_turns is not None:
+            fields.append(f"turns={self.turns}")
         if self.game.no_return_within_turn:
             fields.append("left=" + (",".join(GRID.name(s) for s in sorted(self.left)) or "-"))
         return GRID.format_board([format_stack(s) for s in self.board]) + "\n" + " ".join(fields)
