@@ -1,0 +1,860 @@
+"""Volterra: stack the tiles next to your pawn and keep the tallest towers.
+
+The rules as implemented (the project's ``rules/volterra.md``):
+
+1. Ten dark (``D``) and ten light (``L``) square tiles fill a 5×4 board as a checkerboard,
+   ``a1`` dark; the dark pawn stands on ``c3``, the light pawn on ``c2``. Player 0 is Dark,
+   player 1 is Light; Dark starts unless ``first_player=1``.
+2. A *tower* is any non-empty square; its owner is the colour of its top tile, its height
+   the number of tiles. *Neighbouring* means the 8 surrounding squares. A tower has a *free
+   side* when one of its 4 orthogonal neighbours is empty or off the board (pawns do not
+   matter, diagonal gaps do not count).
+3. A turn is two plies in either order: one *pawn action* and one *tower action*.
+4. Pawn action: move your pawn to a neighbouring tower with your colour on top (never the
+   square it stands on, never the other pawn's square).
+5. Tower action, judged from your pawn's current square P: take the top one or top two tiles
+   of a neighbouring tower S of P whose top is yours, that has a free side and carries no
+   pawn (the lower of two tiles may be the opponent's), and put them, in order, onto another
+   neighbouring tower T of P that carries no pawn. T need not touch S (unless the option
+   ``dest_adjacent_to_source`` is on); T is never an empty square.
+6. When S becomes empty the towers may fall apart (8-connectivity: corners connect). Every
+   part without a pawn is forfeited: by default it leaves the game (``forfeit_removes``).
+7. A ply is legal only if the turn can still be completed. The game ends when the player to
+   move cannot complete a turn in either order (``end_check="both"``: when either player
+   could not, checked after every turn). Each player's tower heights, sorted from the
+   highest, are compared lexicographically (a missing entry counts as 0, towers under pawns
+   count); the larger list wins, equal lists draw.
+8. Variant ``layout="free"``: the board starts empty; starting with the first player the
+   players alternately place their own tiles on any empty square until all 20 are down, then
+   the first player and then the other puts the pawn on a tile of their own colour. Then the
+   first player takes the first turn.
+
+Notation. Plies: ``@b4`` moves your pawn to b4; ``b4-b3`` moves the top tile of b4 onto b3,
+``2b4-b3`` the top two. Layout plies (free layout only): ``Db3`` / ``Lb3`` put a dark / light
+tile on b3, ``@Dc3`` / ``@Lc2`` put the dark / light pawn on c3 / c2. The position text is
+the board (rank 4 first, stacks bottom→top, a pawn written after its stack: ``LD@D``, ``.``
+empty) and the fields ``to_move``, ``done`` (which half of the turn is done: ``-``, ``pawn``
+or ``tower``), ``turns`` (whole turns played), ``forfeited`` (dark,light tiles removed as
+forfeited parts) and, while a free layout is being laid, ``phase=place`` and ``hand`` (dark,
+light tiles still to place).
+
+>>> import icewidgets as iw
+>>> state = iw.make("volterra").new_state()
+>>> state = state.play("b4-b3").play("@b3")
+>>> [str(e) for e in state.events]
+["Dark's pawn moves from c3 to b3.", 'The turn passes to Light.']
+>>> state.stack("b3"), state.to_move
+('LD@D', 1)
+
+Choices where the rules file leaves one:
+
+- ``forfeit_removes=False`` (T-A9's alternative) keeps a forfeited part on the board. It is
+  out of play all the same: a pawn or a tower action can never reach a part the pawns are cut
+  off from (towers only ever move between squares next to a pawn, and the set of occupied
+  squares only shrinks), so the only difference is that its towers still count at the end.
+  The ``forfeited`` field stays ``0,0`` then; ``state.cut_off`` lists such squares.
+- Only a part that the last tower action cut off is forfeited: a loaded puzzle may hold
+  pawn-less parts from the start, and they stay (and count) like kept parts.
+- A tower action first can always be completed (the pawn can step onto the tower it just
+  built), so only a pawn move first can be refused for leaving no tower action.
+- ``end_check="both"`` checks both players after every completed turn and at the start; the
+  game also ends at once when a loaded half-done turn cannot be finished.
+- ``symmetric=True`` (free layout): the layout must be point-symmetric with the colours
+  swapped (the 180° turn of the board maps a dark tile to a light one, as in the standard
+  checkerboard, so both players see the same board from their seats). A tile must answer the
+  opponent's last tile on its mirror square, and the second pawn goes on the mirror square of
+  the first when it can.
+- A ``max_turns`` limit stops the game unfinished (no winners) after that many whole turns.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from functools import cached_property, lru_cache
+from typing import Any, ClassVar
+
+from ..grid import Grid, parse_fields, parse_int_field, split_position
+from ..pieces import PIECES, Piece, format_stack, parse_stack
+from ..protocol import Event, Game, NotationError, State, event
+
+GRID = Grid(5, 4)
+DARK, LIGHT = PIECES["D"], PIECES["L"]
+TILE = (DARK, LIGHT)
+"""The tile of each player: Dark (0) owns dark tiles, Light (1) light ones."""
+LETTER = "DL"
+COLOUR_WORD = ("dark", "light")
+TILES_PER_COLOUR = 10
+HALVES = ("-", "pawn", "tower")
+
+_NAMES = GRID.names
+_INDEX = {name: i for i, name in enumerate(_NAMES)}
+_NEIGHBOURS = tuple(tuple(sorted(ns)) for ns in GRID.neighbours)
+_NEIGHBOUR_SETS = tuple(frozenset(ns) for ns in GRID.neighbours)
+_NEIGHBOUR_MASKS = tuple(sum(1 << n for n in ns) for ns in GRID.neighbours)
+_ORTHOGONAL = GRID.orthogonal_neighbours
+_ON_EDGE = tuple(None in sides for sides in _ORTHOGONAL)
+_MIRROR = tuple(GRID.size - 1 - i for i in range(GRID.size))
+"""The 180° turn of the board: a1 ↔ e4, c3 ↔ c2."""
+
+
+# Options -----------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Volterra(Game):
+    """Volterra's rules and options.
+
+    ``players`` must be 2; ``first_player`` 0 (Dark) or 1 (Light);
+    ``dest_adjacent_to_source`` (a tower may only land next to where it came from, as well as
+    next to the pawn); ``forfeit_removes`` (cut-off parts leave the game; off: they stay and
+    count); ``end_check`` ``"to_move"`` or ``"both"``; ``layout`` ``"checkerboard"`` or
+    ``"free"``; ``symmetric`` (free layout must be point-symmetric); ``max_turns``.
+
+    >>> Volterra(first_player=1).new_state().to_move
+    1
+    >>> Volterra(layout="free").new_state().to_text().splitlines()[-1]
+    'to_move=0 phase=place hand=10,10 done=- turns=0 forfeited=0,0'
+    """
+
+    players: int = 2
+    first_player: int = 0
+    dest_adjacent_to_source: bool = False
+    forfeit_removes: bool = True
+    end_check: str = "to_move"
+    layout: str = "checkerboard"
+    symmetric: bool = False
+    max_turns: int | None = None
+
+    name: ClassVar[str] = "volterra"
+    title: ClassVar[str] = "Volterra"
+    example_move: ClassVar[str] = "@b4"
+
+    def __post_init__(self) -> None:
+        if self.players != 2 or isinstance(self.players, bool):
+            raise ValueError(f"players={self.players!r} is not valid for volterra: Volterra is for exactly 2 players")
+        self._check_choice("first_player", (0, 1))
+        self._check_bool("dest_adjacent_to_source")
+        self._check_bool("forfeit_removes")
+        self._check_choice("end_check", ("to_move", "both"))
+        self._check_choice("layout", ("checkerboard", "free"))
+        self._check_bool("symmetric")
+        self._check_int("max_turns", 1, allow_none=True)
+        if self.symmetric and self.layout != "free":
+            raise ValueError("symmetric=True needs layout='free' (the checkerboard is symmetric already)")
+
+    def player_name(self, player: int) -> str:
+        return ("Dark", "Light")[player]
+
+    def new_state(self, seed: Any = None) -> "VolterraState":
+        """The checkerboard start, or the empty board of the free layout (``seed`` is unused)."""
+        if self.layout == "free":
+            return VolterraState(self, ((),) * GRID.size, (None, None), self.first_player,
+                                 phase="place", hand=(TILES_PER_COLOUR, TILES_PER_COLOUR))
+        board = tuple((DARK,) if (GRID.file_of(i) + GRID.rank_of(i)) % 2 == 0 else (LIGHT,) for i in range(GRID.size))
+        return VolterraState(self, board, (_INDEX["c3"], _INDEX["c2"]), self.first_player)
+
+    def state_from_text(self, text: str) -> "VolterraState":
+        """The position written by :meth:`VolterraState.to_text`; sparse positions are fine."""
+        lines, field_line = split_position(text)
+        board: list[tuple[Piece, ...]] = []
+        pawns: list[int | None] = [None, None]
+        for square, token in enumerate(GRID.parse_board(lines)):
+            stack, pawn = _parse_square(token, _NAMES[square])
+            board.append(stack)
+            if pawn is not None:
+                if pawns[pawn] is not None:
+                    raise NotationError(f"{token!r} on {_NAMES[square]}: there is only one {COLOUR_WORD[pawn]} pawn, "
+                                        f"and it already stands on {_NAMES[pawns[pawn]]}")
+                pawns[pawn] = square
+        fields = parse_fields(field_line, ["to_move", "phase", "hand", "done", "turns", "forfeited"])
+        to_move = parse_int_field(fields, "to_move", 0, 0, 1)
+        phase = fields.get("phase", "play")
+        if phase not in ("play", "place"):
+            raise NotationError(f"field phase={phase!r} must be 'play' or 'place'")
+        if phase == "place" and self.layout != "free":
+            raise NotationError("field phase=place belongs to the free layout (layout='free')")
+        if "hand" in fields and phase != "place":
+            raise NotationError("field hand=… is only used while the free layout is laid (phase=place)")
+        hand = _parse_pair(fields, "hand")
+        done = fields.get("done", "-")
+        if done not in HALVES:
+            raise NotationError(f"field done={done!r} must be '-', 'pawn' or 'tower'")
+        if done != "-" and phase == "place":
+            raise NotationError(f"field done={done} makes no sense while the layout is laid (phase=place)")
+        turns = parse_int_field(fields, "turns", 0, 0)
+        forfeited = _parse_pair(fields, "forfeited")
+        for colour in (0, 1):
+            count = sum(piece == TILE[colour] for stack in board for piece in stack) + hand[colour] + forfeited[colour]
+            if count > TILES_PER_COLOUR:
+                raise NotationError(f"the position has {count} {COLOUR_WORD[colour]} tiles (on the board, in hand and "
+                                    f"forfeited), but the set has only {TILES_PER_COLOUR}")
+        state = VolterraState(self, tuple(board), tuple(pawns), to_move, done, turns, forfeited, phase, hand)
+        if phase == "place":
+            if sum(hand) > board.count(()):
+                raise NotationError(f"field hand={hand[0]},{hand[1]}: more tiles to place than empty squares")
+            if not state._legal:
+                raise NotationError(f"to_move={to_move}: {self.player_name(to_move)} has nothing to place in this layout")
+        return state
+
+    def parse_move(self, text: str) -> "PawnMove | TowerMove | PlaceTile | PlacePawn":
+        """``"@b4"``, ``"b4-b3"``, ``"2b4-b3"``; in the free layout also ``"Db3"`` and ``"@Dc3"``."""
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r} is not a Volterra move (write e.g. '@b4' or 'b4-b3')")
+        return _parse_move(text.strip())
+
+    @property
+    def ply_bound(self) -> int | None:
+        if self.max_turns is None:
+            return None
+        return 2 * self.max_turns + (2 * TILES_PER_COLOUR + 2 if self.layout == "free" else 0)
+
+
+# Moves -------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class PawnMove:
+    """Move your pawn to ``target`` (a square name)."""
+
+    target: str
+
+    def __str__(self) -> str:
+        return f"@{self.target}"
+
+
+@dataclasses.dataclass(frozen=True)
+class TowerMove:
+    """Move the top ``count`` tiles of ``source`` onto ``target``."""
+
+    source: str
+    target: str
+    count: int = 1
+
+    def __str__(self) -> str:
+        return f"{'' if self.count == 1 else self.count}{self.source}-{self.target}"
+
+
+@dataclasses.dataclass(frozen=True)
+class PlaceTile:
+    """Free layout: put a tile of ``colour`` (``"D"`` or ``"L"``) on the empty ``square``."""
+
+    colour: str
+    square: str
+
+    def __str__(self) -> str:
+        return f"{self.colour}{self.square}"
+
+
+@dataclasses.dataclass(frozen=True)
+class PlacePawn:
+    """Free layout: put the pawn of ``colour`` on ``square``."""
+
+    colour: str
+    square: str
+
+    def __str__(self) -> str:
+        return f"@{self.colour}{self.square}"
+
+
+Volterra.move_types = (PawnMove, TowerMove, PlaceTile, PlacePawn)
+
+# Every move the engine can list, made once: legal_moves() only looks them up.
+_PAWN_MOVES = tuple(PawnMove(name) for name in _NAMES)
+_TOWER_MOVES = {(s, t, n): TowerMove(_NAMES[s], _NAMES[t], n)
+                for s in range(GRID.size) for t in range(GRID.size) for n in (1, 2) if s != t}
+_PLACE_TILES = tuple(tuple(PlaceTile(LETTER[c], name) for name in _NAMES) for c in (0, 1))
+_PLACE_PAWNS = tuple(tuple(PlacePawn(LETTER[c], name) for name in _NAMES) for c in (0, 1))
+
+
+# State -------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class VolterraState(State):
+    """A Volterra position: the towers, the pawns, whose turn and which half of it is done."""
+
+    game: Volterra
+    board: tuple[tuple[Piece, ...], ...]
+    pawns: tuple[int | None, int | None]
+    to_move: int = 0
+    done: str = "-"
+    turns: int = 0
+    forfeited: tuple[int, int] = (0, 0)
+    phase: str = "play"
+    hand: tuple[int, int] = (0, 0)
+    events: tuple[Event, ...] = dataclasses.field(default=(), compare=False)
+    last_move: Any = dataclasses.field(default=None, compare=False)
+
+    # Queries -------------------------------------------------------------------------------
+
+    def stack(self, square: str) -> str:
+        """The stack on ``square`` bottom→top with a pawn after it, e.g. ``"LD@D"``; ``"."`` when empty."""
+        index = GRID.index(square)
+        return _square_text(self.board[index], self.pawns, index)
+
+    def pawn(self, player: int) -> str | None:
+        """The square of ``player``'s pawn, or None while it is off the board."""
+        square = self.pawns[player]
+        return None if square is None else _NAMES[square]
+
+    @cached_property
+    def heights(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each player's tower heights, highest first (towers under pawns included)."""
+        lists: tuple[list[int], list[int]] = ([], [])
+        for stack in self.board:
+            if stack:
+                lists[0 if stack[-1] == DARK else 1].append(len(stack))
+        return tuple(tuple(sorted(heights, reverse=True)) for heights in lists)  # type: ignore[return-value]
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Each player's tallest tower (0 with none); the full comparison uses :attr:`heights`."""
+        return tuple(h[0] if h else 0 for h in self.heights)  # type: ignore[return-value]
+
+    @cached_property
+    def cut_off(self) -> tuple[str, ...]:
+        """Squares of towers that no pawn can ever reach (kept parts with ``forfeit_removes=False``)."""
+        occupied = _occupied(self.board)
+        reach = 0
+        for square in self.pawns:
+            if square is not None and occupied >> square & 1:
+                reach |= _flood(square, occupied)
+        return tuple(_NAMES[i] for i in range(GRID.size) if (occupied & ~reach) >> i & 1) if self.phase == "play" else ()
+
+    def can_complete_turn(self, player: int | None = None) -> bool:
+        """Whether ``player`` (default: the player to move) could play a whole turn from here."""
+        player = self.to_move if player is None else player
+        return _can_complete(self.board, self.pawns, player, self.game.dest_adjacent_to_source)
+
+    # Results -------------------------------------------------------------------------------
+
+    @cached_property
+    def _ended_by_rules(self) -> str | None:
+        """Why the game is over (a sentence start), or None while it goes on."""
+        if self.phase == "place":
+            return None
+        names = self.game.player_name
+        if self.done != "-":
+            return None if self._legal else f"{names(self.to_move)} cannot complete the turn"
+        players = (self.to_move,) if self.game.end_check == "to_move" else (self.to_move, 1 - self.to_move)
+        stuck = [p for p in players if not self.can_complete_turn(p)]
+        if len(stuck) == 2:
+            return "Neither player can complete a turn"
+        if stuck:
+            return f"{names(stuck[0])} cannot complete a turn"
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self._ended_by_rules is not None or self.unfinished
+
+    @property
+    def unfinished(self) -> bool:
+        limit = self.game.max_turns
+        return (limit is not None and self.turns >= limit and self.done == "-" and self.phase == "play"
+                and self._ended_by_rules is None)
+
+    @cached_property
+    def winners(self) -> tuple[int, ...]:
+        if self._ended_by_rules is None:
+            return ()
+        dark, light = self.heights
+        if dark == light:
+            return ()
+        return (0,) if dark > light else (1,)
+
+    # Rules ---------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list:
+        """Every legal ply. Play: pawn moves (by square a1, b1, …), then tower moves (by source,
+        one tile before two, then by target). Layout: placements by square."""
+        if self.is_over:
+            return []
+        return list(self._legal)
+
+    @cached_property
+    def _legal(self) -> tuple:
+        board, pawns, player = self.board, self.pawns, self.to_move
+        if self.phase == "place":
+            if self.hand[player]:
+                return tuple(_PLACE_TILES[player][s] for s in _tile_squares(board, player, self.game.symmetric))
+            if pawns[player] is None and not any(self.hand):
+                return tuple(_PLACE_PAWNS[player][s] for s in _pawn_squares(board, pawns, player, self.game.symmetric))
+            return ()
+        here = pawns[player]
+        if here is None:
+            return ()
+        adjacent = self.game.dest_adjacent_to_source
+        moves: list = []
+        if self.done != "pawn":
+            own, other = TILE[player], pawns[1 - player]
+            for target in _NEIGHBOURS[here]:
+                stack = board[target]
+                if stack and stack[-1] == own and target != other:
+                    if self.done == "tower" or _has_tower_action(board, target, own, other, adjacent):
+                        moves.append(_PAWN_MOVES[target])
+        if self.done != "tower":
+            moves.extend(_TOWER_MOVES[key] for key in _tower_actions(board, pawns, player, adjacent))
+        return tuple(moves)
+
+    @cached_property
+    def _legal_set(self) -> frozenset:
+        return frozenset(self._legal)
+
+    def _why_illegal(self, move: Any) -> str | None:
+        known = self.__dict__.get("_legal_set")
+        if known is not None and move in known:
+            return None
+        who = self.game.player_name(self.to_move)
+        squares = [getattr(move, key) for key in ("source", "target", "square") if hasattr(move, key)]
+        for name in squares:
+            if name not in _INDEX:
+                return f"{name} is not a square of the 5×4 board"
+        if isinstance(move, (PlaceTile, PlacePawn)):
+            return self._why_placement_illegal(move, who)
+        if self.phase == "place":
+            what = "a tile (e.g. Db3)" if self.hand[self.to_move] else "the pawn (e.g. @Dc3)"
+            return f"the board is still being laid out: {who} must place {what} first"
+        if self.pawns[self.to_move] is None:
+            return f"{who} has no pawn on the board"
+        if isinstance(move, PawnMove):
+            return self._why_pawn_move_illegal(move, who)
+        return self._why_tower_move_illegal(move, who)
+
+    def _why_pawn_move_illegal(self, move: PawnMove, who: str) -> str | None:
+        player, board = self.to_move, self.board
+        if self.done == "pawn":
+            return f"{who} has already moved the pawn this turn; now a tower must move"
+        here, target = self.pawns[player], _INDEX[move.target]
+        if target == here:
+            return f"the pawn must move: staying on {move.target} is not allowed"
+        if target not in _NEIGHBOUR_SETS[here]:
+            return f"{move.target} is not next to the pawn on {_NAMES[here]} (a pawn moves to one of the 8 surrounding squares)"
+        if not board[target]:
+            return f"{move.target} is empty, and a pawn can only move onto a tower"
+        if board[target][-1] != TILE[player]:
+            return (f"the tower on {move.target} has a {COLOUR_WORD[1 - player]} top, and {who}'s pawn may only move "
+                    f"onto a {COLOUR_WORD[player]}-topped tower")
+        if target == self.pawns[1 - player]:
+            return f"the {COLOUR_WORD[1 - player]} pawn stands on {move.target}"
+        if self.done == "-" and not _has_tower_action(board, target, TILE[player], self.pawns[1 - player],
+                                                       self.game.dest_adjacent_to_source):
+            return (f"from {move.target} {who} could not move any tower afterwards, so the turn could not be "
+                    "completed")
+        return None
+
+    def _why_tower_move_illegal(self, move: TowerMove, who: str) -> str | None:
+        player, board = self.to_move, self.board
+        if self.done == "tower":
+            return f"{who} has already moved a tower this turn; now the pawn must move"
+        here, other = self.pawns[player], self.pawns[1 - player]
+        source, target, count = _INDEX[move.source], _INDEX[move.target], move.count
+        pawn_at = _NAMES[here]
+        if source == here or source == other:
+            return f"the tower on {move.source} carries a pawn, and a tower with a pawn on it cannot be moved"
+        if source not in _NEIGHBOUR_SETS[here]:
+            return f"{move.source} is not next to {who}'s pawn on {pawn_at}; only a neighbouring tower can be moved"
+        stack = board[source]
+        if not stack:
+            return f"{move.source} is empty: there is no tower to move"
+        if stack[-1] != TILE[player]:
+            return (f"the top of {move.source} is {COLOUR_WORD[1 - player]}, and {who} may only move a tower with a "
+                    f"{COLOUR_WORD[player]} top")
+        if count > 2:
+            return f"at most two tiles can be moved at once, not {count}"
+        if count > len(stack):
+            return f"{move.source} has only one tile, so the top two cannot be moved"
+        if not _has_free_side(board, source):
+            sides = ", ".join(_NAMES[n] for n in _ORTHOGONAL[source] if n is not None)
+            return f"{move.source} has no free side ({sides} are all occupied)"
+        if target == source:
+            return "a tower cannot move onto its own square"
+        if target == here or target == other:
+            return f"{move.target} carries a pawn, and towers cannot move onto a pawn"
+        if target not in _NEIGHBOUR_SETS[here]:
+            return f"{move.target} is not next to {who}'s pawn on {pawn_at}; towers may only land next to the pawn"
+        if not board[target]:
+            return f"{move.target} is empty, and towers cannot move onto an empty square"
+        if self.game.dest_adjacent_to_source and target not in _NEIGHBOUR_SETS[source]:
+            return f"{move.target} is not next to {move.source} (the dest_adjacent_to_source option is on)"
+        # A tower action first never needs checking: the pawn can always step onto the new top.
+        return None
+
+    def _why_placement_illegal(self, move: PlaceTile | PlacePawn, who: str) -> str | None:
+        player, board = self.to_move, self.board
+        if self.phase != "place":
+            return "the layout is complete; tiles and pawns are placed only while a free layout is laid"
+        kind = "tile" if isinstance(move, PlaceTile) else "pawn"
+        if move.colour != LETTER[player]:
+            return f"it is {who}'s turn to place, and {who} places the {COLOUR_WORD[player]} {kind}s"
+        square = _INDEX[move.square]
+        if kind == "tile":
+            if not self.hand[player]:
+                return f"{who} has no tiles left to place"
+            if board[square]:
+                return f"{move.square} is already taken; tiles go on empty squares"
+            allowed = _tile_squares(board, player, self.game.symmetric)
+            if square not in allowed:
+                return (f"the layout must stay symmetric: the tile must go on {_name_list(allowed)}, mirroring the "
+                        f"{COLOUR_WORD[1 - player]} tiles")
+            return None
+        if any(self.hand):
+            return "all the tiles are placed before the pawns"
+        if self.pawns[player] is not None:
+            return f"the {COLOUR_WORD[player]} pawn is already on {_NAMES[self.pawns[player]]}"
+        if not board[square]:
+            return f"{move.square} is empty, and a pawn must stand on a tile"
+        if board[square][-1] != TILE[player] or square == self.pawns[1 - player]:
+            return f"the {COLOUR_WORD[player]} pawn must stand on a free {COLOUR_WORD[player]} tile"
+        allowed = _pawn_squares(board, self.pawns, player, self.game.symmetric)
+        if square not in allowed:
+            return f"the layout must stay symmetric: the pawn must go on {_name_list(allowed)}"
+        return None
+
+    def _apply(self, move: Any) -> "VolterraState":
+        if isinstance(move, (PlaceTile, PlacePawn)):
+            return self._apply_placement(move)
+        player, game = self.to_move, self.game
+        who = game.player_name(player)
+        board, pawns, forfeited = self.board, self.pawns, self.forfeited
+        if isinstance(move, PawnMove):
+            target = _INDEX[move.target]
+            source = pawns[player]
+            pawns = (target, pawns[1]) if player == 0 else (pawns[0], target)
+            events = [event("pawn_moved", f"{who}'s pawn moves from {_NAMES[source]} to {move.target}.",
+                            player=player, source=_NAMES[source], target=move.target, pawn=LETTER[player])]
+            half = "pawn"
+        else:
+            source, target, count = _INDEX[move.source], _INDEX[move.target], move.count
+            cells = list(board)
+            moved = cells[source][-count:]
+            cells[source] = cells[source][:-count]
+            cells[target] = cells[target] + moved
+            height = len(cells[target])
+            what = "top tile" if count == 1 else "top two tiles"
+            events = [event("tower_moved", f"{who} moves the {what} of {move.source} onto {move.target}: tower of {height}.",
+                            player=player, source=move.source, target=move.target, count=count,
+                            pieces=format_stack(moved), height=height)]
+            if not cells[source]:
+                forfeited = self._separate(cells, source, events)
+            board = tuple(cells)
+            half = "tower"
+        if self.done == "-":
+            return VolterraState(game, board, pawns, player, half, self.turns, forfeited, "play", (0, 0),
+                                 tuple(events), move)
+        after = VolterraState(game, board, pawns, 1 - player, "-", self.turns + 1, forfeited, "play", (0, 0),
+                              (), move)
+        return _with_events(after, events + _turn_end_events(after))
+
+    def _separate(self, cells: list, emptied: int, events: list) -> tuple[int, int]:
+        """Forfeit the parts that emptying ``emptied`` cut off from both pawns; edits ``cells``."""
+        occupied = _occupied(cells)
+        reach = 0
+        for square in self.pawns:
+            if square is not None and occupied >> square & 1:
+                reach |= _flood(square, occupied)
+        forfeited = list(self.forfeited)
+        remove = self.game.forfeit_removes
+        for start in _NEIGHBOURS[emptied]:
+            if not (occupied & ~reach) >> start & 1:
+                continue
+            part = _flood(start, occupied)
+            reach |= part
+            squares = [i for i in range(GRID.size) if part >> i & 1]
+            stacks = [format_stack(cells[i]) for i in squares]
+            names = _name_list(squares)
+            verb = "is" if len(squares) == 1 else "are"
+            if remove:
+                for i in squares:
+                    for piece in cells[i]:
+                        forfeited[0 if piece == DARK else 1] += 1
+                    cells[i] = ()
+                text = f"{names} {verb} cut off from both pawns and leave{'s' if len(squares) == 1 else ''} the game."
+            else:
+                text = (f"{names} {verb} cut off from both pawns: no pawn can reach them any more, "
+                        "but they stay on the board and still count.")
+            events.append(event("cut_off", text, squares=tuple(_NAMES[i] for i in squares), stacks=tuple(stacks),
+                                removed=remove))
+        return (forfeited[0], forfeited[1])
+
+    def _apply_placement(self, move: PlaceTile | PlacePawn) -> "VolterraState":
+        player, game = self.to_move, self.game
+        who = game.player_name(player)
+        square = _INDEX[move.square]
+        board, pawns, hand = self.board, self.pawns, self.hand
+        if isinstance(move, PlaceTile):
+            cells = list(board)
+            cells[square] = (TILE[player],)
+            board = tuple(cells)
+            hand = (hand[0] - 1, hand[1]) if player == 0 else (hand[0], hand[1] - 1)
+            events = [event("tile_placed", f"{who} places a {COLOUR_WORD[player]} tile on {move.square}.",
+                            player=player, square=move.square, piece=LETTER[player])]
+        else:
+            pawns = (square, pawns[1]) if player == 0 else (pawns[0], square)
+            events = [event("pawn_placed", f"{who} places the {COLOUR_WORD[player]} pawn on {move.square}.",
+                            player=player, square=move.square, pawn=LETTER[player])]
+        following = _next_placer(board, pawns, hand, player, game.first_player, game.symmetric)
+        if following is not None:
+            return VolterraState(game, board, pawns, following, "-", self.turns, self.forfeited, "place", hand,
+                                 tuple(events), move)
+        after = VolterraState(game, board, pawns, game.first_player, "-", self.turns, self.forfeited, "play", (0, 0),
+                              (), move)
+        events.append(event("layout_done", f"The layout is complete: {game.player_name(after.to_move)} begins.",
+                            player=after.to_move))
+        return _with_events(after, events + _turn_end_events(after, passed=False))
+
+    # Text ----------------------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """Board text, then ``to_move=… done=… turns=… forfeited=…`` (``phase=place hand=…`` while laying out)."""
+        cells = [_square_text(stack, self.pawns, i) for i, stack in enumerate(self.board)]
+        fields = [f"to_move={self.to_move}"]
+        if self.phase == "place":
+            fields += ["phase=place", f"hand={self.hand[0]},{self.hand[1]}"]
+        fields += [f"done={self.done}", f"turns={self.turns}", f"forfeited={self.forfeited[0]},{self.forfeited[1]}"]
+        return GRID.format_board(cells) + "\n" + " ".join(fields)
+
+    def _ascii(self) -> str:
+        cells = [_square_text(stack, self.pawns, i) for i, stack in enumerate(self.board)]
+        lines = [GRID.ascii_board(cells)]
+        for player in (0, 1):
+            marker = "*" if player == self.to_move and not self.is_over else " "
+            heights = ", ".join(map(str, self.heights[player])) or "none"
+            lines.append(f"{marker}{self.game.player_name(player)}: towers {heights}")
+        who = self.game.player_name(self.to_move)
+        if self.result == "playing":
+            if self.phase == "place":
+                status = f"{who} to place a {'tile' if self.hand[self.to_move] else 'pawn'}"
+            else:
+                status = {"-": f"{who} to move (pawn and tower)", "pawn": f"{who} to move the tower",
+                          "tower": f"{who} to move the pawn"}[self.done]
+        elif self.result == "unfinished":
+            status = "stopped unfinished (turn limit)"
+        elif self.result == "draw":
+            status = "game over: a draw"
+        else:
+            status = f"game over: {self.game.player_name(self.winners[0])} wins"
+        lines.append(f" turn {self.turns + 1}, {status}")
+        return "\n".join(lines)
+
+
+# Private helpers ---------------------------------------------------------------------------
+
+_PAWN_TEXT = re.compile(r"^@([a-z]\d{1,2})$")
+_PLACE_PAWN_TEXT = re.compile(r"^@([DL])([a-z]\d{1,2})$")
+_PLACE_TILE_TEXT = re.compile(r"^([DL])([a-z]\d{1,2})$")
+_TOWER_TEXT = re.compile(r"^(\d+)?([a-z]\d{1,2})-([a-z]\d{1,2})$")
+
+
+@lru_cache(maxsize=4096)
+def _parse_move(text: str) -> Any:
+    for pattern, build in ((_PAWN_TEXT, lambda sq: _PAWN_MOVES[sq[0]]),
+                           (_PLACE_PAWN_TEXT, lambda sq, c: _PLACE_PAWNS[LETTER.index(c)][sq[0]]),
+                           (_PLACE_TILE_TEXT, lambda sq, c: _PLACE_TILES[LETTER.index(c)][sq[0]])):
+        match = pattern.match(text)
+        if match:
+            groups = match.groups()
+            square = _move_square(groups[-1], text)
+            return build((square,), *groups[:-1])
+    match = _TOWER_TEXT.match(text)
+    if match is None:
+        raise NotationError(f"{text!r} is not a Volterra move: write a pawn move like '@b4' or a tower move like "
+                            "'b4-b3' (top tile) or '2b4-b3' (top two)")
+    count_text, source_text, target_text = match.groups()
+    count = int(count_text) if count_text else 1
+    if count < 1:
+        raise NotationError(f"{text!r} is not a Volterra move: {count_text!r} tiles cannot be moved")
+    source, target = _move_square(source_text, text), _move_square(target_text, text)
+    if source == target or count > 2:
+        return TowerMove(source_text, target_text, count)
+    return _TOWER_MOVES[source, target, count]
+
+
+def _move_square(name: str, text: str) -> int:
+    index = _INDEX.get(name)
+    if index is None:
+        raise NotationError(f"{text!r} is not a Volterra move: {name!r} is not a square of the 5×4 board "
+                            "(files a–e, ranks 1–4)")
+    return index
+
+
+def _parse_square(token: str, name: str) -> tuple[tuple[Piece, ...], int | None]:
+    stack_text, at, pawn_text = token.partition("@")
+    pawn = None
+    if at:
+        if pawn_text not in LETTER:
+            raise NotationError(f"{token!r} on {name}: after '@' write one pawn, D or L (a square holds at most one pawn)")
+        pawn = LETTER.index(pawn_text)
+        if stack_text in ("", "."):
+            raise NotationError(f"{token!r} on {name}: a pawn cannot stand on an empty square")
+    try:
+        stack = parse_stack(stack_text)
+    except NotationError as error:
+        raise NotationError(f"{token!r} on {name}: {error}") from None
+    for piece in stack:
+        if piece.size != 0:
+            raise NotationError(f"{token!r} on {name}: {piece} is not a Volterra tile (write D or L)")
+    return stack, pawn
+
+
+def _parse_pair(fields: dict[str, str], key: str) -> tuple[int, int]:
+    text = fields.get(key)
+    if text is None:
+        return (0, 0)
+    parts = text.split(",")
+    if len(parts) != 2 or not all(part.isdigit() for part in parts):
+        raise NotationError(f"field {key}={text!r} must be two whole numbers, dark then light, e.g. {key}=3,0")
+    return (int(parts[0]), int(parts[1]))
+
+
+def _square_text(stack: tuple, pawns: tuple, index: int) -> str:
+    text = format_stack(stack)
+    if index == pawns[0]:
+        return text + "@D"
+    if index == pawns[1]:
+        return text + "@L"
+    return text
+
+
+def _name_list(squares: Any) -> str:
+    names = [_NAMES[i] for i in sorted(squares)]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _has_free_side(board: Any, square: int) -> bool:
+    if _ON_EDGE[square]:
+        return True
+    for side in _ORTHOGONAL[square]:
+        if not board[side]:
+            return True
+    return False
+
+
+def _sources(board: Any, here: int, own: Piece, other: int | None) -> list[int]:
+    """Squares next to ``here`` whose top is ``own``, with a free side and no pawn."""
+    return [s for s in _NEIGHBOURS[here] if s != other and board[s] and board[s][-1] == own and _has_free_side(board, s)]
+
+
+def _has_tower_action(board: Any, here: int, own: Piece, other: int | None, adjacent: bool) -> bool:
+    """Whether a pawn of colour ``own`` on ``here`` could move a tower (the other pawn on ``other``)."""
+    for source in _sources(board, here, own, other):
+        for target in _NEIGHBOURS[here]:
+            if target != source and target != other and board[target] and (not adjacent or target in _NEIGHBOUR_SETS[source]):
+                return True
+    return False
+
+
+def _tower_actions(board: Any, pawns: tuple, player: int, adjacent: bool) -> list[tuple[int, int, int]]:
+    here, other = pawns[player], pawns[1 - player]
+    targets = [t for t in _NEIGHBOURS[here] if t != other and board[t]]
+    actions = []
+    for source in _sources(board, here, TILE[player], other):
+        near = _NEIGHBOUR_SETS[source]
+        for count in ((1, 2) if len(board[source]) > 1 else (1,)):
+            actions.extend((source, t, count) for t in targets if t != source and (not adjacent or t in near))
+    return actions
+
+
+def _can_complete(board: Any, pawns: tuple, player: int, adjacent: bool) -> bool:
+    here = pawns[player]
+    if here is None:
+        return False
+    own, other = TILE[player], pawns[1 - player]
+    # A tower action first always completes: the pawn may then step onto the tower just built.
+    if _has_tower_action(board, here, own, other, adjacent):
+        return True
+    for target in _NEIGHBOURS[here]:
+        stack = board[target]
+        if stack and stack[-1] == own and target != other and _has_tower_action(board, target, own, other, adjacent):
+            return True
+    return False
+
+
+def _occupied(board: Any) -> int:
+    mask = 0
+    for i, stack in enumerate(board):
+        if stack:
+            mask |= 1 << i
+    return mask
+
+
+def _flood(start: int, occupied: int) -> int:
+    """The 8-connected part of ``occupied`` (a bit mask) that holds ``start``."""
+    part = frontier = 1 << start
+    while frontier:
+        grown = 0
+        square = 0
+        while frontier:
+            if frontier & 1:
+                grown |= _NEIGHBOUR_MASKS[square]
+            frontier >>= 1
+            square += 1
+        frontier = grown & occupied & ~part
+        part |= frontier
+    return part
+
+
+def _tile_squares(board: Any, player: int, symmetric: bool) -> list[int]:
+    empty = [s for s in range(GRID.size) if not board[s]]
+    if symmetric:
+        theirs = TILE[1 - player]
+        answers = [s for s in empty if board[_MIRROR[s]] and board[_MIRROR[s]][-1] == theirs]
+        if answers:
+            return answers
+    return empty
+
+
+def _pawn_squares(board: Any, pawns: tuple, player: int, symmetric: bool) -> list[int]:
+    own, other = TILE[player], pawns[1 - player]
+    squares = [s for s in range(GRID.size) if board[s] and board[s][-1] == own and s != other]
+    if symmetric and other is not None and _MIRROR[other] in squares:
+        return [_MIRROR[other]]
+    return squares
+
+
+def _next_placer(board: Any, pawns: tuple, hand: tuple, player: int, first: int, symmetric: bool) -> int | None:
+    """Who places next in the free layout (tiles alternate, then pawns, first player first), or
+    None when the layout is complete."""
+    for candidate in (1 - player, player):
+        if hand[candidate]:
+            return candidate
+    for candidate in (first, 1 - first):
+        if pawns[candidate] is None and _pawn_squares(board, pawns, candidate, symmetric):
+            return candidate
+    return None
+
+
+def _turn_end_events(after: VolterraState, passed: bool = True) -> list[Event]:
+    game = after.game
+    reason = after._ended_by_rules
+    if reason is not None:
+        dark, light = after.heights
+        return [event("game_over", f"{reason}: the game is over.", reason=reason),
+                event("result", _verdict(after), winners=list(after.winners),
+                      heights=[list(dark), list(light)])]
+    if after.unfinished:
+        return [event("turn_limit", f"The turn limit of {game.max_turns} is reached: the game stops unfinished.",
+                      turns=after.turns)]
+    if passed:
+        return [event("turn_passed", f"The turn passes to {game.player_name(after.to_move)}.", player=after.to_move)]
+    return []
+
+
+def _verdict(state: VolterraState) -> str:
+    def towers(heights: tuple[int, ...]) -> str:
+        return ", ".join(map(str, heights)) if heights else "none"
+
+    if not state.winners:
+        return f"It is a draw: both have towers {towers(state.heights[0])}."
+    winner = state.winners[0]
+    return (f"{state.game.player_name(winner)} wins with towers {towers(state.heights[winner])} "
+            f"against {towers(state.heights[1 - winner])}.")
+
+
+def _with_events(state: VolterraState, events: list[Event]) -> VolterraState:
+    # events is compare=False, so setting it keeps the state's identity and hash.
+    object.__setattr__(state, "events", tuple(events))
+    return state
