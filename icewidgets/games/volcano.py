@@ -513,7 +513,10 @@ def _normalise_caps(caps: Any) -> tuple[str, ...]:
         caps = [c for c in re.split(r"[\s,]+", caps) if c]
     caps = tuple(caps)
     for square in caps:
-        GRID.index(square)
+        if _square_or_none(square) is None:
+            raise ValueError(f"caps={caps!r}: {square!r} is not a square of the 5×5 board (a1 to e5)")
+    if not caps:
+        raise ValueError("caps=() names no square; Volcano needs at least one cap to move")
     if len(set(caps)) != len(caps):
         raise ValueError(f"caps={caps!r} names a square twice; a square holds at most one cap")
     if len(caps) > 5:
@@ -528,6 +531,10 @@ def _normalise_colours(colours: str) -> str:
             f"colours={colours!r} must be 25 letters from {COLOURS} (or '.' for an empty square), rank 5 first, "
             "e.g. 'CCCGR CGGRY CGRYB GRYYB RYBBB'"
         )
+    for colour in COLOURS:
+        if letters.count(colour) > 5:
+            # The set has 5 nests of each colour; more could not be written as a position text.
+            raise ValueError(f"colours={colours!r} has {letters.count(colour)} {colour} nests, but the set has only 5 of each colour")
     return letters
 
 
