@@ -1,0 +1,536 @@
+"""``iw.GameWidget``: play, replay and share any of the four games in a notebook.
+
+The widget's traitlets are the single source of truth. Python lays out every picture of the
+game once (:func:`icewidgets.svg.frames`) and sends compact frames (pieces that moved, marks,
+texts); the browser steps, animates and replays them without asking the kernel. Moves, undo,
+redo, dice rolls, bot answers and loading a position are messages to :meth:`GameWidget.handle`,
+which checks everything and answers bad input with a message shown in the widget.
+
+>>> import icewidgets as iw
+>>> w = iw.GameWidget("volcano")
+>>> w.handle({"type": "move", "move": "b2-c1"})
+True
+>>> w.ply, w.state.stack("c1")
+(1, 'B1B2B3K1')
+>>> w.handle({"type": "move", "move": "a1-a0"}), w.message
+(False, "a1-a0 is not a Volcano move: write a cap move like 'c3-c4'")
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import pathlib
+from typing import Any, Callable
+
+import anywidget
+import traitlets
+
+from .. import svg
+from ..games import make
+from ..protocol import CHANCE, Game, NotationError, State
+from ..record import CODE_PREFIX, Record
+
+STATIC = pathlib.Path(__file__).parent / "static"
+HUMAN = "human"
+ROLL = "roll"
+
+BUTTON_LABELS = {"end": "End turn", "pass": "Pass"}
+
+
+class GameWidget(anywidget.AnyWidget):
+    """One widget for all four games: click to move, step through every ply and eruption stage.
+
+    ``GameWidget("volcano", players=2, agents={1: "greedy"})`` plays against a bot in seat 2;
+    ``GameWidget(state)`` starts from a position, ``GameWidget(record)`` replays a game.
+
+    Live on the Python side: ``widget.state`` (the position shown), ``widget.record`` (the whole
+    game), ``widget.ply`` (plies shown; set it to move the view; observe it to follow moves).
+    """
+
+    _esm = STATIC / "game_widget.js"
+    _css = STATIC / "game_widget.css"
+
+    game_name = traitlets.Unicode("").tag(sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
+    board = traitlets.Dict().tag(sync=True)  # width, height, static svg, catalogue
+    frames = traitlets.List().tag(sync=True)  # compact frames, see _compact
+    moves = traitlets.List().tag(sync=True)  # one entry per ply: text, player, first frame
+    ply = traitlets.Int(0).tag(sync=True)
+    legal = traitlets.List().tag(sync=True)  # [move, from, to] for the newest position
+    buttons = traitlets.List().tag(sync=True)  # [move, label] for moves without squares
+    seats = traitlets.List().tag(sync=True)  # "human" or an agent name per player
+    bot_pending = traitlets.Bool(False).tag(sync=True)
+    can_undo = traitlets.Bool(False).tag(sync=True)
+    can_redo = traitlets.Bool(False).tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    message_kind = traitlets.Unicode("info").tag(sync=True)  # "info" or "error"
+    position_text = traitlets.Unicode("").tag(sync=True)
+    record_code = traitlets.Unicode("").tag(sync=True)
+    theme = traitlets.Unicode("light").tag(sync=True)
+    speed = traitlets.Float(1.0).tag(sync=True)
+    bot_delay = traitlets.Int(500).tag(sync=True)  # milliseconds before a bot answers
+
+    def __init__(
+        self,
+        game: str | Game | State | Record = "volcano",
+        *,
+        players: int | None = None,
+        agents: dict[int, Any] | list | tuple | None = None,
+        seed: int | None = None,
+        theme: str = "light",
+        palette: str = "standard",
+        **options: Any,
+    ):
+        super().__init__()
+        svg._theme(theme)
+        svg._palette(palette)
+        self.theme, self._palette = theme, palette
+        if players is not None:
+            options["players"] = players
+        self._record = _as_record(game, seed, options)
+        self._seed = seed if seed is not None else (self._record.seed or 0)
+        self._rng = None
+        self._redo: list[str] = []
+        g = self._record.make_game()
+        self.game_name, self.title = g.name, g.title or g.name
+        self._agents: dict[int, Callable] = {}
+        self.seats = self._seat_names(g, agents)
+        self._rebuild()
+        self.on_msg(self._on_custom_msg)
+
+    # Public, live state ---------------------------------------------------------------------
+
+    @property
+    def record(self) -> Record:
+        """The whole game so far (including plies after the one shown)."""
+        return self._record
+
+    @property
+    def state(self) -> State:
+        """The position shown: after ``widget.ply`` plies."""
+        return self._states[self.ply]
+
+    @property
+    def final_state(self) -> State:
+        """The newest position of the game."""
+        return self._states[-1]
+
+    @property
+    def game(self) -> Game:
+        return self._states[0].game
+
+    def play(self, move: Any) -> State:
+        """Play ``move`` in the newest position (as if clicked); raises on an illegal move."""
+        state = self.final_state.play(move)
+        self._push(str(move), state)
+        return state
+
+    def handle(self, msg: Any) -> bool:
+        """Act on one message from the front end; False (and a message in the widget) if refused.
+
+        Messages: ``{"type": "move", "move": "c3-c4"}``, ``{"type": "roll"}``, ``{"type": "bot"}``,
+        ``{"type": "undo"}``, ``{"type": "redo"}``, ``{"type": "load", "text": …}``,
+        ``{"type": "restart"}``.
+        """
+        try:
+            if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+                raise _Refused("the widget received a message it does not understand")
+            kind = msg["type"]
+            if kind == "move":
+                return self._human_move(msg.get("move"))
+            if kind == "roll":
+                return self._roll()
+            if kind == "bot":
+                return self._bot_move()
+            if kind == "undo":
+                return self.undo()
+            if kind == "redo":
+                return self.redo()
+            if kind == "load":
+                return self.load(msg.get("text"))
+            if kind == "restart":
+                return self.load(Record.new(self._record.make_game(), seed=self._record.seed,
+                                            start=self._record.start))
+            raise _Refused(f"the widget received an unknown message type {kind!r}")
+        except _Refused as refused:
+            self._say(str(refused), "error")
+            return False
+
+    def undo(self) -> bool:
+        """Take back the last ply (and the bot answers before it, back to a human's turn)."""
+        if not self._record.plies:
+            self._say("There is nothing to undo.", "error")
+            return False
+        n = len(self._record.plies) - 1
+        while n > 0 and self._is_bot(self._states[n]):
+            n -= 1
+        self._redo = list(self._record.plies[n:]) + self._redo
+        self._truncate(n)
+        self._say(f"Undone: back to ply {n}.", "info")
+        return True
+
+    def redo(self) -> bool:
+        """Replay the plies taken back by :meth:`undo`."""
+        if not self._redo:
+            self._say("There is nothing to redo.", "error")
+            return False
+        move = self._redo.pop(0)
+        self._push(move, self.final_state.play(move), keep_redo=True)
+        while self._redo and self._is_bot(self.final_state):
+            move = self._redo.pop(0)
+            self._push(move, self.final_state.play(move), keep_redo=True)
+        self._say(f"Redone: {move}.", "info")
+        return True
+
+    def load(self, what: Any) -> bool:
+        """Start again from a position text, a record code (``iw1.…``), record JSON, a State or a Record."""
+        try:
+            if isinstance(what, Record):
+                record = what
+            elif isinstance(what, State):
+                record = Record.new(what.game, start=what)
+            elif isinstance(what, str) and what.strip():
+                record = self._parse_loaded(what.strip())
+            else:
+                raise _Refused("Paste a position text or a record code to load.")
+        except (ValueError, TypeError) as error:
+            raise _Refused(f"Could not load that: {error}") from None
+        if record.game != self.game_name:
+            self.game_name = record.game
+            g = record.make_game()
+            self.title = g.title or g.name
+            self.seats = self._seat_names(g, None)
+        self._record = record
+        self._redo = []
+        self._rebuild()
+        self._say(f"Loaded a {self.title} game with {len(record.plies)} plies.", "info")
+        return True
+
+    # Message handling -----------------------------------------------------------------------
+
+    def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self.handle(content)
+
+    def _human_move(self, text: Any) -> bool:
+        if not isinstance(text, str) or not text.strip() or len(text) > 64:
+            raise _Refused("A move must be given as its notation, e.g. " + repr(self.game.example_move))
+        if self.ply != len(self._record.plies):
+            self._branch_here()
+        state = self.final_state
+        if state.is_over:
+            raise _Refused("The game is over: no more moves. Use Undo or load another position.")
+        if state.to_move == CHANCE:
+            raise _Refused("Roll the dice first.")
+        if self._is_bot(state):
+            raise _Refused(f"It is {self.game.player_name(state.to_move)}'s turn (a bot); wait for its move.")
+        try:
+            after = state.play(text.strip())
+        except (ValueError, TypeError) as error:
+            raise _Refused(str(error)) from None
+        self._push(text.strip(), after)
+        return True
+
+    def _roll(self) -> bool:
+        if self.ply != len(self._record.plies):
+            self._branch_here()
+        state = self.final_state
+        if state.to_move != CHANCE or state.is_over:
+            raise _Refused("There are no dice to roll now.")
+        outcome = _chance_pick(state, self._generator())
+        self._push(str(outcome), state.play(outcome))
+        return True
+
+    def _bot_move(self) -> bool:
+        state = self.final_state
+        if state.is_over or not self._is_bot(state):
+            self.bot_pending = False
+            raise _Refused("No bot is to move now.")
+        seat = state.to_move
+        try:
+            if seat == CHANCE:
+                move = _chance_pick(state, self._generator())
+            else:
+                move = self._agents[seat](state, self._generator())
+            after = state.play(move)
+        except Exception as error:  # a failing bot is reported in the widget, never swallowed
+            self.bot_pending = False
+            raise _Refused(f"The bot in seat {seat + 1} failed: {type(error).__name__}: {error}") from None
+        self._push(str(move), after)
+        return True
+
+    def _branch_here(self) -> None:
+        """Playing from an earlier ply drops the later plies (they can be redone)."""
+        n = self.ply
+        self._redo = list(self._record.plies[n:])
+        self._truncate(n)
+
+    # Building the data -----------------------------------------------------------------------
+
+    def _seat_names(self, game: Game, agents: Any) -> list[str]:
+        n = game.num_players
+        names = [HUMAN] * n
+        self._agents = {}
+        if agents is None:
+            agents = {}
+        if isinstance(agents, (list, tuple)):
+            agents = {i: a for i, a in enumerate(agents) if a not in (None, HUMAN)}
+        if not isinstance(agents, dict):
+            raise TypeError("agents= must be a dict {seat: agent name or callable}, e.g. {1: 'greedy'}")
+        for seat, agent in agents.items():
+            if not isinstance(seat, int) or not 0 <= seat < n:
+                raise ValueError(f"agents: seat {seat!r} is not a player of this game (0 to {n - 1})")
+            if agent in (None, HUMAN):
+                continue
+            self._agents[seat] = _get_agent(agent)
+            names[seat] = agent if isinstance(agent, str) else getattr(agent, "__name__", "bot")
+        return names
+
+    def _is_bot(self, state: State) -> bool:
+        if state.is_over:
+            return False
+        if state.to_move == CHANCE:
+            # Dice roll by themselves for a bot; a human presses Roll.
+            return self._dice_roller(state) in self._agents
+        return state.to_move in self._agents
+
+    def _dice_roller(self, state: State) -> int:
+        """Whose dice a chance ply rolls: the player after the last one who moved."""
+        roller = getattr(state, "roller", None)
+        if isinstance(roller, int):
+            return roller
+        for e in reversed(getattr(state, "events", ())):
+            p = e.get("player")
+            if isinstance(p, int) and e.kind in ("turn_passed", "turn_ended"):
+                return p
+        return -99
+
+    def _generator(self):
+        if self._rng is None:
+            try:
+                import numpy as np
+
+                self._rng = np.random.default_rng(self._seed)
+            except ImportError:  # pragma: no cover
+                import random
+
+                self._rng = random.Random(self._seed)
+        return self._rng
+
+    def _rebuild(self) -> None:
+        """Lay out the whole record again (on creation and load)."""
+        self._states = list(self._record.states())
+        self._tracker = svg.Tracker(self._states[0])
+        self._placements = [self._tracker.placement]
+        self._frames_full: list[svg.Frame] = []
+        first = svg.scene(self._states[0], self._tracker.placement, theme=self.theme, palette=self._palette,
+                          text="The game starts.")
+        self._frames_full.append(svg.Frame(0, 0, True, first))
+        self._move_entries: list[dict] = []
+        for ply, move in enumerate(self._record.plies, start=1):
+            self._add_ply_frames(ply, move)
+        self._publish(view_ply=len(self._record.plies))
+
+    def _add_ply_frames(self, ply: int, move: str) -> None:
+        before, after = self._states[ply - 1], self._states[ply]
+        view = svg.view_of(before)
+        self._tracker.placement = self._placements[ply - 1]
+        stages = view.stages(self._tracker, before, move, after)
+        self._placements.append(self._tracker.placement)
+        first = len(self._frames_full)
+        for n, st in enumerate(stages):
+            last = n == len(stages) - 1
+            sc = svg.scene(after if last else before, st.placement, theme=self.theme, palette=self._palette,
+                           marks=st.marks, status_state=st.status_state, text=st.text)
+            self._frames_full.append(svg.Frame(ply, n, last, sc))
+        player = before.to_move
+        who = "Dice" if player == CHANCE else before.game.player_name(player)
+        self._move_entries.append({"ply": ply, "move": move, "who": who, "frame": first,
+                                   "text": " ".join(str(e) for e in after.events)})
+
+    def _push(self, move: str, state: State, keep_redo: bool = False) -> None:
+        self._record = dataclasses.replace(self._record, plies=self._record.plies + (move,))
+        self._states.append(state)
+        if not keep_redo:
+            self._redo = []
+        self._add_ply_frames(len(self._record.plies), move)
+        self._publish(view_ply=len(self._record.plies))
+        self._say("", "info")
+
+    def _truncate(self, n: int) -> None:
+        self._record = self._record.truncated(n)
+        self._states = self._states[: n + 1]
+        self._placements = self._placements[: n + 1]
+        self._tracker.placement = self._placements[-1]
+        self._tracker.state = self._states[-1]
+        self._frames_full = [f for f in self._frames_full if f.ply <= n]
+        self._move_entries = self._move_entries[:n]
+        self._publish(view_ply=n)
+
+    def _publish(self, view_ply: int) -> None:
+        height = max(f.scene.height for f in self._frames_full)
+        width = max(f.scene.width for f in self._frames_full)
+        first = self._frames_full[0].scene
+        catalogue = {}
+        for f in self._frames_full:
+            for pid, tok, *_ in f.scene.pieces:
+                catalogue.setdefault(tok, svg._piece(tok, self._palette))
+        t = svg._theme(self.theme)
+        with self.hold_sync():
+            self.board = {"width": width, "height": height, "static": first.static, "catalogue": catalogue,
+                          "bg": t["bg"], "files": svg.grid_size(self._states[0])[0],
+                          "ranks": svg.grid_size(self._states[0])[1]}
+            self.frames = _compact(self._frames_full)
+            self.moves = list(self._move_entries)
+            self._set_legal()
+            self.can_undo = bool(self._record.plies)
+            self.can_redo = bool(self._redo)
+            self.record_code = self._record.to_code()
+            self.ply = view_ply
+            self.position_text = self.state.to_text()
+            self.bot_pending = self._is_bot(self.final_state)
+
+    def _set_legal(self) -> None:
+        state = self.final_state
+        legal, buttons = [], []
+        if not state.is_over and not self._is_bot(state):
+            if state.to_move == CHANCE:
+                buttons.append([ROLL, "Roll dice"])
+            else:
+                for move in state.legal_moves():
+                    text = str(move)
+                    pairs = svg.move_squares(state, move)
+                    if pairs:
+                        for source, target in pairs:
+                            legal.append([text, source, target])
+                    else:
+                        buttons.append([text, _button_label(text)])
+        self.legal = legal
+        self.buttons = buttons
+
+    @traitlets.observe("ply")
+    def _ply_changed(self, change: dict) -> None:
+        n = change["new"]
+        if not isinstance(n, int) or not 0 <= n <= len(self._record.plies):
+            self.ply = change["old"] if 0 <= change["old"] <= len(self._record.plies) else len(self._record.plies)
+            self._say(f"ply must be between 0 and {len(self._record.plies)}.", "error")
+            return
+        self.position_text = self._states[n].to_text()
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.message_kind = kind
+        self.message = text
+
+    def _parse_loaded(self, text: str) -> Record:
+        if text.startswith(CODE_PREFIX):
+            return Record.from_code(text)
+        if text.startswith("{"):
+            return Record.from_json(text)
+        game = self._record.make_game()
+        state = game.state_from_text(text)
+        return Record.new(game, start=state)
+
+    # Display -------------------------------------------------------------------------------------
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        """The widget view, plus a static picture for places without a kernel (nbconvert, GitHub)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):
+            picture = svg.board(self.state, theme=self.theme, palette=self._palette)
+            data["image/svg+xml"] = picture
+            data["text/html"] = f'<div class="icewidgets-static">{picture}</div>'
+        return bundle
+
+    def to_svg(self, **options: Any) -> str:
+        """The picture of the position shown."""
+        return svg.board(self.state, **{"theme": self.theme, "palette": self._palette, **options})
+
+
+class _Refused(Exception):
+    pass
+
+
+def _button_label(text: str) -> str:
+    if text in BUTTON_LABELS:
+        return BUTTON_LABELS[text]
+    if text.startswith("combine:"):
+        return f"Combine dice on {text.split(':', 1)[1]}"
+    return text
+
+
+def _as_record(game: Any, seed: int | None, options: dict) -> Record:
+    if isinstance(game, Record):
+        return game
+    if isinstance(game, State):
+        return Record.new(game.game, start=game)
+    if isinstance(game, Game):
+        return Record.new(game, seed=seed, **options)
+    if isinstance(game, str):
+        text = game.strip()
+        if text.startswith(CODE_PREFIX):
+            return Record.from_code(text)
+        return Record.new(make(text, **options), seed=seed)
+    raise TypeError(f"GameWidget needs a game name, Game, State or Record, not {type(game).__name__}")
+
+
+def _get_agent(agent: Any) -> Callable:
+    try:
+        from ..agents import get_agent
+    except ImportError:  # agents not available: uniform random over the legal moves
+        if callable(agent):
+            return agent
+        return _random_agent
+    return get_agent(agent)
+
+
+def _random_agent(state: State, rng: Any) -> Any:
+    moves = state.legal_moves()
+    return moves[int(rng.random() * len(moves))]
+
+
+def _chance_pick(state: State, rng: Any) -> Any:
+    outcomes = state.chance_outcomes()
+    if not outcomes:
+        raise _Refused("There are no dice to roll now.")
+    u, total = rng.random(), 0.0
+    for outcome, p in outcomes:
+        total += p
+        if u < total:
+            return outcome
+    return outcomes[-1][0]
+
+
+def _compact(frames: list[svg.Frame]) -> list[dict]:
+    """Frames as small dicts: only the pieces, marks and panel that changed since the previous one.
+
+    A piece entry is ``[id, location, x, y, side, z]``; side 0 hides a piece that left the game.
+    """
+    out = []
+    prev: dict[str, tuple] = {}
+    prev_marks = prev_panel = None
+    for f in frames:
+        sc = f.scene
+        now = {}
+        for pid, tok, loc, x, y, side in sc.pieces:
+            now[pid] = (loc, round(x, 1), round(y, 1), round(side, 1), tok)
+        changed = []
+        for pid, (loc, x, y, side, tok) in now.items():
+            if prev.get(pid) != (loc, x, y, side, tok):
+                changed.append([pid, tok, loc, x, y, side])
+        for pid in prev:
+            if pid not in now:
+                changed.append([pid, prev[pid][4], "", prev[pid][1], prev[pid][2], 0])
+        entry: dict[str, Any] = {"p": f.ply, "s": f.stage, "f": int(f.final), "t": sc.text, "d": changed}
+        if sc.marks != prev_marks:
+            entry["m"] = sc.marks
+        if sc.panel != prev_panel:
+            entry["n"] = sc.panel
+        out.append(entry)
+        prev, prev_marks, prev_panel = now, sc.marks, sc.panel
+    return out
+
+
+def payload_size(widget: GameWidget) -> int:
+    """Bytes of JSON the widget sends for its frames and moves (the replay data)."""
+    return len(json.dumps(widget.frames, separators=(",", ":"))) + len(json.dumps(widget.moves, separators=(",", ":")))
