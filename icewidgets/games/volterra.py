@@ -34,9 +34,11 @@ Notation. Plies: ``@b4`` moves your pawn to b4; ``b4-b3`` moves the top tile of 
 tile on b3, ``@Dc3`` / ``@Lc2`` put the dark / light pawn on c3 / c2. The position text is
 the board (rank 4 first, stacks bottom→top, a pawn written after its stack: ``LD@D``, ``.``
 empty) and the fields ``to_move``, ``done`` (which half of the turn is done: ``-``, ``pawn``
-or ``tower``), ``turns`` (whole turns played), ``forfeited`` (dark,light tiles removed as
-forfeited parts) and, while a free layout is being laid, ``phase=place`` and ``hand`` (dark,
-light tiles still to place).
+or ``tower``) and, only when needed, ``phase=place`` and ``hand`` (dark,light tiles still to
+place) while a free layout is laid, ``turns`` (whole turns played, written under a turn
+limit) and ``forfeited`` (dark,light tiles that left the game in cut-off parts, written once
+not ``0,0``). ``turns`` and ``forfeited`` count the game's history: they do not affect
+equality.
 
 >>> import icewidgets as iw
 >>> state = iw.make("volterra").new_state()
@@ -101,7 +103,7 @@ _MIRROR = tuple(GRID.size - 1 - i for i in range(GRID.size))
 # Options -----------------------------------------------------------------------------------
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, repr=False)  # Game.__repr__ shows make("volterra", …)
 class Volterra(Game):
     """Volterra's rules and options.
 
@@ -114,7 +116,7 @@ class Volterra(Game):
     >>> Volterra(first_player=1).new_state().to_move
     1
     >>> Volterra(layout="free").new_state().to_text().splitlines()[-1]
-    'to_move=0 phase=place hand=10,10 done=- turns=0 forfeited=0,0'
+    'to_move=0 phase=place hand=10,10 done=-'
     """
 
     players: int = 2
@@ -191,8 +193,6 @@ class Volterra(Game):
                                     f"forfeited), but the set has only {TILES_PER_COLOUR}")
         state = VolterraState(self, tuple(board), tuple(pawns), to_move, done, turns, forfeited, phase, hand)
         if phase == "place":
-            if sum(hand) > board.count(()):
-                raise NotationError(f"field hand={hand[0]},{hand[1]}: more tiles to place than empty squares")
             if not state._legal:
                 raise NotationError(f"to_move={to_move}: {self.player_name(to_move)} has nothing to place in this layout")
         return state
@@ -279,8 +279,9 @@ class VolterraState(State):
     pawns: tuple[int | None, int | None]
     to_move: int = 0
     done: str = "-"
-    turns: int = 0
-    forfeited: tuple[int, int] = (0, 0)
+    # Counters are history, not position: equal boards compare equal whatever came before.
+    turns: int = dataclasses.field(default=0, compare=False)
+    forfeited: tuple[int, int] = dataclasses.field(default=(0, 0), compare=False)
     phase: str = "play"
     hand: tuple[int, int] = (0, 0)
     events: tuple[Event, ...] = dataclasses.field(default=(), compare=False)
@@ -463,6 +464,8 @@ class VolterraState(State):
                     f"{COLOUR_WORD[player]} top")
         if count > 2:
             return f"at most two tiles can be moved at once, not {count}"
+        if count < 1:
+            return "a tower move takes the top one or the top two tiles"
         if count > len(stack):
             return f"{move.source} has only one tile, so the top two cannot be moved"
         if not _has_free_side(board, source):
@@ -607,12 +610,21 @@ class VolterraState(State):
     # Text ----------------------------------------------------------------------------------
 
     def to_text(self) -> str:
-        """Board text, then ``to_move=… done=… turns=… forfeited=…`` (``phase=place hand=…`` while laying out)."""
+        """Board text, then ``to_move=… done=…`` (``phase=place hand=…`` while laying out, ``turns=``
+        under a turn limit, ``forfeited=`` once tiles have left the game).
+
+        >>> print(Volterra(max_turns=30).new_state().play("@b4").to_text().splitlines()[-1])
+        to_move=0 done=pawn turns=0
+        """
         cells = [_square_text(stack, self.pawns, i) for i, stack in enumerate(self.board)]
         fields = [f"to_move={self.to_move}"]
         if self.phase == "place":
             fields += ["phase=place", f"hand={self.hand[0]},{self.hand[1]}"]
-        fields += [f"done={self.done}", f"turns={self.turns}", f"forfeited={self.forfeited[0]},{self.forfeited[1]}"]
+        fields.append(f"done={self.done}")
+        if self.game.max_turns is not None:
+            fields.append(f"turns={self.turns}")
+        if any(self.forfeited):
+            fields.append(f"forfeited={self.forfeited[0]},{self.forfeited[1]}")
         return GRID.format_board(cells) + "\n" + " ".join(fields)
 
     def _ascii(self) -> str:
@@ -683,7 +695,7 @@ def _parse_square(token: str, name: str) -> tuple[tuple[Piece, ...], int | None]
     stack_text, at, pawn_text = token.partition("@")
     pawn = None
     if at:
-        if pawn_text not in LETTER:
+        if pawn_text not in ("D", "L"):
             raise NotationError(f"{token!r} on {name}: after '@' write one pawn, D or L (a square holds at most one pawn)")
         pawn = LETTER.index(pawn_text)
         if stack_text in ("", "."):
