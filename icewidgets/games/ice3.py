@@ -1,0 +1,768 @@
+"""Ice3, by Paul Blake: slide whole sets of pyramids at once until one colour fills a corner.
+
+The rules as implemented (the project's ``rules/ice3.md``):
+
+1. An 8×8 board holds 60 pyramids, 5 of each colour (R, Y, G, B) and size (1 small, 2 medium,
+   3 large), standing one per square in a random (seeded) order; d4, e4, d5 and e5 start empty.
+   Any number of players take turns; all of them share all the pieces. With one player the game
+   is a puzzle: count the moves (``state.turns``).
+2. On your turn choose a *set* (all pieces of one colour, or all pieces of one size), one of the
+   eight directions and a distance n from 1 to 7. Every piece of the set moves n squares that way,
+   all at the same moment, except the ones that stay:
+3. A square holding two pieces is a *wall*. The bottom piece of a wall is *pinned* and stays.
+   A piece is *blocked*, and stays, if a wall lies anywhere on its path (the landing square
+   included) or if it would leave the board. Single pieces block nothing: movers pass over them.
+4. A mover that lands on a piece that stays stacks on top of it (a new wall); a mover that lands
+   where the piece has just moved away ends up alone. Stacks never grow above two pieces.
+5. A move that moves no piece at all is illegal.
+6. After every move, if some colour fills a corner in the pattern below (i = ranks from the
+   corner, j = files from it; L large, M medium, S small, one piece per cell, O empty), the
+   player who moved wins, whoever "owns" that colour::
+
+          j=0 j=1 j=2 j=3
+     i=0:  L   L   L   M
+     i=1:  L   M   M   S
+     i=2:  L   M   S   S
+     i=3:  M   S   S   O
+
+7. A player with no legal move passes (the move ``pass``); when every player has passed in a
+   row the game is a draw. (All players share the same moves, so one player without a move means
+   a draw after one round of passes.)
+
+Notation: a move is the set, the direction and the distance: ``RE1`` (red pieces one square
+east), ``1NE3`` (small pieces three squares north-east), ``GW4``; ``pass`` when no set can move.
+The position text is the board (rank 8 first, stacks bottom→top like ``R1B3``, ``.`` empty) and
+the fields ``to_move``, ``turns`` (moves played, passes included) and ``passes`` (passes in a
+row just before this position).
+
+>>> import icewidgets as iw
+>>> game = iw.make("ice3")
+>>> state = game.state_from_text(SPARSE_EXAMPLE)       # rules example I1
+>>> state = state.play("RE1")
+>>> for e in state.events[1:4]:
+...     print(e)
+Red small moves from a1 to b1.
+Red medium moves from b1 to c1, lands on the green large on c1 and stacks on it.
+Red large moves from a3 to b3.
+>>> state.stack("c1"), state.stack("b1"), state.stack("a1")
+('G3R2', 'R1', '.')
+
+Choices where the rules file leaves one (options; defaults first):
+
+- ``blocked``: ``"stay"`` — a blocked piece does not move at all. ``"slide"`` — it moves as far
+  as it can towards its destination: up to the last square before the wall or the board edge, and
+  never onto a square that already holds two pieces (a square can fill up during the move, when a
+  sliding piece stops short and another piece lands on it; then the later piece stops one square
+  earlier still). Pieces are resolved front to back along the direction, which with ``"stay"``
+  gives exactly the simultaneous result of rule 3.
+- ``edge``: ``"stay"`` — a piece whose destination is off the board is blocked (or slides to the
+  edge with ``blocked="slide"``). ``"illegal"`` — the whole move is illegal if any piece of the set
+  that is not pinned has its destination off the board (even one a wall would have stopped).
+- ``walls``: ``"before"`` — walls are the two-piece stacks on the board before the move.
+  ``"after"`` — a wall whose top piece moves away in this same move no longer blocks ("until the
+  top piece is moved off"): walls are judged after the tops have left. A stack that forms during
+  the move blocks nothing until the next move under either option. Pins are always judged before
+  the move: the bottom piece of a stack stays even when its top piece leaves.
+  Both options make exactly the same moves legal (the front-most piece that moves never depends
+  on a wall opening), they only move different pieces.
+- ``goal``: ``"exact"`` — the pattern of rule 6. ``"shape"`` — the 15 non-O cells each hold
+  exactly one piece of the colour, any sizes (the O cell is not checked). ``"loose"`` — all 15
+  pieces of the colour lie in the corner's 4×4 block, stacks and other colours allowed.
+- ``no_move``: ``"pass"`` — rule 7. ``"draw"`` — the game ends in a draw as soon as the player to
+  move has no legal move.
+- ``max_turns``: the game stops unfinished after that many moves (passes included).
+  Random play practically never reaches the goal; :data:`PLAYOUT_MAX_TURNS` is the cap the
+  playouts use, chosen from measurement (see its note).
+
+``state.scores`` is 1 for the player who completed the goal and 0 for everyone else (0 for all
+while playing, on a draw and when unfinished). ``state.progress`` measures how close the board
+is to the goal (see :attr:`Ice3State.progress`); ``state.turns`` is the move count of a puzzle.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from collections import Counter
+from functools import cached_property
+from typing import Any, ClassVar
+
+from ..grid import DIRECTION_NAMES, DIRECTIONS, Grid, parse_fields, parse_int_field, split_position
+from ..pieces import PIECES, Piece, format_stack, parse_stack
+from ..protocol import Event, Game, NotationError, State, event
+
+GRID = Grid(8, 8)
+COLOURS = "RYGB"
+SIZES = (1, 2, 3)
+GROUPS = ("R", "Y", "G", "B", "1", "2", "3")
+"""The seven sets a move can choose, in the order ``legal_moves`` lists them."""
+DIRS = tuple(DIRECTIONS)  # N NE E SE S SW W NW
+MAX_DISTANCE = 7
+"""The longest move that can change anything on an 8×8 board."""
+CENTRE = ("d4", "e4", "d5", "e5")
+
+PLAYOUT_MAX_TURNS = 300
+"""The ``max_turns`` playouts use for Ice3.
+
+Measured with uniformly random moves (default options, 2 players): in 40 games of 5,000 moves
+(200,000 moves) no game reached the goal, and the best goal progress stopped improving after about
+100–200 moves (the board is well mixed by then). With the ``loose`` goal random games end in a
+few thousand moves at best. A playout longer than 300 moves therefore buys nothing but time;
+300 keeps a random playout around a tenth of a second.
+"""
+
+PATTERN = ((3, 3, 3, 2), (3, 2, 2, 1), (3, 2, 1, 1), (2, 1, 1, 0))
+"""The goal diagram: PATTERN[i][j] is the size at i ranks and j files from the corner; 0 = empty."""
+
+CORNERS = ("a1", "h1", "a8", "h8")
+
+SPARSE_EXAMPLE = """\
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+R3 . . . . . . .
+. . . . . . . .
+R1 R2 G3 . . . . .
+to_move=0"""
+"""Rules example I1: red pieces on a1, b1 and a3, a green large on c1."""
+
+
+# Options -----------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, repr=False)  # Game.__repr__ shows make('ice3', …)
+class Ice3(Game):
+    """Ice3's rules and options.
+
+    ``players`` ≥ 1 (1 is a puzzle); ``blocked`` ``"stay"`` or ``"slide"``; ``edge`` ``"stay"`` or
+    ``"illegal"``; ``walls`` ``"before"`` or ``"after"``; ``goal`` ``"exact"``, ``"shape"`` or
+    ``"loose"``; ``no_move`` ``"pass"`` or ``"draw"``; ``max_turns`` (stop unfinished after that
+    many moves). See the module docstring for what each choice means.
+
+    >>> Ice3(players=1).new_state(seed=3).stack("d4")
+    '.'
+    """
+
+    players: int = 2
+    blocked: str = "stay"
+    edge: str = "stay"
+    walls: str = "before"
+    goal: str = "exact"
+    no_move: str = "pass"
+    max_turns: int | None = None
+
+    name: ClassVar[str] = "ice3"
+    title: ClassVar[str] = "Ice3"
+    example_move: ClassVar[str] = "RE1"
+
+    def __post_init__(self) -> None:
+        self._check_int("players", 1)
+        self._check_choice("blocked", ("stay", "slide"))
+        self._check_choice("edge", ("stay", "illegal"))
+        self._check_choice("walls", ("before", "after"))
+        self._check_choice("goal", ("exact", "shape", "loose"))
+        self._check_choice("no_move", ("pass", "draw"))
+        self._check_int("max_turns", 1, allow_none=True)
+
+    def player_name(self, player: int) -> str:
+        return f"Player {player + 1}"
+
+    def new_state(self, seed: Any = None) -> "Ice3State":
+        """A random start: the 60 pieces shuffled onto the 60 outer squares (re-drawn in the
+        practically impossible case that the goal is already met)."""
+        rng = _rng(seed)
+        pieces = [PIECES[f"{c}{s}"] for c in COLOURS for s in SIZES for _ in range(5)]
+        while True:
+            rng.shuffle(pieces)
+            board: list[tuple[Piece, ...]] = [()] * GRID.size
+            for square, piece in zip(_OUTER_SQUARES, pieces):
+                board[square] = (piece,)
+            if not _goals_met(tuple(board), self.goal):
+                return Ice3State(self, tuple(board))
+
+    def state_from_text(self, text: str) -> "Ice3State":
+        """The position written by :meth:`Ice3State.to_text`; sparse positions are fine."""
+        lines, field_line = split_position(text)
+        board = tuple(parse_stack(token) for token in GRID.parse_board(lines))
+        _check_possible(board)
+        fields = parse_fields(field_line, ("to_move", "turns", "passes"))
+        to_move = parse_int_field(fields, "to_move", 0, 0, self.players - 1)
+        turns = parse_int_field(fields, "turns", 0, 0)
+        passes = parse_int_field(fields, "passes", 0, 0, self.players)
+        return Ice3State(self, board, to_move, turns, passes)
+
+    def parse_move(self, text: str) -> "SetMove | Pass":
+        """``"RE1"`` → ``SetMove("R", "E", 1)``; ``"pass"`` → ``Pass()``.
+
+        >>> Ice3().parse_move("1NE3")
+        SetMove(group='1', direction='NE', distance=3)
+        >>> Ice3().parse_move("XE1")
+        Traceback (most recent call last):
+        ...
+        icewidgets.protocol.NotationError: 'XE1' is not an Ice3 move: unknown set 'X' (use a colour R, Y, G, B or a size 1, 2, 3)
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r} is not an Ice3 move (write e.g. 'RE1': set, direction, distance)")
+        clean = text.strip().upper()
+        if clean == "PASS":
+            return PASS
+        match = _MOVE_TEXT.match(clean)
+        if match is not None:
+            return SetMove(match.group(1), match.group(2), int(match.group(3)))
+        raise NotationError(f"{text!r} is not an Ice3 move: {_notation_problem(clean)}")
+
+    @property
+    def ply_bound(self) -> int | None:
+        """``max_turns`` (every ply is one turn, passes included); None without it."""
+        return self.max_turns
+
+    @property
+    def goal_size(self) -> int:
+        """The :attr:`Ice3State.progress` value that means the goal is met."""
+        return 16 if self.goal == "exact" else 15
+
+
+# Moves and state ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class SetMove:
+    """Move the set ``group`` (a colour letter or a size digit) ``distance`` squares ``direction``."""
+
+    group: str
+    direction: str
+    distance: int
+
+    def __str__(self) -> str:
+        return f"{self.group}{self.direction}{self.distance}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Pass:
+    """Pass: the only move when no set can move."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+PASS = Pass()
+Ice3.move_types = (SetMove, Pass)
+
+
+@dataclasses.dataclass(frozen=True)
+class Ice3State(State):
+    """An Ice3 position: the board, whose turn, the moves played and the passes in a row."""
+
+    game: Ice3
+    board: tuple[tuple[Piece, ...], ...]
+    to_move: int = 0
+    turns: int = 0
+    passes: int = 0
+    events: tuple[Event, ...] = dataclasses.field(default=(), compare=False)
+    last_move: SetMove | Pass | None = dataclasses.field(default=None, compare=False)
+
+    # Queries -------------------------------------------------------------------------------
+
+    def stack(self, square: str) -> str:
+        """The stack on ``square`` bottom→top, e.g. ``"G3R2"``; ``"."`` when empty."""
+        return format_stack(self.board[GRID.index(square)])
+
+    @cached_property
+    def goals_met(self) -> tuple[tuple[str, str], ...]:
+        """Every (colour, corner) that meets the goal, e.g. ``(("G", "a1"),)``; empty while playing."""
+        return _goals_met(self.board, self.game.goal)
+
+    @cached_property
+    def progress(self) -> int:
+        """How close the board is to the goal: the best, over colours and corners, of the cells
+        already right (``exact``: the 15 pattern cells and the empty O cell, out of 16; ``shape``:
+        pattern cells holding one piece of the colour, out of 15; ``loose``: pieces of the colour in
+        the corner's block, out of 15). The goal is met when it reaches ``game.goal_size``."""
+        return _progress(self.board, self.game.goal)
+
+    @cached_property
+    def scores(self) -> tuple[int, ...]:
+        """1 for the player who completed the goal, 0 for everyone else."""
+        won = self.winners
+        return tuple(int(p in won) for p in range(self.game.players))
+
+    @cached_property
+    def _drawn(self) -> bool:
+        if self.passes >= self.game.players:
+            return True
+        return self.game.no_move == "draw" and not self._legal
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.goals_met) or self._drawn or self.unfinished
+
+    @property
+    def unfinished(self) -> bool:
+        limit = self.game.max_turns
+        return limit is not None and self.turns >= limit and not self.goals_met and not self._drawn
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        # The mover keeps the turn when their move wins, so the winner is the player to move.
+        return (self.to_move,) if self.goals_met else ()
+
+    # Rules ---------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[SetMove | Pass]:
+        """Every legal move: sets R Y G B 1 2 3, directions N NE E SE S SW W NW, distances
+        1…7; ``[pass]`` when no set can move."""
+        if self.is_over:
+            return []
+        return list(self._legal) if self._legal else [PASS]
+
+    @cached_property
+    def _reach(self) -> tuple[list[int], list[int] | None]:
+        """For each (set, direction), at index ``set * 8 + direction``: the longest free run of
+        any unpinned member (squares before a wall or the edge), and with ``edge="illegal"`` the
+        shortest distance of any unpinned member to the board edge (None otherwise).
+
+        Bit boards: ``runs[k - 1]`` holds the squares with at least k free squares ahead."""
+        walls = 0
+        tops = [0] * 7  # the squares whose top piece (the only one not pinned) is in each set
+        for square, stack in enumerate(self.board):
+            if stack:
+                bit = 1 << square
+                if len(stack) == 2:
+                    walls |= bit
+                colour, size = _GROUPS_OF[stack[-1]]
+                tops[colour] |= bit
+                tops[size] |= bit
+        free = _ALL ^ walls
+        longest = [0] * 56
+        for d in range(8):
+            shift, inside = _SHIFT[d], _INSIDE[d]
+            first = (free >> shift if shift > 0 else free << -shift) & inside
+            runs = [first]
+            ahead = first
+            while ahead and len(runs) < MAX_DISTANCE:
+                ahead = first & (ahead >> shift if shift > 0 else ahead << -shift)
+                if ahead:
+                    runs.append(ahead)
+            for g in range(7):
+                members = tops[g]
+                if members:
+                    for k in range(len(runs), 0, -1):
+                        if members & runs[k - 1]:
+                            longest[g * 8 + d] = k
+                            break
+        if self.game.edge != "illegal":
+            return longest, None
+        to_edge = [8] * 56
+        for d in range(8):
+            for g in range(7):
+                members = tops[g]
+                if members:
+                    to_edge[g * 8 + d] = next(k for k in range(7, -1, -1) if not members & ~_ROOM[d][k])
+        return longest, to_edge
+
+    @cached_property
+    def _legal(self) -> tuple[SetMove, ...]:
+        longest, to_edge = self._reach
+        slide = self.game.blocked == "slide"
+        edge_illegal = self.game.edge == "illegal"
+        moves: list[SetMove] = []
+        for i in range(56):
+            run = longest[i]
+            if not run:
+                continue
+            # Stay: some member must run the full distance. Slide: one free step is enough.
+            top = MAX_DISTANCE if slide else run
+            if edge_illegal and to_edge[i] < top:
+                top = to_edge[i]
+            moves.extend(_MOVES[i][:top])
+        return tuple(moves)
+
+    def _why_illegal(self, move: SetMove | Pass) -> str | None:
+        if isinstance(move, Pass):
+            if self._legal:
+                return f"you may pass only when no set can move, and {self._legal[0]} is possible"
+            return None
+        if move.group not in _GROUP_INDEX:
+            return f"{move.group!r} is not a set: choose a colour R, Y, G, B or a size 1, 2, 3"
+        if move.direction not in _DIR_INDEX:
+            return f"{move.direction!r} is not a direction: use N, NE, E, SE, S, SW, W or NW"
+        if not isinstance(move.distance, int) or move.distance < 1:
+            return f"the distance must be at least 1 square, not {move.distance}"
+        if move.distance > MAX_DISTANCE:
+            return f"the distance can be at most {MAX_DISTANCE} squares on an 8×8 board, not {move.distance}"
+        index = _GROUP_INDEX[move.group] * 8 + _DIR_INDEX[move.direction]
+        if self.game.edge == "illegal" and self._reach[1][index] < move.distance:
+            square, piece = next(
+                (sq, stack[-1]) for sq, stack in enumerate(self.board)
+                if stack and _in_group(stack[-1], move.group) and _EDGE[sq][_DIR_INDEX[move.direction]] < move.distance
+            )
+            return f"the {piece.name} on {GRID.name(square)} would move off the board (option edge='illegal')"
+        if self._legal_index(index, move.distance):
+            return None
+        return _nothing_moves(self.board, move)
+
+    def _legal_index(self, index: int, distance: int) -> bool:
+        run = self._reach[0][index]
+        return run >= 1 if self.game.blocked == "slide" else run >= distance
+
+    def _apply(self, move: SetMove | Pass) -> "Ice3State":
+        game, player = self.game, self.to_move
+        who = game.player_name(player)
+        following = (player + 1) % game.players
+        if isinstance(move, Pass):
+            passes = self.passes + 1
+            events = [event("pass", f"{who} cannot move any set and passes.", player=player)]
+            after = Ice3State(game, self.board, following, self.turns + 1, passes, last_move=move)
+            after.__dict__["goals_met"] = ()
+            if passes >= game.players:
+                events.append(event("draw", "Every player has passed in a row: the game is a draw.", passes=passes))
+            else:
+                events.append(_next_event(after))
+            return _with_events(after, events)
+
+        board, records = _resolve(self.board, move, game.blocked == "slide", game.walls == "after")
+        moved = sum(1 for r in records if r[0] == "piece_moved")
+        stayed = len(records) - moved
+        what = _GROUP_WORDS[move.group]
+        count = f"{_plural(moved, 'piece')} {'moves' if moved == 1 else 'move'}"
+        if stayed:
+            count += f", {stayed} {'stays' if stayed == 1 else 'stay'}"
+        events = [event(
+            "set_moved",
+            f"{who} moves all {what} {_plural(move.distance, 'square')} {DIRECTION_NAMES[move.direction]} ({count}).",
+            player=player, group=move.group, direction=move.direction, distance=move.distance,
+            moved=moved, stayed=stayed,
+        )]
+        events.extend(_piece_event(record) for record in records)
+        goals = _goals_met(board, game.goal)
+        after = Ice3State(game, board, player if goals else following, self.turns + 1, 0, last_move=move)
+        after.__dict__["goals_met"] = goals
+        if goals:
+            events.append(_win_event(after))
+        elif after._drawn:
+            events.append(event("draw", f"{game.player_name(following)} has no legal move: the game is a draw (option no_move='draw').",
+                                player=following))
+        else:
+            events.append(_next_event(after))
+        return _with_events(after, events)
+
+    # Text ----------------------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """Board text (rank 8 first), then ``to_move=… turns=… passes=…``."""
+        return (
+            GRID.format_board([format_stack(stack) for stack in self.board])
+            + f"\nto_move={self.to_move} turns={self.turns} passes={self.passes}"
+        )
+
+    def _ascii(self) -> str:
+        lines = [GRID.ascii_board([format_stack(stack) for stack in self.board])]
+        result = self.result
+        if result == "playing":
+            status = f"{self.game.player_name(self.to_move)} to move"
+        elif result == "win":
+            colour, corner = self.goals_met[0]
+            status = f"game over: {self.game.player_name(self.to_move)} wins ({_COLOUR_WORDS[colour]} fills the {corner} corner)"
+        elif result == "draw":
+            status = "game over: a draw"
+        else:
+            status = "stopped unfinished (turn limit)"
+        lines.append(f" move {self.turns + 1}, {status}" if result == "playing" else f" {self.turns} moves, {status}")
+        return "\n".join(lines)
+
+
+# Private helpers ---------------------------------------------------------------------------
+
+_MOVE_TEXT = re.compile(r"^([RYGB123])(NE|NW|SE|SW|N|E|S|W)(0|-?[1-9][0-9]*)$")
+_DIR_INDEX = {d: i for i, d in enumerate(DIRS)}
+_GROUP_INDEX = {g: i for i, g in enumerate(GROUPS)}
+_COLOUR_GROUP = {c: i for i, c in enumerate(COLOURS)}
+_COLOUR_WORDS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
+_GROUP_WORDS = {"R": "red pieces", "Y": "yellow pieces", "G": "green pieces", "B": "blue pieces",
+                "1": "small pieces", "2": "medium pieces", "3": "large pieces"}
+_OUTER_SQUARES = tuple(i for i in range(GRID.size) if GRID.name(i) not in CENTRE)
+
+# _RAYS[square][d]: the squares 1, 2, … steps from square towards DIRS[d], up to the edge.
+_RAYS = tuple(
+    tuple(
+        tuple(t for t in (GRID.step(s, d, k) for k in range(1, 8)) if t is not None)
+        for d in DIRS
+    )
+    for s in range(GRID.size)
+)
+_EDGE = tuple(tuple(len(ray) for ray in rays) for rays in _RAYS)
+# Bit boards (bit i = square i) for the legal-move table.
+_ALL = (1 << GRID.size) - 1
+_SHIFT = tuple(dr * 8 + df for df, dr in DIRECTIONS.values())  # index step of each direction
+# _ROOM[d][k]: the squares with at least k squares ahead on the board; _INSIDE[d] = _ROOM[d][1].
+_ROOM = tuple(
+    tuple(sum(1 << s for s in range(GRID.size) if _EDGE[s][d] >= k) for k in range(9)) for d in range(8)
+)
+_INSIDE = tuple(room[1] for room in _ROOM)
+_GROUPS_OF = {PIECES[f"{c}{s}"]: (COLOURS.index(c), 3 + s) for c in COLOURS for s in SIZES}
+# How far along each direction a square lies: resolving movers front-most first.
+_AHEAD = tuple(
+    tuple(df * GRID.file_of(s) + dr * GRID.rank_of(s) for s in range(GRID.size)) for df, dr in DIRECTIONS.values()
+)
+_MOVES = tuple(
+    tuple(SetMove(g, d, n) for n in range(1, MAX_DISTANCE + 1)) for g in GROUPS for d in DIRS
+)
+
+# The goal cells of each corner: (square, size) for the 15 pattern cells, and the O square.
+_CORNER_CELLS: dict[str, tuple[tuple[tuple[int, int], ...], int]] = {}
+for _corner in CORNERS:
+    _f0, _r0 = GRID.file_of(GRID.index(_corner)), GRID.rank_of(GRID.index(_corner))
+    _sf, _sr = (1 if _f0 == 0 else -1), (1 if _r0 == 0 else -1)
+    _cells = tuple(
+        ((_r0 + _sr * i) * 8 + _f0 + _sf * j, PATTERN[i][j]) for i in range(4) for j in range(4) if PATTERN[i][j]
+    )
+    _CORNER_CELLS[_corner] = (_cells, (_r0 + _sr * 3) * 8 + _f0 + _sf * 3)
+_CORNER_BLOCKS = {c: tuple(sq for sq, _ in cells) + (o,) for c, (cells, o) in _CORNER_CELLS.items()}
+_SINGLE = {(c, s): (PIECES[f"{c}{s}"],) for c in COLOURS for s in SIZES}
+
+
+def _in_group(piece: Piece, group: str) -> bool:
+    return piece[0] == group if group in COLOURS else piece[1] == int(group)
+
+
+def _resolve(board: tuple, move: SetMove, slide: bool, after: bool) -> tuple[tuple, list[tuple]]:
+    """The board after ``move`` and one record per set member, in board order:
+    ``["piece_moved", square, height, piece, target, onto, short, reason, obstacle]`` or
+    ``("piece_stays", square, height, piece, reason, obstacle)``.
+
+    ``onto`` is the piece a mover lands on (None on an empty square); ``short`` how many squares
+    a sliding piece fell short; ``reason`` what stopped a piece (``"pinned"``, ``"wall"``,
+    ``"full"``, ``"edge"``, None); ``obstacle`` the square of the wall or full stack (None for
+    the edge), or the piece on top of a pinned one.
+    """
+    group, distance = move.group, move.distance
+    d = _DIR_INDEX[move.direction]
+    key_index, key = (0, group) if group in COLOURS else (1, int(group))
+    records: list[tuple] = []
+    candidates: list[int] = []
+    for square, stack in enumerate(board):
+        if not stack:
+            continue
+        if len(stack) == 2:
+            bottom, top = stack
+            if bottom[key_index] == key:
+                records.append(("piece_stays", square, 0, bottom, "pinned", top))
+            if top[key_index] == key:
+                candidates.append(square)
+        elif stack[0][key_index] == key:
+            candidates.append(square)
+    # Front-most first: a piece's path only ever meets pieces already resolved.
+    candidates.sort(key=_AHEAD[d].__getitem__, reverse=True)
+    counts = [len(stack) for stack in board] if slide else None
+    opened: set[int] = set()  # walls whose top piece has left (walls='after')
+    arrivals: list[tuple[int, int, Piece]] = []
+    for square in candidates:
+        stack = board[square]
+        height = len(stack) - 1
+        piece = stack[height]
+        ray = _RAYS[square][d]
+        reach, obstacle = 0, None
+        for t in ray[:distance]:
+            if len(board[t]) == 2 and not (after and t in opened):
+                obstacle = t
+                break
+            reach += 1
+        if reach == distance:
+            steps, reason = distance, None
+        else:
+            steps, reason = (reach, "wall" if obstacle is not None else "edge") if slide else (0, "wall" if obstacle is not None else "edge")
+        if slide:
+            # Never land on a square that already holds two pieces; stop short of it instead.
+            while steps and counts[ray[steps - 1]] >= 2:
+                if steps == reach:
+                    obstacle, reason = ray[steps - 1], "full"
+                steps -= 1
+        if not steps:
+            records.append(("piece_stays", square, height, piece, reason, obstacle))
+            continue
+        target = ray[steps - 1]
+        if slide:
+            counts[square] -= 1
+            counts[target] += 1
+        if height:
+            opened.add(square)
+        arrivals.append((square, target, piece))
+        records.append(["piece_moved", square, height, piece, target, None, distance - steps, reason, obstacle])
+    if not arrivals:
+        records.sort(key=lambda r: (r[1], r[2]))
+        return board, records
+    new = list(board)
+    for square, _, _ in arrivals:
+        new[square] = new[square][:-1]
+    landed: dict[int, Piece | None] = {}  # source square → the piece it landed on
+    for square, target, piece in arrivals:  # front-most first, so later arrivals land on top
+        below = new[target]
+        landed[square] = below[-1] if below else None
+        new[target] = below + (piece,)
+    for record in records:
+        if record[0] == "piece_moved":
+            record[5] = landed[record[1]]
+    records.sort(key=lambda r: (r[1], r[2]))
+    return tuple(new), records
+
+
+def _piece_event(record: tuple) -> Event:
+    kind, square, _, piece, *rest = record
+    name, where = piece.name.capitalize(), GRID.name(square)
+    if kind == "piece_stays":
+        reason, obstacle = rest
+        if reason == "pinned":
+            text = f"{name} on {where} is pinned under a {obstacle.name} and stays."
+            by = str(obstacle)
+        elif reason == "wall":
+            by = GRID.name(obstacle)
+            text = f"{name} on {where} is blocked by the wall on {by} and stays."
+        elif reason == "full":
+            by = GRID.name(obstacle)
+            text = f"{name} on {where} cannot land on the full stack on {by} and stays."
+        else:
+            by = None
+            text = f"{name} on {where} would leave the board and stays."
+        return event(kind, text, piece=str(piece), square=where, reason=reason, by=by)
+    target, onto, short, reason, obstacle = rest
+    to = GRID.name(target)
+    if short:
+        stop = {"edge": "the edge of the board", "wall": f"the wall on {GRID.name(obstacle or 0)}",
+                "full": f"the full stack on {GRID.name(obstacle or 0)}"}[reason]
+        text = f"{name} slides from {where} to {to}, stopped {_plural(short, 'square')} short by {stop}"
+    else:
+        text = f"{name} moves from {where} to {to}"
+    text += f", lands on the {onto.name} on {to} and stacks on it." if onto is not None else "."
+    return event(kind, text, piece=str(piece), source=where, target=to, onto=str(onto) if onto else None,
+                 short=short, stopped_by=GRID.name(obstacle) if short and obstacle is not None else None)
+
+
+def _nothing_moves(board: tuple, move: SetMove) -> str:
+    _, records = _resolve(board, move, False, False)
+    what = _GROUP_WORDS[move.group]
+    if not records:
+        return f"there are no {what} on the board, so nothing would move"
+    reasons = []
+    for record in records:
+        _, square, _, piece, reason, obstacle = record
+        where = f"the {piece.name} on {GRID.name(square)}"
+        if reason == "pinned":
+            reasons.append(f"{where} is pinned under a {obstacle.name}")
+        elif reason == "wall":
+            reasons.append(f"{where} is blocked by the wall on {GRID.name(obstacle)}")
+        else:
+            reasons.append(f"{where} would leave the board")
+    if len(reasons) > 3:
+        reasons = reasons[:3] + [f"{len(reasons) - 3} more cannot move"]
+    return "no piece would move: " + "; ".join(reasons)
+
+
+def _goals_met(board: tuple, goal: str) -> tuple[tuple[str, str], ...]:
+    met = []
+    for corner, (cells, empty) in _CORNER_CELLS.items():
+        if goal == "loose":
+            block = _CORNER_BLOCKS[corner]
+            counts = Counter(p[0] for sq in block for p in board[sq])
+            met.extend((c, corner) for c in COLOURS if counts[c] == 15)
+            continue
+        first = board[cells[0][0]]
+        if len(first) != 1:
+            continue
+        colour = first[0][0]
+        if goal == "exact":
+            if board[empty] or not all(board[sq] == _SINGLE[colour, size] for sq, size in cells):
+                continue
+        elif not all(len(board[sq]) == 1 and board[sq][0][0] == colour for sq, _ in cells):
+            continue
+        met.append((colour, corner))
+    met.sort(key=lambda m: (COLOURS.index(m[0]), CORNERS.index(m[1])))
+    return tuple(met)
+
+
+def _progress(board: tuple, goal: str) -> int:
+    best = 0
+    for corner, (cells, empty) in _CORNER_CELLS.items():
+        for colour in COLOURS:
+            if goal == "loose":
+                score = sum(p[0] == colour for sq in _CORNER_BLOCKS[corner] for p in board[sq])
+            elif goal == "shape":
+                score = sum(len(board[sq]) == 1 and board[sq][0][0] == colour for sq, _ in cells)
+            else:
+                score = sum(board[sq] == _SINGLE[colour, size] for sq, size in cells) + (not board[empty])
+            best = max(best, score)
+    return best
+
+
+def _win_event(state: Ice3State) -> Event:
+    game = state.game
+    who = game.player_name(state.to_move)
+    goals = state.goals_met
+    what = " and ".join(f"{_COLOUR_WORDS[c]} fills the {corner} corner" for c, corner in goals)
+    return event("win", f"{who} wins: {what}.", player=state.to_move, winners=[state.to_move],
+                 goals=[f"{c}@{corner}" for c, corner in goals], colour=goals[0][0], corner=goals[0][1])
+
+
+def _next_event(state: Ice3State) -> Event:
+    game = state.game
+    if state.unfinished:
+        return event("turn_limit", f"The turn limit of {game.max_turns} is reached: the game stops unfinished.",
+                     turns=state.turns)
+    if game.players == 1:
+        return event("turn_passed", f"{_plural(state.turns, 'move')} so far.", player=0, turns=state.turns)
+    return event("turn_passed", f"The turn passes to {game.player_name(state.to_move)}.", player=state.to_move)
+
+
+def _with_events(state: Ice3State, events: list[Event]) -> Ice3State:
+    # The state was built a moment ago and nobody else holds it yet; events do not take part
+    # in equality or hashing, so filling them in now is invisible from outside.
+    object.__setattr__(state, "events", tuple(events))
+    return state
+
+
+def _notation_problem(text: str) -> str:
+    if not text:
+        return "it is empty (write e.g. 'RE1': set, direction, distance)"
+    if text[0] not in "RYGB123":
+        return f"unknown set {text[0]!r} (use a colour R, Y, G, B or a size 1, 2, 3)"
+    rest = text[1:]
+    letters = re.match(r"[A-Z]*", rest).group()
+    if letters not in _DIR_INDEX:
+        shown = letters or rest[:2] or "nothing"
+        return f"bad direction {shown!r} after the set (use N, NE, E, SE, S, SW, W or NW)"
+    number = rest[len(letters):]
+    if not number:
+        return "the distance is missing (write e.g. 'RE1')"
+    return f"bad distance {number!r} (write a whole number of squares, e.g. 'RE1')"
+
+
+def _check_possible(board: tuple) -> None:
+    counts: Counter = Counter()
+    for index, stack in enumerate(board):
+        for piece in stack:
+            if piece.colour not in COLOURS or piece.size == 0:
+                raise NotationError(
+                    f"{GRID.name(index)} holds {piece}, which is not an Ice3 piece (colours R, Y, G, B; sizes 1-3)"
+                )
+            counts[piece] += 1
+        if len(stack) > 2:
+            raise NotationError(
+                f"{GRID.name(index)} holds a stack of {len(stack)} ({format_stack(stack)}): Ice3 stacks are at most 2 high"
+            )
+    for piece, n in counts.items():
+        if n > 5:
+            raise NotationError(f"the position has {n} {piece.name}s ({piece}), but the set has only 5")
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _rng(seed: Any) -> random.Random:
+    if isinstance(seed, random.Random):
+        return seed
+    if hasattr(seed, "integers"):  # a numpy Generator
+        return random.Random(int(seed.integers(2**63)))
+    return random.Random(seed)

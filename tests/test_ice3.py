@@ -1,0 +1,552 @@
+"""Ice3: a scenario table for every rule and option, the goal, the protocol, a golden playthrough."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import icewidgets as iw
+from icewidgets.games.ice3 import PLAYOUT_MAX_TURNS, Ice3, Pass, SetMove
+from icewidgets.protocol import IllegalMoveError, NotationError
+from icewidgets.testing import check_game, playthrough
+
+GOLDEN = Path(__file__).parent / "golden" / "ice3.txt"
+FILES = "abcdefgh"
+
+
+def pos(squares: str = "", to_move: int = 0, turns: int = 0, passes: int = 0) -> str:
+    """A position text from ``"a1=R1 b1=G1R2"`` (unlisted squares empty) and the fields."""
+    cells = {f"{f}{r}": "." for f in FILES for r in range(1, 9)}
+    for item in squares.split():
+        square, stack = item.split("=")
+        cells[square] = stack
+    rows = [" ".join(cells[f"{f}{r}"] for f in FILES) for r in range(8, 0, -1)]
+    return "\n".join(rows) + f"\nto_move={to_move} turns={turns} passes={passes}"
+
+
+def after(squares: str, to_move: int = 1, turns: int = 1) -> str:
+    """The position after one move of a 2-player game that started at turn 0."""
+    return pos(squares, to_move, turns)
+
+
+def bad(error: type, message: str) -> tuple[type, str]:
+    return (error, message)
+
+
+# A scenario: (id, options, start position, move, expected position text or (error, message)).
+SCENARIOS = [
+    # --- the worked examples of the rules file, exactly as written -------------------------
+    ("I1 red east 1: simultaneous, stacks on the staying green", {},
+     "a1=R1 b1=R2 c1=G3 a3=R3", "RE1", after("b1=R1 c1=G3R2 b3=R3")),
+    ("I4a the top of a red stack moves, the pinned bottom stays", {},
+     "d4=R1R3", "RN1", after("d4=R1 d5=R3")),
+    ("I10 the only yellow piece is pinned: nothing moves", {},
+     "a1=Y1B3", "YN1", bad(IllegalMoveError, "no piece would move: the yellow small on a1 is pinned under a blue large")),
+    # --- sets, directions, distances -------------------------------------------------------
+    ("a size set moves every colour of that size", {},
+     "a1=R1 b1=G1 c1=B3", "1NE3", after("d4=R1 e4=G1 c1=B3")),
+    ("the large set moves west, the other sizes stay", {},
+     "h8=Y3 h7=B2 c3=G3", "3W2", after("f8=Y3 h7=B2 a3=G3")),
+    ("a mover passes over single pieces", {},
+     "a1=R1 b1=G1 c1=B1", "RE3", after("d1=R1 b1=G1 c1=B1")),
+    ("diagonal moves pass over singles too", {},
+     "a1=R1 b2=G1", "RNE2", after("c3=R1 b2=G1")),
+    ("the longest move crosses the board", {},
+     "h8=B2", "BSW7", after("a1=B2")),
+    ("south-east: the yellow medium takes the square the yellow large leaves", {},
+     "a8=Y2 c6=Y3", "YSE2", after("c6=Y2 e4=Y3")),
+    ("north-west onto a piece that stays", {},
+     "c1=G2 b2=R1 a3=R2", "RNW1", after("c1=G2 a3=R2R1")),
+    ("south", {}, "d4=B1", "1S2", after("d2=B1")),
+    ("south-west: a small at the edge stays and the other small lands on it", {},
+     "d4=B1 b2=G1", "1SW2", after("b2=G1B1")),
+    # --- walls and pins ---------------------------------------------------------------------
+    ("a wall on the path blocks; the rest of the set moves", {},
+     "a1=R1 b1=G1B1 a5=R2", "RE2", after("a1=R1 b1=G1B1 c5=R2")),
+    ("a wall on the landing square blocks", {},
+     "a1=R1 c1=G1B1 a5=R2", "RE2", after("a1=R1 c1=G1B1 c5=R2")),
+    ("the top of a wall moves normally, its bottom is pinned (I-A6)", {},
+     "b1=G1R2", "RE1", after("b1=G1 c1=R2")),
+    ("a pinned set member does not count: the top of its own stack moves", {},
+     "b1=R1R2 d1=R3", "RS1", bad(IllegalMoveError, "no piece would move")),
+    ("a mover lands on a set member that is blocked and stacks on it (I-A7)", {},
+     "a1=R1 b1=R2 c1=G1Y1", "RE1", after("b1=R2R1 c1=G1Y1")),
+    ("a mover lands where the occupant moves away and ends up alone", {},
+     "a1=R1 b1=R2", "RE1", after("b1=R1 c1=R2")),
+    ("a mover lands on a single piece of another set and stacks on it", {},
+     "a1=R1 b1=Y1", "RE1", after("b1=Y1R1")),
+    ("a stack never takes a third piece: the wall blocks (I-A4)", {},
+     "a1=R1 b1=Y1Y2", "RE1", bad(IllegalMoveError, "the red small on a1 is blocked by the wall on b1")),
+    ("walls before (default, I6): a wall whose top leaves still blocks", {},
+     "a1=R1 b1=G1R2", "RE1", after("a1=R1 b1=G1 c1=R2")),
+    ("walls before: a chain of walls", {},
+     "a1=R1 b1=G1R2 c1=Y1R3", "RE1", after("a1=R1 b1=G1R2 c1=Y1 d1=R3")),
+    ("walls before: a stack formed by this move does not block it", {},
+     "a1=R1 b1=R2 c1=G1", "RE2", after("c1=G1R1 d1=R2")),
+    # --- the board edge -----------------------------------------------------------------------
+    ("a piece that would leave the board stays; the rest moves (I-A3)", {},
+     "h1=R1 a2=R2", "RE1", after("h1=R1 b2=R2")),
+    ("a piece that would leave the board stays and is landed on", {},
+     "g1=R1 h1=R3", "RE1", after("h1=R3R1")),
+    ("nothing moves when every member would leave the board", {},
+     "h1=R1 h5=R2", "RE1", bad(IllegalMoveError, "the red small on h1 would leave the board")),
+    # --- illegal plies --------------------------------------------------------------------
+    ("a move that moves nothing is illegal (I-A8)", {},
+     "a1=R1 b1=G1G2", "RE3", bad(IllegalMoveError, "no piece would move")),
+    ("no piece of the set is on the board", {},
+     "a1=R1", "YN1", bad(IllegalMoveError, "there are no yellow pieces on the board")),
+    ("zero distance", {}, "a1=R1", "RE0", bad(IllegalMoveError, "the distance must be at least 1 square, not 0")),
+    ("negative distance", {}, "a1=R1", "RE-2", bad(IllegalMoveError, "the distance must be at least 1 square, not -2")),
+    ("a distance beyond the board", {}, "a1=R1", "RE8", bad(IllegalMoveError, "at most 7 squares")),
+    ("unknown set", {}, "a1=R1", "XE1", bad(NotationError, "unknown set 'X'")),
+    ("unknown size", {}, "a1=R1", "4E1", bad(NotationError, "unknown set '4'")),
+    ("bad direction", {}, "a1=R1", "RQ1", bad(NotationError, "bad direction 'Q'")),
+    ("bad direction NN", {}, "a1=R1", "RNN1", bad(NotationError, "bad direction 'NN'")),
+    ("missing distance", {}, "a1=R1", "RE", bad(NotationError, "the distance is missing")),
+    ("not a number", {}, "a1=R1", "RE1.5", bad(NotationError, "bad distance '1.5'")),
+    ("empty move", {}, "a1=R1", "", bad(NotationError, "it is empty")),
+    ("pass while a set can move", {}, "a1=R1", "pass", bad(IllegalMoveError, "you may pass only when no set can move")),
+    # --- the pass rule (I-A13) ----------------------------------------------------------------
+    ("no legal move: the player passes", {}, "", "pass", pos("", 1, 1, 1)),
+    ("every player has passed in a row: a draw", {}, pos("", 1, 5, 1), "pass", pos("", 0, 6, 2)),
+    ("edge illegal: every set touches the edges, so the player passes", {"edge": "illegal", "players": 3},
+     "a1=R1 h8=R1", "pass", pos("a1=R1 h8=R1", 1, 1, 1)),
+    ("a real move resets the passes", {}, pos("a1=R1", 0, 3, 1), "RE1", pos("b1=R1", 1, 4, 0)),
+    # --- walls="after" (I-A5 alternative) -------------------------------------------------
+    ("walls after (I6): the wall opens as its top leaves, the red small lands on the green",
+     {"walls": "after"}, "a1=R1 b1=G1R2", "RE1", after("b1=G1R1 c1=R2")),
+    ("walls after: a chain of walls opens front to back", {"walls": "after"},
+     "a1=R1 b1=G1R2 c1=Y1R3", "RE1", after("b1=G1R1 c1=Y1R2 d1=R3")),
+    ("walls after: a mover passes through an opened wall", {"walls": "after"},
+     "a1=R1 b1=G1R2", "RE2", after("b1=G1 c1=R1 d1=R2")),
+    ("walls after: a wall whose top stays still blocks", {"walls": "after"},
+     "a1=R1 b1=G1B2 a4=R2", "RE1", after("a1=R1 b1=G1B2 b4=R2")),
+    ("walls after: a wall whose top is blocked still blocks", {"walls": "after"},
+     "a1=R1 b1=G1R2 c1=Y1B1", "RE1", bad(IllegalMoveError, "no piece would move")),
+    ("walls after: pins are still judged before the move", {"walls": "after"},
+     "b1=R1R2", "RE1", after("b1=R1 c1=R2")),
+    ("walls after: the same moves are illegal", {"walls": "after"},
+     "a1=Y1B3", "YN1", bad(IllegalMoveError, "is pinned under a blue large")),
+    # --- blocked="slide" (I-A2 alternative) -----------------------------------------------
+    ("slide: a blocked piece slides up to the wall", {"blocked": "slide"},
+     "a1=R1 d1=G1G2", "RE5", after("c1=R1 d1=G1G2")),
+    ("slide: a piece slides to the edge", {"blocked": "slide", "edge": "stay"},
+     "f1=R1", "RE5", after("h1=R1")),
+    ("slide: a sliding piece stacks on a single piece where it stops", {"blocked": "slide"},
+     "f1=R1 h1=Y1", "RE5", after("h1=Y1R1")),
+    ("slide: two sliders pile up behind a wall", {"blocked": "slide"},
+     "a1=R1 b1=R2 d1=G1G2", "RE3", after("c1=R2R1 d1=G1G2")),
+    ("slide: a full stack stops the next slider a square earlier", {"blocked": "slide"},
+     "a1=R1 b1=R2 c1=B1 d1=G1G2", "RE3", after("b1=R1 c1=B1R2 d1=G1G2")),
+    ("slide: pieces that can move the whole way do", {"blocked": "slide"},
+     "a1=R1 a5=R2 d1=G1G2", "RE4", after("c1=R1 e5=R2 d1=G1G2")),
+    ("slide: pinned pieces still stay", {"blocked": "slide"},
+     "d4=R1R3", "RN2", after("d4=R1 d6=R3")),
+    ("slide: nothing moves when no member can take one step", {"blocked": "slide"},
+     "a1=R1 b1=G1G2 h4=R2", "RE2", bad(IllegalMoveError, "no piece would move")),
+    ("slide with walls after: the opened wall lets the small through", {"blocked": "slide", "walls": "after"},
+     "a1=R1 b1=G1R2 d1=Y1Y2", "RE3", after("b1=G1 c1=R2R1 d1=Y1Y2")),
+    ("slide with walls before: the small is stuck behind the wall", {"blocked": "slide"},
+     "a1=R1 b1=G1R2 d1=Y1Y2", "RE3", after("a1=R1 b1=G1 c1=R2 d1=Y1Y2")),
+    # --- edge="illegal" (I-A3 alternative) ------------------------------------------------
+    ("edge illegal: one piece leaving the board makes the move illegal", {"edge": "illegal"},
+     "h1=R1 a2=R2", "RE1", bad(IllegalMoveError, "the red small on h1 would move off the board")),
+    ("edge illegal: even a piece a wall would stop first", {"edge": "illegal"},
+     "f1=R1 g1=G1G2 a2=R2", "RE3", bad(IllegalMoveError, "the red small on f1 would move off the board")),
+    ("edge illegal: a pinned piece at the edge does not count", {"edge": "illegal"},
+     "h1=R1G1 a2=R2", "RE1", after("h1=R1G1 b2=R2")),
+    ("edge illegal: moves that stay on the board are fine", {"edge": "illegal"},
+     "a1=R1 b3=R2", "RE6", after("g1=R1 h3=R2")),
+    ("edge illegal with slide", {"edge": "illegal", "blocked": "slide"},
+     "a1=R1 d1=G1G2 h2=R2", "RE1", bad(IllegalMoveError, "the red medium on h2 would move off the board")),
+    ("edge illegal with slide: sliding up to a wall is fine", {"edge": "illegal", "blocked": "slide"},
+     "a1=R1 d1=G1G2", "RE5", after("c1=R1 d1=G1G2")),
+]
+
+
+@pytest.mark.parametrize("options, start, move, expected", [s[1:] for s in SCENARIOS], ids=[s[0] for s in SCENARIOS])
+def test_scenario(options, start, move, expected):
+    game = iw.make("ice3", **options)
+    state = game.state_from_text(start if "to_move=" in start else pos(start))
+    before = state.to_text()
+    if isinstance(expected, tuple):
+        error, message = expected
+        with pytest.raises(error) as info:
+            state.play(move)
+        assert message in str(info.value)
+        assert state.to_text() == before
+        if error is IllegalMoveError:
+            assert not state.is_legal(move)
+            assert move not in [str(m) for m in state.legal_moves()]
+    else:
+        assert state.is_legal(move)
+        assert move in [str(m) for m in state.legal_moves()]
+        after_state = state.play(move)
+        assert after_state.to_text() == expected
+        assert state.to_text() == before
+        assert after_state.last_move == game.parse_move(move)
+
+
+# --- the goal (I-A10, I-A11) -----------------------------------------------------------------
+
+PATTERN = ((3, 3, 3, 2), (3, 2, 2, 1), (3, 2, 1, 1), (2, 1, 1, 0))
+CORNERS = {"a1": (0, 0, 1, 1), "h1": (7, 0, -1, 1), "a8": (0, 7, 1, -1), "h8": (7, 7, -1, -1)}
+
+
+def pattern(colour: str, corner: str) -> dict[str, str]:
+    """The goal pattern of ``colour`` in ``corner``: square → stack, O cell left out."""
+    f0, r0, sf, sr = CORNERS[corner]
+    cells = {}
+    for i in range(4):
+        for j in range(4):
+            if PATTERN[i][j]:
+                cells[f"{FILES[f0 + sf * j]}{r0 + sr * i + 1}"] = f"{colour}{PATTERN[i][j]}"
+    return cells
+
+
+def o_cell(corner: str) -> str:
+    f0, r0, sf, sr = CORNERS[corner]
+    return f"{FILES[f0 + 3 * sf]}{r0 + 3 * sr + 1}"
+
+
+def squares(cells: dict[str, str]) -> str:
+    return " ".join(f"{sq}={stack}" for sq, stack in cells.items())
+
+
+def test_pattern_helper_matches_the_rules_diagram():
+    # rank 4 of the a1 corner reads M S S O, rank 1 reads L L L M (rules 4.1 §4)
+    cells = pattern("G", "a1")
+    assert [cells.get(f"{f}4", "O") for f in "abcd"] == ["G2", "G1", "G1", "O"]
+    assert [cells[f"{f}1"] for f in "abcd"] == ["G3", "G3", "G3", "G2"]
+    assert len(cells) == 15 and sorted(cells.values()) == sorted(["G1", "G2", "G3"] * 5)
+
+
+@pytest.mark.parametrize("corner", list(CORNERS))
+@pytest.mark.parametrize("colour", list("RYGB"))
+def test_exact_pattern_in_every_corner(corner, colour):
+    game = iw.make("ice3")
+    other = "Y" if colour != "Y" else "R"
+    state = game.state_from_text(pos(squares(pattern(colour, corner)) + " d5=" + other + "1", to_move=1))
+    if o_cell(corner) == "d5":
+        assert not state.is_over
+        return
+    assert state.goals_met == ((colour, corner),)
+    assert state.is_over and state.result == "win"
+    assert state.winners == (1,) and state.scores == (0, 1)
+    assert state.progress == game.goal_size == 16
+    assert state.legal_moves() == []
+    with pytest.raises(IllegalMoveError, match="the game is over"):
+        state.play("RE1")
+
+
+@pytest.mark.parametrize("corner", list(CORNERS))
+def test_near_misses_are_not_the_goal(corner):
+    game = iw.make("ice3")
+    cells = pattern("B", corner)
+    corner_square = corner
+    # a stack in the pattern (a red small on the corner's large)
+    stacked = dict(cells, **{corner_square: "B3R1"})
+    # the wrong size: the corner's large and the M at (0, 3) swapped
+    f0, r0, sf, sr = CORNERS[corner]
+    m_square = f"{FILES[f0 + 3 * sf]}{r0 + 1}"
+    swapped = dict(cells, **{corner_square: "B2", m_square: "B3"})
+    # the O cell occupied
+    occupied = dict(cells, **{o_cell(corner): "R1"})
+    for cells_, progress in ((stacked, 15), (swapped, 14), (occupied, 15)):
+        state = game.state_from_text(pos(squares(cells_)))
+        assert state.goals_met == () and not state.is_over
+        assert state.progress == progress  # of 16 cells
+    # 14 of 15: the colour is incomplete
+    partial = dict(cells)
+    partial.pop(corner_square)
+    assert not game.state_from_text(pos(squares(partial))).is_over
+    # shape ignores sizes and the O cell, but not stacks
+    shape = iw.make("ice3", goal="shape")
+    assert shape.state_from_text(pos(squares(swapped))).goals_met == (("B", corner),)
+    assert shape.state_from_text(pos(squares(occupied))).goals_met == (("B", corner),)
+    assert shape.state_from_text(pos(squares(stacked))).goals_met == ()
+    # loose accepts all three: every blue lies in the corner's 4×4 block
+    loose = iw.make("ice3", goal="loose")
+    for cells_ in (stacked, swapped, occupied):
+        assert loose.state_from_text(pos(squares(cells_))).goals_met == (("B", corner),)
+
+
+def test_shape_goal_needs_one_piece_of_the_colour_per_cell():
+    game = iw.make("ice3", goal="shape")
+    sizes = [1, 2, 3] * 5
+    cells = {sq: f"G{sizes[k]}" for k, sq in enumerate(pattern("G", "h8"))}
+    assert game.state_from_text(pos(squares(cells))).goals_met == (("G", "h8"),)
+    assert iw.make("ice3").state_from_text(pos(squares(cells))).goals_met == ()
+    wrong_colour = dict(cells, h8="Y3")
+    assert game.state_from_text(pos(squares(wrong_colour))).goals_met == ()
+    assert game.state_from_text(pos(squares(cells))).progress == game.goal_size == 15
+
+
+def test_loose_goal_counts_the_pieces_in_the_block():
+    game = iw.make("ice3", goal="loose")
+    # all 15 greens in the a8 block, as stacks, with other colours among them
+    text = pos("a8=G3G3 b8=G3G3 c8=G3R1 a7=G2G2 b7=G2G2 c7=G2Y1 a6=G1G1 b6=G1G1 c6=G1B3 d5=Y2")
+    state = game.state_from_text(text)
+    assert state.goals_met == (("G", "a8"),) and state.winners == (0,)
+    assert state.progress == 15
+    # one green outside the block
+    text = pos("a8=G3G3 b8=G3G3 c8=G3R1 a7=G2G2 b7=G2G2 c7=G2Y1 a6=G1G1 b6=G1G1 e6=G1B3")
+    assert game.state_from_text(text).goals_met == ()
+    assert game.state_from_text(text).progress == 14
+
+
+def test_the_mover_wins_even_with_another_colour():
+    # Green's pattern lacks only an empty O cell; Player 2 moves the red piece off it (I-A11).
+    game = iw.make("ice3")
+    state = game.state_from_text(pos(squares(pattern("G", "a1")) + " d4=R1", to_move=1, turns=7))
+    assert not state.is_over
+    won = state.play("RN1")
+    assert won.winners == (1,) and won.scores == (0, 1) and won.result == "win"
+    assert won.to_move == 1  # the winner keeps the turn, so a loaded position knows who won
+    assert won.turns == 8
+    last = won.events[-1]
+    assert last.kind == "win" and str(last) == "Player 2 wins: green fills the a1 corner."
+    assert last["player"] == 1 and last["corner"] == "a1" and last["colour"] == "G"
+    loaded = game.state_from_text(won.to_text())
+    assert loaded == won and loaded.winners == (1,) and loaded.is_over
+
+
+def test_moving_the_top_off_a_stack_completes_the_pattern():
+    game = iw.make("ice3", players=1)
+    state = game.state_from_text(pos(squares(dict(pattern("Y", "h8"), h5="Y2R1"))))
+    assert not state.is_over and state.progress == 15
+    won = state.play("RS1")
+    assert won.winners == (0,) and won.turns == 1
+    assert [e.kind for e in won.events] == ["set_moved", "piece_moved", "win"]
+
+
+def test_several_goals_at_once_still_one_winner():
+    game = iw.make("ice3")
+    text = pos(squares({**pattern("R", "a1"), **pattern("B", "h8")}) + " d4=Y1 e5=Y2", to_move=0)
+    state = game.state_from_text(text)  # yellow pieces stand on both O cells
+    won = state.play("YNW1")
+    assert won.goals_met == (("R", "a1"), ("B", "h8"))
+    assert won.winners == (0,)
+    assert str(won.events[-1]) == "Player 1 wins: red fills the a1 corner and blue fills the h8 corner."
+
+
+# --- events -------------------------------------------------------------------------------
+
+
+def test_events_name_every_piece_that_moves_or_stays():
+    game = iw.make("ice3")
+    state = game.state_from_text(pos("a1=B1 c5=G1R2 h1=R1 g1=R2"))
+    moved = state.play("1N1")
+    assert [str(e) for e in moved.events] == [
+        "Player 1 moves all small pieces 1 square north (2 pieces move, 1 stays).",
+        "Blue small moves from a1 to a2.",
+        "Red small moves from h1 to h2.",
+        "Green small on c5 is pinned under a red medium and stays.",
+        "The turn passes to Player 2.",
+    ]
+    first = moved.events[1]
+    assert first.kind == "piece_moved"
+    assert first.to_dict() == {"kind": "piece_moved", "text": "Blue small moves from a1 to a2.", "piece": "B1",
+                               "source": "a1", "target": "a2", "onto": None, "short": 0, "stopped_by": None}
+    pinned = moved.events[3]
+    assert (pinned.kind, pinned["piece"], pinned["square"], pinned["reason"], pinned["by"]) == (
+        "piece_stays", "G1", "c5", "pinned", "R2")
+    header = moved.events[0]
+    assert (header.kind, header["group"], header["direction"], header["distance"], header["moved"], header["stayed"]) == (
+        "set_moved", "1", "N", 1, 2, 1)
+
+
+def test_events_for_walls_edges_and_stacking():
+    game = iw.make("ice3")
+    state = game.state_from_text(pos("a1=R1 b1=R2 c1=G1Y1 a3=R3 h5=R3 g6=R1 h6=G3"))
+    texts = [str(e) for e in state.play("RE1").events]
+    assert texts == [
+        "Player 1 moves all red pieces 1 square east (3 pieces move, 2 stay).",
+        "Red small moves from a1 to b1, lands on the red medium on b1 and stacks on it.",
+        "Red medium on b1 is blocked by the wall on c1 and stays.",
+        "Red large moves from a3 to b3.",
+        "Red large on h5 would leave the board and stays.",
+        "Red small moves from g6 to h6, lands on the green large on h6 and stacks on it.",
+        "The turn passes to Player 2.",
+    ]
+    wall = state.play("RE1").events[2]
+    assert (wall["reason"], wall["by"], wall["square"]) == ("wall", "c1", "b1")
+    edge = state.play("RE1").events[4]
+    assert (edge["reason"], edge["by"]) == ("edge", None)
+
+
+def test_slide_events_say_what_stopped_the_piece():
+    game = iw.make("ice3", blocked="slide")
+    state = game.state_from_text(pos("a1=R1 b1=R2 c1=B1 d1=G1G2 f4=R3 h4=Y3"))
+    texts = [str(e) for e in state.play("RE3").events]
+    assert texts[1:4] == [
+        "Red small slides from a1 to b1, stopped 2 squares short by the full stack on c1.",
+        "Red medium slides from b1 to c1, stopped 2 squares short by the wall on d1, lands on the blue small on c1 and stacks on it.",
+        "Red large slides from f4 to h4, stopped 1 square short by the edge of the board, lands on the yellow large on h4 and stacks on it.",
+    ]
+    event = state.play("RE3").events[2]
+    assert (event["short"], event["stopped_by"], event["onto"]) == (2, "d1", "B1")
+
+
+def test_pass_and_draw_events():
+    game = iw.make("ice3")
+    state = game.state_from_text(pos(""))
+    assert state.legal_moves() == [Pass()]
+    once = state.play("pass")
+    assert [str(e) for e in once.events] == ["Player 1 cannot move any set and passes.", "The turn passes to Player 2."]
+    twice = once.play("pass")
+    assert twice.is_draw and twice.result == "draw" and twice.winners == () and twice.scores == (0, 0)
+    assert str(twice.events[-1]) == "Every player has passed in a row: the game is a draw."
+    assert game.state_from_text(twice.to_text()).is_draw
+
+
+def test_no_move_draw_option_ends_at_once():
+    game = iw.make("ice3", no_move="draw", edge="illegal")
+    state = game.state_from_text(pos("a1=R1 h8=R1"))
+    assert state.is_draw and state.legal_moves() == []
+    with pytest.raises(IllegalMoveError, match="the game is over"):
+        state.play("pass")
+    assert not game.state_from_text(pos("a1=R1 g8=R1")).is_over
+
+
+def test_turn_limit_and_puzzle_mode():
+    game = iw.make("ice3", max_turns=2)
+    state = game.state_from_text(pos("a1=R1"))
+    state = state.play("RN1").play("RN1")
+    assert state.is_over and state.unfinished and state.result == "unfinished"
+    assert state.winners == () and state.legal_moves() == []
+    assert str(state.events[-1]) == "The turn limit of 2 is reached: the game stops unfinished."
+    assert game.ply_bound == 2 and iw.make("ice3").ply_bound is None
+    puzzle = iw.make("ice3", players=1).state_from_text(pos("a1=R1"))
+    after_two = puzzle.play("RN1").play("RE1")
+    assert after_two.to_move == 0 and after_two.turns == 2 and after_two.scores == (0,)
+    assert str(after_two.events[-1]) == "2 moves so far."
+
+
+# --- notation and position text -------------------------------------------------------------
+
+
+def test_every_move_notation_round_trips():
+    game = iw.make("ice3")
+    for group in "RYGB123":
+        for direction in ("N", "NE", "E", "SE", "S", "SW", "W", "NW"):
+            for distance in range(1, 8):
+                move = SetMove(group, direction, distance)
+                assert game.parse_move(str(move)) == move
+    assert game.parse_move("pass") == Pass() and str(Pass()) == "pass"
+    assert game.parse_move(" re1 ") == SetMove("R", "E", 1)  # case and spaces are forgiven
+    assert str(game.parse_move("1NE3")) == "1NE3"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("R", "bad direction 'nothing'"),
+    ("R E1", "bad direction"),
+    ("RE01", "bad distance '01'"),
+    ("c3-c4", "unknown set 'C'"),
+    ("GW4x", "bad distance '4X'"),
+])
+def test_bad_move_text(text, message):
+    with pytest.raises(NotationError, match=message):
+        iw.make("ice3").parse_move(text)
+
+
+def test_direct_move_objects_are_checked_too():
+    state = iw.make("ice3").state_from_text(pos("a1=R1"))
+    assert "is not a set" in state.why_illegal(SetMove("X", "E", 1))
+    assert "is not a direction" in state.why_illegal(SetMove("R", "Q", 1))
+    with pytest.raises(NotationError):
+        state.play(("R", "E", 1))
+
+
+def test_position_text_round_trips_and_fields_default():
+    game = iw.make("ice3", players=3)
+    text = pos("a1=R1B3 h8=Y2 d4=G1", to_move=2, turns=41, passes=1)
+    state = game.state_from_text(text)
+    assert state.to_text() == text
+    assert state.stack("a1") == "R1B3" and state.stack("b1") == "." and state.stack("h8") == "Y2"
+    bare = "\n".join(text.splitlines()[:8])
+    assert game.state_from_text(bare).to_text() == pos("a1=R1B3 h8=Y2 d4=G1")
+
+
+@pytest.mark.parametrize("text, message", [
+    (pos("a1=R4"), "'R4' at position 1 is not a piece"),
+    (pos("a1=R1G1B1"), "a1 holds a stack of 3 (R1G1B1)"),
+    (pos("a1=C1"), "a1 holds C1, which is not an Ice3 piece"),
+    (pos("a1=K1"), "not an Ice3 piece"),
+    (pos("a1=R1R1 b1=R1R1 c1=R1R1"), "6 red smalls"),
+    (pos("a1=R1", to_move=2), "to_move=2 is out of range"),
+    (pos("a1=R1", passes=3), "passes=3 is out of range"),
+    (pos("a1=R1") + " moves=3", "unknown field 'moves'"),
+    ("\n".join(pos("").splitlines()[1:]), "has 8 ranks, but the text has 7"),
+])
+def test_impossible_positions_are_rejected(text, message):
+    with pytest.raises(NotationError, match=re.escape(message)):
+        iw.make("ice3").state_from_text(text)
+
+
+def test_ascii_board():
+    state = iw.make("ice3").state_from_text(pos("a1=R1B3 h8=Y2"))
+    lines = str(state).splitlines()
+    assert lines[0].startswith(" 8 ") and lines[0].endswith("Y2")
+    assert lines[7].startswith(" 1 R1B3")
+    assert lines[8].split() == list(FILES)
+    assert lines[9] == " move 1, Player 1 to move"
+
+
+# --- setup and options ------------------------------------------------------------------------
+
+
+def test_new_state_is_seeded_and_complete():
+    game = iw.make("ice3")
+    state = game.new_state(seed=5)
+    assert state == game.new_state(seed=5) and state != game.new_state(seed=6)
+    stacks = [state.stack(f"{f}{r}") for f in FILES for r in range(1, 9)]
+    assert all(len(s) == 2 for s in stacks if s != ".")
+    assert [state.stack(sq) for sq in ("d4", "e4", "d5", "e5")] == ["."] * 4
+    assert sorted(s for s in stacks if s != ".") == sorted(f"{c}{z}" for c in "RYGB" for z in "123" for _ in range(5))
+    assert (state.to_move, state.turns, state.passes, state.is_over) == (0, 0, 0, False)
+    numpy = pytest.importorskip("numpy")
+    assert game.new_state(numpy.random.default_rng(3)) == game.new_state(numpy.random.default_rng(3))
+    assert game.new_state(random.Random(9)) == game.new_state(seed=random.Random(9))
+
+
+def test_new_state_redraws_a_start_that_meets_the_goal(monkeypatch):
+    from icewidgets.games import ice3
+
+    real = ice3._goals_met
+    calls = []
+
+    def first_draw_wins(board, goal):
+        calls.append(board)
+        return (("R", "a1"),) if len(calls) == 1 else real(board, goal)
+
+    monkeypatch.setattr(ice3, "_goals_met", first_draw_wins)
+    state = iw.make("ice3").new_state(seed=5)
+    assert len(calls) == 2 and state.board == calls[1] != calls[0]
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"players": 0}, "players=0"),
+    ({"blocked": "bounce"}, "blocked='bounce'"),
+    ({"edge": "wrap"}, "edge='wrap'"),
+    ({"walls": "during"}, "walls='during'"),
+    ({"goal": "any"}, "goal='any'"),
+    ({"no_move": "lose"}, "no_move='lose'"),
+    ({"max_turns": 0}, "max_turns=0"),
+])
+def test_bad_options(options, message):
+    with pytest.raises(ValueError, match=message):
+        iw.make("ice3", **options)
+
+
+def test_game_metadata():
+    game = iw.make("ice3", players=100, goal="loose")
+    assert isinstance(game, Ice3) and game.num_players == 100
+    assert (game.name, game.title, game.example_move) == ("ice3", "Ice3", "RE1")
+    assert repr(game) == "make('ice3', players=100, goal='loose')"
+    assert game.player_name(99) == "Player 100"
+    assert PLAYOUT_MAX_TURNS >= 100
