@@ -131,6 +131,9 @@ DARK_STUCK_AFTER = pos(
 
 SCENARIOS = [
     # id, options, position, plies, expected position text or ("error", substring)
+    # Rules 1-2 / T-A1: the 5×4 checkerboard, a1 dark, the dark pawn on c3 and the light one on c2.
+    ("T-A1 the start", {}, None, [], START),
+    ("T-A2 Light may start", {"first_player": 1}, None, [], START.replace("to_move=0", "to_move=1")),
     # Rule 4 / VT1: a tower action, then the pawn onto the tower just built.
     ("VT1 tower then pawn onto it", {}, START, ["b4-b3", "@b3"], pos(
         "L . L D L",

@@ -396,17 +396,17 @@ class VolterraState(State):
                     if self.done == "tower" or _has_tower_action(board, target, own, other, adjacent):
                         moves.append(_PAWN_MOVES[target])
         if self.done != "tower":
-            moves.extend(_TOWER_MOVES[key] for key in _tower_actions(board, pawns, player, adjacent))
+            moves.extend(_tower_actions(board, pawns, player, adjacent))
         return tuple(moves)
 
-    @cached_property
-    def _legal_set(self) -> frozenset:
-        return frozenset(self._legal)
-
     def _why_illegal(self, move: Any) -> str | None:
-        known = self.__dict__.get("_legal_set")
-        if known is not None and move in known:
-            return None
+        # Listed moves are shared objects, so a move just picked from legal_moves() is found by
+        # identity; anything else gets the full check, which also finds the reason.
+        known = self.__dict__.get("_legal")
+        if known is not None:
+            for legal in known:
+                if legal is move:
+                    return None
         who = self.game.player_name(self.to_move)
         squares = [getattr(move, key) for key in ("source", "target", "square") if hasattr(move, key)]
         for name in squares:
@@ -759,14 +759,14 @@ def _has_tower_action(board: Any, here: int, own: Piece, other: int | None, adja
     return False
 
 
-def _tower_actions(board: Any, pawns: tuple, player: int, adjacent: bool) -> list[tuple[int, int, int]]:
+def _tower_actions(board: Any, pawns: tuple, player: int, adjacent: bool) -> list[TowerMove]:
     here, other = pawns[player], pawns[1 - player]
     targets = [t for t in _NEIGHBOURS[here] if t != other and board[t]]
     actions = []
     for source in _sources(board, here, TILE[player], other):
         near = _NEIGHBOUR_SETS[source]
         for count in ((1, 2) if len(board[source]) > 1 else (1,)):
-            actions.extend((source, t, count) for t in targets if t != source and (not adjacent or t in near))
+            actions.extend(_TOWER_MOVES[source, t, count] for t in targets if t != source and (not adjacent or t in near))
     return actions
 
 
@@ -798,12 +798,10 @@ def _flood(start: int, occupied: int) -> int:
     part = frontier = 1 << start
     while frontier:
         grown = 0
-        square = 0
         while frontier:
-            if frontier & 1:
-                grown |= _NEIGHBOUR_MASKS[square]
-            frontier >>= 1
-            square += 1
+            low = frontier & -frontier
+            grown |= _NEIGHBOUR_MASKS[low.bit_length() - 1]
+            frontier ^= low
         frontier = grown & occupied & ~part
         part |= frontier
     return part
