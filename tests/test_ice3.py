@@ -550,3 +550,135 @@ def test_game_metadata():
     assert repr(game) == "make('ice3', players=100, goal='loose')"
     assert game.player_name(99) == "Player 100"
     assert PLAYOUT_MAX_TURNS >= 100
+
+
+# --- the protocol, properties and the golden playthrough --------------------------------------
+
+
+@pytest.mark.parametrize("options", [
+    {"players": 2},
+    {"players": 1},
+    {"players": 3, "walls": "after"},
+    {"players": 4, "blocked": "slide", "goal": "shape"},
+    {"players": 2, "edge": "illegal"},
+    {"players": 3, "edge": "illegal", "no_move": "draw", "goal": "loose"},
+])
+def test_check_game(options):
+    report = check_game(iw.make("ice3", max_turns=25, **options), n_games=3, seed=2)
+    assert report["games"] == 3
+    assert sum(report["results"].values()) == 3
+    if options.get("edge") != "illegal":
+        # random play never reaches the goal this fast: every game is stopped by the turn limit
+        assert report == {"games": 3, "plies": 75, "results": {"unfinished": 3}}
+
+
+def test_check_game_with_a_ply_cap_and_no_turn_limit():
+    # Without max_turns the game has no bound, so the check passes a cap; with edge="illegal"
+    # random games end in a draw (every set soon touches an edge in every direction).
+    report = check_game(iw.make("ice3", edge="illegal"), n_games=3, seed=0, max_plies=2000)
+    assert report["results"] == {"draw": 3}
+
+
+def _reference(board: dict[str, str], move: str) -> dict[str, str] | None:
+    """An independent, literal reading of the default rules: judge everything on the board as
+    it stood, move every free member at once. Returns the new board, or None if nothing moves."""
+    group, direction, distance = move[0], move[1:-1], int(move[-1])
+    df, dr = {"N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1), "S": (0, -1), "SW": (-1, -1),
+              "W": (-1, 0), "NW": (-1, 1)}[direction]
+
+    def member(piece):
+        return piece[0] == group or piece[1] == group
+
+    def walk(square, k):
+        f, r = FILES.index(square[0]) + df * k, int(square[1]) - 1 + dr * k
+        return f"{FILES[f]}{r + 1}" if 0 <= f < 8 and 0 <= r < 8 else None
+
+    pieces = {sq: [stack[i:i + 2] for i in range(0, len(stack), 2)] for sq, stack in board.items()}
+    walls = {sq for sq, stack in pieces.items() if len(stack) == 2}
+    movers = []
+    for sq, stack in pieces.items():
+        top = stack[-1]
+        if not member(top):
+            continue
+        path = [walk(sq, k) for k in range(1, distance + 1)]
+        if None in path or walls & set(path):
+            continue
+        movers.append((sq, path[-1], top))
+    if not movers:
+        return None
+    for sq, _, _ in movers:
+        pieces[sq] = pieces[sq][:-1]
+    for _, target, top in movers:
+        pieces.setdefault(target, []).append(top)
+    assert all(len(stack) <= 2 for stack in pieces.values())
+    return {sq: "".join(stack) for sq, stack in pieces.items() if stack}
+
+
+def _board_dict(state) -> dict[str, str]:
+    return {f"{f}{r}": state.stack(f"{f}{r}") for f in FILES for r in range(1, 9) if state.stack(f"{f}{r}") != "."}
+
+
+def _random_position(game, seed: int, plies: int):
+    rng = random.Random(seed)
+    state = game.new_state(seed=seed)
+    for _ in range(plies):
+        state = state.play(rng.choice(state.legal_moves()))
+    return state, rng
+
+
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+ALL_MOVES = [f"{g}{d}{n}" for g in "RYGB123" for d in ("N", "NE", "E", "SE", "S", "SW", "W", "NW") for n in range(1, 8)]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 60),
+       options=st.sampled_from([{}, {"walls": "after"}, {"blocked": "slide"}, {"blocked": "slide", "walls": "after"}]))
+def test_pieces_are_conserved_and_stacks_stay_low(seed, plies, options):
+    game = iw.make("ice3", **options)
+    state, _ = _random_position(game, seed, plies)
+    stacks = [s for s in _board_dict(state).values()]
+    assert all(len(s) in (2, 4) for s in stacks)
+    everything = "".join(stacks)
+    pieces = sorted(everything[i:i + 2] for i in range(0, len(everything), 2))
+    assert pieces == sorted(f"{c}{z}" for c in "RYGB" for z in "123" for _ in range(5))
+    assert game.state_from_text(state.to_text()) == state
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 60))
+def test_engine_matches_a_literal_reading_of_the_rules(seed, plies):
+    game = iw.make("ice3")
+    state, rng = _random_position(game, seed, plies)
+    legal = {str(m) for m in state.legal_moves()}
+    for move in rng.sample(ALL_MOVES, 40):
+        expected = _reference(_board_dict(state), move)
+        assert (move in legal) == (expected is not None) == state.is_legal(move)
+        if expected is not None:
+            assert _board_dict(state.play(move)) == expected
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 60))
+def test_walls_before_and_after_allow_the_same_moves(seed, plies):
+    # The front-most piece that moves never depends on a wall opening, so the legal moves agree;
+    # walls="after" moves a superset of the pieces.
+    state, rng = _random_position(iw.make("ice3"), seed, plies)
+    later = iw.make("ice3", walls="after").state_from_text(state.to_text())
+    assert state.legal_moves() == later.legal_moves()
+    for move in rng.sample(state.legal_moves(), min(10, len(state.legal_moves()))):
+        moved = [e["piece"] + e["source"] for e in state.play(move).events if e.kind == "piece_moved"]
+        moved_later = [e["piece"] + e["source"] for e in later.play(move).events if e.kind == "piece_moved"]
+        assert set(moved) <= set(moved_later)
+
+
+def test_golden_playthrough():
+    text = playthrough(iw.make("ice3", max_turns=12), seed=1, max_plies=20)
+    assert text == playthrough(iw.make("ice3", max_turns=12), seed=1, max_plies=20)
+    if os.environ.get("ICEWIDGETS_REGEN_GOLDEN") == "1":
+        GOLDEN.parent.mkdir(parents=True, exist_ok=True)
+        GOLDEN.write_text(text, encoding="utf-8", newline="\n")
+    assert GOLDEN.exists(), "make tests/golden/ice3.txt with ICEWIDGETS_REGEN_GOLDEN=1"
+    assert text == GOLDEN.read_text(encoding="utf-8")
+    assert "result: unfinished" in text
