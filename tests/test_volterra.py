@@ -729,12 +729,16 @@ def test_fields_may_be_left_out():
     ({"layout": "round"}, "layout"),
     ({"forfeit_removes": "yes"}, "forfeit_removes"),
     ({"dest_adjacent_to_source": 1}, "dest_adjacent_to_source"),
-    ({"symmetric": True}, "symmetric=True needs layout='free'"),
+    ({"symmetric": "on"}, "symmetric"),
     ({"max_turns": 0}, "max_turns"),
 ])
 def test_bad_options(options, message):
     with pytest.raises(ValueError, match=message):
         make("volterra", **options)
+
+
+def test_symmetric_is_harmless_on_the_checkerboard():
+    assert make("volterra", symmetric=True).new_state().to_text() == START
 
 
 def test_unknown_option():
@@ -847,3 +851,18 @@ def test_golden_playthrough():
 
 def test_package_export():
     assert "volterra" in iw.available_games()
+
+
+def test_fresh_move_objects_are_judged_like_listed_ones():
+    state = make("volterra").new_state()
+    state.legal_moves()
+    assert state.is_legal(TowerMove("b4", "b3")) and state.is_legal(PawnMove("d4"))
+    assert state.why_illegal(TowerMove("b4", "b3", 0)) == "a tower move takes the top one or the top two tiles"
+    assert state.why_illegal(TowerMove("b4", "z9")) == "z9 is not a square of the 5×4 board"
+    assert state.play(TowerMove("b4", "b3")) == state.play("b4-b3")
+
+
+def test_record_round_trip():
+    record = iw.Record.new("volterra", layout="free").extend(["Dc3", "Lc2"])
+    assert iw.Record.from_code(record.to_code()) == record
+    assert record.final_state().stack("c2") == "L"

@@ -65,7 +65,7 @@ Choices where the rules file leaves one:
   swapped (the 180° turn of the board maps a dark tile to a light one, as in the standard
   checkerboard, so both players see the same board from their seats). A tile must answer the
   opponent's last tile on its mirror square, and the second pawn goes on the mirror square of
-  the first when it can.
+  the first when it can. With the checkerboard (already symmetric) the option does nothing.
 - A ``max_turns`` limit stops the game unfinished (no winners) after that many whole turns.
 """
 
@@ -142,8 +142,6 @@ class Volterra(Game):
         self._check_choice("layout", ("checkerboard", "free"))
         self._check_bool("symmetric")
         self._check_int("max_turns", 1, allow_none=True)
-        if self.symmetric and self.layout != "free":
-            raise ValueError("symmetric=True needs layout='free' (the checkerboard is symmetric already)")
 
     def player_name(self, player: int) -> str:
         return ("Dark", "Light")[player]
