@@ -483,6 +483,8 @@ _COLOUR_GROUP = {c: i for i, c in enumerate(COLOURS)}
 _COLOUR_WORDS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
 _GROUP_WORDS = {"R": "red pieces", "Y": "yellow pieces", "G": "green pieces", "B": "blue pieces",
                 "1": "small pieces", "2": "medium pieces", "3": "large pieces"}
+_NAMES = GRID.names
+_CAPITALISED = {piece: piece.name.capitalize() for piece in PIECES.values()}
 _OUTER_SQUARES = tuple(i for i in range(GRID.size) if GRID.name(i) not in CENTRE)
 
 # _RAYS[square][d]: the squares 1, 2, … steps from square towards DIRS[d], up to the edge.
@@ -573,7 +575,7 @@ def _resolve(board: tuple, move: SetMove, slide: bool, after: bool) -> tuple[tup
         if reach == distance:
             steps, reason = distance, None
         else:
-            steps, reason = (reach, "wall" if obstacle is not None else "edge") if slide else (0, "wall" if obstacle is not None else "edge")
+            steps, reason = (reach if slide else 0), ("edge" if obstacle is None else "wall")
         if slide:
             # Never land on a square that already holds two pieces; stop short of it instead.
             while steps and counts[ray[steps - 1]] >= 2:
@@ -611,36 +613,40 @@ def _resolve(board: tuple, move: SetMove, slide: bool, after: bool) -> tuple[tup
 
 def _piece_event(record: tuple) -> Event:
     kind, square, _, piece, *rest = record
-    name, where = piece.name.capitalize(), GRID.name(square)
+    name, where = _CAPITALISED[piece], _NAMES[square]
     if kind == "piece_stays":
         reason, obstacle = rest
         if reason == "pinned":
-            text = f"{name} on {where} is pinned under a {obstacle.name} and stays."
             by = str(obstacle)
-        elif reason == "wall":
-            by = GRID.name(obstacle)
-            text = f"{name} on {where} is blocked by the wall on {by} and stays."
-        elif reason == "full":
-            by = GRID.name(obstacle)
-            text = f"{name} on {where} cannot land on the full stack on {by} and stays."
-        else:
+            text = f"{name} on {where} is pinned under a {obstacle.name} and stays."
+        elif reason == "edge":
             by = None
             text = f"{name} on {where} would leave the board and stays."
+        else:
+            by = _NAMES[obstacle]
+            what = "is blocked by the wall" if reason == "wall" else "cannot land on the full stack"
+            text = f"{name} on {where} {what} on {by} and stays."
         return event(kind, text, piece=str(piece), square=where, reason=reason, by=by)
     target, onto, short, reason, obstacle = rest
-    to = GRID.name(target)
+    to = _NAMES[target]
+    stopped_by = None
     if short:
-        stop = {"edge": "the edge of the board", "wall": f"the wall on {GRID.name(obstacle or 0)}",
-                "full": f"the full stack on {GRID.name(obstacle or 0)}"}[reason]
+        if reason == "edge":
+            stop = "the edge of the board"
+        else:
+            stopped_by = _NAMES[obstacle]
+            stop = f"the wall on {stopped_by}" if reason == "wall" else f"the full stack on {stopped_by}"
         text = f"{name} slides from {where} to {to}, stopped {_plural(short, 'square')} short by {stop}"
     else:
         text = f"{name} moves from {where} to {to}"
     text += f", lands on the {onto.name} on {to} and stacks on it." if onto is not None else "."
     return event(kind, text, piece=str(piece), source=where, target=to, onto=str(onto) if onto else None,
-                 short=short, stopped_by=GRID.name(obstacle) if short and obstacle is not None else None)
+                 short=short, stopped_by=stopped_by)
 
 
 def _nothing_moves(board: tuple, move: SetMove) -> str:
+    # When nothing moves no wall opens, and every member is stopped on its first square with
+    # blocked="slide": the plain resolution gives the reasons under every option.
     _, records = _resolve(board, move, False, False)
     what = _GROUP_WORDS[move.group]
     if not records:
