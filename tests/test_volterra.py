@@ -533,7 +533,8 @@ def test_cut_off_events_name_the_squares():
                                  "squares": ("d1",), "stacks": ("DD",), "removed": True}
     kept = make("volterra", forfeit_removes=False).state_from_text(HUB_ONE_PART).play("c2-b3")
     assert [e["squares"] for e in kept.events if e.kind == "cut_off"] == [("b1",), ("d1",)]
-    assert "stay on the board and still count" in str(kept.events[1])
+    assert str(kept.events[1]) == ("b1 is cut off from both pawns: no pawn can reach it any more, "
+                                   "but it stays on the board and still counts.")
     assert kept.cut_off == ("b1", "d1")
     assert kept.stack("d1") == "DD" and state.stack("d1") == "."
 
@@ -554,6 +555,10 @@ def test_cut_off_part_of_several_squares():
     ]
     assert state.events[1]["stacks"] == ("L", "D", "L")
     assert state.forfeited == (1, 2)
+    kept = make("volterra", forfeit_removes=False).state_from_text(text).play("b2-c4")
+    assert str(kept.events[1]) == ("a1, a2 and a3 are cut off from both pawns: no pawn can reach them any more, "
+                                   "but they stay on the board and still count.")
+    assert kept.cut_off == ("a1", "a2", "a3") and kept.forfeited == (0, 0)
     assert state.to_text() == pos(
         ". . LD . .",
         ". . D@D L@L .",

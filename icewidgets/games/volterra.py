@@ -573,8 +573,9 @@ class VolterraState(State):
                     cells[i] = ()
                 text = f"{names} {verb} cut off from both pawns and leave{'s' if len(squares) == 1 else ''} the game."
             else:
-                text = (f"{names} {verb} cut off from both pawns: no pawn can reach them any more, "
-                        "but they stay on the board and still count.")
+                them, they, stay = ("it", "it", "stays") if len(squares) == 1 else ("them", "they", "stay")
+                text = (f"{names} {verb} cut off from both pawns: no pawn can reach {them} any more, "
+                        f"but {they} {stay} on the board and still count{'s' if len(squares) == 1 else ''}.")
             events.append(event("cut_off", text, squares=tuple(_NAMES[i] for i in squares), stacks=tuple(stacks),
                                 removed=remove))
         return (forfeited[0], forfeited[1])
