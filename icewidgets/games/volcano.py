@@ -77,7 +77,7 @@ OPENING_CAPS = {
 # Options -----------------------------------------------------------------------------------
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, repr=False)  # Game.__repr__ shows make("volcano", …)
 class Volcano(Game):
     """Volcano's rules and options.
 
