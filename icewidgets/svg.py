@@ -81,7 +81,7 @@ DARK_FILLS = {"K", "D", "B", "G"}
 # A line pattern per colour, drawn inside every piece: the second cue besides colour.
 DASHES = {"R": "", "Y": "2 4", "G": "10 5", "B": "10 4 2 4", "C": None, "K": None, "L": None, "D": None}
 BASE_SIDE = {3: 0.82, 2: 0.64, 1: 0.46, 0: 0.9}
-PAWN_SIDE = 0.34
+PAWN_SIDE = 0.46
 
 
 # Tokens and squares --------------------------------------------------------------------------
@@ -125,7 +125,7 @@ class Tracker:
     >>> state = iw.make("volcano").new_state()
     >>> tracker = Tracker(state)
     >>> tracker.placement["a1"]
-    [('Y1-1', 'Y1'), ('Y2-1', 'Y2'), ('Y3-1', 'Y3'), ('K1-1', 'K1')]
+    [('R1-1', 'R1'), ('R2-1', 'R2'), ('R3-1', 'R3'), ('K1-1', 'K1')]
     >>> tracker.advance(state.play("a1-b1"))["b1"][-1]
     ('K1-1', 'K1')
     """
@@ -894,3 +894,79 @@ def _same_tokens(a: Placement, b: Placement) -> bool:
 
 
 VIEWS["volcano"] = VolcanoView()
+
+
+# Volterra ----------------------------------------------------------------------------------------
+
+
+class VolterraView(View):
+    """Each player's tower heights (the score compared at the end) beside the board."""
+
+    def panel(self, state, placement, x, y, t, pal):
+        parts = []
+        heights = getattr(state, "heights", ((), ()))
+        for p in range(2):
+            line = ", ".join(map(str, heights[p])) or "none"
+            colour = ("D", "L")[p]
+            parts.append(f'<rect x="{_fmt(x)}" y="{_fmt(y + p * 34)}" width="12" height="12" fill="{pal[colour]}" '
+                         f'stroke="{t["text"]}" stroke-width="0.8"/>')
+            parts.append(f'<text x="{_fmt(x + 18)}" y="{_fmt(y + p * 34 + 10)}" font-size="12" font-weight="bold" '
+                         f'fill="{t["text"]}">{_esc(state.game.player_name(p))} ({colour})</text>')
+            parts.append(f'<text x="{_fmt(x + 18)}" y="{_fmt(y + p * 34 + 24)}" font-size="10" fill="{t["muted"]}">'
+                         f'towers {_esc(line[:60])}</text>')
+        return "".join(parts), {}, 70.0
+
+
+VIEWS["volterra"] = VolterraView()
+
+
+# Blockade ----------------------------------------------------------------------------------------
+
+
+class BlockadeView(View):
+    """The dice and the pips left, each side's towers, and the supply of blacks."""
+
+    SUPPLY = ("K3", "K2", "K1")
+
+    def areas(self, state: State) -> dict[str, list[str]]:
+        supply = getattr(state, "supply", (0, 0, 0))
+        return {"supply": [tok for tok, n in zip(self.SUPPLY, supply) for _ in range(n)]}
+
+    def panel(self, state, placement, x, y, t, pal):
+        from .games import blockade
+
+        parts = []
+        player = getattr(state, "player", 0)
+        colours = blockade.COLOURS[player]
+        dice, points = getattr(state, "dice", None), getattr(state, "points", None)
+        who = state.game.player_name(player)
+        parts.append(f'<text x="{_fmt(x)}" y="{_fmt(y + 10)}" font-size="11" fill="{t["text"]}">'
+                     f'{_esc(who)} ({"+".join(colours)}): dice</text>')
+        for k, colour in enumerate(colours):
+            dx = x + k * 48
+            value = dice[k] if dice else None
+            ink = "#ffffff" if colour in DARK_FILLS else "#1b1b1b"
+            parts.append(f'<rect class="iw-die" x="{_fmt(dx)}" y="{_fmt(y + 16)}" width="40" height="40" rx="7" '
+                         f'fill="{pal[colour]}" stroke="{t["text"]}" stroke-width="1.2"/>')
+            label = f"{colour}{value}" if value is not None else f"{colour}?"
+            parts.append(f'<text x="{_fmt(dx + 20)}" y="{_fmt(y + 42)}" text-anchor="middle" font-size="16" '
+                         f'font-weight="bold" fill="{ink}">{label}</text>')
+        if points:
+            left = ", ".join(f"{c} {n}" for c, n in zip(colours, points))
+            parts.append(f'<text x="{_fmt(x + 100)}" y="{_fmt(y + 34)}" font-size="11" fill="{t["text"]}">pips left:</text>'
+                         f'<text x="{_fmt(x + 100)}" y="{_fmt(y + 48)}" font-size="11" fill="{t["text"]}">{_esc(left)}</text>')
+        towers = getattr(state, "towers", {})
+        for p, side in enumerate(blockade.COLOURS):
+            counts = ", ".join(f"{c} {len(towers.get(c, ())) if isinstance(towers, dict) else 0}" for c in side)
+            parts.append(f'<text x="{_fmt(x)}" y="{_fmt(y + 76 + p * 15)}" font-size="11" fill="{t["text"]}">'
+                         f'{_esc(state.game.player_name(p))} towers: {_esc(counts)} (5 win)</text>')
+        parts.append(f'<text x="{_fmt(x)}" y="{_fmt(y + 118)}" font-size="11" fill="{t["muted"]}">supply of blacks</text>')
+        positions = []
+        for n, (pid, tok) in enumerate(placement.get("supply", [])):
+            row = self.SUPPLY.index(tok) if tok in self.SUPPLY else 0
+            col = sum(1 for _, other in placement["supply"][:n] if other == tok)
+            positions.append((x + 14 + col * 30, y + 138 + row * 30, BASE_SIDE[int(tok[1])] * 28))
+        return "".join(parts), {"supply": positions}, 210.0
+
+
+VIEWS["blockade"] = BlockadeView()

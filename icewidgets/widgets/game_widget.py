@@ -13,7 +13,7 @@ True
 >>> w.ply, w.state.stack("c1")
 (1, 'B1B2B3K1')
 >>> w.handle({"type": "move", "move": "a1-a0"}), w.message
-(False, "a1-a0 is not a Volcano move: write a cap move like 'c3-c4'")
+(False, 'a1-a0 is illegal: the cap on a1 cannot move off the board')
 """
 
 from __future__ import annotations
@@ -296,9 +296,10 @@ class GameWidget(anywidget.AnyWidget):
 
     def _dice_roller(self, state: State) -> int:
         """Whose dice a chance ply rolls: the player after the last one who moved."""
-        roller = getattr(state, "roller", None)
-        if isinstance(roller, int):
-            return roller
+        for attribute in ("roller", "player"):  # Blockade keeps whose turn it is in ``player``
+            roller = getattr(state, attribute, None)
+            if isinstance(roller, int) and not isinstance(roller, bool):
+                return roller
         for e in reversed(getattr(state, "events", ())):
             p = e.get("player")
             if isinstance(p, int) and e.kind in ("turn_passed", "turn_ended"):

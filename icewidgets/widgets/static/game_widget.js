@@ -197,11 +197,11 @@ function render({ model, el: host }) {
   const where = el("div", { class: "iw-where" });
 
   const nav = el("div", { class: "iw-nav", role: "toolbar", "aria-label": "Replay" });
-  const bFirst = button("First", "⏮", () => navigate("first"));
+  const bFirst = button("First", "|◀", () => navigate("first"));
   const bBack = button("Back", "◀", () => navigate("back"));
-  const bPlay = button("Play", "▶", () => togglePlay());
-  const bForward = button("Forward", "▶|", () => navigate("forward"));
-  const bLast = button("Last", "⏭", () => navigate("last"));
+  const bPlay = button("Play", "Play", () => togglePlay());
+  const bForward = button("Forward", "▶", () => navigate("forward"));
+  const bLast = button("Last", "▶|", () => navigate("last"));
   const speedSel = el("select", { class: "iw-speed", "aria-label": "Speed", title: "Speed" });
   for (const s of [0.5, 1, 2, 4]) {
     const o = el("option", { value: String(s) }, `${s}×`);
@@ -287,6 +287,7 @@ function render({ model, el: host }) {
       for (const r of staticLayer.querySelectorAll("[data-square]")) squareEls.set(r.getAttribute("data-square"), r);
     }
     titleEl.textContent = model.get("title") || "";
+    root.setAttribute("data-game", model.get("game_name") || "");
     root.classList.toggle("iw-dark", model.get("theme") === "dark");
   }
 
@@ -397,7 +398,7 @@ function render({ model, el: host }) {
     bLast.disabled = index >= frames.length - 1;
     bUndo.disabled = !model.get("can_undo");
     bRedo.disabled = !model.get("can_redo");
-    bPlay.textContent = playing ? "⏸" : "▶";
+    bPlay.textContent = playing ? "Pause" : "Play";
     bPlay.setAttribute("aria-label", playing ? "Pause" : "Play");
     bPlay.title = playing ? "Pause" : "Play";
     for (const b of actionBox.querySelectorAll("button")) b.disabled = !atLive() || model.get("bot_pending");
@@ -515,7 +516,7 @@ function render({ model, el: host }) {
   function onSquare(sq) {
     chooser.innerHTML = "";
     if (!atLive()) {
-      say("You are looking at an earlier position: press Last (⏭) to play on, or Undo.", "info");
+      say("You are looking at an earlier position: press Last (▶|) to play on, or Undo.", "info");
       return;
     }
     if (model.get("bot_pending")) {
