@@ -241,6 +241,7 @@ def test_make_and_options():
     assert game.options["players"] == 3 and game.options["opening"] == "diag"
     assert iw.make(**{"name": "volcano", **game.options}) == game
     assert hash(game) == hash(iw.make("volcano", players=3))
+    assert repr(game) == "make('volcano', players=3)" and repr(iw.make("volcano")) == "make('volcano')"
     assert game.player_name(0) == "Player 1"
 
 
