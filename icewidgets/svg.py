@@ -50,7 +50,7 @@ PAD = 10.0
 PANEL = 220.0  # the side panel: status, scores, captured pieces, dice
 
 TOKEN = re.compile(r"@[LD]|[RYGBCK][123]|[LD]")
-SQUARE_IN_TEXT = re.compile(r"(?<![a-z0-9])([a-h][1-8])(?![0-9])")
+SQUARE_IN_TEXT = re.compile(r"(?<![a-z])([a-h][1-8])(?![0-9])")
 
 GRID_SIZES = {"volcano": (5, 5), "volterra": (5, 4), "ice3": (8, 8), "blockade": (5, 5)}
 

@@ -1,0 +1,306 @@
+"""SVG pictures: structure per game, piece identity through plies, determinism, themes, files."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import icewidgets as iw
+from icewidgets import svg
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _pieces(picture: str) -> dict[str, str]:
+    """data-piece id → data-loc of every piece in a picture."""
+    return dict(re.findall(r'data-piece="([^"]+)" data-token="[^"]+" data-loc="([^"]+)"', picture))
+
+
+def _start(name: str):
+    return iw.make(name).new_state(seed=1)
+
+
+# Structure ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name, squares, pieces",
+    [
+        ("volcano", 25, 80),  # 25 nests of 3 + 5 caps
+        ("volterra", 20, 22),  # 20 tiles + 2 pawns
+        ("ice3", 64, 60),
+        ("blockade", 25, 80),  # 65 pyramids on the board + 15 blacks in the supply
+    ],
+)
+def test_every_square_and_piece_is_tagged(name, squares, pieces):
+    picture = svg.board(_start(name))
+    assert picture.count('data-square="') == squares
+    assert picture.count('data-piece="') == pieces
+    ids = re.findall(r'data-piece="([^"]+)"', picture)
+    assert len(set(ids)) == pieces, "piece ids are unique"
+    files, ranks = svg.grid_size(_start(name))
+    assert sorted(re.findall(r'data-square="([^"]+)"', picture)) == sorted(svg.square_names(files, ranks))
+
+
+def test_volcano_start_letters_patterns_and_heights():
+    picture = svg.board(iw.make("volcano").new_state())
+    # The top piece of a nest is its large; caps on the diagonal.
+    for letter in ("R3", "Y3", "G3", "B3", "C3", "K1"):
+        assert f">{letter}</text>" in picture
+    # A line pattern per colour besides the colour itself (yellow dotted, green dashed, blue dash-dot).
+    assert 'stroke-dasharray="2 4"' in picture and 'stroke-dasharray="10 5"' in picture
+    assert 'stroke-dasharray="10 4 2 4"' in picture
+    # Stack heights: 20 nests of 3 and 5 capped nests of 4.
+    heights = re.findall(r'font-weight="bold" fill="#222222">(\d)</text>', picture)
+    assert sorted(heights) == ["3"] * 20 + ["4"] * 5
+    assert "Player 1 to move" in picture and "Player 2: 0 points" in picture
+
+
+def test_state_repr_svg_is_the_board():
+    state = iw.make("volcano").new_state()
+    assert state._repr_svg_() == svg.board(state)
+
+
+def test_selected_and_targets_are_marked():
+    state = iw.make("volcano").new_state()
+    picture = svg.board(state, selected="c3", targets=["c4", "d3"])
+    assert re.findall(r'class="iw-mark iw-selected" data-mark="([a-e]\d)"', picture) == ["c3"]
+    assert re.findall(r'class="iw-mark iw-target" data-mark="([a-e]\d)"', picture) == ["c4", "d3"]
+
+
+def test_last_move_and_eruption_path_are_marked():
+    after = iw.make("volcano").new_state().play("a1-a2")
+    picture = svg.board(after)
+    last = re.findall(r'iw-last" data-mark="([a-e]\d)"', picture)
+    path = re.findall(r'iw-path" data-mark="([a-e]\d)"', picture)
+    assert sorted(last) == ["a1", "a2"]
+    assert sorted(path) == ["a3", "a4", "a5"]
+    assert "iw-last" not in svg.board(after, highlight_last=False)
+
+
+def test_coordinates_can_be_left_out():
+    state = iw.make("volcano").new_state()
+    with_coords = svg.board(state)
+    without = svg.board(state, coordinates=False)
+    assert with_coords.count('font-size="12" fill="#666666">') == 10  # a–e and 1–5
+    assert without.count('font-size="12" fill="#666666">') == 0
+
+
+def test_volcano_captured_pieces_form_trees_with_the_score():
+    game = iw.make("volcano")
+    state = game.state_from_text(". . . . .\n. . . . .\n. . K1 . .\n. . . . .\n. . . . .\nto_move=0 captured=R1,R2,R3,G1,B2,Y3,C1/")
+    picture = svg.board(state)
+    assert "Player 1: 13 points" in picture  # one solid tree (7), one mixed tree (5), one loose piece
+    assert "1 solid, 1 mixed tree, 1 loose" in picture
+    locs = _pieces(picture)
+    assert sum(1 for loc in locs.values() if loc == "captured:0") == 7
+
+
+# Piece identity -------------------------------------------------------------------------------
+
+
+def test_ids_stay_put_when_a_ply_moves_one_cap():
+    state = iw.make("volcano").new_state()
+    tracker = svg.Tracker(state)
+    before = {pid: loc for loc, stack in tracker.placement.items() for pid, _ in stack}
+    move = next(m for m in state.legal_moves() if not state.erupts(m))
+    after_state = state.play(move)
+    tracker.advance(after_state)
+    after = {pid: loc for loc, stack in tracker.placement.items() for pid, _ in stack}
+    changed = {pid for pid in before if before[pid] != after[pid]}
+    assert len(changed) == 1 and changed.pop().startswith("K1-")
+    # The picture drawn with the tracked ids says the same.
+    picture = svg.board(after_state, placement=tracker.placement)
+    assert _pieces(picture) == after
+
+
+def test_eruption_stages_follow_each_piece():
+    start = iw.make("volcano").new_state()
+    after = start.play("a1-a2")
+    tracker = svg.Tracker(start)
+    assert [pid for pid, _ in tracker.placement["a1"]] == ["R1-1", "R2-1", "R3-1", "K1-1"]
+    stages = svg.view_of(start).stages(tracker, start, "a1-a2", after)
+    assert len(stages) == 5  # the cap moves, three pieces land one by one, the capture
+    assert stages[0].text == "Player 1 moves the cap from a1 to a2. The volcano on a1 erupts towards the north."
+    assert stages[1].text == "Red large lands on a3 on a clear large: same size, captured by player 1."
+    assert stages[3].text.startswith("Red small lands on a5") and stages[3].text.endswith("The volcano on a1 is spent.")
+    assert stages[4].text == "Player 1 captures the red large from a3. The turn passes to Player 2."
+    assert stages[1].placement["a3"][-1] == ("R3-1", "R3")
+    assert stages[1].marks == {"a1": "last", "a2": "last", "a3": "path"}
+    final = stages[-1].placement
+    assert final["a2"][-1] == ("K1-1", "K1")
+    assert final["a4"][-1] == ("R2-1", "R2") and final["a5"][-1] == ("R1-1", "R1")
+    assert final["captured:0"] == [("R3-1", "R3")]
+    assert [s.final for s in stages] == [False, False, False, False, True]
+    assert tracker.placement == final
+
+
+def test_tracked_pieces_match_the_board_over_a_whole_game():
+    record = iw.Record.new("volcano", seed=3)
+    state = record.start_state()
+    import random
+
+    rng = random.Random(5)
+    plies = []
+    while not state.is_over and len(plies) < 120:
+        move = rng.choice(state.legal_moves())
+        plies.append(str(move))
+        state = state.play(move)
+    record = record.extend(plies)
+    states = list(record.states())
+    frames = list(svg.frames(states, record.plies))
+    finals = [f for f in frames if f.final]
+    assert len(finals) == len(plies) + 1
+    for f, st in zip(finals, states):
+        board = {}
+        for pid, tok, loc, *_ in f.scene.pieces:
+            board.setdefault(loc, []).append(tok)
+        for name in svg.square_names(5, 5):
+            assert "".join(board.get(name, [])) or "." == st.stack(name)
+    ids = [pid for pid, *_ in finals[-1].scene.pieces]
+    assert len(ids) == len(set(ids)) == 80
+
+
+def test_volterra_pawn_move_keeps_tile_ids():
+    state = iw.make("volterra").new_state()
+    tracker = svg.Tracker(state)
+    before = {pid: loc for loc, stack in tracker.placement.items() for pid, _ in stack}
+    tracker.advance(state.play("@b2"))
+    after = {pid: loc for loc, stack in tracker.placement.items() for pid, _ in stack}
+    assert {pid for pid in before if before[pid] != after[pid]} == {"PD-1"}
+    assert after["PD-1"] == "b2"
+
+
+def test_ice3_set_move_follows_the_events():
+    state = iw.make("ice3").new_state(seed=1)
+    tracker = svg.Tracker(state)
+    move = state.legal_moves()[0]
+    after = state.play(move)
+    before = {pid: (loc, tok) for loc, stack in tracker.placement.items() for pid, tok in stack}
+    tracker.advance(after)
+    now = {pid: loc for loc, stack in tracker.placement.items() for pid, _ in stack}
+    moves = svg.event_moves(after)
+    assert moves
+    moved = {(before[pid][1], before[pid][0], now[pid]) for pid in before if before[pid][0] != now[pid]}
+    assert moved == set(moves)
+
+
+def test_blockade_end_of_turn_moves_nothing():
+    state = iw.make("blockade").new_state(seed=1)
+    state = state.play(state.chance_outcomes()[0][0])
+    tracker = svg.Tracker(state)
+    before = {pid: loc for loc, stack in tracker.placement.items() for pid, _ in stack}
+    tracker.advance(state.play("end"))
+    after = {pid: loc for loc, stack in tracker.placement.items() for pid, _ in stack}
+    assert before == after
+
+
+def test_move_squares_per_game():
+    volcano = iw.make("volcano").new_state()
+    assert svg.move_squares(volcano, "c3-c4") == [("c3", "c4")]
+    volterra = iw.make("volterra").new_state()
+    assert svg.move_squares(volterra, "@b2") == [("c3", "b2")]
+    assert svg.move_squares(volterra, "2b4-b3") == [("b4", "b3")]
+    ice3 = iw.make("ice3").new_state(seed=1)
+    move = ice3.legal_moves()[0]
+    assert svg.move_squares(ice3, move) == [(s, t) for _, s, t in svg.event_moves(ice3.play(move))]
+    blockade = iw.make("blockade").new_state(seed=1)
+    assert svg.move_squares(blockade, "end") == []
+
+
+# Determinism, themes, palettes ---------------------------------------------------------------
+
+
+def test_byte_identical_between_runs_and_processes():
+    state = iw.make("volcano").new_state().play("a1-a2")
+    assert svg.board(state) == svg.board(state)
+    code = (
+        "import hashlib, icewidgets as iw; from icewidgets import svg; "
+        "s = iw.make('volcano').new_state().play('a1-a2'); "
+        "print(hashlib.sha256(svg.board(s).encode()).hexdigest())"
+    )
+    digests = set()
+    for seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=seed, PYTHONPATH=str(ROOT))
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+        digests.add(out.stdout.strip())
+    assert digests == {hashlib.sha256(svg.board(state).encode()).hexdigest()}
+
+
+def test_themes_and_palettes():
+    state = iw.make("volcano").new_state()
+    light, dark = svg.board(state), svg.board(state, theme="dark")
+    assert 'fill="#ffffff"/>' in light and 'fill="#1c1c1e"/>' in dark
+    assert svg.PALETTES["standard"]["R"] in light
+    okabe = svg.board(state, palette="okabe-ito")
+    assert "#d55e00" in okabe and svg.PALETTES["standard"]["R"] not in okabe
+    with pytest.raises(ValueError, match="theme='neon' is not a theme; choose one of 'light', 'dark'"):
+        svg.board(state, theme="neon")
+    with pytest.raises(ValueError, match="palette='x' is not a palette"):
+        svg.board(state, palette="x")
+
+
+def test_size_scales_the_picture():
+    picture = svg.board(iw.make("volcano").new_state(), size=300)
+    assert re.search(r'<svg [^>]*width="300" height="(\d+(\.\d)?)"', picture)
+
+
+# Files -----------------------------------------------------------------------------------------
+
+
+def test_save_svg_state_and_record(tmp_path):
+    state = iw.make("volcano").new_state()
+    path = tmp_path / "board.svg"
+    iw.save_svg(state, path)
+    assert path.read_text(encoding="utf-8") == svg.board(state)
+    record = iw.Record.new("volcano").extend(["a1-a2"])
+    iw.save_svg(record, path, theme="dark")
+    assert path.read_text(encoding="utf-8") == svg.board(record.final_state(), theme="dark")
+    with pytest.raises(TypeError, match="expected a State or an icewidgets Record"):
+        iw.save_svg("volcano", path)
+
+
+def test_animated_svg_of_a_game_and_of_one_eruption(tmp_path):
+    record = iw.Record.new("volcano").extend(["b2-c1", "a1-a2"])
+    whole = svg.animated_svg(record)
+    # Frames: start, b2-c1 (no eruption), then a1-a2 in five stages.
+    assert whole.count('calcMode="discrete"') == 7  # one caption and set of marks per frame
+    assert whole.count("<animateTransform") == 2 * 80  # a move and a scale per piece
+    assert "<script" not in whole
+    one = svg.animated_svg(record, ply=2)
+    assert 'dur="4.8s"' in one  # the position before it and its five stages, 0.8 s each
+    assert "Red large lands on a3" in one
+    with pytest.raises(ValueError, match="ply=3 is not a ply of this game"):
+        svg.animated_svg(record, ply=3)
+    path = tmp_path / "game.svg"
+    iw.save_svg(record, path, animated=True)
+    assert path.read_text(encoding="utf-8") == whole
+
+
+def test_save_png(tmp_path, monkeypatch):
+    state = iw.make("volcano").new_state()
+    path = tmp_path / "board.png"
+    try:
+        import cairosvg  # noqa: F401
+    except ImportError:
+        with pytest.raises(ImportError, match="PNG export needs the optional package cairosvg"):
+            svg.save_png(state, path)
+    else:
+        svg.save_png(state, path)
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    with pytest.raises(ImportError, match="PNG export needs the optional package cairosvg"):
+        svg.save_png(state, path)
+
+
+def test_svg_module_imports_no_widgets():
+    code = "import sys, icewidgets.svg; print(any(m in sys.modules for m in ('anywidget', 'ipywidgets', 'matplotlib')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert out.stdout.strip() == "False"
