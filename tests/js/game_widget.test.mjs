@@ -1,0 +1,124 @@
+// Unit tests of the GameWidget front end's pure helpers: `node --test tests/js`.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  clickedMoveText,
+  cssTransformOf,
+  drawingOrder,
+  expandFrames,
+  firstFrameOfPly,
+  frameDelay,
+  frameIndexForPly,
+  keyAction,
+  movedPieces,
+  movesBetween,
+  plyOfFrame,
+  sourceSquares,
+  stackHeight,
+  stacksBySquare,
+  stepIndex,
+  targetsFrom,
+  transformOf,
+} from "../../icewidgets/widgets/static/game_widget.js";
+
+// Start, one plain ply, then a ply in three stages (a cap move, a landing, a capture).
+const compact = [
+  { p: 0, s: 0, f: 1, t: "start", m: "", n: "<text>P1</text>", d: [["K1-1", "K1", "a1", 10, 10, 30], ["R3-1", "R3", "a1", 10, 10, 50], ["R1-1", "R1", "b1", 70, 10, 27.6]] },
+  { p: 1, s: 0, f: 1, t: "cap", m: "<rect/>", d: [["K1-1", "K1", "a2", 10, 70, 27.6]] },
+  { p: 2, s: 0, f: 0, t: "stage 1", d: [["R1-1", "R1", "c1", 130, 10, 27.6]] },
+  { p: 2, s: 1, f: 0, t: "stage 2", n: "<text>P2</text>", d: [] },
+  { p: 2, s: 2, f: 1, t: "stage 3", d: [["R3-1", "R3", "", 10, 10, 0]] },
+];
+
+test("expandFrames applies the changes in order", () => {
+  const frames = expandFrames(compact);
+  assert.equal(frames.length, 5);
+  assert.deepEqual(Object.keys(frames[0].pieces).sort(), ["K1-1", "R1-1", "R3-1"]);
+  assert.deepEqual(frames[1].pieces["K1-1"], { tok: "K1", loc: "a2", x: 10, y: 70, s: 27.6 });
+  assert.deepEqual(frames[0].pieces["K1-1"], { tok: "K1", loc: "a1", x: 10, y: 10, s: 30 }, "earlier frames are not changed");
+  assert.equal(frames[2].pieces["R1-1"].loc, "c1");
+  assert.equal(frames[1].marks, "<rect/>");
+  assert.equal(frames[3].marks, "<rect/>", "marks carry over until they change");
+  assert.equal(frames[2].panel, "<text>P1</text>");
+  assert.equal(frames[3].panel, "<text>P2</text>");
+  assert.equal("R3-1" in frames[4].pieces, false, "side 0 removes a piece");
+  assert.equal(frames[4].text, "stage 3");
+  assert.deepEqual(expandFrames(undefined), []);
+});
+
+test("plies and frames map both ways", () => {
+  const frames = expandFrames(compact);
+  assert.deepEqual(frames.map(plyOfFrame), [0, 1, 1, 1, 2]);
+  assert.equal(frameIndexForPly(frames, 0), 0);
+  assert.equal(frameIndexForPly(frames, 1), 1);
+  assert.equal(frameIndexForPly(frames, 2), 4);
+  assert.equal(frameIndexForPly(frames, 99), 4);
+  assert.equal(firstFrameOfPly(frames, 2), 2);
+  assert.equal(firstFrameOfPly(frames, 3), -1);
+  assert.equal(plyOfFrame(undefined), 0);
+});
+
+const legal = [
+  ["c3-c4", "c3", "c4"],
+  ["c3-d4", "c3", "d4"],
+  ["a1-a2", "a1", "a2"],
+  ["RE1", "b2", "c2"],
+  ["1E1", "b2", "c2"],
+];
+
+test("legal targets and choices", () => {
+  assert.deepEqual(sourceSquares(legal), ["a1", "b2", "c3"]);
+  assert.deepEqual(targetsFrom(legal, "c3"), ["c4", "d4"]);
+  assert.deepEqual(targetsFrom(legal, "e5"), []);
+  assert.deepEqual(movesBetween(legal, "c3", "c4"), ["c3-c4"]);
+  assert.deepEqual(movesBetween(legal, "b2", "c2"), ["RE1", "1E1"]);
+  assert.deepEqual(movesBetween(legal, "c3", "e5"), []);
+  assert.deepEqual(sourceSquares(null), []);
+  assert.equal(clickedMoveText(legal, "c3", "e5"), "c3-e5");
+  assert.equal(clickedMoveText([["RE1", "b2", "c2"]], "b2", "e5"), null);
+});
+
+test("keys and steps", () => {
+  assert.equal(keyAction("ArrowLeft"), "back");
+  assert.equal(keyAction("ArrowRight"), "forward");
+  assert.equal(keyAction("Home"), "first");
+  assert.equal(keyAction("End"), "last");
+  assert.equal(keyAction(" "), "toggle");
+  assert.equal(keyAction("x"), null);
+  assert.equal(stepIndex(0, 5, "back"), 0);
+  assert.equal(stepIndex(2, 5, "back"), 1);
+  assert.equal(stepIndex(4, 5, "forward"), 4);
+  assert.equal(stepIndex(1, 5, "forward"), 2);
+  assert.equal(stepIndex(3, 5, "first"), 0);
+  assert.equal(stepIndex(0, 5, "last"), 4);
+  assert.equal(stepIndex(0, 0, "last"), 0);
+  assert.equal(stepIndex(2, 5, "nonsense"), 2);
+});
+
+test("transforms and drawing order", () => {
+  const p = { x: 10, y: 20.5, s: 46 };
+  assert.equal(transformOf(p), "translate(10 20.5) scale(0.46)");
+  assert.equal(cssTransformOf(p), "translate(10px, 20.5px) scale(0.46)");
+  const pieces = {
+    "K1-1": { tok: "K1", loc: "a1", x: 0, y: 0, s: 31 },
+    "R3-1": { tok: "R3", loc: "a1", x: 0, y: 0, s: 52 },
+    "PD-1": { tok: "@D", loc: "b1", x: 1, y: 0, s: 27 },
+    "D-1": { tok: "D", loc: "b1", x: 1, y: 0, s: 27 },
+  };
+  assert.deepEqual(drawingOrder(pieces), ["R3-1", "K1-1", "D-1", "PD-1"]);
+  assert.deepEqual(drawingOrder(pieces, new Set(["R3-1"])), ["K1-1", "D-1", "PD-1", "R3-1"], "moving pieces fly on top");
+  assert.deepEqual(stacksBySquare(pieces), { a1: ["R3", "K1"], b1: ["D", "@D"] });
+  assert.equal(stackHeight(["D", "@D"]), 1);
+  assert.equal(stackHeight(["R1", "R2", "R3", "K1"]), 4);
+  assert.equal(stackHeight(undefined), 0);
+});
+
+test("moved pieces and playback speed", () => {
+  const frames = expandFrames(compact);
+  assert.deepEqual([...movedPieces(frames[0].pieces, frames[1].pieces)], ["K1-1"]);
+  assert.deepEqual([...movedPieces(frames[2].pieces, frames[3].pieces)], []);
+  assert.equal(frameDelay(1), 900);
+  assert.equal(frameDelay(2), 450);
+  assert.equal(frameDelay("bad"), 900);
+});

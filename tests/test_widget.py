@@ -1,0 +1,276 @@
+"""GameWidget's Python side, driven through its message handler like the browser does."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import icewidgets as iw
+from icewidgets import svg
+from icewidgets.widgets.game_widget import payload_size
+
+
+def _plies(widget) -> tuple[str, ...]:
+    return widget.record.plies
+
+
+# Creating ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["volcano", "volterra", "ice3", "blockade"])
+def test_every_game_starts_with_a_board_and_one_frame(name):
+    widget = iw.GameWidget(name, seed=1)
+    assert widget.game_name == name
+    assert len(widget.frames) == 1 and widget.ply == 0
+    files, ranks = svg.grid_size(widget.state)
+    assert widget.board["static"].count('data-square="') == files * ranks
+    assert widget.position_text == widget.state.to_text()
+    assert widget.legal or widget.buttons
+
+
+def test_created_from_a_state_a_game_and_a_record():
+    state = iw.make("volcano").new_state().play("b2-c1")
+    assert iw.GameWidget(state).state == state
+    assert iw.GameWidget(iw.make("volcano", players=3)).game.players == 3
+    assert iw.GameWidget("volcano", players=3).game.players == 3
+    record = iw.Record.new("volcano").extend(["b2-c1", "a1-a2"])
+    widget = iw.GameWidget(record)
+    assert widget.ply == 2 and widget.record == record
+    assert [m["move"] for m in widget.moves] == ["b2-c1", "a1-a2"]
+    # Frames: the start, b2-c1, and the five stages of the a1-a2 eruption.
+    assert [(f["p"], f["s"], f["f"]) for f in widget.frames] == [(0, 0, 1), (1, 0, 1), (2, 0, 0), (2, 1, 0), (2, 2, 0), (2, 3, 0), (2, 4, 1)]
+    assert iw.GameWidget(record.to_code()).record == record
+    with pytest.raises(TypeError, match="GameWidget needs a game name"):
+        iw.GameWidget(42)
+    with pytest.raises(ValueError, match="theme='neon' is not a theme"):
+        iw.GameWidget("volcano", theme="neon")
+
+
+def test_legal_moves_are_sent_with_their_squares():
+    widget = iw.GameWidget("volcano")
+    state = widget.state
+    assert len(widget.legal) == len(state.legal_moves())
+    assert ["c3-c4", "c3", "c4"] in widget.legal
+    assert widget.buttons == []
+
+
+# Playing ---------------------------------------------------------------------------------------
+
+
+def test_play_a_move_by_message():
+    widget = iw.GameWidget("volcano")
+    seen = []
+    widget.observe(lambda change: seen.append(change["new"]), names=["ply"])
+    assert widget.handle({"type": "move", "move": "a1-a2"}) is True
+    assert _plies(widget) == ("a1-a2",)
+    assert widget.ply == 1 and seen == [1]
+    assert widget.state.stack("a2") == "G1G2G3K1"
+    assert widget.state.captured == ((iw.pieces.Piece("R", 3),), ())
+    assert widget.message == ""
+    assert widget.can_undo and not widget.can_redo
+    assert widget.moves[-1]["who"] == "Player 1" and widget.moves[-1]["frame"] == 1
+
+
+@pytest.mark.parametrize(
+    "message, error",
+    [
+        ({"type": "move", "move": "c3-e5"}, "c3-e5 is illegal: e5 is not next to c3: a cap moves one square in one of the 8 directions"),
+        ({"type": "move", "move": "hello"}, "'hello' is not a Volcano move: write a cap move like 'c3-c4'"),
+        ({"type": "move", "move": 7}, "A move must be given as its notation, e.g. 'c3-c4'"),
+        ({"type": "move"}, "A move must be given as its notation, e.g. 'c3-c4'"),
+        ({"type": "move", "move": "x" * 500}, "A move must be given as its notation, e.g. 'c3-c4'"),
+        ({"type": "fly"}, "the widget received an unknown message type 'fly'"),
+        ("garbage", "the widget received a message it does not understand"),
+        (None, "the widget received a message it does not understand"),
+        ({"kind": "move"}, "the widget received a message it does not understand"),
+        ({"type": "roll"}, "There are no dice to roll now."),
+        ({"type": "bot"}, "No bot is to move now."),
+        ({"type": "undo"}, "There is nothing to undo."),
+        ({"type": "redo"}, "There is nothing to redo."),
+        ({"type": "load", "text": ""}, "Paste a position text or a record code to load."),
+        ({"type": "load", "text": "iw1.broken"}, "Could not load that: the record code is damaged (was it copied completely?)"),
+        ({"type": "load", "text": "R1 R2\nto_move=0"}, "Could not load that: a board of this game has 5 ranks, but the text has 1 board lines"),
+    ],
+)
+def test_bad_messages_are_refused_with_a_message_and_change_nothing(message, error):
+    widget = iw.GameWidget(iw.make("volcano").new_state().play("b2-c1"))  # a start position, no plies yet
+    before = (widget.record, widget.ply, list(widget.frames), widget.final_state)
+    assert widget.handle(message) is False
+    assert widget.message == error
+    assert widget.message_kind == "error"
+    assert (widget.record, widget.ply, list(widget.frames), widget.final_state) == before
+
+
+def test_play_raises_for_python_callers():
+    widget = iw.GameWidget("volcano")
+    with pytest.raises(iw.IllegalMoveError, match="there is no cap on a2"):
+        widget.play("a2-a3")
+    assert widget.play("a1-a2").stack("a2") == "G1G2G3K1"
+    assert widget.ply == 1
+
+
+def test_undo_redo():
+    widget = iw.GameWidget("volcano")
+    for move in ("b2-c1", "a1-a2"):
+        widget.handle({"type": "move", "move": move})
+    assert widget.handle({"type": "undo"})
+    assert _plies(widget) == ("b2-c1",) and widget.ply == 1 and widget.can_redo
+    assert len(widget.frames) == 2
+    assert widget.handle({"type": "undo"})
+    assert _plies(widget) == () and widget.ply == 0
+    assert widget.handle({"type": "redo"})
+    assert _plies(widget) == ("b2-c1",)
+    assert widget.handle({"type": "redo"})
+    assert _plies(widget) == ("b2-c1", "a1-a2") and not widget.can_redo
+    assert len(widget.frames) == 7
+    # A new move after an undo drops the redo list.
+    widget.handle({"type": "undo"})
+    widget.handle({"type": "move", "move": "a1-b1"})
+    assert _plies(widget) == ("b2-c1", "a1-b1") and not widget.can_redo
+
+
+def test_setting_ply_moves_the_view_only():
+    widget = iw.GameWidget(iw.Record.new("volcano").extend(["b2-c1", "a1-a2"]))
+    widget.ply = 1
+    assert widget.state.stack("c1") == "B1B2B3K1" and widget.final_state.stack("a2") == "G1G2G3K1"
+    assert widget.position_text == widget.state.to_text()
+    assert len(widget.record) == 2
+    widget.ply = 9
+    assert widget.ply == 1 and widget.message == "ply must be between 0 and 2."
+
+
+def test_moving_from_an_earlier_ply_branches_and_keeps_a_redo():
+    widget = iw.GameWidget(iw.Record.new("volcano").extend(["b2-c1", "a1-a2"]))
+    widget.ply = 1
+    assert widget.handle({"type": "move", "move": "a1-b1"})
+    assert _plies(widget) == ("b2-c1", "a1-b1")
+    assert widget.ply == 2
+
+
+def test_load_position_text_and_record_code():
+    widget = iw.GameWidget("volcano")
+    text = iw.make("volcano").new_state().play("b2-c1").to_text()
+    assert widget.handle({"type": "load", "text": text})
+    assert widget.state.to_text() == text and widget.record.start == text
+    assert widget.message == "Loaded a Volcano game with 0 plies."
+    record = iw.Record.new("volterra").extend(["@b2"])
+    assert widget.handle({"type": "load", "text": record.to_code()})
+    assert widget.game_name == "volterra" and widget.record == record
+    assert widget.handle({"type": "load", "text": record.to_json()})
+
+
+# Bots and dice -----------------------------------------------------------------------------------
+
+
+def test_bot_seat_answers_after_the_human():
+    widget = iw.GameWidget("volcano", agents={1: "greedy"}, seed=4)
+    assert widget.seats == ["human", "greedy"]
+    assert not widget.bot_pending
+    widget.handle({"type": "move", "move": "a1-a2"})  # erupts: the turn passes to the bot
+    assert widget.bot_pending and widget.legal == []
+    assert widget.handle({"type": "move", "move": "b2-c1"}) is False
+    assert widget.message == "It is Player 2's turn (a bot); wait for its move."
+    while widget.bot_pending:
+        assert widget.handle({"type": "bot"})
+    assert widget.final_state.to_move == 0 or widget.final_state.is_over
+    assert len(widget.record) >= 2
+    # Undo takes back the bot's plies and the human's last one.
+    assert widget.handle({"type": "undo"})
+    assert widget.record.plies == ()
+
+
+def test_bot_moves_first_when_seat_one_is_a_bot():
+    widget = iw.GameWidget("volcano", agents={0: "random"})
+    assert widget.bot_pending
+    assert widget.handle({"type": "bot"})
+    assert len(widget.record) == 1
+
+
+def test_failing_bot_shows_a_message():
+    def broken(state, rng):
+        raise RuntimeError("no idea")
+
+    widget = iw.GameWidget("volcano", agents={0: broken})
+    assert widget.handle({"type": "bot"}) is False
+    assert widget.message == "The bot in seat 1 failed: RuntimeError: no idea"
+    assert widget.record.plies == ()
+
+
+def test_bad_agents_argument():
+    with pytest.raises(ValueError, match="agents: seat 5 is not a player of this game"):
+        iw.GameWidget("volcano", agents={5: "random"})
+
+
+def test_blockade_roll_button_and_end_turn():
+    widget = iw.GameWidget("blockade", seed=1)
+    assert widget.buttons == [["roll", "Roll dice"]] and widget.legal == []
+    assert widget.handle({"type": "move", "move": "end"}) is False
+    assert widget.message == "Roll the dice first."
+    assert widget.handle({"type": "roll"})
+    assert widget.final_state.to_move != iw.CHANCE
+    assert ["end", "End turn"] in widget.buttons
+    assert widget.legal and all(len(entry) == 3 for entry in widget.legal)
+    assert widget.handle({"type": "move", "move": "end"})
+    assert widget.final_state.to_move == iw.CHANCE
+
+
+def test_blockade_bot_rolls_its_own_dice():
+    widget = iw.GameWidget("blockade", seed=1, agents={0: "random", 1: "random"})
+    for _ in range(6):
+        assert widget.bot_pending
+        assert widget.handle({"type": "bot"})
+    assert len(widget.record) == 6
+
+
+def test_volterra_two_ply_turn_and_ice3_set_moves():
+    widget = iw.GameWidget("volterra")
+    assert ["@b2", "c3", "b2"] in widget.legal
+    assert ["b4-b3", "b4", "b3"] in widget.legal
+    widget.handle({"type": "move", "move": "b4-b3"})
+    widget.handle({"type": "move", "move": "@b3"})
+    assert widget.final_state.to_move == 1
+    ice3 = iw.GameWidget("ice3", seed=1)
+    move = str(ice3.state.legal_moves()[0])
+    pairs = [entry[1:] for entry in ice3.legal if entry[0] == move]
+    assert pairs == [list(p) for p in svg.move_squares(ice3.state, move)]
+
+
+# Display and payload -----------------------------------------------------------------------------
+
+
+def test_mimebundle_has_a_static_picture():
+    widget = iw.GameWidget("volcano")
+    bundle = widget._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert data["image/svg+xml"] == svg.board(widget.state)
+    assert data["text/html"].count('data-square="') == 25
+
+
+def test_frames_are_small_and_complete():
+    import random
+
+    rng = random.Random(31)
+    state = iw.make("volcano").new_state()
+    plies = []
+    while len(plies) < 200:
+        move = rng.choice(state.legal_moves())
+        plies.append(str(move))
+        state = state.play(move)
+    widget = iw.GameWidget(iw.Record.new("volcano").extend(plies))
+    assert payload_size(widget) <= 1_000_000
+    assert sum(1 for f in widget.frames if f["f"]) == 201
+    # The first frame holds every piece; later ones only what changed.
+    assert len(widget.frames[0]["d"]) == 80
+    json.dumps(widget.frames)  # plain JSON
+
+
+def test_esm_is_a_committed_file_without_network_imports():
+    from icewidgets.widgets.game_widget import STATIC
+
+    source = (STATIC / "game_widget.js").read_text()
+    assert "export default" in source
+    assert not re.search(r"^\s*import\b|\bimport\s*\(", source, re.M), "the module imports nothing"
+    assert "http://" not in source.replace("http://www.w3.org/2000/svg", "") and "https://" not in source
