@@ -976,3 +976,56 @@ def test_the_golden_game_agrees_with_the_reference():
             break
         reference.play(*map(square_of, move.split("-")))
     assert len(blocks) > 50
+
+
+# Solitaire goals (§2.6), equality under a turn limit, and a board without caps.
+
+
+def test_solitaire_goal_decides_the_win():
+    # One eruption from V0 ends nothing; the goal is judged when the game ends by the rules.
+    pile_won = "R1,R2,R3,Y1,G1,B1,C1"
+    text = P("a1=K1 c3=G1", f"to_move=0 captured={pile_won}")
+    met = make("volcano", players=1, goal="solid>=1, score>=11").state_from_text(text)
+    missed = make("volcano", players=1, goal="solid>=2").state_from_text(text)
+    assert met.is_over and met.winners == (0,) and met.goal_met is True
+    assert missed.is_over and missed.winners == () and missed.goal_met is False
+    assert make("volcano", players=1).state_from_text(text).goal_met is None
+
+
+@pytest.mark.parametrize("goal, pile, turns, expected", [
+    ("score>=7", "R1 R2 R3", 0, True),
+    ("score>=8", "R1 R2 R3", 0, False),
+    ("only=1", "R1 Y1 G1", 0, True),
+    ("only=1", "R1 Y2", 0, False),
+    ("only=RY", "R1 Y2 Y3", 0, True),
+    ("mixed=1, pieces<=3", "R1 G2 B3", 0, True),
+    ("trees>=1, turns<=4", "R1 G2 B3", 5, False),
+])
+def test_goal_conditions(goal, pile, turns, expected):
+    assert volcano.goal_met(goal, [PIECES[p] for p in pile.split()], turns) is expected
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"players": 2, "goal": "score>=5"}, "use it with players=1"),
+    ({"players": 1, "goal": "height>=3"}, "measures are score, solid"),
+    ({"players": 1, "goal": "only=4"}, "only= takes sizes"),
+    ({"players": 1, "goal": ""}, "must be a text"),
+])
+def test_bad_goals_are_rejected(options, words):
+    with pytest.raises(ValueError, match=words):
+        make("volcano", **options)
+
+
+def test_turns_count_in_equality_only_under_a_turn_limit():
+    limited = make("volcano", max_turns=3)
+    a = limited.state_from_text(limited.new_state().to_text())
+    b = limited.state_from_text(limited.new_state().to_text().replace("turns=0", "turns=3"))
+    assert not a.is_over and b.is_over and b.unfinished
+    assert a != b
+    plain = make("volcano").new_state()
+    assert plain.play("a1-b1") == make("volcano").state_from_text(plain.play("a1-b1").to_text())
+
+
+def test_a_board_without_caps_is_over_and_scored():
+    state = make("volcano").state_from_text(P("a1=R1R2R3", "to_move=0 captured=R1/"))
+    assert state.is_over and state.legal_moves() == [] and state.winners == (0,)

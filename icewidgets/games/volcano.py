@@ -84,7 +84,8 @@ class Volcano(Game):
     ``players`` 1–6 (1 is solitaire); ``opening`` ``"diag"`` (default), ``"plus"``, ``"x"``,
     ``"random"`` or ``"custom"`` (with ``colours`` and ``caps``); ``tie_rule`` ``"shared"`` or
     ``"draw"``; ``no_return_within_turn`` (house rule); ``end_if_board_empty``; ``max_turns``
-    (stop unfinished after that many turns).
+    (stop unfinished after that many turns); ``goal`` (a solitaire challenge, see
+    :func:`goal_met`).
 
     >>> Volcano(players=3, opening="x").new_state().stack("b2")
     'R1R2R3K1'
@@ -98,6 +99,7 @@ class Volcano(Game):
     no_return_within_turn: bool = False
     end_if_board_empty: bool = True
     max_turns: int | None = None
+    goal: str | None = None
 
     name: ClassVar[str] = "volcano"
     title: ClassVar[str] = "Volcano"
@@ -116,6 +118,10 @@ class Volcano(Game):
             object.__setattr__(self, "caps", _normalise_caps(self.caps))
         if self.colours is not None:
             object.__setattr__(self, "colours", _normalise_colours(self.colours))
+        if self.goal is not None:
+            if self.players != 1:
+                raise ValueError(f"goal={self.goal!r} is a solitaire challenge: use it with players=1")
+            _parse_goal(self.goal)
 
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
@@ -253,20 +259,62 @@ def score(pieces: Iterable[Piece | str]) -> VolcanoScore:
     return VolcanoScore(7 * solid + 5 * mixed + len(loose), solid, mixed, len(loose), tuple(trees), loose)
 
 
-@dataclasses.dataclass(frozen=True)
+GOAL_MEASURES = ("score", "solid", "mixed", "trees", "pieces", "turns")
+
+
+def goal_met(goal: str, pile: Iterable[Piece], turns: int = 0) -> bool:
+    """Whether a solitaire pile meets ``goal``: conditions joined by commas, all must hold.
+
+    A condition compares a measure (``score``, ``solid``, ``mixed``, ``trees``, ``pieces``,
+    ``turns``) with a number (``>=``, ``<=`` or ``=``), or limits what was captured with
+    ``only=`` sizes and/or colours (``only=1`` smalls only, ``only=RY`` red and yellow only).
+    With ``make("volcano", players=1, goal=…)`` the game is won when the goal holds as it ends.
+
+    >>> pile = [Piece("R", 1), Piece("R", 2), Piece("R", 3)]
+    >>> goal_met("solid>=1, score>=7", pile), goal_met("only=1", pile), goal_met("turns<=5", pile, turns=6)
+    (True, False, False)
+    """
+    pile = list(pile)
+    result = score(pile)
+    measures = {"score": result.points, "solid": result.solid_trees, "mixed": result.mixed_trees,
+                "trees": result.solid_trees + result.mixed_trees, "pieces": len(pile), "turns": turns}
+    for kind, left, right in _parse_goal(goal):
+        if kind == "only":
+            if any(str(p.size) not in right and p.colour not in right for p in pile):
+                return False
+        elif not {">=": measures[left] >= right, "<=": measures[left] <= right, "=": measures[left] == right}[kind]:
+            return False
+    return True
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
 class VolcanoState(State):
-    """A Volcano position: the board, whose turn, every player's captured pieces."""
+    """A Volcano position: the board, whose turn, every player's captured pieces.
+
+    Two states are equal when their positions are: board, player to move, captured piles,
+    the house rule's ``left`` squares and, only under a turn limit, the turns played.
+    """
 
     game: Volcano
     board: tuple[tuple[Piece, ...], ...]
     to_move: int = 0
     captured: tuple[tuple[Piece, ...], ...] = ((), ())
-    # Counters are history, not position: equal boards compare equal whatever the move number.
+    # Counters are history, not position (they count only under a turn limit; see _key).
     turns: int = dataclasses.field(default=0, compare=False)
     moves: int = dataclasses.field(default=0, compare=False)
     left: frozenset[int] = frozenset()
     events: tuple[Event, ...] = dataclasses.field(default=(), compare=False)
     last_move: CapMove | None = dataclasses.field(default=None, compare=False)
+
+    def _key(self) -> tuple:
+        turns = self.turns if self.game.max_turns is not None else 0
+        return (self.game, self.board, self.to_move, self.captured, self.left, turns)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     # Queries -------------------------------------------------------------------------------
 
@@ -302,7 +350,16 @@ class VolcanoState(State):
                 return f"{self.game.player_name(player)} holds all five colours"
         if self.game.end_if_board_empty and sum(map(len, self.board)) == len(self.cap_squares):
             return "no coloured piece is left on the board"
+        if not self.cap_squares:
+            return "there is no cap on the board, so no cap can move"
         return None
+
+    @property
+    def goal_met(self) -> bool | None:
+        """Whether the solitaire ``goal`` holds now (None when the game has no goal)."""
+        if self.game.goal is None:
+            return None
+        return goal_met(self.game.goal, self.captured[0], self.turns)
 
     @property
     def is_over(self) -> bool:
@@ -317,6 +374,8 @@ class VolcanoState(State):
     def winners(self) -> tuple[int, ...]:
         if self._ended_by_rules is None:
             return ()
+        if self.game.goal is not None:
+            return (0,) if self.goal_met else ()
         best = max(self.scores)
         tied = tuple(p for p, s in enumerate(self.scores) if s == best)
         if len(tied) > 1 and self.game.tie_rule == "draw":
@@ -482,6 +541,30 @@ def _why_no_eruption(board: Any, source: int, remaining: tuple, direction: str) 
     if board[first] and board[first][-1] is CAP:
         return f"the cap on {GRID.name(first)} blocks the lava of {name}"
     return None
+
+
+_GOAL_CONDITION = re.compile(r"^(\w+)\s*(>=|<=|=)\s*(\w+)$")
+
+
+def _parse_goal(goal: str) -> list[tuple[str, str, Any]]:
+    """``"score>=20, only=1"`` → ``[(">=", "score", 20), ("only", "only", "1")]``; ValueError names a bad part."""
+    if not isinstance(goal, str) or not goal.strip():
+        raise ValueError(f"goal={goal!r} must be a text like 'solid>=2, score>=20' or 'only=1'")
+    conditions = []
+    for part in goal.split(","):
+        match = _GOAL_CONDITION.match(part.strip())
+        if match is None:
+            raise ValueError(f"goal condition {part.strip()!r} is not of the form 'measure>=number' or 'only=…'")
+        left, op, right = match.groups()
+        if left == "only":
+            if op != "=" or any(ch not in "123" + COLOURS for ch in right):
+                raise ValueError(f"goal condition {part.strip()!r}: only= takes sizes 1-3 and/or colours {COLOURS}")
+            conditions.append(("only", left, right))
+        elif left in GOAL_MEASURES and right.isdigit():
+            conditions.append((op, left, int(right)))
+        else:
+            raise ValueError(f"goal condition {part.strip()!r}: measures are {', '.join(GOAL_MEASURES)}, compared with a whole number")
+    return conditions
 
 
 def _square_or_none(name: str) -> int | None:
