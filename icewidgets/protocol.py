@@ -142,6 +142,9 @@ class Game:
             raise ValueError(f"{option}={value!r} is not valid for {self.name}: it must be True or False")
 
 
+_COMPARED_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 class State:
     """Base class of every game state. Subclasses are frozen dataclasses.
 
@@ -152,6 +155,23 @@ class State:
 
     game: Game
     events: tuple[Event, ...]
+
+    # Equality is by position: the dataclass fields marked compare, plus the turns played when
+    # a turn limit makes them matter (subclasses declare themselves with eq=False to use this).
+    def _position_key(self) -> tuple:
+        names = _COMPARED_FIELDS.get(type(self))
+        if names is None:
+            names = _COMPARED_FIELDS[type(self)] = tuple(f.name for f in dataclasses.fields(self) if f.compare)
+        key = tuple(getattr(self, name) for name in names)
+        if getattr(self.game, "max_turns", None) is not None:
+            key += (getattr(self, "turns", 0),)
+        return key
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._position_key() == other._position_key()
+
+    def __hash__(self) -> int:
+        return hash(self._position_key())
 
     def play(self, move: Any) -> "State":
         """The state after ``move`` (a move object or its notation); this state is unchanged.

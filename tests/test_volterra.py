@@ -871,3 +871,11 @@ def test_record_round_trip():
     record = iw.Record.new("volterra", layout="free").extend(["Dc3", "Lc2"])
     assert iw.Record.from_code(record.to_code()) == record
     assert record.final_state().stack("c2") == "L"
+
+
+def test_turns_count_in_equality_only_under_a_turn_limit():
+    limited = make("volterra", max_turns=2)
+    text = limited.new_state().to_text()
+    fresh = limited.state_from_text(text)
+    spent = limited.state_from_text(text.replace("turns=0", "turns=2"))
+    assert spent.is_over and not fresh.is_over and fresh != spent

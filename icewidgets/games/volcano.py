@@ -299,22 +299,12 @@ class VolcanoState(State):
     board: tuple[tuple[Piece, ...], ...]
     to_move: int = 0
     captured: tuple[tuple[Piece, ...], ...] = ((), ())
-    # Counters are history, not position (they count only under a turn limit; see _key).
+    # Counters are history, not position (turns count only under a turn limit: State._position_key).
     turns: int = dataclasses.field(default=0, compare=False)
     moves: int = dataclasses.field(default=0, compare=False)
     left: frozenset[int] = frozenset()
     events: tuple[Event, ...] = dataclasses.field(default=(), compare=False)
     last_move: CapMove | None = dataclasses.field(default=None, compare=False)
-
-    def _key(self) -> tuple:
-        turns = self.turns if self.game.max_turns is not None else 0
-        return (self.game, self.board, self.to_move, self.captured, self.left, turns)
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
     # Queries -------------------------------------------------------------------------------
 
