@@ -1,0 +1,129 @@
+"""Spread a run of playouts over cores or a cluster, with results that never depend on how.
+
+Game ``i`` of a run always draws from ``SeedSequence(seed, spawn_key=(i,))``, so a game's result
+depends only on its index. A run of ``n`` games is cut into fixed chunks ``[start, stop)``
+(:func:`chunk_bounds`; the cut depends only on ``n`` and ``chunk_size``, never on the number of
+workers), each chunk is played wherever an executor puts it, and the chunks are joined in
+index order. One core, two cores or a cluster: the same arrays, bit for bit.
+
+``executor`` is any :class:`concurrent.futures.Executor`. Without one, compiled kernels run on
+a thread pool with one thread per core (they release the GIL while they play). To spread
+millions of games over a cluster, pass Dask's executor::
+
+    from dask.distributed import Client
+    import icewidgets as iw
+
+    client = Client("tcp://scheduler:8786")        # or Client() for a local cluster
+    results = iw.playouts("volcano", 10_000_000, seed=1, executor=client.get_executor())
+
+Every worker needs icewidgets installed (``pip install icewidgets[dask]``). The chunk function
+and its arguments (the game, the agents' names, the seed) are pickled to the workers; each
+worker compiles the kernel once (or loads it from its cache) and sends back small arrays.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from typing import Any, Callable, Iterable
+
+import numpy as np
+
+DEFAULT_CHUNK_SIZE = 20_000
+"""Games per chunk: small enough for a smooth progress bar, large enough to hide the overhead."""
+
+ChunkFunction = Callable[[int, int], dict]
+"""``fn(start, stop) -> dict of arrays`` with one row per game; must pickle for process or cluster executors."""
+
+
+def chunk_bounds(n: int, chunk_size: int = DEFAULT_CHUNK_SIZE) -> list[tuple[int, int]]:
+    """The chunks ``[start, stop)`` of a run of ``n`` games.
+
+    >>> chunk_bounds(5, 2)
+    [(0, 2), (2, 4), (4, 5)]
+    >>> chunk_bounds(0)
+    []
+    """
+    if chunk_size < 1:
+        raise ValueError(f"chunk_size={chunk_size!r} must be a whole number ≥ 1")
+    return [(start, min(start + chunk_size, n)) for start in range(0, n, chunk_size)]
+
+
+def default_workers() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def concatenate(parts: Iterable[dict]) -> dict:
+    """Join chunk results (dicts of arrays with one row per game) in order.
+
+    >>> a = {"plies": np.array([3, 4], dtype=np.int32)}
+    >>> concatenate([a, {"plies": np.array([5], dtype=np.int32)}])["plies"].tolist()
+    [3, 4, 5]
+    """
+    parts = list(parts)
+    if not parts:
+        return {}
+    return {key: np.concatenate([part[key] for part in parts]) for key in parts[0]}
+
+
+def run_chunks(
+    fn: ChunkFunction,
+    n: int,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    progress: Callable[[int], Any] | None = None,
+) -> dict:
+    """Play games ``0…n-1`` chunk by chunk with ``fn(start, stop)`` and join the results in order.
+
+    ``executor``: any :class:`concurrent.futures.Executor` (a process pool, Dask's
+    ``client.get_executor()``, …); without one, ``workers`` threads (default: one per core;
+    1 plays in this thread). ``progress(games_done)`` is called as chunks finish. On
+    ``KeyboardInterrupt`` the chunks not yet started are cancelled and the interrupt goes on.
+
+    >>> from functools import partial
+    >>> def squares(start, stop):
+    ...     return {"x": np.arange(start, stop) ** 2}
+    >>> run_chunks(squares, 5, workers=2, chunk_size=2)["x"].tolist()
+    [0, 1, 4, 9, 16]
+    """
+    bounds = chunk_bounds(n, chunk_size)
+    if not bounds:
+        return fn(0, 0)
+    own_pool = None
+    if executor is None:
+        workers = default_workers() if workers is None else workers
+        if workers <= 1 or len(bounds) == 1:
+            return _sequential(fn, bounds, progress)
+        executor = own_pool = ThreadPoolExecutor(max_workers=min(workers, len(bounds)))
+    futures: list[Future] = []
+    try:
+        futures = [executor.submit(fn, start, stop) for start, stop in bounds]
+        parts = []
+        done = 0
+        for future, (start, stop) in zip(futures, bounds):
+            parts.append(future.result())
+            done += stop - start
+            if progress is not None:
+                progress(done)
+        return concatenate(parts)
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    finally:
+        if own_pool is not None:
+            own_pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _sequential(fn: ChunkFunction, bounds: list[tuple[int, int]], progress: Callable[[int], Any] | None) -> dict:
+    parts = []
+    for start, stop in bounds:
+        parts.append(fn(start, stop))
+        if progress is not None:
+            progress(stop)
+    return concatenate(parts)

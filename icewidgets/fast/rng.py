@@ -1,0 +1,233 @@
+"""NumPy's ``SeedSequence`` and ``PCG64`` inside compiled kernels, bit for bit.
+
+Every playout of a run is seeded like this (the convention of :mod:`icewidgets.playouts`)::
+
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,)))
+    u = rng.random()
+
+Building one ``Generator`` per game costs microseconds, more than a whole compiled Volcano
+game, so the kernels rebuild the same stream themselves:
+
+- ``SeedSequence``: the run's entropy words (``seed`` as little-endian 32-bit words, padded
+  with zeros to the pool size because a spawn key follows) and the spawn key ``(i,)`` are
+  hashed into a pool of four 32-bit words, which ``generate_state(4, uint64)`` expands.
+- ``PCG64``: a 128-bit LCG (state and increment kept as two ``uint64`` halves each) with the
+  XSL-RR output; ``PCG64(seed_seq)`` seeds it from those four words (initstate = words 0–1,
+  initseq = words 2–3, high half first).
+- ``random()`` is ``(next_uint64 >> 11) * 2**-53``.
+
+The test suite checks every step against NumPy for many seeds and spawn keys.
+
+A generator is a ``uint64`` array of four words ``[state_hi, state_lo, inc_hi, inc_lo]``;
+kernels allocate one per chunk and reseed it per game with :func:`seed_game`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+from numba.extending import intrinsic
+from llvmlite import ir
+
+POOL_SIZE = 4
+_MASK32 = np.uint64(0xFFFFFFFF)
+_INIT_A = np.uint64(0x43B0D7E5)
+_MULT_A = np.uint64(0x931E8875)
+_INIT_B = np.uint64(0x8B51F9DD)
+_MULT_B = np.uint64(0x58F38DED)
+_MIX_MULT_L = np.uint64(0xCA01F9DD)
+_MIX_MULT_R = np.uint64(0x4973F715)
+_XSHIFT = np.uint64(16)
+
+_PCG_MULT_HI = np.uint64(2549297995355413924)
+_PCG_MULT_LO = np.uint64(4865540595714422341)
+_ONE = np.uint64(1)
+_U11 = np.uint64(11)
+_U58 = np.uint64(58)
+_U63 = np.uint64(63)
+_U64 = np.uint64(64)
+_U32 = np.uint64(32)
+_TWO_M53 = 1.0 / 9007199254740992.0
+
+
+def entropy_words(seed: int) -> np.ndarray:
+    """The run part of a spawned ``SeedSequence(seed, spawn_key=(i,))``'s entropy, as uint32 words.
+
+    ``seed`` is split into little-endian 32-bit words and padded with zeros to the pool size,
+    exactly as ``SeedSequence`` does when a spawn key follows.
+    """
+    seed = int(seed)
+    if seed < 0:
+        raise ValueError(f"seed={seed} must be a non-negative integer")
+    words = []
+    while True:
+        words.append(seed & 0xFFFFFFFF)
+        seed >>= 32
+        if seed == 0:
+            break
+    words += [0] * (POOL_SIZE - len(words))
+    return np.array(words, dtype=np.uint32)
+
+
+@intrinsic
+def _umulh(typingctx, a, b):
+    """The high 64 bits of the 128-bit product of two uint64 (one LLVM i128 multiply)."""
+    if a != types.uint64 or b != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        i128 = ir.IntType(128)
+        x = builder.zext(args[0], i128)
+        y = builder.zext(args[1], i128)
+        product = builder.mul(x, y)
+        return builder.trunc(builder.lshr(product, ir.Constant(i128, 64)), ir.IntType(64))
+
+    return types.uint64(types.uint64, types.uint64), codegen
+
+
+
+@njit(cache=True, inline="always")
+def _hashmix(value, hash_const):
+    """SeedSequence's hashmix on 32-bit values held in uint64; returns (value, new hash_const)."""
+    value = (value ^ hash_const) & _MASK32
+    hash_const = (hash_const * _MULT_A) & _MASK32
+    value = (value * hash_const) & _MASK32
+    value ^= value >> _XSHIFT
+    return value, hash_const
+
+
+@njit(cache=True, inline="always")
+def _mix(x, y):
+    result = ((_MIX_MULT_L * x) - (_MIX_MULT_R * y)) & _MASK32
+    result ^= result >> _XSHIFT
+    return result
+
+
+@njit(cache=True)
+def seed_game(gen, run_words, key):
+    """Seed ``gen`` (4 uint64) as ``PCG64(SeedSequence(entropy, spawn_key=(key,)))``.
+
+    ``run_words`` are the uint32 words from :func:`entropy_words`.
+    """
+    n_run = run_words.shape[0]
+    key = np.uint64(key)
+    # The spawn key's words (one word, or two past 2**32).
+    n_key = 1 if key <= _MASK32 else 2
+    total = n_run + n_key
+    pool = np.empty(POOL_SIZE, dtype=np.uint64)
+    hash_const = _INIT_A
+
+    def word(j):
+        if j < n_run:
+            return np.uint64(run_words[j])
+        if j == n_run:
+            return key & _MASK32
+        return key >> _U32
+
+    for i in range(POOL_SIZE):
+        value = word(i) if i < total else np.uint64(0)
+        pool[i], hash_const = _hashmix(value, hash_const)
+    for i_src in range(POOL_SIZE):
+        for i_dst in range(POOL_SIZE):
+            if i_src != i_dst:
+                hashed, hash_const = _hashmix(pool[i_src], hash_const)
+                pool[i_dst] = _mix(pool[i_dst], hashed)
+    for i_src in range(POOL_SIZE, total):
+        for i_dst in range(POOL_SIZE):
+            hashed, hash_const = _hashmix(word(i_src), hash_const)
+            pool[i_dst] = _mix(pool[i_dst], hashed)
+
+    # generate_state(4, uint64): eight 32-bit words, paired little-endian into four uint64.
+    hash_const = _INIT_B
+    state = np.empty(4, dtype=np.uint64)
+    for i in range(4):
+        halves = np.empty(2, dtype=np.uint64)
+        for h in range(2):
+            value = pool[(2 * i + h) % POOL_SIZE]
+            value = (value ^ hash_const) & _MASK32
+            hash_const = (hash_const * _MULT_B) & _MASK32
+            value = (value * hash_const) & _MASK32
+            value ^= value >> _XSHIFT
+            halves[h] = value
+        state[i] = halves[0] | (halves[1] << _U32)
+
+    # pcg64_set_seed: initstate = (state[0] << 64) | state[1], initseq = (state[2] << 64) | state[3].
+    inc_hi = (state[2] << _ONE) | (state[3] >> _U63)
+    inc_lo = (state[3] << _ONE) | _ONE
+    gen[0] = np.uint64(0)
+    gen[1] = np.uint64(0)
+    gen[2] = inc_hi
+    gen[3] = inc_lo
+    _step(gen)
+    lo = gen[1] + state[1]
+    carry = np.uint64(1) if lo < gen[1] else np.uint64(0)
+    gen[0] = gen[0] + state[0] + carry
+    gen[1] = lo
+    _step(gen)
+
+
+@njit(cache=True, inline="always")
+def _step(gen):
+    """state = state * MULT + inc (mod 2**128)."""
+    hi = gen[0]
+    lo = gen[1]
+    new_lo = lo * _PCG_MULT_LO
+    new_hi = _umulh(lo, _PCG_MULT_LO) + lo * _PCG_MULT_HI + hi * _PCG_MULT_LO
+    lo2 = new_lo + gen[3]
+    carry = np.uint64(1) if lo2 < new_lo else np.uint64(0)
+    gen[0] = new_hi + gen[2] + carry
+    gen[1] = lo2
+
+
+@njit(cache=True, inline="always")
+def next_uint64(gen):
+    """PCG64's next 64-bit output (step, then XSL-RR)."""
+    _step(gen)
+    hi = gen[0]
+    x = hi ^ gen[1]
+    rot = hi >> _U58
+    return (x >> rot) | (x << ((_U64 - rot) & _U63))
+
+
+@njit(cache=True, inline="always")
+def random(gen):
+    """``Generator.random()``: a float64 in [0, 1) from the top 53 bits."""
+    return np.float64(next_uint64(gen) >> _U11) * _TWO_M53
+
+
+@njit(cache=True)
+def _stream(run_words, key, count, as_float):
+    """``count`` outputs of game ``key``'s generator (for tests)."""
+    gen = np.empty(4, dtype=np.uint64)
+    seed_game(gen, run_words, key)
+    out_int = np.empty(count, dtype=np.uint64)
+    out_float = np.empty(count, dtype=np.float64)
+    for i in range(count):
+        if as_float:
+            out_float[i] = random(gen)
+        else:
+            out_int[i] = next_uint64(gen)
+    return out_int, out_float
+
+
+def stream(seed: int, key: int, count: int, kind: str = "random") -> np.ndarray:
+    """The first ``count`` values of game ``key``'s generator in a run seeded ``seed``.
+
+    ``kind="random"`` gives ``Generator.random()`` floats, ``"uint64"`` the raw PCG64 outputs.
+    Equal to ``np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(key,)))``'s.
+    """
+    ints, floats = _stream(entropy_words(seed), key, count, kind == "random")
+    return floats if kind == "random" else ints
+
+
+@njit(cache=True)
+def _raw_state(run_words, key):
+    gen = np.empty(4, dtype=np.uint64)
+    seed_game(gen, run_words, key)
+    return gen
+
+
+def pcg64_state(seed: int, key: int) -> tuple[int, int]:
+    """``(state, inc)`` as Python ints, comparable with ``PCG64.state["state"]``."""
+    gen = _raw_state(entropy_words(seed), key)
+    return (int(gen[0]) << 64) | int(gen[1]), (int(gen[2]) << 64) | int(gen[3])

@@ -1,0 +1,443 @@
+"""Compiled Volcano playouts: the same games as :mod:`icewidgets.games.volcano`, ply for ply.
+
+A game lives in a few small arrays: ``stack[square, height]`` piece codes (colour·3 + size−1,
+colours in ``RYGBC`` order), ``height[square]``, the caps as a 25-bit mask and each player's
+captured pieces as counts per colour and size. Legal moves are counted and picked in the
+reference engine's order (caps in board order a1, b1, …; directions N, NE, E, … clockwise),
+so the same random draw picks the same move.
+
+The greedy agent is the one of :func:`icewidgets.agents.greedy` (Volcano's rule), with the
+same keys and the same single tie-break draw.
+
+>>> from icewidgets import make
+>>> out = play_range(make("volcano"), ("random", "greedy"), seed=0, start=0, stop=1000)
+>>> out["plies"].shape, out["scores"].dtype, int(out["winners"][0])  # winners: bit p = player p
+((1000,), dtype('int16'), 2)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from ..grid import DIRECTIONS, Grid
+from . import rng as _rng
+from .bits import lowest_bit, popcount
+
+GRID = Grid(5, 5)
+SQUARES = 25
+MAX_HEIGHT = 80  # 75 coloured pieces and a cap fit on one square
+CAP_CODE = 15
+RANDOM, GREEDY = 0, 1
+
+# _STEP[s, d]: the square one step from s towards direction d (DIRECTIONS order), -1 off the board.
+_STEP = np.array([[GRID.steps(d)[s] if GRID.steps(d)[s] is not None else -1 for d in DIRECTIONS]
+                  for s in range(SQUARES)], dtype=np.int64)
+_NEIGHBOUR_MASK = np.array([sum(1 << int(t) for t in row if t >= 0) for row in _STEP], dtype=np.int64)
+
+# Fields of the per-game result arrays, in the order the kernel fills them.
+OUTPUT_FIELDS = ("winners", "scores", "turns", "plies", "unfinished", "captured", "erupted", "eruptions_stopped")
+
+
+# Options the kernel plays exactly; any other option with a non-default value (a solitaire goal,
+# options added later) falls back to the reference engine.
+_KERNEL_OPTIONS = {"players", "opening", "caps", "colours", "tie_rule", "no_return_within_turn",
+                   "end_if_board_empty", "max_turns"}
+
+
+def supports(game: Any, agents: tuple[str, ...]) -> bool:
+    """Whether the kernel plays ``game`` with ``agents`` (else the reference engine serves)."""
+    import dataclasses
+
+    if game.name != "volcano" or len(agents) != game.players:
+        return False
+    if any(a not in ("random", "greedy") for a in agents):
+        return False
+    for field in dataclasses.fields(game):
+        if field.name not in _KERNEL_OPTIONS and getattr(game, field.name) != field.default:
+            return False
+    if game.opening == "random" and game.colours is None:
+        return False  # the layout comes from a per-game Python RNG
+    return True
+
+
+def _encode(state: Any) -> tuple[np.ndarray, np.ndarray]:
+    stack = np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int8)
+    height = np.zeros(SQUARES, dtype=np.int64)
+    for square, pieces in enumerate(state.board):
+        for h, piece in enumerate(pieces):
+            stack[square, h] = CAP_CODE if piece.colour == "K" else "RYGBC".index(piece.colour) * 3 + piece.size - 1
+        height[square] = len(pieces)
+    return stack, height
+
+
+def empty_results(n: int, players: int) -> dict[str, np.ndarray]:
+    """Result arrays for ``n`` games (about 20 bytes per game for two players)."""
+    return {
+        "winners": np.zeros(n, dtype=np.uint8),  # bit p set: player p is among the winners
+        "scores": np.zeros((n, players), dtype=np.int16),
+        "turns": np.zeros(n, dtype=np.int32),
+        "plies": np.zeros(n, dtype=np.int32),
+        "unfinished": np.zeros(n, dtype=np.bool_),
+        "captured": np.zeros((n, players), dtype=np.uint8),  # pieces captured per player
+        "erupted": np.zeros(n, dtype=np.int32),  # pieces thrown by eruptions
+        "eruptions_stopped": np.zeros(n, dtype=np.int32),  # eruptions stopped by an edge or a cap
+    }
+
+
+def play_range(game: Any, agents: tuple[str, ...], seed: int, start: int, stop: int,
+               record: int = 0) -> dict[str, np.ndarray]:
+    """Games ``start``…``stop-1`` of a run seeded ``seed``, as result arrays.
+
+    With ``record`` > 0 the first ``record`` plies of each game are also returned as
+    ``moves[game, ply] = source·8 + direction`` (−1 past the end), for exactness tests.
+    """
+    players = game.players
+    stack, height = _encode(game.new_state())
+    n = stop - start
+    out = empty_results(n, players)
+    moves = np.full((n, record), -1, dtype=np.int16)
+    codes = np.array([RANDOM if a == "random" else GREEDY for a in agents], dtype=np.int64)
+    status = _play(stack, height, players, game.tie_rule == "draw", game.no_return_within_turn,
+                   game.end_if_board_empty, game.max_turns or 0, codes, _rng.entropy_words(seed), start, stop,
+                   _STEP, _NEIGHBOUR_MASK,
+                   out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"],
+                   out["captured"], out["erupted"], out["eruptions_stopped"], moves)
+    if status != 0:
+        raise RuntimeError(f"Volcano kernel: game {status - 1} reached a position with no legal move")
+    if record:
+        out["moves"] = moves
+    return out
+
+
+def move_text(code: int) -> str:
+    """``source·8 + direction`` → ``"c3-c4"``."""
+    source, direction = divmod(int(code), 8)
+    return f"{GRID.name(source)}-{GRID.name(int(_STEP[source, direction]))}"
+
+
+@njit(cache=True, inline="always")
+def _erupt_gain(stack, height, caps, source, top, direction, step, gained):
+    """The pieces an eruption of ``stack[source, :top+1]`` (no cap) towards ``direction`` would
+    capture, into ``gained``; returns (how many captured, how many thrown). Mirrors the greedy
+    agent's model: lava flies from source+2d on and stops at the edge, a cap or a spent volcano."""
+    n = 0
+    thrown = 0
+    k = top
+    t = step[step[source, direction], direction]
+    while t >= 0 and k >= 0 and not (caps >> t) & 1:
+        piece = stack[source, k]
+        k -= 1
+        thrown += 1
+        ht = height[t]
+        if ht > 0 and stack[t, ht - 1] % 3 == piece % 3:
+            gained[n] = piece
+            n += 1
+        t = step[t, direction]
+    return n, thrown
+
+
+@njit(cache=True, inline="always")
+def _gain_of(counts, player, by_size, base_min, gained, n):
+    """Points ``gained[:n]`` add to the player's best arrangement, and the colours they bring."""
+    if n == 0:
+        return 0, 0
+    s0 = by_size[0]
+    s1 = by_size[1]
+    s2 = by_size[2]
+    mask = 0
+    for i in range(n):
+        size = gained[i] % 3
+        mask |= 1 << (gained[i] // 3)
+        if size == 0:
+            s0 += 1
+        elif size == 1:
+            s1 += 1
+        else:
+            s2 += 1
+    gain = n + 2 * (min(s0, s1, s2) - base_min)
+    for i in range(n):
+        colour = gained[i] // 3
+        first = True
+        for j in range(i):
+            if gained[j] // 3 == colour:
+                first = False
+        if first:
+            r0 = counts[player, colour, 0]
+            r1 = counts[player, colour, 1]
+            r2 = counts[player, colour, 2]
+            old = min(r0, r1, r2)
+            for j in range(n):
+                if gained[j] // 3 == colour:
+                    size = gained[j] % 3
+                    if size == 0:
+                        r0 += 1
+                    elif size == 1:
+                        r1 += 1
+                    else:
+                        r2 += 1
+            gain += 2 * (min(r0, r1, r2) - old)
+    return gain, mask
+
+
+@njit(cache=True, inline="always")
+def _greedy_keys(stack, height, caps, blocked, player, players, counts, colour_mask, scores, step,
+                 move_source, move_direction, move_key, gained):
+    """The greedy agent's key for every legal move (agents.greedy, Volcano), in legal order.
+
+    Returns the number of moves; keys go to ``move_key``."""
+    by_size0 = 0
+    by_size1 = 0
+    by_size2 = 0
+    for colour in range(5):
+        by_size0 += counts[player, colour, 0]
+        by_size1 += counts[player, colour, 1]
+        by_size2 += counts[player, colour, 2]
+    by_size = (by_size0, by_size1, by_size2)
+    base_min = min(by_size0, by_size1, by_size2)
+    base = scores[player]
+    best_other = -1
+    for p in range(players):
+        if p != player and scores[p] > best_other:
+            best_other = scores[p]
+    held = colour_mask[player]
+    n_moves = 0
+    m = caps
+    while m:
+        source = lowest_bit(m)
+        m &= m - 1
+        for d in range(8):
+            target = step[source, d]
+            if target < 0 or (blocked >> target) & 1:
+                continue
+            move_source[n_moves] = source
+            move_direction[n_moves] = d
+            under = height[source] - 2  # top piece under the cap
+            first = step[target, d]
+            if under >= 0 and first >= 0 and not (caps >> first) & 1:
+                n, thrown = _erupt_gain(stack, height, caps, source, under, d, step, gained)
+                gain, mask = _gain_of(counts, player, by_size, base_min, gained, n)
+                value = 4 * gain
+                if (held | mask) == 31:
+                    mine = base + gain
+                    value = 4000 if mine > best_other else (2000 if mine == best_other else -4000)
+                move_key[n_moves] = value * 8 - thrown
+            else:
+                # No eruption: the best gain the moved cap could make from target on the next ply.
+                best = 0
+                below = height[target] - 1
+                if below >= 0:
+                    after_caps = caps ^ ((np.int64(1) << source) | (np.int64(1) << target))
+                    for d2 in range(8):
+                        s2 = step[target, d2]
+                        if s2 < 0 or (after_caps >> s2) & 1:
+                            continue
+                        ahead = step[s2, d2]
+                        if ahead < 0 or (after_caps >> ahead) & 1:
+                            continue
+                        n, thrown = _erupt_gain(stack, height, after_caps, target, below, d2, step, gained)
+                        gain, mask = _gain_of(counts, player, by_size, base_min, gained, n)
+                        if (held | mask) == 31 and base + gain <= best_other:
+                            continue
+                        if gain > best:
+                            best = gain
+                move_key[n_moves] = (4 * best - 1) * 8 if best > 0 else -64
+            n_moves += 1
+    return n_moves
+
+
+@njit(cache=True, nogil=True)
+def _play(init_stack, init_height, players, draw_rule, no_return, end_if_empty, max_turns, agents,
+          run_words, start, stop, step, neighbour_mask,
+          out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured, out_erupted,
+          out_stopped, out_moves):
+    gen = np.empty(4, dtype=np.uint64)
+    stack = init_stack.copy()
+    height = init_height.copy()
+    counts = np.zeros((players, 5, 3), dtype=np.int64)
+    colour_mask = np.zeros(players, dtype=np.int64)
+    n_captured = np.zeros(players, dtype=np.int64)
+    scores = np.zeros(players, dtype=np.int64)
+    move_source = np.zeros(40, dtype=np.int64)
+    move_direction = np.zeros(40, dtype=np.int64)
+    move_key = np.zeros(40, dtype=np.int64)
+    gained = np.zeros(8, dtype=np.int64)
+    record = out_moves.shape[1]
+    init_caps = np.int64(0)
+    init_pieces = np.int64(0)
+    for s in range(SQUARES):
+        h = init_height[s]
+        if h > 0 and init_stack[s, h - 1] == CAP_CODE:
+            init_caps |= np.int64(1) << s
+            init_pieces += h - 1
+        else:
+            init_pieces += h
+
+    for g in range(stop - start):
+        _rng.seed_game(gen, run_words, start + g)
+        for s in range(SQUARES):
+            h = init_height[s]
+            height[s] = h
+            for k in range(h):
+                stack[s, k] = init_stack[s, k]
+        counts[:] = 0
+        colour_mask[:] = 0
+        n_captured[:] = 0
+        scores[:] = 0
+        caps = init_caps
+        pieces = init_pieces
+        left = np.int64(0)
+        player = 0
+        turns = 0
+        plies = 0
+        erupted = 0
+        stopped = 0
+        ended = caps == 0 or (end_if_empty and pieces == 0)
+        unfinished = False
+        while not ended:
+            if max_turns > 0 and turns >= max_turns:
+                unfinished = True
+                break
+            # The legal moves: a square a cap left this turn is blocked (house rule) unless that leaves none.
+            blocked = caps | left
+            if left != 0:
+                total = 0
+                m = caps
+                while m:
+                    c = lowest_bit(m)
+                    m &= m - 1
+                    total += popcount(neighbour_mask[c] & ~blocked)
+                if total == 0:
+                    blocked = caps
+            if agents[player] == GREEDY:
+                n_moves = _greedy_keys(stack, height, caps, blocked, player, players, counts, colour_mask, scores,
+                                       step, move_source, move_direction, move_key, gained)
+                top = move_key[0]
+                n_best = 0
+                for i in range(n_moves):
+                    if move_key[i] > top:
+                        top = move_key[i]
+                        n_best = 1
+                    elif move_key[i] == top:
+                        n_best += 1
+                k = int(_rng.random(gen) * n_best)
+                for i in range(n_moves):
+                    if move_key[i] == top:
+                        if k == 0:
+                            source = move_source[i]
+                            direction = move_direction[i]
+                            break
+                        k -= 1
+                target = step[source, direction]
+            else:
+                total = 0
+                m = caps
+                while m:
+                    c = lowest_bit(m)
+                    m &= m - 1
+                    total += popcount(neighbour_mask[c] & ~blocked)
+                k = int(_rng.random(gen) * total)
+                # The k-th legal move: caps in board order, directions clockwise from N.
+                m = caps
+                source = -1
+                while m:
+                    c = lowest_bit(m)
+                    m &= m - 1
+                    free = popcount(neighbour_mask[c] & ~blocked)
+                    if k < free:
+                        source = c
+                        break
+                    k -= free
+                direction = 0
+                target = -1
+                for d in range(8):
+                    t = step[source, d]
+                    if t >= 0 and not (blocked >> t) & 1:
+                        if k == 0:
+                            direction = d
+                            target = t
+                            break
+                        k -= 1
+            if plies < record:
+                out_moves[g, plies] = source * 8 + direction
+            plies += 1
+            # Move the cap.
+            height[source] -= 1
+            stack[target, height[target]] = CAP_CODE
+            height[target] += 1
+            caps ^= (np.int64(1) << source) | (np.int64(1) << target)
+            first = step[target, direction]
+            if height[source] == 0 or first < 0 or (caps >> first) & 1:
+                if no_return:
+                    left |= np.int64(1) << source
+                continue
+            # Eruption: the top piece flies to source+2d, the next to source+3d, …
+            t = first
+            while True:
+                h = height[source]
+                if h == 0:
+                    break
+                if t < 0 or (caps >> t) & 1:
+                    stopped += 1
+                    break
+                piece = stack[source, h - 1]
+                height[source] = h - 1
+                erupted += 1
+                ht = height[t]
+                if ht > 0 and stack[t, ht - 1] % 3 == piece % 3:
+                    colour = piece // 3
+                    counts[player, colour, piece % 3] += 1
+                    colour_mask[player] |= 1 << colour
+                    n_captured[player] += 1
+                    pieces -= 1
+                else:
+                    stack[t, ht] = piece
+                    height[t] = ht + 1
+                t = step[t, direction]
+            turns += 1
+            left = 0
+            scores[player] = _score(counts, player, n_captured[player])
+            if colour_mask[player] == 31 or (end_if_empty and pieces == 0):
+                ended = True
+            else:
+                player = (player + 1) % players
+
+        # Results.
+        best = -1
+        for p in range(players):
+            out_scores[g, p] = scores[p]
+            out_captured[g, p] = n_captured[p]
+            if scores[p] > best:
+                best = scores[p]
+        winners = 0
+        if ended:
+            n_best = 0
+            for p in range(players):
+                if scores[p] == best:
+                    winners |= 1 << p
+                    n_best += 1
+            if n_best > 1 and draw_rule:
+                winners = 0
+        out_winners[g] = winners
+        out_turns[g] = turns
+        out_plies[g] = plies
+        out_unfinished[g] = unfinished
+        out_erupted[g] = erupted
+        out_stopped[g] = stopped
+    return 0
+
+
+@njit(cache=True, inline="always")
+def _score(counts, p, total):
+    """total + 2·min over sizes of the pieces of that size + 2·solid trees (rules V-A15)."""
+    low = counts[p, 0, 0] + counts[p, 1, 0] + counts[p, 2, 0] + counts[p, 3, 0] + counts[p, 4, 0]
+    for size in range(1, 3):
+        n_size = counts[p, 0, size] + counts[p, 1, size] + counts[p, 2, size] + counts[p, 3, size] + counts[p, 4, size]
+        if n_size < low:
+            low = n_size
+    solid = 0
+    for colour in range(5):
+        solid += min(counts[p, colour, 0], counts[p, colour, 1], counts[p, colour, 2])
+    return total + 2 * low + 2 * solid
