@@ -682,3 +682,48 @@ def test_golden_playthrough():
     assert GOLDEN.exists(), "make tests/golden/ice3.txt with ICEWIDGETS_REGEN_GOLDEN=1"
     assert text == GOLDEN.read_text(encoding="utf-8")
     assert "result: unfinished" in text
+
+
+def test_legal_moves_of_a_sparse_position_exactly():
+    state = iw.make("ice3").state_from_text(pos("a1=R1 c3=G2B3"))
+    listed = " ".join(map(str, state.legal_moves()))
+    red = " ".join(f"R{d}{n}" for d in ("N", "NE", "E") for n in range(1, 8) if not (d == "NE" and n >= 2))
+    small = red.replace("R", "1")
+    blue = " ".join(f"B{d}{n}" for d, top in (("N", 5), ("NE", 5), ("E", 5), ("SE", 2), ("S", 2), ("SW", 2),
+                                               ("W", 2), ("NW", 2)) for n in range(1, top + 1))
+    large = blue.replace("B", "3")
+    # the green medium is pinned; the red small's north-east path meets the wall on c3
+    assert listed == " ".join([red, blue, small, large])
+    edge = iw.make("ice3", edge="illegal").state_from_text(state.to_text())
+    assert [str(m) for m in edge.legal_moves()] == [str(m) for m in state.legal_moves()]
+    slide = iw.make("ice3", blocked="slide").state_from_text(pos("a1=R1 b2=G1G2"))
+    assert [str(m) for m in slide.legal_moves()][:8] == ["RN1", "RN2", "RN3", "RN4", "RN5", "RN6", "RN7", "RE1"]
+    assert "RNE1" not in {str(m) for m in slide.legal_moves()}  # its first square is a wall
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 40),
+       options=st.sampled_from([{"blocked": b, "edge": e, "walls": w}
+                                for b in ("stay", "slide") for e in ("stay", "illegal") for w in ("before", "after")]))
+def test_legal_moves_are_exactly_the_moves_that_move_something(seed, plies, options):
+    game = iw.make("ice3", **options)
+    state, _ = _random_position(iw.make("ice3"), seed, plies)
+    state = game.state_from_text(state.to_text())
+    listed = {str(m) for m in state.legal_moves()} - {"pass"}
+    brute = set()
+    for move in ALL_MOVES:
+        group, direction, distance = move[0], move[1:-1], int(move[-1])
+        if options["edge"] == "illegal" and any(
+            _leaves_board(square, direction, distance)
+            for square, stack in _board_dict(state).items() if group in stack[-2:]
+        ):
+            continue
+        if any(e.kind == "piece_moved" for e in state._apply(game.parse_move(move)).events):
+            brute.add(move)
+    assert listed == brute
+
+
+def _leaves_board(square: str, direction: str, distance: int) -> bool:
+    df = (1 if "E" in direction else -1 if "W" in direction else 0) * distance
+    dr = (1 if "N" in direction else -1 if "S" in direction else 0) * distance
+    return not (0 <= FILES.index(square[0]) + df < 8 and 0 <= int(square[1]) - 1 + dr < 8)
