@@ -75,8 +75,14 @@ Choices where the rules file leaves one (options; defaults first):
 - ``no_move``: ``"pass"`` — rule 7. ``"draw"`` — the game ends in a draw as soon as the player to
   move has no legal move.
 - ``max_turns``: the game stops unfinished after that many moves (passes included).
-  Random play practically never reaches the goal; :data:`PLAYOUT_MAX_TURNS` is the cap the
-  playouts use, chosen from measurement (see its note).
+  Random play practically never reaches the goal; :data:`PLAYOUT_MAX_TURNS` is the cap meant
+  for playouts, chosen from measurement (see its note).
+
+Smaller choices: with ``blocked="slide"`` every distance 1–7 is legal as soon as one member can
+take one step (longer distances simply slide more pieces up to walls and edges). A distance
+below 1 or above 7 is a well-formed move that is illegal (:class:`IllegalMoveError`); text that
+is not a move at all is a :class:`NotationError` (letters may be lower case). In a sparse
+position a colour with fewer than 15 pieces on the board cannot meet any goal.
 
 ``state.scores`` is 1 for the player who completed the goal and 0 for everyone else (0 for all
 while playing, on a draw and when unfinished). ``state.progress`` measures how close the board
@@ -446,7 +452,7 @@ class Ice3State(State):
         events.extend(_piece_event(record) for record in records)
         goals = _goals_met(board, game.goal)
         after = Ice3State(game, board, player if goals else following, self.turns + 1, 0, last_move=move)
-        after.__dict__["goals_met"] = goals
+        after.__dict__["goals_met"] = goals  # prime the cached property: already computed
         if goals:
             events.append(_win_event(after))
         elif after._drawn:
