@@ -243,7 +243,7 @@ def _greedy_keys(stack, height, caps, blocked, player, players, counts, colour_m
                             continue
                         if gain > best:
                             best = gain
-                move_key[n_moves] = (4 * best - 1) * 8 if best > 0 else -64
+                move_key[n_moves] = min(best, 28) if best > 0 else -64
             n_moves += 1
     return n_moves
 

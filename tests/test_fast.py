@@ -1,0 +1,202 @@
+"""Compiled playouts (icewidgets.fast): bit-exact random streams, the same games as the
+reference engines ply for ply, results independent of chunking and workers, and the fallback
+when numba is missing."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import numpy as np
+import pytest
+
+import icewidgets as iw
+from icewidgets import fast
+from icewidgets.protocol import CHANCE
+
+pytest.importorskip("numba")
+
+from icewidgets.fast import parallel, rng  # noqa: E402
+from icewidgets.fast import volcano as fast_volcano  # noqa: E402
+
+
+# Random streams ------------------------------------------------------------------------------
+
+SEEDS = [0, 1, 2, 7, 42, 2**31 - 1, 2**32 - 1, 2**32, 2**53 + 1, 2**64 - 1, 2**64, 2**96 + 12345, 2**127,
+         2**128 - 1, 2**128, 2**200 + 99, 340282366920938463463374607431768211457]
+KEYS = [0, 1, 2, 3, 10, 255, 1000, 65535, 99_999, 2**31, 2**32 - 1, 2**32, 2**33 + 5, 2**63 - 1]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_pcg64_seeding_matches_numpy(seed):
+    for key in KEYS:
+        expected = np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(key,))).state["state"]
+        assert rng.pcg64_state(seed, key) == (expected["state"], expected["inc"]), (seed, key)
+
+
+def test_random_streams_match_numpy_for_many_seeds_and_keys():
+    generator = np.random.default_rng(2024)
+    seeds = SEEDS + [int(s) for s in generator.integers(0, 2**63, 40)]
+    keys = list(range(0, 300, 7)) + [int(k) for k in generator.integers(0, 2**40, 20)]
+    checked = 0
+    for seed in seeds:
+        for key in keys[:: 1 + (seed % 3)]:
+            expected = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(key,)))
+            assert np.array_equal(rng.stream(seed, key, 64), expected.random(64)), (seed, key)
+            checked += 1
+    assert checked > 1000
+    raw = np.random.PCG64(np.random.SeedSequence(5, spawn_key=(9,))).random_raw(1000)
+    assert np.array_equal(rng.stream(5, 9, 1000, kind="uint64"), raw)
+
+
+def test_negative_seed_is_refused_like_numpy():
+    with pytest.raises(ValueError):
+        rng.entropy_words(-1)
+
+
+# Reference loop --------------------------------------------------------------------------------
+
+
+def reference_games(game, agents, seed, start, stop):
+    """The reference engine with the agreed per-game seeding; (final state, move texts) per game."""
+    from icewidgets.agents import get_agent
+
+    players = [get_agent(a) for a in agents]
+    games = []
+    for i in range(start, stop):
+        generator = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,)))
+        state = game.new_state()
+        moves = []
+        while not state.is_over:
+            if state.to_move == CHANCE:
+                move = players[0](state, generator)
+            else:
+                move = players[state.to_move](state, generator)
+            moves.append(str(move))
+            state = state.play(move)
+        games.append((state, moves))
+    return games
+
+
+def random_reference_games(game, seed, count):
+    """The random agent written out (the agreed rule), independent of icewidgets.agents."""
+    games = []
+    for i in range(count):
+        generator = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,)))
+        state = game.new_state()
+        moves = []
+        while not state.is_over:
+            legal = state.legal_moves()
+            move = legal[int(generator.random() * len(legal))]
+            moves.append(str(move))
+            state = state.play(move)
+        games.append((state, moves))
+    return games
+
+
+def assert_same_volcano_games(game, agents, seed, games):
+    out = fast_volcano.play_range(game, agents, seed, 0, len(games), record=max(len(m) for _, m in games) + 1)
+    for i, (state, moves) in enumerate(games):
+        played = [fast_volcano.move_text(code) for code in out["moves"][i] if code >= 0]
+        assert played == moves, f"game {i}: first different ply {next(j for j, (a, b) in enumerate(zip(played + [''], moves + [''])) if a != b)}"
+        assert out["plies"][i] == len(moves) == state.moves
+        assert out["turns"][i] == state.turns
+        assert tuple(out["scores"][i]) == state.scores
+        assert tuple(p for p in range(game.players) if out["winners"][i] >> p & 1) == state.winners
+        assert bool(out["unfinished"][i]) == state.unfinished
+        assert tuple(out["captured"][i]) == tuple(len(pile) for pile in state.captured)
+    return len(games)
+
+
+# Volcano ---------------------------------------------------------------------------------------
+
+
+def test_volcano_random_games_match_the_reference_engine_ply_for_ply():
+    game = iw.make("volcano")
+    assert assert_same_volcano_games(game, ("random", "random"), 11, random_reference_games(game, 11, 1000)) == 1000
+
+
+@pytest.mark.parametrize(
+    "options, agents, seed, count",
+    [
+        ({}, ("greedy", "greedy"), 3, 200),
+        ({}, ("random", "greedy"), 4, 150),
+        ({"players": 3, "opening": "plus", "tie_rule": "draw", "max_turns": 25}, ("greedy", "random", "greedy"), 5, 80),
+        ({"players": 4, "opening": "x", "no_return_within_turn": True, "max_turns": 40}, ("random", "greedy", "random", "random"), 6, 60),
+        ({"players": 1, "end_if_board_empty": False, "max_turns": 30}, ("greedy",), 7, 40),
+        ({"opening": "custom", "colours": "RRYYG GBBCC RRYYG GBBCC ...RY", "caps": "a1 c3 e5"}, ("random", "random"), 8, 40),
+        ({"colours": "CCCGR CGGRY CGRYB GRYYB RYBBB", "caps": "c3"}, ("random", "random"), 9, 30),
+    ],
+)
+def test_volcano_options_and_greedy_match_the_reference_engine(options, agents, seed, count):
+    pytest.importorskip("icewidgets.agents")
+    game = iw.make("volcano", **options)
+    assert fast.kernel_for(game, agents) is fast_volcano
+    assert_same_volcano_games(game, agents, seed, reference_games(game, agents, seed, 0, count))
+
+
+def test_volcano_kernel_refuses_what_it_cannot_replay():
+    assert not fast_volcano.supports(iw.make("volcano", opening="random"), ("random", "random"))
+    assert not fast_volcano.supports(iw.make("volcano"), ("random", "mcts"))
+    assert fast.kernel_for(iw.make("volcano"), ("random", lambda state, rng: state.legal_moves()[0])) is None
+
+
+def test_volcano_results_for_a_million_games_fit_in_100_mb():
+    results = fast_volcano.empty_results(1_000_000, 2)
+    assert sum(array.nbytes for array in results.values()) <= 100 * 2**20
+    assert sum(array.nbytes for array in fast_volcano.empty_results(1_000_000, 6).values()) <= 100 * 2**20
+
+
+# Chunking, workers, executors ------------------------------------------------------------------
+
+
+def _volcano_chunks(seed, start, stop):
+    return fast.play_range(iw.make("volcano", max_turns=200), ("random", "greedy"), seed, start, stop)
+
+
+def test_results_do_not_depend_on_chunks_or_workers():
+    n = 5_003
+    whole = _volcano_chunks(1, 0, n)
+    for chunk_size, workers in [(1000, 1), (777, 2), (5003, 2), (64, 3)]:
+        parts = parallel.run_chunks(partial(_volcano_chunks, 1), n, workers=workers, chunk_size=chunk_size)
+        assert parts.keys() == whole.keys()
+        for key in whole:
+            assert np.array_equal(parts[key], whole[key]), (key, chunk_size, workers)
+            assert parts[key].dtype == whole[key].dtype
+
+
+def test_any_concurrent_futures_executor_gives_the_same_results():
+    from concurrent.futures import ThreadPoolExecutor
+
+    whole = _volcano_chunks(2, 0, 3000)
+    done = []
+    with ThreadPoolExecutor(2) as executor:
+        parts = parallel.run_chunks(partial(_volcano_chunks, 2), 3000, executor=executor, chunk_size=500,
+                                    progress=done.append)
+    assert done == [500, 1000, 1500, 2000, 2500, 3000]
+    assert all(np.array_equal(parts[key], whole[key]) for key in whole)
+
+
+def test_a_local_dask_cluster_gives_the_same_results():
+    distributed = pytest.importorskip("distributed")
+    whole = _volcano_chunks(3, 0, 4000)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            parts = parallel.run_chunks(partial(_volcano_chunks, 3), 4000, executor=client.get_executor(),
+                                        chunk_size=1000)
+    assert all(np.array_equal(parts[key], whole[key]) for key in whole)
+
+
+# Without numba ---------------------------------------------------------------------------------
+
+
+def test_without_numba_no_kernel_is_offered(monkeypatch):
+    game = iw.make("volcano")
+    assert fast.kernel_for(game, ("random", "random")) is fast_volcano
+    monkeypatch.setattr(fast, "_available", False)
+    assert not fast.available()
+    assert fast.kernel_for(game, ("random", "random")) is None
+    with pytest.raises(ValueError, match="no compiled kernel"):
+        fast.play_range(game, ("random", "random"), 0, 0, 10)
+    monkeypatch.setattr(fast, "_available", None)
+    monkeypatch.setenv("ICEWIDGETS_NO_FAST", "1")
+    assert fast.kernel_for(game, ("random", "random")) is None
