@@ -498,6 +498,7 @@ _GROUP_WORDS = {"R": "red pieces", "Y": "yellow pieces", "G": "green pieces", "B
                 "1": "small pieces", "2": "medium pieces", "3": "large pieces"}
 _NAMES = GRID.names
 _CAPITALISED = {piece: piece.name.capitalize() for piece in PIECES.values()}
+_TEXT = {piece: str(piece) for piece in PIECES.values()}
 _OUTER_SQUARES = tuple(i for i in range(GRID.size) if GRID.name(i) not in CENTRE)
 
 # _RAYS[square][d]: the squares 1, 2, … steps from square towards DIRS[d], up to the edge.
@@ -630,7 +631,7 @@ def _piece_event(record: tuple) -> Event:
     if kind == "piece_stays":
         reason, obstacle = rest
         if reason == "pinned":
-            by = str(obstacle)
+            by = _TEXT[obstacle]
             text = f"{name} on {where} is pinned under a {obstacle.name} and stays."
         elif reason == "edge":
             by = None
@@ -639,7 +640,8 @@ def _piece_event(record: tuple) -> Event:
             by = _NAMES[obstacle]
             what = "is blocked by the wall" if reason == "wall" else "cannot land on the full stack"
             text = f"{name} on {where} {what} on {by} and stays."
-        return event(kind, text, piece=str(piece), square=where, reason=reason, by=by)
+        # Event(...) directly rather than event(**data): this runs for every piece of every ply.
+        return Event(kind, text, (("piece", _TEXT[piece]), ("square", where), ("reason", reason), ("by", by)))
     target, onto, short, reason, obstacle = rest
     to = _NAMES[target]
     stopped_by = None
@@ -653,8 +655,8 @@ def _piece_event(record: tuple) -> Event:
     else:
         text = f"{name} moves from {where} to {to}"
     text += f", lands on the {onto.name} on {to} and stacks on it." if onto is not None else "."
-    return event(kind, text, piece=str(piece), source=where, target=to, onto=str(onto) if onto else None,
-                 short=short, stopped_by=stopped_by)
+    return Event(kind, text, (("piece", _TEXT[piece]), ("source", where), ("target", to),
+                              ("onto", _TEXT[onto] if onto else None), ("short", short), ("stopped_by", stopped_by)))
 
 
 def _nothing_moves(board: tuple, move: SetMove) -> str:
