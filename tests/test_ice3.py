@@ -727,3 +727,15 @@ def _leaves_board(square: str, direction: str, distance: int) -> bool:
     df = (1 if "E" in direction else -1 if "W" in direction else 0) * distance
     dr = (1 if "N" in direction else -1 if "S" in direction else 0) * distance
     return not (0 <= FILES.index(square[0]) + df < 8 and 0 <= int(square[1]) - 1 + dr < 8)
+
+
+def test_states_compare_by_position():
+    text = pos("a1=R1 b1=G1R2", to_move=1, turns=3)
+    game = iw.make("ice3")
+    state = game.state_from_text(text)
+    later = game.state_from_text(text.replace("turns=3", "turns=9"))
+    assert state == later and hash(state) == hash(later)  # the move count is history
+    assert state != game.state_from_text(text.replace("passes=0", "passes=1"))
+    limited = iw.make("ice3", max_turns=20)
+    assert limited.state_from_text(text) != limited.state_from_text(text.replace("turns=3", "turns=9"))
+    assert state.play("RE1").play("GW1") != state  # the board changed

@@ -265,14 +265,16 @@ PASS = Pass()
 Ice3.move_types = (SetMove, Pass)
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)  # State compares positions (turns only under a limit)
 class Ice3State(State):
     """An Ice3 position: the board, whose turn, the moves played and the passes in a row."""
 
     game: Ice3
     board: tuple[tuple[Piece, ...], ...]
     to_move: int = 0
-    turns: int = 0
+    # The move count is history, not position (it counts only under a turn limit:
+    # State._position_key); the passes in a row decide a draw, so they are position.
+    turns: int = dataclasses.field(default=0, compare=False)
     passes: int = 0
     events: tuple[Event, ...] = dataclasses.field(default=(), compare=False)
     last_move: SetMove | Pass | None = dataclasses.field(default=None, compare=False)
