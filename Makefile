@@ -12,6 +12,7 @@ lab: setup
 
 test: setup browser
 	$(BIN)/python -m pytest
+	scripts/check-binder
 
 setup: $(VENV)/.installed
 
