@@ -795,7 +795,7 @@ class VolcanoView(View):
                 parts.append(f'<path d="M{_fmt(x)} {_fmt(top + 2)}l8 5l-8 5z" fill="{t["text"]}"/>')
             parts.append(f'<text x="{_fmt(x + (11 if to_move else 0))}" y="{_fmt(top + 11)}" font-size="12" '
                          f'font-weight="bold" fill="{t["text"]}">'
-                         f'{_esc(state.game.player_name(p))}: {result.points} points</text>')
+                         f'{_esc(state.game.player_name(p))}: {result.points} point{"" if result.points == 1 else "s"}</text>')
             detail = (f"{result.solid_trees} solid, {result.mixed_trees} mixed tree"
                       f"{'' if result.mixed_trees == 1 else 's'}, {result.loose} loose")
             parts.append(f'<text x="{_fmt(x)}" y="{_fmt(top + 24)}" font-size="10" fill="{t["muted"]}">{_esc(detail)}</text>')

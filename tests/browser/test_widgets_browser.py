@@ -38,6 +38,7 @@ def page(browser, lab_server):
     page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
     _accept_kernel_dialog(page)
     page.wait_for_selector('.iw-game[data-game="volcano"] [data-square="c3"]', timeout=120_000)
+    page.wait_for_selector('.py-status[data-game="ice3"]', timeout=120_000)
     page.errors = errors  # type: ignore[attr-defined]
     yield page
     context.close()
@@ -52,8 +53,8 @@ def _accept_kernel_dialog(page) -> None:
     page.locator(".jp-Dialog .jp-mod-accept").click()
 
 
-def _widget(page, game: str):
-    widget = page.locator(f'.iw-game[data-game="{game}"]')
+def _widget(page, game: str, seats: str = "human,human"):
+    widget = page.locator(f'.iw-game[data-game="{game}"][data-seats="{seats}"]')
     widget.wait_for(timeout=120_000)
     widget.scroll_into_view_if_needed()
     return widget
@@ -125,7 +126,7 @@ def test_volcano_click_play_replay_and_eruption_stages(page, artifacts):
     widget.get_by_role("button", name="First", exact=True).click()
     ms = page.evaluate(
         """(game) => {
-            const root = document.querySelector(`.iw-game[data-game="${game}"]`);
+            const root = document.querySelector(`.iw-game[data-game="${game}"][data-seats="human,human"]`);
             const fwd = root.querySelector('button[aria-label="Forward"]');
             const times = [];
             for (let i = 0; i < 3; i++) { const t = performance.now(); fwd.click(); times.push(performance.now() - t); }
@@ -147,8 +148,39 @@ def test_volcano_click_play_replay_and_eruption_stages(page, artifacts):
     status.filter(has_text="plies=1 ").wait_for(timeout=20_000)
     widget.get_by_role("button", name="Redo", exact=True).click()
     status.filter(has_text="plies=2 ").wait_for(timeout=20_000)
+    final = f"Ply 2 of 2, stage {len(stage_texts)} of {len(stage_texts)}"
+    widget.locator(".iw-where", has_text=final).wait_for(timeout=20_000)
+
+    # Play from the start at 4x speed until the end.
+    widget.get_by_role("combobox", name="Speed").select_option("4")
+    widget.get_by_role("button", name="First", exact=True).click()
+    widget.get_by_role("button", name="Play", exact=True).click()
+    assert widget.get_by_role("button", name="Pause", exact=True).is_visible()
+    widget.locator(".iw-where", has_text=final).wait_for(timeout=20_000)
+    widget.get_by_role("button", name="Play", exact=True).wait_for(timeout=5_000)
+
+    # Share: copying fills the text box; a bad pasted text is explained and changes nothing.
+    widget.get_by_role("button", name="Copy position", exact=True).click()
+    assert widget.locator(".iw-sharetext").input_value() == after.to_text()
+    widget.get_by_role("button", name="Load position", exact=True).click()
+    widget.locator(".iw-sharetext").fill("this is not a position")
+    widget.get_by_role("button", name="Load", exact=True).click()
+    widget.locator(".iw-message.iw-error", has_text="Could not load that").wait_for(timeout=20_000)
+    assert "plies=2 " in status.inner_text()
 
     widget.screenshot(path=str(artifacts / "volcano.png"))
+    assert not page.errors, page.errors
+
+
+def test_volcano_bot_answers_in_the_browser(page, artifacts):
+    widget = _widget(page, "volcano", seats="human,greedy")
+    status = _status(page, "volcano-bot")
+    state = iw.make("volcano").new_state(seed=2)
+    erupting = next(m for m in state.legal_moves() if state.erupts(m))
+    _click_move(widget, state, erupting)
+    # The bot (seat 2) answers by itself after a short delay, until it is the human's turn again.
+    status.filter(has_text=re.compile(r"plies=([2-9]|\d\d) to_move=0")).wait_for(timeout=30_000)
+    widget.screenshot(path=str(artifacts / "volcano-bot.png"))
     assert not page.errors, page.errors
 
 

@@ -288,6 +288,7 @@ function render({ model, el: host }) {
     }
     titleEl.textContent = model.get("title") || "";
     root.setAttribute("data-game", model.get("game_name") || "");
+    root.setAttribute("data-seats", (model.get("seats") || []).join(","));
     root.classList.toggle("iw-dark", model.get("theme") === "dark");
   }
 
@@ -650,6 +651,7 @@ function render({ model, el: host }) {
   });
   model.on("change:message", () => say(model.get("message"), model.get("message_kind")));
   model.on("change:theme", setupBoard);
+  model.on("change:seats", setupBoard);
   speedSel.value = String(model.get("speed") || 1);
   if (![...speedSel.options].some((o) => o.value === speedSel.value)) speedSel.value = "1";
 
