@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
+
+import importlib.util
 
 import pytest
 
 import icewidgets as iw
 from icewidgets import svg
 from icewidgets.widgets.game_widget import payload_size
+
+ROOT = Path(__file__).resolve().parent.parent
+
+needs_blockade = pytest.mark.skipif(
+    importlib.util.find_spec("icewidgets.games.blockade") is None, reason="the Blockade engine is not in this version yet"
+)
 
 
 def _plies(widget) -> tuple[str, ...]:
@@ -19,7 +28,7 @@ def _plies(widget) -> tuple[str, ...]:
 # Creating ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["volcano", "volterra", "ice3", "blockade"])
+@pytest.mark.parametrize("name", ["volcano", "volterra", "ice3", pytest.param("blockade", marks=needs_blockade)])
 def test_every_game_starts_with_a_board_and_one_frame(name):
     widget = iw.GameWidget(name, seed=1)
     assert widget.game_name == name
@@ -203,6 +212,7 @@ def test_bad_agents_argument():
         iw.GameWidget("volcano", agents={5: "random"})
 
 
+@needs_blockade
 def test_blockade_roll_button_and_end_turn():
     widget = iw.GameWidget("blockade", seed=1)
     assert widget.buttons == [["roll", "Roll dice"]] and widget.legal == []
@@ -216,6 +226,7 @@ def test_blockade_roll_button_and_end_turn():
     assert widget.final_state.to_move == iw.CHANCE
 
 
+@needs_blockade
 def test_blockade_bot_rolls_its_own_dice():
     widget = iw.GameWidget("blockade", seed=1, agents={0: "random", 1: "random"})
     for _ in range(6):
@@ -274,3 +285,25 @@ def test_esm_is_a_committed_file_without_network_imports():
     assert "export default" in source
     assert not re.search(r"^\s*import\b|\bimport\s*\(", source, re.M), "the module imports nothing"
     assert "http://" not in source.replace("http://www.w3.org/2000/svg", "") and "https://" not in source
+
+
+def test_nbconvert_html_shows_a_static_board(tmp_path):
+    """Without a widget front end (nbconvert, GitHub), the output still holds the board picture."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nbconvert = pytest.importorskip("nbconvert")
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("import icewidgets as iw\nw = iw.GameWidget('volcano')\nw.play('a1-a2')\nw")]
+    nbclient.NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}}).execute()
+    outputs = nb.cells[0].outputs
+    data = outputs[-1]["data"]
+    assert "application/vnd.jupyter.widget-view+json" in data and "image/svg+xml" in data
+    # With the widget state saved, the page holds the whole replay for the widget to run from.
+    state = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    model = state[data["application/vnd.jupyter.widget-view+json"]["model_id"]]["state"]
+    assert len(model["frames"]) == 6 and model["game_name"] == "volcano"
+    # Without it (or where widgets cannot run), the static picture is shown instead.
+    del nb.metadata["widgets"]
+    html, _ = nbconvert.HTMLExporter().from_notebook_node(nb)
+    assert html.count('data-square="') == 25
+    assert "Player 2 to move" in html
