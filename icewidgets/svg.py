@@ -741,6 +741,9 @@ def animated_svg(
         translate = ";".join(f"{_fmt(x)} {_fmt(y)}" for x, y, _ in seq)
         scale = ";".join(f"{round(s / 100, 4)}" for _, _, s in seq)
         x, y, s = filled[0]
+        if all(p == filled[0] for p in filled):  # a piece that never moves needs no animation
+            parts.append(f'<g data-piece="{pid}" transform="{piece_transform(x, y, s)}">{_piece(ids[pid], palette)}</g>')
+            continue
         parts.append(
             f'<g data-piece="{pid}" transform="translate({_fmt(x)} {_fmt(y)})">'
             f'<animateTransform attributeName="transform" type="translate" values="{translate}" keyTimes="{key_times}" '

@@ -279,7 +279,15 @@ def test_animated_svg_of_a_game_and_of_one_eruption(tmp_path):
     whole = svg.animated_svg(record)
     # Frames: start, b2-c1 (no eruption), then a1-a2 in five stages.
     assert whole.count('calcMode="discrete"') == 7  # one caption and set of marks per frame
-    assert whole.count("<animateTransform") == 2 * 80  # a move and a scale per piece
+    assert whole.count('data-piece="') == 80
+    frames = list(svg.frames(list(record.states()), record.plies))
+    places = {}
+    for f in frames:
+        for pid, _, _, x, y, side in f.scene.pieces:
+            places.setdefault(pid, set()).add((x, y, side))
+    moving = sum(1 for seen in places.values() if len(seen) > 1)
+    assert 5 <= moving < 80
+    assert whole.count("<animateTransform") == 2 * moving  # a move and a scale per piece that moves
     assert "<script" not in whole
     one = svg.animated_svg(record, ply=2)
     assert 'dur="4.8s"' in one  # the position before it and its five stages, 0.8 s each

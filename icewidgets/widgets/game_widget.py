@@ -419,6 +419,8 @@ class GameWidget(anywidget.AnyWidget):
         self.position_text = self._states[n].to_text()
 
     def _say(self, text: str, kind: str = "info") -> None:
+        if text and text == self.message:
+            self.message = ""  # the same message again must still reach the front end as a change
         self.message_kind = kind
         self.message = text
 
