@@ -200,3 +200,35 @@ def test_without_numba_no_kernel_is_offered(monkeypatch):
     monkeypatch.setattr(fast, "_available", None)
     monkeypatch.setenv("ICEWIDGETS_NO_FAST", "1")
     assert fast.kernel_for(game, ("random", "random")) is None
+
+
+# Through iw.playouts -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("agents, seed, n", [(("random", "random"), 21, 300), (("greedy", "random"), 22, 120)])
+def test_playouts_fast_and_reference_engines_give_the_same_arrays(agents, seed, n):
+    reference = iw.playouts("volcano", n, agents=agents, seed=seed, engine="reference", progress=False)
+    compiled = iw.playouts("volcano", n, agents=agents, seed=seed, engine="fast", progress=False)
+    assert compiled.engine == "fast" and reference.engine == "reference"
+    assert compiled.arrays.keys() == reference.arrays.keys()
+    for key, array in reference.arrays.items():
+        assert compiled.arrays[key].dtype == array.dtype, key
+        assert np.array_equal(compiled.arrays[key], array), key
+
+
+def test_playouts_auto_without_numba_uses_the_reference_engine(monkeypatch):
+    compiled = iw.playouts("volcano", 50, seed=4, engine="auto", progress=False)
+    monkeypatch.setattr(fast, "_available", False)
+    fallback = iw.playouts("volcano", 50, seed=4, engine="auto", progress=False)
+    assert (compiled.engine, fallback.engine) == ("fast", "reference")
+    for key, array in fallback.arrays.items():
+        assert np.array_equal(compiled.arrays[key], array), key
+    with pytest.raises(ValueError):
+        iw.playouts("volcano", 5, seed=4, engine="fast", progress=False)
+
+
+def test_tuple_seeds_are_split_like_seed_sequence():
+    game = iw.make("volcano", max_turns=50)
+    out = fast.play_range(game, ("random", "random"), (3, 2**40), 0, 20)
+    expected = random_reference_games(game, (3, 2**40), 20)
+    assert out["plies"].tolist() == [len(moves) for _, moves in expected]

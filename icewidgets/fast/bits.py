@@ -29,13 +29,13 @@ def _cttz(typingctx, x):
     return types.int64(types.int64), codegen
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def popcount(x):
     """Number of set bits of a non-negative int64."""
     return _ctpop(x)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def lowest_bit(x):
     """Index of the lowest set bit of a non-zero int64."""
     return _cttz(x)

@@ -18,11 +18,14 @@ game, so the kernels rebuild the same stream themselves:
 
 The test suite checks every step against NumPy for many seeds and spawn keys.
 
-A generator is a ``uint64`` array of four words ``[state_hi, state_lo, inc_hi, inc_lo]``;
-kernels allocate one per chunk and reseed it per game with :func:`seed_game`.
+A generator is a ``uint64`` array (:func:`new_generator`) starting with the four words
+``[state_hi, state_lo, inc_hi, inc_lo]``; kernels get one per chunk and reseed it per game with
+:func:`seed_game`.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 from numba import njit, types
@@ -50,21 +53,26 @@ _U32 = np.uint64(32)
 _TWO_M53 = 1.0 / 9007199254740992.0
 
 
-def entropy_words(seed: int) -> np.ndarray:
+def entropy_words(seed: Any) -> np.ndarray:
     """The run part of a spawned ``SeedSequence(seed, spawn_key=(i,))``'s entropy, as uint32 words.
 
-    ``seed`` is split into little-endian 32-bit words and padded with zeros to the pool size,
-    exactly as ``SeedSequence`` does when a spawn key follows.
+    ``seed`` (an int, or a sequence of ints) is split into little-endian 32-bit words and padded
+    with zeros to the pool size, exactly as ``SeedSequence`` does when a spawn key follows.
+
+    >>> entropy_words(2**32 + 5).tolist(), entropy_words((1, 2)).tolist()
+    ([5, 1, 0, 0], [1, 2, 0, 0])
     """
-    seed = int(seed)
-    if seed < 0:
-        raise ValueError(f"seed={seed} must be a non-negative integer")
-    words = []
-    while True:
-        words.append(seed & 0xFFFFFFFF)
-        seed >>= 32
-        if seed == 0:
-            break
+    values = [seed] if isinstance(seed, (int, np.integer)) else list(seed)
+    words: list[int] = []
+    for value in values:
+        value = int(value)
+        if value < 0:
+            raise ValueError(f"seed={seed!r} must be made of non-negative integers")
+        while True:
+            words.append(value & 0xFFFFFFFF)
+            value >>= 32
+            if value == 0:
+                break
     words += [0] * (POOL_SIZE - len(words))
     return np.array(words, dtype=np.uint32)
 
@@ -86,7 +94,7 @@ def _umulh(typingctx, a, b):
 
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _hashmix(value, hash_const):
     """SeedSequence's hashmix on 32-bit values held in uint64; returns (value, new hash_const)."""
     value = (value ^ hash_const) & _MASK32
@@ -96,77 +104,77 @@ def _hashmix(value, hash_const):
     return value, hash_const
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _mix(x, y):
     result = ((_MIX_MULT_L * x) - (_MIX_MULT_R * y)) & _MASK32
     result ^= result >> _XSHIFT
     return result
 
 
+def new_generator() -> np.ndarray:
+    """An unseeded generator for :func:`seed_game`: 12 uint64 words (4 of state, 8 of scratch)."""
+    return np.zeros(GENERATOR_WORDS, dtype=np.uint64)
+
+
+GENERATOR_WORDS = 12
+
+
 @njit(cache=True)
 def seed_game(gen, run_words, key):
-    """Seed ``gen`` (4 uint64) as ``PCG64(SeedSequence(entropy, spawn_key=(key,)))``.
+    """Seed ``gen`` (from :func:`new_generator`) as ``PCG64(SeedSequence(entropy, spawn_key=(key,)))``.
 
-    ``run_words`` are the uint32 words from :func:`entropy_words`.
+    ``run_words`` are the uint32 words from :func:`entropy_words` (at least the pool size, so
+    the spawn key's words always come after the pool's first fill).
     """
+    # gen[4:8] holds the entropy pool, gen[8:12] the four generated state words.
     n_run = run_words.shape[0]
     key = np.uint64(key)
-    # The spawn key's words (one word, or two past 2**32).
-    n_key = 1 if key <= _MASK32 else 2
-    total = n_run + n_key
-    pool = np.empty(POOL_SIZE, dtype=np.uint64)
     hash_const = _INIT_A
-
-    def word(j):
-        if j < n_run:
-            return np.uint64(run_words[j])
-        if j == n_run:
-            return key & _MASK32
-        return key >> _U32
-
     for i in range(POOL_SIZE):
-        value = word(i) if i < total else np.uint64(0)
-        pool[i], hash_const = _hashmix(value, hash_const)
+        gen[4 + i], hash_const = _hashmix(np.uint64(run_words[i]), hash_const)
     for i_src in range(POOL_SIZE):
         for i_dst in range(POOL_SIZE):
             if i_src != i_dst:
-                hashed, hash_const = _hashmix(pool[i_src], hash_const)
-                pool[i_dst] = _mix(pool[i_dst], hashed)
-    for i_src in range(POOL_SIZE, total):
+                hashed, hash_const = _hashmix(gen[4 + i_src], hash_const)
+                gen[4 + i_dst] = _mix(gen[4 + i_dst], hashed)
+    # The rest of the entropy: run words past the pool size, then the spawn key (one word, or two past 2**32).
+    n_key = 1 if key <= _MASK32 else 2
+    for i_src in range(POOL_SIZE, n_run + n_key):
+        if i_src < n_run:
+            word = np.uint64(run_words[i_src])
+        elif i_src == n_run:
+            word = key & _MASK32
+        else:
+            word = key >> _U32
         for i_dst in range(POOL_SIZE):
-            hashed, hash_const = _hashmix(word(i_src), hash_const)
-            pool[i_dst] = _mix(pool[i_dst], hashed)
+            hashed, hash_const = _hashmix(word, hash_const)
+            gen[4 + i_dst] = _mix(gen[4 + i_dst], hashed)
 
     # generate_state(4, uint64): eight 32-bit words, paired little-endian into four uint64.
     hash_const = _INIT_B
-    state = np.empty(4, dtype=np.uint64)
     for i in range(4):
-        halves = np.empty(2, dtype=np.uint64)
-        for h in range(2):
-            value = pool[(2 * i + h) % POOL_SIZE]
-            value = (value ^ hash_const) & _MASK32
-            hash_const = (hash_const * _MULT_B) & _MASK32
-            value = (value * hash_const) & _MASK32
-            value ^= value >> _XSHIFT
-            halves[h] = value
-        state[i] = halves[0] | (halves[1] << _U32)
+        gen[8 + i] = np.uint64(0)
+    for j in range(8):
+        value = (gen[4 + j % POOL_SIZE] ^ hash_const) & _MASK32
+        hash_const = (hash_const * _MULT_B) & _MASK32
+        value = (value * hash_const) & _MASK32
+        value ^= value >> _XSHIFT
+        gen[8 + j // 2] |= value << (_U32 * np.uint64(j % 2))
 
-    # pcg64_set_seed: initstate = (state[0] << 64) | state[1], initseq = (state[2] << 64) | state[3].
-    inc_hi = (state[2] << _ONE) | (state[3] >> _U63)
-    inc_lo = (state[3] << _ONE) | _ONE
+    # pcg64_set_seed: initstate = (words[0] << 64) | words[1], initseq = (words[2] << 64) | words[3].
+    gen[2] = (gen[10] << _ONE) | (gen[11] >> _U63)
+    gen[3] = (gen[11] << _ONE) | _ONE
     gen[0] = np.uint64(0)
     gen[1] = np.uint64(0)
-    gen[2] = inc_hi
-    gen[3] = inc_lo
     _step(gen)
-    lo = gen[1] + state[1]
+    lo = gen[1] + gen[9]
     carry = np.uint64(1) if lo < gen[1] else np.uint64(0)
-    gen[0] = gen[0] + state[0] + carry
+    gen[0] = gen[0] + gen[8] + carry
     gen[1] = lo
     _step(gen)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _step(gen):
     """state = state * MULT + inc (mod 2**128)."""
     hi = gen[0]
@@ -179,7 +187,7 @@ def _step(gen):
     gen[1] = lo2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def next_uint64(gen):
     """PCG64's next 64-bit output (step, then XSL-RR)."""
     _step(gen)
@@ -189,25 +197,21 @@ def next_uint64(gen):
     return (x >> rot) | (x << ((_U64 - rot) & _U63))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def random(gen):
     """``Generator.random()``: a float64 in [0, 1) from the top 53 bits."""
     return np.float64(next_uint64(gen) >> _U11) * _TWO_M53
 
 
 @njit(cache=True)
-def _stream(run_words, key, count, as_float):
-    """``count`` outputs of game ``key``'s generator (for tests)."""
-    gen = np.empty(4, dtype=np.uint64)
+def _stream(gen, run_words, key, out_int, out_float, as_float):
+    """Outputs of game ``key``'s generator (for tests)."""
     seed_game(gen, run_words, key)
-    out_int = np.empty(count, dtype=np.uint64)
-    out_float = np.empty(count, dtype=np.float64)
-    for i in range(count):
+    for i in range(out_int.shape[0]):
         if as_float:
             out_float[i] = random(gen)
         else:
             out_int[i] = next_uint64(gen)
-    return out_int, out_float
 
 
 def stream(seed: int, key: int, count: int, kind: str = "random") -> np.ndarray:
@@ -216,18 +220,14 @@ def stream(seed: int, key: int, count: int, kind: str = "random") -> np.ndarray:
     ``kind="random"`` gives ``Generator.random()`` floats, ``"uint64"`` the raw PCG64 outputs.
     Equal to ``np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(key,)))``'s.
     """
-    ints, floats = _stream(entropy_words(seed), key, count, kind == "random")
+    ints = np.zeros(count, dtype=np.uint64)
+    floats = np.zeros(count, dtype=np.float64)
+    _stream(new_generator(), entropy_words(seed), key, ints, floats, kind == "random")
     return floats if kind == "random" else ints
-
-
-@njit(cache=True)
-def _raw_state(run_words, key):
-    gen = np.empty(4, dtype=np.uint64)
-    seed_game(gen, run_words, key)
-    return gen
 
 
 def pcg64_state(seed: int, key: int) -> tuple[int, int]:
     """``(state, inc)`` as Python ints, comparable with ``PCG64.state["state"]``."""
-    gen = _raw_state(entropy_words(seed), key)
+    gen = new_generator()
+    _stream(gen, entropy_words(seed), key, np.zeros(0, dtype=np.uint64), np.zeros(0), False)
     return (int(gen[0]) << 64) | int(gen[1]), (int(gen[2]) << 64) | int(gen[3])

@@ -37,8 +37,6 @@ _STEP = np.array([[GRID.steps(d)[s] if GRID.steps(d)[s] is not None else -1 for 
                   for s in range(SQUARES)], dtype=np.int64)
 _NEIGHBOUR_MASK = np.array([sum(1 << int(t) for t in row if t >= 0) for row in _STEP], dtype=np.int64)
 
-# Fields of the per-game result arrays, in the order the kernel fills them.
-OUTPUT_FIELDS = ("winners", "scores", "turns", "plies", "unfinished", "captured", "erupted", "eruptions_stopped")
 
 
 # Options the kernel plays exactly; any other option with a non-default value (a solitaire goal,
@@ -74,25 +72,33 @@ def _encode(state: Any) -> tuple[np.ndarray, np.ndarray]:
 
 
 def empty_results(n: int, players: int) -> dict[str, np.ndarray]:
-    """Result arrays for ``n`` games (about 20 bytes per game for two players)."""
+    """Result arrays for ``n`` games (about 40 bytes per game for two players).
+
+    The arrays and dtypes of :func:`icewidgets.playouts`' Volcano results, with ``winners`` as a
+    bit mask (bit p: player p is among the winners) and an ``unfinished`` flag.
+    """
     return {
-        "winners": np.zeros(n, dtype=np.uint8),  # bit p set: player p is among the winners
+        "winners": np.zeros(n, dtype=np.uint8),
         "scores": np.zeros((n, players), dtype=np.int16),
         "turns": np.zeros(n, dtype=np.int32),
         "plies": np.zeros(n, dtype=np.int32),
         "unfinished": np.zeros(n, dtype=np.bool_),
+        "branching": np.zeros(n, dtype=np.float32),  # mean number of legal moves per decision
         "captured": np.zeros((n, players), dtype=np.uint8),  # pieces captured per player
+        "captures": np.zeros((n, 5, 3), dtype=np.uint8),  # pieces captured per colour RYGBC and size
+        "eruptions": np.zeros(n, dtype=np.uint16),
         "erupted": np.zeros(n, dtype=np.int32),  # pieces thrown by eruptions
         "eruptions_stopped": np.zeros(n, dtype=np.int32),  # eruptions stopped by an edge or a cap
     }
 
 
-def play_range(game: Any, agents: tuple[str, ...], seed: int, start: int, stop: int,
-               record: int = 0) -> dict[str, np.ndarray]:
-    """Games ``start``…``stop-1`` of a run seeded ``seed``, as result arrays.
+def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: int,
+               record: int = 0, max_plies: int | None = None) -> dict[str, np.ndarray]:
+    """Games ``start``…``stop-1`` of a run seeded ``seed``, as result arrays (:func:`empty_results`).
 
-    With ``record`` > 0 the first ``record`` plies of each game are also returned as
-    ``moves[game, ply] = source·8 + direction`` (−1 past the end), for exactness tests.
+    A game still going after ``max_plies`` plies (default: the playouts' safety limit) stops
+    unfinished, as in the reference loop. With ``record`` > 0 the first ``record`` plies of each
+    game are also returned as ``moves[game, ply] = source·8 + direction`` (−1 past the end).
     """
     players = game.players
     stack, height = _encode(game.new_state())
@@ -100,16 +106,26 @@ def play_range(game: Any, agents: tuple[str, ...], seed: int, start: int, stop: 
     out = empty_results(n, players)
     moves = np.full((n, record), -1, dtype=np.int16)
     codes = np.array([RANDOM if a == "random" else GREEDY for a in agents], dtype=np.int64)
+    scratch = (_rng.new_generator(), stack.copy(), height.copy(), np.zeros((players, 5, 3), dtype=np.int64),
+               np.zeros((3, players), dtype=np.int64), np.zeros((3, 40), dtype=np.int64), np.zeros(8, dtype=np.int64))
     status = _play(stack, height, players, game.tie_rule == "draw", game.no_return_within_turn,
-                   game.end_if_board_empty, game.max_turns or 0, codes, _rng.entropy_words(seed), start, stop,
-                   _STEP, _NEIGHBOUR_MASK,
+                   game.end_if_board_empty, game.max_turns or 0, max_plies or _safety_plies(),
+                   codes, _rng.entropy_words(seed), start, stop, _STEP, _NEIGHBOUR_MASK, *scratch,
                    out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"],
-                   out["captured"], out["erupted"], out["eruptions_stopped"], moves)
+                   out["captured"], out["captures"], out["erupted"], out["eruptions_stopped"], out["branching"],
+                   moves)
     if status != 0:
         raise RuntimeError(f"Volcano kernel: game {status - 1} reached a position with no legal move")
+    out["eruptions"][:] = out["turns"]  # every turn ends with exactly one eruption
     if record:
         out["moves"] = moves
     return out
+
+
+def _safety_plies() -> int:
+    from ..playouts import SAFETY_PLIES
+
+    return SAFETY_PLIES
 
 
 def move_text(code: int) -> str:
@@ -118,7 +134,7 @@ def move_text(code: int) -> str:
     return f"{GRID.name(source)}-{GRID.name(int(_STEP[source, direction]))}"
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _erupt_gain(stack, height, caps, source, top, direction, step, gained):
     """The pieces an eruption of ``stack[source, :top+1]`` (no cap) towards ``direction`` would
     capture, into ``gained``; returns (how many captured, how many thrown). Mirrors the greedy
@@ -139,7 +155,7 @@ def _erupt_gain(stack, height, caps, source, top, direction, step, gained):
     return n, thrown
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _gain_of(counts, player, by_size, base_min, gained, n):
     """Points ``gained[:n]`` add to the player's best arrangement, and the colours they bring."""
     if n == 0:
@@ -182,15 +198,15 @@ def _gain_of(counts, player, by_size, base_min, gained, n):
     return gain, mask
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _greedy_keys(stack, height, caps, blocked, player, players, counts, colour_mask, scores, step,
                  move_source, move_direction, move_key, gained):
     """The greedy agent's key for every legal move (agents.greedy, Volcano), in legal order.
 
     Returns the number of moves; keys go to ``move_key``."""
-    by_size0 = 0
-    by_size1 = 0
-    by_size2 = 0
+    by_size0 = np.int64(0)
+    by_size1 = np.int64(0)
+    by_size2 = np.int64(0)
     for colour in range(5):
         by_size0 += counts[player, colour, 0]
         by_size1 += counts[player, colour, 1]
@@ -248,22 +264,101 @@ def _greedy_keys(stack, height, caps, blocked, player, players, counts, colour_m
     return n_moves
 
 
+@njit(cache=True)
+def _random_move(gen, caps, blocked, step, neighbour_mask):
+    """The random agent's move: (source, direction, number of legal moves)."""
+    total = 0
+    m = caps
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        total += popcount(neighbour_mask[c] & ~blocked)
+    k = int(_rng.random(gen) * total)
+    # The k-th legal move: caps in board order, directions clockwise from N.
+    m = caps
+    source = np.int64(-1)
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        free = popcount(neighbour_mask[c] & ~blocked)
+        if k < free:
+            source = c
+            break
+        k -= free
+    for d in range(8):
+        t = step[source, d]
+        if t >= 0 and not (blocked >> t) & 1:
+            if k == 0:
+                return source, np.int64(d), total
+            k -= 1
+    return source, np.int64(-1), total
+
+
+@njit(cache=True)
+def _greedy_move(gen, stack, height, caps, blocked, player, players, counts, colour_mask, scores, step,
+                 move_source, move_direction, move_key, gained):
+    """The greedy agent's move: (source, direction, number of legal moves)."""
+    n_moves = _greedy_keys(stack, height, caps, blocked, player, players, counts, colour_mask, scores,
+                           step, move_source, move_direction, move_key, gained)
+    top = move_key[0]
+    n_best = 0
+    for i in range(n_moves):
+        if move_key[i] > top:
+            top = move_key[i]
+            n_best = 1
+        elif move_key[i] == top:
+            n_best += 1
+    k = int(_rng.random(gen) * n_best)
+    for i in range(n_moves):
+        if move_key[i] == top:
+            if k == 0:
+                return move_source[i], move_direction[i], n_moves
+            k -= 1
+    return np.int64(-1), np.int64(-1), n_moves
+
+
+@njit(cache=True)
+def _erupt(stack, height, caps, source, direction, step, counts, colour_mask, player):
+    """The eruption of ``source`` towards ``direction``: (pieces thrown, stopped early, captured)."""
+    thrown = 0
+    stopped = 0
+    captured = 0
+    t = step[step[source, direction], direction]
+    while True:
+        h = height[source]
+        if h == 0:
+            break
+        if t < 0 or (caps >> t) & 1:
+            stopped = 1
+            break
+        piece = stack[source, h - 1]
+        height[source] = h - 1
+        thrown += 1
+        ht = height[t]
+        if ht > 0 and stack[t, ht - 1] % 3 == piece % 3:
+            colour = piece // 3
+            counts[player, colour, piece % 3] += 1
+            colour_mask[player] |= 1 << colour
+            captured += 1
+        else:
+            stack[t, ht] = piece
+            height[t] = ht + 1
+        t = step[t, direction]
+    return thrown, stopped, captured
+
+
 @njit(cache=True, nogil=True)
-def _play(init_stack, init_height, players, draw_rule, no_return, end_if_empty, max_turns, agents,
-          run_words, start, stop, step, neighbour_mask,
-          out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured, out_erupted,
-          out_stopped, out_moves):
-    gen = np.empty(4, dtype=np.uint64)
-    stack = init_stack.copy()
-    height = init_height.copy()
-    counts = np.zeros((players, 5, 3), dtype=np.int64)
-    colour_mask = np.zeros(players, dtype=np.int64)
-    n_captured = np.zeros(players, dtype=np.int64)
-    scores = np.zeros(players, dtype=np.int64)
-    move_source = np.zeros(40, dtype=np.int64)
-    move_direction = np.zeros(40, dtype=np.int64)
-    move_key = np.zeros(40, dtype=np.int64)
-    gained = np.zeros(8, dtype=np.int64)
+def _play(init_stack, init_height, players, draw_rule, no_return, end_if_empty, max_turns, max_plies, agents,
+          run_words, start, stop, step, neighbour_mask, gen, stack, height, counts, per_player, move_scratch, gained,
+          out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured, out_captures,
+          out_erupted, out_stopped, out_branching, out_moves):
+    # Scratch arrays come from the caller: allocating inside the kernel costs compile time.
+    colour_mask = per_player[0]
+    n_captured = per_player[1]
+    scores = per_player[2]
+    move_source = move_scratch[0]
+    move_direction = move_scratch[1]
+    move_key = move_scratch[2]
     record = out_moves.shape[1]
     init_caps = np.int64(0)
     init_pieces = np.int64(0)
@@ -282,88 +377,51 @@ def _play(init_stack, init_height, players, draw_rule, no_return, end_if_empty, 
             height[s] = h
             for k in range(h):
                 stack[s, k] = init_stack[s, k]
-        counts[:] = 0
-        colour_mask[:] = 0
-        n_captured[:] = 0
-        scores[:] = 0
+        for p in range(players):
+            colour_mask[p] = 0
+            n_captured[p] = 0
+            scores[p] = 0
+            for c in range(5):
+                for size in range(3):
+                    counts[p, c, size] = 0
         caps = init_caps
         pieces = init_pieces
         left = np.int64(0)
-        player = 0
+        player = np.int64(0)
         turns = 0
         plies = 0
         erupted = 0
         stopped = 0
+        options = 0
         ended = caps == 0 or (end_if_empty and pieces == 0)
-        unfinished = False
-        while not ended:
+        while not ended and plies < max_plies:
             if max_turns > 0 and turns >= max_turns:
-                unfinished = True
                 break
-            # The legal moves: a square a cap left this turn is blocked (house rule) unless that leaves none.
+            # A square a cap left this turn is blocked (house rule) unless that leaves no move.
             blocked = caps | left
             if left != 0:
-                total = 0
+                free = 0
                 m = caps
                 while m:
                     c = lowest_bit(m)
                     m &= m - 1
-                    total += popcount(neighbour_mask[c] & ~blocked)
-                if total == 0:
+                    free += popcount(neighbour_mask[c] & ~blocked)
+                if free == 0:
                     blocked = caps
             if agents[player] == GREEDY:
-                n_moves = _greedy_keys(stack, height, caps, blocked, player, players, counts, colour_mask, scores,
-                                       step, move_source, move_direction, move_key, gained)
-                top = move_key[0]
-                n_best = 0
-                for i in range(n_moves):
-                    if move_key[i] > top:
-                        top = move_key[i]
-                        n_best = 1
-                    elif move_key[i] == top:
-                        n_best += 1
-                k = int(_rng.random(gen) * n_best)
-                for i in range(n_moves):
-                    if move_key[i] == top:
-                        if k == 0:
-                            source = move_source[i]
-                            direction = move_direction[i]
-                            break
-                        k -= 1
-                target = step[source, direction]
+                source, direction, n_legal = _greedy_move(gen, stack, height, caps, blocked, player, players, counts,
+                                                          colour_mask, scores, step, move_source, move_direction,
+                                                          move_key, gained)
             else:
-                total = 0
-                m = caps
-                while m:
-                    c = lowest_bit(m)
-                    m &= m - 1
-                    total += popcount(neighbour_mask[c] & ~blocked)
-                k = int(_rng.random(gen) * total)
-                # The k-th legal move: caps in board order, directions clockwise from N.
-                m = caps
-                source = -1
-                while m:
-                    c = lowest_bit(m)
-                    m &= m - 1
-                    free = popcount(neighbour_mask[c] & ~blocked)
-                    if k < free:
-                        source = c
-                        break
-                    k -= free
-                direction = 0
-                target = -1
-                for d in range(8):
-                    t = step[source, d]
-                    if t >= 0 and not (blocked >> t) & 1:
-                        if k == 0:
-                            direction = d
-                            target = t
-                            break
-                        k -= 1
+                source, direction, n_legal = _random_move(gen, caps, blocked, step, neighbour_mask)
+            if direction < 0:
+                return start + g + 1
+            options += n_legal
             if plies < record:
                 out_moves[g, plies] = source * 8 + direction
             plies += 1
             # Move the cap.
+            target = step[source, direction]
             height[source] -= 1
             stack[target, height[target]] = CAP_CODE
             height[target] += 1
@@ -373,29 +431,12 @@ def _play(init_stack, init_height, players, draw_rule, no_return, end_if_empty, 
                 if no_return:
                     left |= np.int64(1) << source
                 continue
-            # Eruption: the top piece flies to source+2d, the next to source+3d, …
-            t = first
-            while True:
-                h = height[source]
-                if h == 0:
-                    break
-                if t < 0 or (caps >> t) & 1:
-                    stopped += 1
-                    break
-                piece = stack[source, h - 1]
-                height[source] = h - 1
-                erupted += 1
-                ht = height[t]
-                if ht > 0 and stack[t, ht - 1] % 3 == piece % 3:
-                    colour = piece // 3
-                    counts[player, colour, piece % 3] += 1
-                    colour_mask[player] |= 1 << colour
-                    n_captured[player] += 1
-                    pieces -= 1
-                else:
-                    stack[t, ht] = piece
-                    height[t] = ht + 1
-                t = step[t, direction]
+            thrown, stop_early, captured = _erupt(stack, height, caps, source, direction, step, counts,
+                                                  colour_mask, player)
+            erupted += thrown
+            stopped += stop_early
+            n_captured[player] += captured
+            pieces -= captured
             turns += 1
             left = 0
             scores[player] = _score(counts, player, n_captured[player])
@@ -403,33 +444,42 @@ def _play(init_stack, init_height, players, draw_rule, no_return, end_if_empty, 
                 ended = True
             else:
                 player = (player + 1) % players
-
-        # Results.
-        best = -1
-        for p in range(players):
-            out_scores[g, p] = scores[p]
-            out_captured[g, p] = n_captured[p]
-            if scores[p] > best:
-                best = scores[p]
-        winners = 0
-        if ended:
-            n_best = 0
-            for p in range(players):
-                if scores[p] == best:
-                    winners |= 1 << p
-                    n_best += 1
-            if n_best > 1 and draw_rule:
-                winners = 0
-        out_winners[g] = winners
+        _finish(g, ended, players, draw_rule, counts, scores, n_captured, out_winners, out_scores, out_captured,
+                out_captures)
         out_turns[g] = turns
         out_plies[g] = plies
-        out_unfinished[g] = unfinished
+        out_unfinished[g] = not ended
         out_erupted[g] = erupted
         out_stopped[g] = stopped
+        out_branching[g] = options / plies if plies else 0.0
     return 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
+def _finish(g, ended, players, draw_rule, counts, scores, n_captured, out_winners, out_scores, out_captured,
+            out_captures):
+    best = np.int64(-1)
+    for p in range(players):
+        out_scores[g, p] = scores[p]
+        out_captured[g, p] = n_captured[p]
+        if scores[p] > best:
+            best = scores[p]
+        for c in range(5):
+            for size in range(3):
+                out_captures[g, c, size] += counts[p, c, size]
+    winners = 0
+    if ended:
+        n_best = 0
+        for p in range(players):
+            if scores[p] == best:
+                winners |= 1 << p
+                n_best += 1
+        if n_best > 1 and draw_rule:
+            winners = 0
+    out_winners[g] = winners
+
+
+@njit(cache=True)
 def _score(counts, p, total):
     """total + 2·min over sizes of the pieces of that size + 2·solid trees (rules V-A15)."""
     low = counts[p, 0, 0] + counts[p, 1, 0] + counts[p, 2, 0] + counts[p, 3, 0] + counts[p, 4, 0]
