@@ -75,6 +75,13 @@ def _click_move(widget, state, move) -> None:
         widget.locator(".iw-choice", has_text=re.compile(f"^{re.escape(str(move))}$")).click()
 
 
+def _settle(page) -> None:
+    """Wait until no piece is moving, so screenshots show whole frames."""
+    page.wait_for_function(
+        "[...document.querySelectorAll('.iw-piece')].every((el) => el.getAnimations().length === 0)", timeout=10_000
+    )
+
+
 def _where(widget) -> str:
     return widget.locator(".iw-where").inner_text()
 
@@ -168,6 +175,7 @@ def test_volcano_click_play_replay_and_eruption_stages(page, artifacts):
     widget.locator(".iw-message.iw-error", has_text="Could not load that").wait_for(timeout=20_000)
     assert "plies=2 " in status.inner_text()
 
+    _settle(page)
     widget.screenshot(path=str(artifacts / "volcano.png"))
     assert not page.errors, page.errors
 
@@ -180,6 +188,7 @@ def test_volcano_bot_answers_in_the_browser(page, artifacts):
     _click_move(widget, state, erupting)
     # The bot (seat 2) answers by itself after a short delay, until it is the human's turn again.
     status.filter(has_text=re.compile(r"plies=([2-9]|\d\d) to_move=0")).wait_for(timeout=30_000)
+    _settle(page)
     widget.screenshot(path=str(artifacts / "volcano-bot.png"))
     assert not page.errors, page.errors
 
@@ -213,5 +222,6 @@ def test_other_games_play_by_clicking(page, artifacts, game):
     status.filter(has_text=f"ply={plies - 1} ").wait_for(timeout=20_000)
     widget.get_by_role("button", name="Forward", exact=True).click()
     status.filter(has_text=f"ply={plies} ").wait_for(timeout=20_000)
+    _settle(page)
     widget.screenshot(path=str(artifacts / f"{game}.png"))
     assert not page.errors, page.errors
