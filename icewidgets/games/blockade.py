@@ -1,0 +1,1147 @@
+"""Blockade, by Kristin Looney: a two-dimensional race to build five towers of one colour.
+
+The rules as implemented (the project's ``rules/blockade.md``, §5.1):
+
+1. Two players: *Warm* (player 0, red ``R`` and yellow ``Y``) and *Cool* (player 1, green ``G``
+   and blue ``B``). The 5×5 board starts with a large on every square (``C`` is clear), a
+   matching small on every coloured large, and five mediums of one colour on each clear
+   corner (``a5`` green, ``e5`` red, ``a1`` yellow, ``e1`` blue): 65 pyramids. Fifteen blacks
+   (``K3``, ``K2``, ``K1``, five of each) wait in the supply. A seeded roll-off (two dice
+   each, ties rolled again, the higher total starts) picks the first player.
+2. A turn starts with a roll of the mover's two colour dice (a *chance ply*, ``G5B2``): each
+   die gives that many pips to the pieces of its colour. If both dice show 3 or less, the
+   first ply may be ``combine:G``: the sum goes to that colour, the other gets 0.
+   Pips that are not used are lost; ``end`` ends the turn.
+3. A ply ``b3-c3`` moves the top piece of ``b3`` – a medium or small of one of the mover's
+   colours – to ``c3`` along its cheapest path of king steps, one pip of that colour per
+   step. Paths may cross anything except the opponent's blockades. Larges, blacks and the
+   pieces of a tower never move. The same piece may move again later in the turn.
+4. Landing: a piece may *rest* on a piece of its own colour at least as big as itself, on a
+   clear pyramid, or on a black that caps a tower of its own colour and is bigger than it.
+   Never on the opponent's colours, never on the mover's other colour.
+5. A small that comes to rest on a medium on a large, all of one colour, completes a
+   *tower*, capped at once with the largest black left in the supply. A capped tower is a
+   blockade for the opponent and never moves.
+6. Five towers of one colour (all five larges of that colour) win at once.
+
+Notation: plies ``b3-c3``, ``combine:R``, ``end``; dice rolls ``R2Y3`` / ``G5B2``. The position
+text is the board (rank 5 first, stacks bottom→top) and the fields ``to_move`` (``-1`` while
+the dice are to be rolled), ``player`` (whose turn it is), ``dice`` (``-`` or e.g. ``G5B2``),
+``points`` (pips left per colour, e.g. ``G4B2``, or ``-``), ``supply`` (blacks left, e.g.
+``K3:5,K2:5,K1:5``), ``moved`` (one square per piece moved this turn and still free to move,
+e.g. ``b3,c3,c3``, or ``-``) and, when ``max_turns`` is set, ``turns`` (turns completed).
+
+>>> import icewidgets as iw
+>>> state = iw.make("blockade").new_state(seed=2).play("G5B2")
+>>> state = state.play("b3-c3")
+>>> str(state.events[-1])
+'Green small b3→c3 (1 pip, 4 left).'
+>>> state.stack("c3"), state.to_text().splitlines()[-1]
+('C3G1', 'to_move=1 player=1 dice=G5B2 points=G4B2 supply=K3:5,K2:5,K1:5 moved=c3')
+
+Choices where the rules leave one (``rules/blockade.md`` §5.2):
+
+- ``landing="end"`` (default, B-A4): a moved piece may rest on a forbidden square for a while,
+  but ``end`` is refused while one does, and a ply is legal only if the turn can still be
+  ended legally after it, so ``legal_moves()`` lists exactly the plies ``play()`` accepts.
+  ``landing="strict"``: every piece move must end on a square where the piece may rest.
+- A ply that completes the fifth tower of a colour wins at once, even if another piece moved
+  this turn still rests on a forbidden square (the game ends with the ply; no turn is ended).
+- ``tower_without_black_counts=True`` (default, B-A11): a tower completed when the black
+  supply is empty still counts towards the five and never moves, but is not a blockade.
+  With ``False`` such a tree is not a tower at all: it does not count and its small may leave.
+- An empty square (only in sparse positions: every square of the setup has a large that
+  never moves) is a square where any piece may rest.
+- The dice are 36 equally likely chance outcomes, 1/36 each (no merging: ``G5B2`` and
+  ``G2B5`` are different rolls). A roll is written with the mover's colours in a fixed order,
+  red before yellow and green before blue; ``parse_move`` also reads the other order.
+- When several paths are equally cheap, the move takes the first found by a breadth-first
+  search in the direction order N, NE, E, SE, S, SW, W, NW; the path is in the event data.
+- ``state.scores``: per player, the number of towers (as counted for winning) in that
+  player's better colour, so a score of 5 is a win.
+- Random play may never finish (B-A15); ``max_turns`` stops a game unfinished after that many
+  turns, and :data:`PLAYOUT_TURN_LIMIT` is the limit suggested for random playouts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from functools import cached_property, lru_cache
+from typing import Any, ClassVar, NamedTuple
+
+from ..grid import Grid, parse_fields, parse_int_field, split_position
+from ..pieces import COLOUR_NAMES, PIECES, SIZE_NAMES, Piece, format_stack, parse_stack
+from ..protocol import CHANCE, Event, Game, NotationError, State, event
+
+GRID = Grid(5, 5)
+SIDES = ("Warm", "Cool")
+COLOURS = (("R", "Y"), ("G", "B"))
+"""Each player's two colours, in the order the notation writes them."""
+
+SETUP_LARGES = "CBBBC RRRBY RGCBY RGYYY CGGGC"
+"""The colours of the 25 larges, rank 5 first (rules §5.1)."""
+
+CORNER_MEDIUMS = {"a5": "G", "e5": "R", "a1": "Y", "e1": "B"}
+BLACKS = (PIECES["K3"], PIECES["K2"], PIECES["K1"])
+FULL_SUPPLY = (5, 5, 5)
+PIPS_PER_TURN = 12
+PLAYOUT_TURN_LIMIT = 2000
+"""A turn limit for random playouts: uniformly random play builds towers only by chance and
+may never finish (rules B-A15)."""
+
+WINNING_TOWERS = 5
+_INF = 99
+
+
+# Options -----------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Blockade(Game):
+    """Blockade's rules and options.
+
+    ``players`` must be 2; ``landing`` ``"end"`` (landings checked when the turn ends, default)
+    or ``"strict"`` (checked after every move); ``tower_without_black_counts`` (a tower built
+    after the blacks run out counts towards the five); ``max_turns`` (stop unfinished after
+    that many turns).
+
+    >>> Blockade().new_state(seed=3).stack("a5")
+    'C3G2G2G2G2G2'
+    """
+
+    players: int = 2
+    landing: str = "end"
+    tower_without_black_counts: bool = True
+    max_turns: int | None = None
+
+    name: ClassVar[str] = "blockade"
+    title: ClassVar[str] = "Blockade"
+    example_move: ClassVar[str] = "b3-c3"
+
+    def __post_init__(self) -> None:
+        self._check_int("players", 2, 2)
+        self._check_choice("landing", ("end", "strict"))
+        self._check_bool("tower_without_black_counts")
+        self._check_int("max_turns", 1, allow_none=True)
+
+    def player_name(self, player: int) -> str:
+        return SIDES[player]
+
+    def new_state(self, seed: Any = None) -> "BlockadeState":
+        """The setup, before the first roll; the seeded roll-off decides who rolls first."""
+        rng = _rng(seed)
+        events = []
+        while True:
+            warm = (rng.randint(1, 6), rng.randint(1, 6))
+            cool = (rng.randint(1, 6), rng.randint(1, 6))
+            told = (f"Roll-off: Warm rolls {warm[0]} and {warm[1]} ({sum(warm)}), "
+                    f"Cool rolls {cool[0]} and {cool[1]} ({sum(cool)})")
+            if sum(warm) == sum(cool):
+                events.append(event("rolloff", told + ": a tie, so both roll again.", warm=list(warm), cool=list(cool), first=None))
+                continue
+            first = 0 if sum(warm) > sum(cool) else 1
+            events.append(event("rolloff", told + f": {SIDES[first]} starts.", warm=list(warm), cool=list(cool), first=first))
+            break
+        return BlockadeState(self, SETUP_BOARD, CHANCE, first, events=tuple(events))
+
+    def state_from_text(self, text: str) -> "BlockadeState":
+        """The position written by :meth:`BlockadeState.to_text`; sparse positions are fine."""
+        lines, field_line = split_position(text)
+        board = tuple(parse_stack(token) for token in GRID.parse_board(lines))
+        fields = parse_fields(field_line, ["to_move", "player", "dice", "points", "supply", "moved", "turns"])
+        to_move = parse_int_field(fields, "to_move", CHANCE, CHANCE, 1)
+        player = parse_int_field(fields, "player", max(to_move, 0), 0, 1)
+        if to_move != CHANCE and player != to_move:
+            raise NotationError(f"field player={player} contradicts to_move={to_move}: between rolls the player to move is the player whose turn it is")
+        on_board = _check_board(board)
+        supply = _parse_supply(fields.get("supply"), on_board)
+        dice = _parse_pair(fields.get("dice", "-"), player, "dice", 1, 6)
+        points = _parse_pair(fields.get("points", "-" if dice is None else _format_pair(dice, player)), player, "points", 0, PIPS_PER_TURN)
+        if to_move == CHANCE and dice is not None:
+            raise NotationError(f"field dice={fields['dice']} cannot be given while the dice are still to be rolled (to_move=-1)")
+        if to_move != CHANCE and dice is None:
+            raise NotationError(f"to_move={to_move} needs dice=…: a player moves only after rolling (write to_move=-1 for the position before the roll)")
+        if (dice is None) != (points is None):
+            raise NotationError(f"field points={fields.get('points')} needs dice=… as well")
+        if dice is not None and not _points_possible(dice, points):
+            raise NotationError(f"field points={fields['points']} cannot come from dice={_format_pair(dice, player)}")
+        moved = _parse_moved(fields.get("moved", "-"), board, player, to_move)
+        turns = parse_int_field(fields, "turns", 0, 0)
+        state = BlockadeState(self, board, to_move, player, dice, points, supply, moved, turns)
+        if len(state._won) > 1:
+            raise NotationError("both players have five towers of one colour, but the game ends at the first")
+        return state
+
+    def parse_move(self, text: str) -> "Move | Roll | Combine | End":
+        """``"b3-c3"``, ``"end"``, ``"combine:R"`` or a roll like ``"G5B2"``.
+
+        >>> Blockade().parse_move("B2G5")
+        Roll(colours=('G', 'B'), values=(5, 2))
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r} is not a Blockade move (write e.g. 'b3-c3', 'end', 'combine:R' or 'G5B2')")
+        text = text.strip()
+        if text == "end":
+            return END
+        match = _MOVE_TEXT.match(text)
+        if match:
+            src, dst = GRID.index(match.group(1)), GRID.index(match.group(2))
+            return _MOVES[src][dst]
+        match = _COMBINE_TEXT.match(text)
+        if match:
+            return Combine(match.group(1))
+        match = _ROLL_TEXT.match(text)
+        if match:
+            (c1, v1), (c2, v2) = (match.group(1), int(match.group(2))), (match.group(3), int(match.group(4)))
+            for colours in COLOURS:
+                if (c1, c2) == colours:
+                    return _ROLLS[colours][v1 - 1][v2 - 1]
+                if (c2, c1) == colours:
+                    return _ROLLS[colours][v2 - 1][v1 - 1]
+            raise NotationError(f"{text!r} is not a roll: a roll names one player's two dice, red and yellow (R3Y5) or green and blue (G5B2)")
+        raise NotationError(f"{text!r} is not a Blockade move: write a piece move like 'b3-c3', 'end', 'combine:R' or a roll like 'G5B2'")
+
+    @property
+    def ply_bound(self) -> int | None:
+        """A turn has at most 14 plies: the roll, up to 12 one-pip moves and ``end``."""
+        return None if self.max_turns is None else self.max_turns * (PIPS_PER_TURN + 2)
+
+
+# Moves -------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Move:
+    """Move the top piece of ``src`` to ``dst`` (square indices) along its cheapest path."""
+
+    src: int
+    dst: int
+
+    def __str__(self) -> str:
+        return f"{GRID.names[self.src]}-{GRID.names[self.dst]}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Combine:
+    """Put the sum of both dice (each 3 or less) on ``colour``; the other colour gets 0."""
+
+    colour: str
+
+    def __str__(self) -> str:
+        return f"combine:{self.colour}"
+
+
+@dataclasses.dataclass(frozen=True)
+class End:
+    """End the turn; unused pips are lost."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclasses.dataclass(frozen=True)
+class Roll:
+    """A dice roll (a chance ply): ``values`` of the dice of ``colours``, e.g. ``G5B2``."""
+
+    colours: tuple[str, str]
+    values: tuple[int, int]
+
+    def __str__(self) -> str:
+        return f"{self.colours[0]}{self.values[0]}{self.colours[1]}{self.values[1]}"
+
+
+Blockade.move_types = (Move, Combine, End, Roll)
+END = End()
+_MOVES = tuple(tuple(Move(s, d) for d in range(GRID.size)) for s in range(GRID.size))
+_ROLLS = {colours: tuple(tuple(Roll(colours, (a, b)) for b in range(1, 7)) for a in range(1, 7)) for colours in COLOURS}
+_OUTCOMES = {colours: [(roll, 1 / 36) for row in _ROLLS[colours] for roll in row] for colours in COLOURS}
+
+
+# State ---------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class BlockadeState(State):
+    """A Blockade position: board, whose turn, dice and pips left, black supply, moved pieces.
+
+    ``moved`` is a sorted tuple of square indices, one entry per piece moved this turn that is
+    still free to move; those pieces are always the top ones of their stacks.
+    """
+
+    game: Blockade
+    board: tuple[tuple[Piece, ...], ...]
+    to_move: int = CHANCE
+    player: int = 0
+    dice: tuple[int, int] | None = None
+    points: tuple[int, int] | None = None
+    supply: tuple[int, int, int] = FULL_SUPPLY
+    moved: tuple[int, ...] = ()
+    # Turns completed are history, not position (as in Volcano); written under a turn limit.
+    turns: int = dataclasses.field(default=0, compare=False)
+    events: tuple[Event, ...] = dataclasses.field(default=(), compare=False)
+    last_move: Any = dataclasses.field(default=None, compare=False)
+
+    # Queries -------------------------------------------------------------------------------
+
+    def stack(self, square: str) -> str:
+        """The stack on ``square`` bottom→top, e.g. ``"G3G2G1K3"``; ``"."`` when empty."""
+        return format_stack(self.board[GRID.index(square)])
+
+    @property
+    def colours(self) -> tuple[str, str]:
+        """The two colours of the player whose turn it is."""
+        return COLOURS[self.player]
+
+    @cached_property
+    def towers(self) -> dict[str, tuple[str, ...]]:
+        """The squares of every colour's towers (as counted for winning), e.g. ``{"G": ("b3",), …}``."""
+        counts = self.game.tower_without_black_counts
+        found: dict[str, list[str]] = {c: [] for c in "RYGB"}
+        for square, stack in enumerate(self.board):
+            colour = _tower_colour(stack, counts)
+            if colour:
+                found[colour].append(GRID.names[square])
+        return {c: tuple(squares) for c, squares in found.items()}
+
+    @cached_property
+    def scores(self) -> tuple[int, ...]:
+        """Per player, the number of towers in their better colour (5 wins)."""
+        return tuple(max(len(self.towers[c]) for c in colours) for colours in COLOURS)
+
+    @cached_property
+    def _won(self) -> tuple[int, ...]:
+        return tuple(p for p, s in enumerate(self.scores) if s >= WINNING_TOWERS)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self._won
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self._won) or self.unfinished
+
+    @property
+    def unfinished(self) -> bool:
+        limit = self.game.max_turns
+        return not self._won and limit is not None and self.turns >= limit
+
+    def chance_outcomes(self) -> list[tuple[Roll, float]]:
+        """At a roll, the 36 rolls of the mover's dice, 1/36 each; otherwise ``[]``."""
+        if self.to_move != CHANCE or self.is_over:
+            return []
+        return list(_OUTCOMES[self.colours])
+
+    def path(self, move: "Move | str") -> tuple[str, ...]:
+        """The squares a (reachable) piece move passes, both ends included.
+
+        >>> Blockade().new_state(seed=2).play("G5B2").path("a5-b3")
+        ('a5', 'b4', 'b3')
+        """
+        move = self._coerce(move)
+        return tuple(GRID.names[s] for s in _path(self._ctx.blocked, move.src, move.dst))
+
+    # Rules ---------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Any]:
+        """Every legal ply: at a roll the 36 rolls; otherwise ``combine:…`` (when allowed), the
+        piece moves ordered by source then target square (a1, b1, … e5), then ``end``."""
+        return list(self._legal)
+
+    @cached_property
+    def _legal(self) -> tuple[Any, ...]:
+        if self.is_over:
+            return ()
+        if self.to_move == CHANCE:
+            return tuple(roll for roll, _ in _OUTCOMES[self.colours])
+        moves: list[Any] = []
+        if self._may_combine:
+            moves += [Combine(c) for c in self.colours]
+        moves += self._piece_moves()
+        if not self._stranded:
+            moves.append(END)
+        return tuple(moves)
+
+    def _piece_moves(self) -> list[Move]:
+        ctx, board, points = self._ctx, self.board, self.points
+        dist = _routes(ctx.blocked)[0]
+        strict = self.game.landing == "strict"
+        settled = not self._stranded
+        moves = []
+        for src, stack in enumerate(board):
+            index = _mover_index(stack, ctx)
+            if index < 0 or not points[index]:
+                continue
+            piece, budget, reach, row = stack[-1], points[index], dist[src], _MOVES[src]
+            for dst in range(GRID.size):
+                cost = reach[dst]
+                if cost == 0 or cost > budget:
+                    continue
+                if _can_rest(piece, board[dst]):
+                    if strict or settled:
+                        moves.append(row[dst])
+                        continue
+                elif strict:
+                    continue
+                if self._can_finish_after(src, dst, index, cost):
+                    moves.append(row[dst])
+        return moves
+
+    def _can_finish_after(self, src: int, dst: int, index: int, cost: int) -> bool:
+        """Whether the turn can still end legally (or be won) after moving ``src`` to ``dst``."""
+        ctx = self._ctx
+        board, moved, supply, won = _move_piece(self.board, self.moved, self.supply, src, dst, ctx.counts)
+        if won:
+            return True
+        return _finishable(ctx, board, _spend(self.points, index, cost), moved, supply)
+
+    @cached_property
+    def _ctx(self) -> "_Context":
+        return _context(self.board, self.player, self.game.tower_without_black_counts)
+
+    @cached_property
+    def _stranded(self) -> list[tuple[int, int]]:
+        """(square, height) of every moved piece resting where it may not end the turn."""
+        return _stranded_pieces(self.board, self.moved)
+
+    @property
+    def _may_combine(self) -> bool:
+        return (self.dice is not None and self.points == self.dice and not self.moved
+                and max(self.dice) <= 3)
+
+    def _why_illegal(self, move: Any) -> str | None:
+        who = SIDES[self.player]
+        if isinstance(move, Roll):
+            if self.to_move != CHANCE:
+                return f"the dice have already been rolled this turn; {who} moves pieces, combines or plays 'end'"
+            if move.colours != self.colours:
+                return f"it is {who}'s roll, with the {_colour_pair(self.colours)} dice (e.g. {_ROLLS[self.colours][4][1]})"
+            return None
+        if self.to_move == CHANCE:
+            return f"the dice have not been rolled yet: {who} rolls first (a roll such as {_ROLLS[self.colours][4][1]})"
+        if isinstance(move, End):
+            if self._stranded:
+                return _stranded_text(self.board, self._stranded, ", where no piece may end the turn; move it on first")
+            return None
+        if isinstance(move, Combine):
+            if move.colour not in self.colours:
+                return f"{who}'s colours are {_colour_pair(self.colours)}"
+            if max(self.dice) > 3:
+                return f"the dice may be combined only when both show 3 or less ({_pair_text(self.dice, self.colours)})"
+            if not self._may_combine:
+                return "the dice may be combined only as the first ply after the roll"
+            return None
+        return self._why_illegal_move(move)
+
+    def _why_illegal_move(self, move: Move) -> str | None:
+        who, ctx, board = SIDES[self.player], self._ctx, self.board
+        src, dst = move.src, move.dst
+        here, there = GRID.names[src], GRID.names[dst]
+        if src == dst:
+            return "a move must leave its square"
+        stack = board[src]
+        if not stack:
+            return f"there is no piece on {here}"
+        piece = stack[-1]
+        if piece.colour == "K":
+            return f"the top of {here} is a {_piece_name(piece)} capping a tower, and black pyramids never move"
+        if piece.size == 3:
+            return f"the top of {here} is a {_piece_name(piece)}, and large pyramids never move"
+        if piece.colour not in self.colours:
+            reason = f"the top of {here} is a {_piece_name(piece)}, and {who} moves only {_colour_pair(self.colours)} pieces"
+            if any(p.colour in self.colours and p.size < 3 for p in stack[:-1]):
+                reason += " (only the top piece of a stack moves)"
+            return reason
+        if _mover_index(stack, ctx) < 0:
+            return f"the {_piece_name(piece)} on {here} is part of a tower and never moves"
+        index = self.colours.index(piece.colour)
+        budget = self.points[index]
+        colour = COLOUR_NAMES[piece.colour]
+        if not budget:
+            return f"no {colour} pips are left this turn"
+        cost = _routes(ctx.blocked)[0][src][dst]
+        opponent = SIDES[1 - self.player]
+        if ctx.blocked >> dst & 1:
+            return f"{there} is a {opponent} blockade, which {who} pieces may neither enter nor cross"
+        if cost >= _INF:
+            return f"every path from {here} to {there} crosses a {opponent} blockade, which {who} pieces may not cross"
+        if cost > budget:
+            route = "-".join(GRID.names[s] for s in _path(ctx.blocked, src, dst))
+            return (f"the {_piece_name(piece)} needs {_plural(cost, colour + ' pip')} to reach {there} "
+                    f"(cheapest path {route}) but only {budget} {'is' if budget == 1 else 'are'} left")
+        rests = _can_rest(piece, board[dst])
+        if self.game.landing == "strict":
+            if not rests:
+                return f"the {_piece_name(piece)} may not end a move on {there}: {_why_not_rest(piece, board[dst])}"
+            return None
+        if rests and not self._stranded:
+            return None
+        if self._can_finish_after(src, dst, index, cost):
+            return None
+        after, moved, _, _ = _move_piece(board, self.moved, self.supply, src, dst, ctx.counts)
+        left = _spend(self.points, index, cost)
+        return ("the turn could not be ended legally after it: "
+                + _stranded_text(after, _stranded_pieces(after, moved), "")
+                + f", and with {_pair_text(left, self.colours, 'pips')} left no sequence of moves brings every moved piece"
+                " to a square where it may rest, so it would be stranded")
+
+    def _apply(self, move: Any) -> "BlockadeState":
+        game, player, who = self.game, self.player, SIDES[self.player]
+        if isinstance(move, Roll):
+            text = f"{who} rolls {_pair_text(move.values, move.colours)}."
+            if max(move.values) <= 3:
+                text += f" Both dice show 3 or less, so {who} may combine them ({' or '.join(str(Combine(c)) for c in move.colours)})."
+            ev = event("roll", text, player=player, dice=str(move), colours=list(move.colours), values=list(move.values))
+            return BlockadeState(game, self.board, player, player, move.values, move.values, self.supply, (), self.turns, (ev,), move)
+        if isinstance(move, Combine):
+            total = sum(self.dice)
+            points = tuple(total if c == move.colour else 0 for c in self.colours)
+            ev = event("combine", f"{who} combines the dice: {_pair_text(points, self.colours, 'pips')}.",
+                       player=player, colour=move.colour, points=total)
+            return BlockadeState(game, self.board, player, player, self.dice, points, self.supply, (), self.turns, (ev,), move)
+        if isinstance(move, End):
+            text = f"{who} ends the turn."
+            lost = [_plural(n, COLOUR_NAMES[c] + " pip") for c, n in zip(self.colours, self.points) if n]
+            if lost:
+                text += f" Unused: {' and '.join(lost)}, lost."
+            events = [event("end", text, player=player, lost=list(self.points))]
+            after = BlockadeState(game, self.board, CHANCE, 1 - player, None, None, self.supply, (), self.turns + 1, (), move)
+            if after.unfinished:
+                events.append(event("turn_limit", f"The turn limit of {game.max_turns} turns is reached: the game stops unfinished.",
+                                    turns=after.turns))
+            object.__setattr__(after, "events", tuple(events))  # after is new and not yet shared
+            return after
+        return self._apply_move(move)
+
+    def _apply_move(self, move: Move) -> "BlockadeState":
+        game, player, who, ctx = self.game, self.player, SIDES[self.player], self._ctx
+        src, dst = move.src, move.dst
+        piece = self.board[src][-1]
+        index = self.colours.index(piece.colour)
+        route = _path(ctx.blocked, src, dst)
+        cost = len(route) - 1
+        points = _spend(self.points, index, cost)
+        board, moved, supply, won = _move_piece(self.board, self.moved, self.supply, src, dst, ctx.counts)
+        names = [GRID.names[s] for s in route]
+        below = self.board[dst]
+        rests = _can_rest(piece, below)
+        text = f"{_piece_name(piece).capitalize()} {names[0]}→{names[-1]} ({_plural(cost, 'pip')}, {points[index]} left)."
+        if not rests:
+            text += f" It may not rest on {_onto(below)}, so it must move on before the turn ends."
+        events = [event("move", text, player=player, piece=str(piece), colour=piece.colour, source=names[0],
+                        target=names[-1], path=names, pips=cost, left=points[index], rests=rests)]
+        tower = board[dst]
+        if piece.size == 1 and len(below) == 2 and _tower_shape(tower):
+            colour = COLOUR_NAMES[piece.colour].capitalize()
+            opponent = SIDES[1 - player]
+            if supply != self.supply:
+                cap = tower[3]
+                text = f"{colour} tower on {names[-1]} capped with a {SIZE_NAMES[cap.size]} black: a blockade for {opponent}."
+                events.append(event("tower", text, player=player, colour=piece.colour, square=names[-1], cap=str(cap), blockade=True, counts=True))
+            elif ctx.counts:
+                text = (f"{colour} tower on {names[-1]} completed, but no black is left to cap it: "
+                        "it counts towards the five but is not a blockade.")
+                events.append(event("tower", text, player=player, colour=piece.colour, square=names[-1], cap=None, blockade=False, counts=True))
+            else:
+                text = (f"The {COLOUR_NAMES[piece.colour]} small completes a tree on {names[-1]}, but no black is left to cap it, "
+                        "so it is not a tower.")
+                events.append(event("tree", text, player=player, colour=piece.colour, square=names[-1], cap=None, blockade=False, counts=False))
+        after = BlockadeState(game, board, player, player, self.dice, points, supply, moved, self.turns, (), move)
+        if won:
+            events.append(event("win", f"{who} wins with five {COLOUR_NAMES[piece.colour]} towers.",
+                                player=player, colour=piece.colour, winners=[player]))
+        object.__setattr__(after, "events", tuple(events))  # after is new and not yet shared
+        return after
+
+    # Text ----------------------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """Board text, then ``to_move player dice points supply moved`` (and ``turns`` under a turn limit).
+
+        >>> print(Blockade().new_state(seed=2).to_text())
+        C3G2G2G2G2G2 B3B1 B3B1 B3B1 C3R2R2R2R2R2
+        R3R1 R3R1 R3R1 B3B1 Y3Y1
+        R3R1 G3G1 C3 B3B1 Y3Y1
+        R3R1 G3G1 Y3Y1 Y3Y1 Y3Y1
+        C3Y2Y2Y2Y2Y2 G3G1 G3G1 G3G1 C3B2B2B2B2B2
+        to_move=-1 player=1 dice=- points=- supply=K3:5,K2:5,K1:5 moved=-
+        """
+        dice = "-" if self.dice is None else _format_pair(self.dice, self.player)
+        points = "-" if self.points is None else _format_pair(self.points, self.player)
+        supply = ",".join(f"K{3 - i}:{n}" for i, n in enumerate(self.supply))
+        moved = ",".join(GRID.names[s] for s in self.moved) or "-"
+        fields = [f"to_move={self.to_move}", f"player={self.player}", f"dice={dice}", f"points={points}",
+                  f"supply={supply}", f"moved={moved}"]
+        if self.game.max_turns is not None:
+            fields.append(f"turns={self.turns}")
+        return GRID.format_board([format_stack(s) for s in self.board]) + "\n" + " ".join(fields)
+
+    def _ascii(self) -> str:
+        moved = set(self.moved)
+        cells = [format_stack(s) + ("*" if i in moved else "") for i, s in enumerate(self.board)]
+        lines = [GRID.ascii_board(cells)]
+        who = SIDES[self.player]
+        if self.is_over:
+            status = "stopped unfinished (turn limit)" if self.unfinished else f"game over: {SIDES[self.winners[0]]} wins"
+        elif self.to_move == CHANCE:
+            status = f"{who} to roll"
+        else:
+            status = f"{who} to move, dice {_format_pair(self.dice, self.player)}, pips left {_format_pair(self.points, self.player)}"
+        supply = " ".join(f"K{3 - i}×{n}" for i, n in enumerate(self.supply))
+        towers = ", ".join(f"{c}{len(self.towers[c])}" for c in "RYGB")
+        lines.append(f" {status}; blacks {supply}; towers {towers}" + ("; * moved this turn" if moved else ""))
+        return "\n".join(lines)
+
+
+# Private helpers -----------------------------------------------------------------------------
+
+_MOVE_TEXT = re.compile(r"^([a-z]\d{1,2})-([a-z]\d{1,2})$")
+_COMBINE_TEXT = re.compile(r"^combine:([RYGB])$")
+_ROLL_TEXT = re.compile(r"^([RYGB])([1-6])([RYGB])([1-6])$")
+_PAIR_TEXT = re.compile(r"^([RYGB])(\d+)([RYGB])(\d+)$")
+
+
+def _setup_board() -> tuple[tuple[Piece, ...], ...]:
+    rows = SETUP_LARGES.split()
+    board = []
+    for square in range(GRID.size):
+        colour = rows[4 - square // 5][square % 5]
+        stack = (PIECES[colour + "3"],) if colour == "C" else (PIECES[colour + "3"], PIECES[colour + "1"])
+        medium = CORNER_MEDIUMS.get(GRID.names[square])
+        if medium:
+            stack += (PIECES[medium + "2"],) * 5
+        board.append(stack)
+    return tuple(board)
+
+
+SETUP_BOARD = _setup_board()
+
+
+class _Context(NamedTuple):
+    """What stays fixed during a turn: the mover's colours, the squares the mover may not
+    enter (the opponent's blockades, as a bit mask) and the tower-counting option."""
+
+    colours: tuple[str, str]
+    blocked: int
+    counts: bool
+
+
+def _context(board: tuple, player: int, counts: bool) -> _Context:
+    theirs = COLOURS[1 - player]
+    blocked = 0
+    for square, stack in enumerate(board):
+        if len(stack) > 3 and stack[3].colour == "K" and stack[0].colour in theirs:
+            blocked |= 1 << square
+    return _Context(COLOURS[player], blocked, counts)
+
+
+def _can_rest(piece: Piece, below: tuple) -> bool:
+    """Whether ``piece`` may end a move on the stack ``below`` (the landing table)."""
+    if not below:
+        return True
+    top = below[-1]
+    colour = top.colour
+    if colour == piece.colour:
+        return piece.size <= top.size
+    if colour == "C":
+        return True
+    if colour == "K":  # a black sits only on a tower, so below[0] is the tower's large
+        return below[0].colour == piece.colour and top.size > piece.size
+    return False
+
+
+def _why_not_rest(piece: Piece, below: tuple) -> str:
+    top = below[-1]
+    if top.colour == piece.colour:
+        return f"a {SIZE_NAMES[piece.size]} may rest on its own colour only on a piece at least as big (here a {SIZE_NAMES[top.size]})"
+    if top.colour == "K":
+        if below[0].colour != piece.colour:
+            return f"the black there caps a {COLOUR_NAMES[below[0].colour]} tower, not a {COLOUR_NAMES[piece.colour]} one"
+        return f"a piece may rest on a black only if the black is bigger, and that black is a {SIZE_NAMES[top.size]}"
+    return f"its top is a {_piece_name(top)}, and a {COLOUR_NAMES[piece.colour]} piece may rest only on {COLOUR_NAMES[piece.colour]}, clear, or a bigger black capping a {COLOUR_NAMES[piece.colour]} tower"
+
+
+def _tower_shape(stack: tuple) -> bool:
+    """Whether the stack starts with a large, medium and small of one colour (not clear)."""
+    if len(stack) < 3:
+        return False
+    large, medium, small = stack[0], stack[1], stack[2]
+    colour = large.colour
+    return (large.size == 3 and medium.size == 2 and small.size == 1 and colour != "C"
+            and medium.colour == colour and small.colour == colour)
+
+
+def _tower_colour(stack: tuple, counts: bool) -> str | None:
+    """The colour of the tower on this stack (capped, or uncapped when ``counts``), else None."""
+    if _tower_shape(stack) and (counts or (len(stack) > 3 and stack[3].colour == "K")):
+        return stack[0].colour
+    return None
+
+
+def _mover_index(stack: tuple, ctx: _Context) -> int:
+    """0 or 1 when the top of ``stack`` is a piece the mover may move (of their first or
+    second colour), else -1."""
+    if not stack:
+        return -1
+    piece = stack[-1]
+    if piece.size == 3:
+        return -1
+    colour = piece.colour
+    index = 0 if colour == ctx.colours[0] else 1 if colour == ctx.colours[1] else -1
+    if index >= 0 and len(stack) == 3 and ctx.counts and _tower_shape(stack):
+        return -1  # the small of an uncapped tower that counts: frozen like a capped one
+    return index
+
+
+def _spend(points: tuple[int, int], index: int, cost: int) -> tuple[int, int]:
+    return (points[0] - cost, points[1]) if index == 0 else (points[0], points[1] - cost)
+
+
+def _move_piece(board: tuple, moved: tuple, supply: tuple, src: int, dst: int, counts: bool):
+    """Move the top of ``src`` onto ``dst``: (board, moved, supply, won). Completes and caps a
+    tower when a small comes to rest on a same-colour medium on a large."""
+    piece = board[src][-1]
+    squares = list(board)
+    squares[src] = board[src][:-1]
+    below = board[dst]
+    target = below + (piece,)
+    if src in moved:
+        i = moved.index(src)
+        moved = moved[:i] + moved[i + 1 :]
+    won = False
+    if piece.size == 1 and len(below) == 2 and _tower_shape(target):
+        if supply[0] or supply[1] or supply[2]:
+            size = 0 if supply[0] else 1 if supply[1] else 2
+            target += (BLACKS[size],)
+            supply = supply[:size] + (supply[size] - 1,) + supply[size + 1 :]
+            frozen = True
+        else:
+            frozen = counts
+        if frozen:
+            moved = tuple(s for s in moved if s != dst)
+            squares[dst] = target
+            won = sum(1 for stack in squares if _tower_colour(stack, counts) == piece.colour) >= WINNING_TOWERS
+            return tuple(squares), moved, supply, won
+    squares[dst] = target
+    moved = tuple(sorted(moved + (dst,)))
+    return tuple(squares), moved, supply, won
+
+
+def _stranded_pieces(board: tuple, moved: tuple) -> list[tuple[int, int]]:
+    """(square, height) of the lowest moved piece resting illegally on each square."""
+    found = []
+    last = -1
+    for square in moved:
+        if square == last:
+            continue
+        last = square
+        stack = board[square]
+        height = len(stack)
+        for level in range(height - moved.count(square), height):
+            if not _can_rest(stack[level], stack[:level]):
+                found.append((square, level))
+                break
+    return found
+
+
+@lru_cache(maxsize=None)
+def _routes(blocked: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """For the squares in the ``blocked`` mask barred: (distance, parent, squares by distance)
+    from every square, by breadth-first search in the direction order N, NE, E, … ."""
+    dist, parent, order = [], [], []
+    for source in range(GRID.size):
+        d = [_INF] * GRID.size
+        p = [-1] * GRID.size
+        d[source] = 0
+        queue = [source]
+        for square in queue:
+            for step in GRID.neighbours[square]:
+                if d[step] == _INF and not blocked >> step & 1:
+                    d[step] = d[square] + 1
+                    p[step] = square
+                    queue.append(step)
+        dist.append(tuple(d))
+        parent.append(tuple(p))
+        order.append(tuple(queue[1:]))
+    return tuple(dist), tuple(parent), tuple(order)
+
+
+def _path(blocked: int, src: int, dst: int) -> tuple[int, ...]:
+    parent = _routes(blocked)[1][src]
+    path = [dst]
+    while path[-1] != src:
+        path.append(parent[path[-1]])
+    return tuple(reversed(path))
+
+
+# The end-of-turn search ------------------------------------------------------------------------
+#
+# After a ply in landing="end", some moved pieces may rest where they may not end the turn.
+# _finishable decides whether some sequence of further moves (with the pips left) brings every
+# moved piece to rest legally, or wins. It is exact: a bound rules out hopeless positions fast,
+# a greedy pass finds the usual one-move repairs, and a memoised depth-first search over every
+# move settles the rest.
+
+_FINISH_CACHE: dict[tuple, bool] = {}
+_FINISH_CACHE_LIMIT = 200_000
+
+
+def _finishable(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple) -> bool:
+    stranded = _stranded_pieces(board, moved)
+    if not stranded:
+        return True
+    key = (ctx, board, points, moved, supply)
+    known = _FINISH_CACHE.get(key)
+    if known is None:
+        known = (_within_bound(ctx, board, points, stranded)
+                 and (_greedy(ctx, board, points, moved, supply) or _search(ctx, board, points, moved, supply, stranded)))
+        if len(_FINISH_CACHE) >= _FINISH_CACHE_LIMIT:
+            _FINISH_CACHE.clear()
+        _FINISH_CACHE[key] = known
+    return known
+
+
+def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list) -> bool:
+    """A necessary condition for finishing the turn.
+
+    Every piece that must leave its square (a stranded piece and the pieces on it) needs a
+    target where it might rest: a square whose stack holds a piece it may rest on, under
+    nothing but the mover's movable pieces (the *covers*), or its own square again after
+    leaving (2 pips at least). The covers must leave too and rest somewhere else or come
+    back (each costs at least the distance to its nearest such square, and at most 2 is
+    counted). Per piece, its path plus its target's covers must fit the pips of each colour;
+    summed over the pieces of a colour, the paths alone must.
+    """
+    dist, _, order = _routes(ctx.blocked)
+    leaving = dict(stranded)
+    paths = [0, 0]
+    extra = [0, 0]
+    for square, level in stranded:
+        stack = board[square]
+        for height in range(level, len(stack)):
+            piece = stack[height]
+            if piece.colour not in ctx.colours:
+                return False  # an opponent's piece cannot be moved away
+            index = ctx.colours.index(piece.colour)
+            path = total = _INF
+            back = _cover_cost(piece, stack[:level], square, board, ctx, leaving, points, index, 2)
+            if back is not None:
+                path, total = 2, back
+            for target in order[square]:
+                cost = dist[square][target]
+                if cost >= total:
+                    break
+                with_covers = _cover_cost(piece, board[target][: leaving.get(target)], target, board, ctx, leaving, points, index, cost)
+                if with_covers is not None:
+                    path = min(path, cost)
+                    total = min(total, with_covers)
+            if path >= _INF:
+                return False
+            # The covers of one piece's target are other pieces than the ones that must leave,
+            # so one piece's covers can be added to everyone's paths (not everyone's covers:
+            # two pieces may share a target).
+            paths[index] += path
+            extra[index] = max(extra[index], total - path)
+            if paths[index] + extra[index] > points[index]:
+                return False
+    return True
+
+
+def _cover_cost(piece: Piece, stack: tuple, square: int, board: tuple, ctx: _Context, leaving: dict,
+                points: tuple, index: int, path: int) -> int | None:
+    """Whether ``piece``, arriving over ``path`` pips, might rest on ``stack`` (on ``square``)
+    once its covers are gone, within the pips left: the pips of its colour that uses, or None."""
+    cost = [0, 0]
+    cost[index] = path
+    height = len(stack)
+    while True:
+        below = stack[:height]
+        if _can_rest(piece, below):
+            return cost[index] if cost[index] <= points[index] and cost[1 - index] <= points[1 - index] else None
+        cover_index = _mover_index(below, ctx)
+        if cover_index < 0 or not height:
+            return None
+        cost[cover_index] += _nearest_rest(below[-1], square, board, ctx, leaving)
+        if cost[cover_index] > points[cover_index]:
+            return None
+        height -= 1
+
+
+def _nearest_rest(piece: Piece, square: int, board: tuple, ctx: _Context, leaving: dict) -> int:
+    """A lower bound on the pips ``piece`` needs to leave ``square`` and rest: 2 (going and coming
+    back), or less when a square where it might rest (after its covers go) is next door."""
+    dist, _, order = _routes(ctx.blocked)
+    for target in order[square]:
+        if dist[square][target] >= 2:
+            break
+        if _might_rest(piece, board[target][: leaving.get(target)], ctx):
+            return 1
+    return 2
+
+
+def _might_rest(piece: Piece, stack: tuple, ctx: _Context) -> bool:
+    """Whether ``piece`` could rest on this stack once the mover's movable pieces on top of it
+    were gone (a relaxation, used only to rule positions out)."""
+    height = len(stack)
+    while height:
+        below = stack[:height]
+        if _can_rest(piece, below):
+            return True
+        if _mover_index(below, ctx) < 0:
+            return False
+        height -= 1
+    return True
+
+
+def _greedy(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple) -> bool:
+    """Try to settle the stranded pieces one by one: each goes to the nearest square where it
+    may rest, perhaps after the pieces covering that square have gone to theirs."""
+    dist, _, order = _routes(ctx.blocked)
+    while True:
+        stranded = _stranded_pieces(board, moved)
+        if not stranded:
+            return True
+        busy = {square for square, _ in stranded}
+        src = stranded[0][0]
+        piece = board[src][-1]
+        index = _mover_index(board[src], ctx)
+        if index < 0:
+            return False
+        for dst in order[src]:
+            cost = dist[src][dst]
+            if cost > points[index]:
+                return False
+            if dst in busy:
+                continue
+            plan = _clear_for(ctx, board, _spend(points, index, cost), moved, supply, piece, dst, busy | {src})
+            if plan is not None:
+                board, pips, moved, supply, won = plan
+                if won:
+                    return True
+                board, moved, supply, won = _move_piece(board, moved, supply, src, dst, ctx.counts)
+                if won:
+                    return True
+                points = pips
+                break
+        else:
+            return False
+
+
+def _clear_for(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, piece: Piece, dst: int, avoid: set):
+    """Take the covers off ``dst`` (each to its nearest square where it may rest) until ``piece``
+    may rest there: (board, points, moved, supply, won), or None if that does not work out."""
+    dist, _, order = _routes(ctx.blocked)
+    won = False
+    while not _can_rest(piece, board[dst]):
+        stack = board[dst]
+        index = _mover_index(stack, ctx)
+        if index < 0:
+            return None
+        cover = stack[-1]
+        for target in order[dst]:
+            cost = dist[dst][target]
+            if cost > points[index]:
+                return None
+            if target not in avoid and _can_rest(cover, board[target]):
+                break
+        else:
+            return None
+        board, moved, supply, won = _move_piece(board, moved, supply, dst, target, ctx.counts)
+        points = _spend(points, index, cost)
+        if won:
+            break
+    return board, points, moved, supply, won
+
+
+def _search(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, stranded: list) -> bool:
+    """The useful moves, stranded pieces first; True as soon as one leads to a finishable
+    position. Useful: moving a piece that must leave its square, uncovering a piece that some
+    piece that may have to move could rest on, or winning."""
+    dist, _, order = _routes(ctx.blocked)
+    for src in _useful_sources(ctx, board, points, stranded):
+        index = _mover_index(board[src], ctx)
+        budget = points[index]
+        piece = board[src][-1]
+        reach = [dst for dst in order[src] if dist[src][dst] <= budget]
+        reach.sort(key=lambda dst: not _can_rest(piece, board[dst]))  # stable: nearest legal first
+        for dst in reach:
+            cost = dist[src][dst]
+            after, after_moved, after_supply, won = _move_piece(board, moved, supply, src, dst, ctx.counts)
+            if won or _finishable(ctx, after, _spend(points, index, cost), after_moved, after_supply):
+                return True
+    return False
+
+
+def _useful_sources(ctx: _Context, board: tuple, points: tuple, stranded: list) -> list[int]:
+    """Squares whose top piece is worth moving in the search: those of stranded pieces (and the
+    pieces on them); then squares within reach of a piece that may have to move, where the top
+    covers a piece it could rest on (closed: those covers may have to move too); then smalls
+    that could complete a fifth tower."""
+    dist = _routes(ctx.blocked)[0]
+    leaving = dict(stranded)
+    pending = [(square, piece) for square, level in stranded for piece in board[square][level:]]
+    seen = set(pending)
+    useful = list(leaving)
+    covering: set[int] = set()
+    while pending:
+        square, piece = pending.pop()
+        budget = points[ctx.colours.index(piece.colour)]
+        for target, stack in enumerate(board):
+            if not 0 < dist[square][target] <= budget:
+                continue
+            stack = stack[: leaving.get(target)]
+            if _can_rest(piece, stack):
+                continue
+            height = len(stack)
+            index = ctx.colours.index(piece.colour)
+            covers = [0, 0]
+            covers[index] = dist[square][target]
+            while height and _mover_index(stack[:height], ctx) >= 0:
+                covers[_mover_index(stack[:height], ctx)] += 1
+                if covers[0] > points[0] or covers[1] > points[1]:
+                    break  # taking the covers off would cost more pips than are left
+                height -= 1
+                if _can_rest(piece, stack[:height]):
+                    covering.add(target)
+                    for cover in stack[height:]:
+                        if (target, cover) not in seen:
+                            seen.add((target, cover))
+                            pending.append((target, cover))
+                    break
+    useful += sorted(covering - set(leaving))
+    for square, stack in enumerate(board):
+        if square not in leaving and square not in covering and _mover_index(stack, ctx) >= 0 and stack[-1].size == 1:
+            colour = stack[-1].colour
+            if sum(1 for other in board if _tower_colour(other, ctx.counts) == colour) == WINNING_TOWERS - 1:
+                useful.append(square)
+    return [s for s in useful if _mover_index(board[s], ctx) >= 0]
+
+
+# Text helpers ----------------------------------------------------------------------------------
+
+
+def _piece_name(piece: Piece) -> str:
+    """``"green small"``, ``"large black"``: colour first for coloured pieces, as players say it."""
+    if piece.colour == "K":
+        return f"{SIZE_NAMES[piece.size]} black"
+    return piece.name
+
+
+def _onto(below: tuple) -> str:
+    top = below[-1]
+    if top.colour == "K":
+        return f"a {_piece_name(top)} capping a {COLOUR_NAMES[below[0].colour]} tower"
+    return f"a {_piece_name(top)}"
+
+
+def _stranded_text(board: tuple, stranded: list, ending: str) -> str:
+    """``"the green small on c2 rests on a yellow small" + ending``, for every stranded piece."""
+    parts = [f"the {_piece_name(board[square][level])} on {GRID.names[square]} rests on {_onto(board[square][:level])}"
+             for square, level in stranded]
+    return "; ".join(parts) + ending
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _colour_pair(colours: tuple[str, str]) -> str:
+    return f"{COLOUR_NAMES[colours[0]]} and {COLOUR_NAMES[colours[1]]}"
+
+
+def _pair_text(values: tuple[int, int], colours: tuple[str, str], unit: str = "") -> str:
+    """``"green 5, blue 2"`` or, with a unit, ``"5 green pips, 0 blue pips"``."""
+    if unit:
+        return ", ".join(f"{v} {COLOUR_NAMES[c]} {unit if v != 1 else unit[:-1]}" for c, v in zip(colours, values))
+    return ", ".join(f"{COLOUR_NAMES[c]} {v}" for c, v in zip(colours, values))
+
+
+def _format_pair(values: tuple[int, int], player: int) -> str:
+    first, second = COLOURS[player]
+    return f"{first}{values[0]}{second}{values[1]}"
+
+
+def _parse_pair(text: str, player: int, field: str, low: int, high: int) -> tuple[int, int] | None:
+    if text == "-":
+        return None
+    match = _PAIR_TEXT.match(text)
+    if match is None:
+        raise NotationError(f"field {field}={text!r} is not '-' or two colour values like {_format_pair((5, 2), player)}")
+    pair = {match.group(1): int(match.group(2)), match.group(3): int(match.group(4))}
+    colours = COLOURS[player]
+    if set(pair) != set(colours):
+        raise NotationError(f"field {field}={text!r} must name {SIDES[player]}'s colours {colours[0]} and {colours[1]} (player={player})")
+    values = (pair[colours[0]], pair[colours[1]])
+    if not all(low <= v <= high for v in values):
+        raise NotationError(f"field {field}={text!r} has a value outside {low}–{high}")
+    return values
+
+
+def _points_possible(dice: tuple[int, int], points: tuple[int, int]) -> bool:
+    if points[0] <= dice[0] and points[1] <= dice[1]:
+        return True
+    return max(dice) <= 3 and 0 in points and sum(points) <= sum(dice)
+
+
+def _parse_supply(text: str | None, on_board: dict) -> tuple[int, int, int]:
+    if text is None:
+        return tuple(5 - on_board.get(black, 0) for black in BLACKS)
+    counts = {}
+    for token in text.split(","):
+        name, sep, number = token.partition(":")
+        if not sep or name not in ("K3", "K2", "K1") or name in counts or not number.isdigit():
+            raise NotationError(f"field supply={text!r}: {token!r} is not like K3:5 (each of K3, K2, K1 once)")
+        counts[name] = int(number)
+    if len(counts) != 3:
+        raise NotationError(f"field supply={text!r} must give all three sizes, e.g. K3:5,K2:5,K1:5")
+    supply = (counts["K3"], counts["K2"], counts["K1"])
+    for black, n in zip(BLACKS, supply):
+        total = n + on_board.get(black, 0)
+        if total > 5:
+            raise NotationError(f"field supply={text!r}: {n} {black} in the supply and {on_board.get(black, 0)} on the board make {total}, but the set has 5")
+    return supply
+
+
+def _check_board(board: tuple) -> dict:
+    """Reject impossible stacks; returns the count of every piece on the board."""
+    counts: dict = {}
+    for square, stack in enumerate(board):
+        name = GRID.names[square]
+        for height, piece in enumerate(stack):
+            if piece.size == 0:
+                raise NotationError(f"{name} holds {piece}, which is not a Blockade piece")
+            if piece.colour == "C" and piece.size < 3:
+                raise NotationError(f"{name} holds {piece}: Blockade uses only the clear larges")
+            if piece.size == 3 and piece.colour != "K" and height:
+                raise NotationError(f"{name} has the {piece.name} {piece} above another piece: larges never move, so one is always at the bottom")
+            if piece.colour == "K" and (height != 3 or not _tower_shape(stack)):
+                raise NotationError(f"{name} holds the black {piece} outside a tower cap: a black only caps a large, medium and small of one colour")
+            counts[piece] = counts.get(piece, 0) + 1
+    for piece, n in counts.items():
+        if n > 5:
+            raise NotationError(f"the board has {n} pieces {piece}, but the set has only 5")
+    return counts
+
+
+def _parse_moved(text: str, board: tuple, player: int, to_move: int) -> tuple[int, ...]:
+    if text == "-":
+        return ()
+    if to_move == CHANCE:
+        raise NotationError(f"field moved={text} cannot be given while the dice are still to be rolled (to_move=-1)")
+    moved = tuple(sorted(GRID.index(name) for name in text.split(",")))
+    for square in set(moved):
+        stack = board[square]
+        n = moved.count(square)
+        if n > len(stack) or any(p.colour not in COLOURS[player] or p.size == 3 for p in stack[len(stack) - n :]):
+            raise NotationError(f"field moved={text}: the top {_plural(n, 'piece')} of {GRID.names[square]} "
+                                f"({format_stack(stack)}) cannot all be {SIDES[player]} pieces moved this turn")
+    return moved
+
+
+def _rng(seed: Any) -> random.Random:
+    if isinstance(seed, random.Random):
+        return seed
+    if hasattr(seed, "integers"):  # a numpy Generator
+        return random.Random(int(seed.integers(2**63)))
+    return random.Random(seed)
