@@ -314,6 +314,8 @@ def playouts(
     engine: str = "reference",
     options: dict[str, Any] | None = None,
     chunk_size: int | None = None,
+    executor: Any = None,
+    workers: int | None = None,
 ) -> "PlayoutResults":
     """Play ``n`` whole games of ``game`` and return their results as arrays.
 
@@ -329,6 +331,10 @@ def playouts(
     - ``engine``: ``"reference"`` (the rules engines), ``"fast"`` (compiled kernels; an error
       where none plays these options and agents) or ``"auto"`` (fast when available). The fast
       engine plays the same games but collects fewer counters.
+    - ``executor``: any ``concurrent.futures.Executor`` to play the chunks on (a process pool, or
+      Dask's ``client.get_executor()`` to spread millions of games over a cluster); without one
+      the fast engine uses ``workers`` threads (default: every core). Games are cut into fixed
+      chunks, so the results are the same whatever the executor or the number of workers.
 
     Ctrl-C (a KeyboardInterrupt) stops the run and returns the games finished so far, with
     ``results.partial`` set.
@@ -352,17 +358,22 @@ def playouts(
     interrupted = False
     started = time.perf_counter()
     try:
-        if kernel is not None:
-            size = chunk_size or 20_000
-            for start in range(0, n, size):
-                stop = min(n, start + size)
-                try:
-                    out = kernel.play_range(game, _fast_names(resolved), seed, start, stop)
-                except KeyboardInterrupt:
-                    interrupted = True
-                    break
-                parts.append((_from_kernel(game, out), {}))
-                bar.update(stop)
+        if kernel is not None or executor is not None:
+            from functools import partial
+
+            from .fast import parallel
+
+            if kernel is not None:
+                chunk = partial(kernel.play_range, game, _fast_names(resolved), seed)
+            else:
+                chunk = partial(_play_range, game, resolved, seed)
+            size = chunk_size or (parallel.DEFAULT_CHUNK_SIZE if kernel is not None else 1_000)
+            try:
+                for start, stop, out in parallel.map_chunks(chunk, n, size, executor, workers):
+                    parts.append((_from_kernel(game, out), {}) if kernel is not None else out[:2])
+                    bar.update(stop)
+            except KeyboardInterrupt:
+                interrupted = True
         else:
             size = chunk_size or n
             for start in range(0, n, size):
