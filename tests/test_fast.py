@@ -232,3 +232,20 @@ def test_tuple_seeds_are_split_like_seed_sequence():
     out = fast.play_range(game, ("random", "random"), (3, 2**40), 0, 20)
     expected = random_reference_games(game, (3, 2**40), 20)
     assert out["plies"].tolist() == [len(moves) for _, moves in expected]
+
+
+def test_playouts_executor_and_workers_do_not_change_results():
+    from concurrent.futures import ThreadPoolExecutor
+
+    one = iw.playouts("volcano", 6000, agents=("greedy", "random"), seed=8, engine="fast", progress=False, workers=1)
+    two = iw.playouts("volcano", 6000, agents=("greedy", "random"), seed=8, engine="fast", progress=False, workers=2,
+                      chunk_size=1111)
+    with ThreadPoolExecutor(3) as executor:
+        pooled = iw.playouts("volcano", 6000, agents=("greedy", "random"), seed=8, engine="fast", progress=False,
+                             executor=executor, chunk_size=500)
+        reference = iw.playouts("volcano", 30, seed=8, agents=("greedy", "random"), engine="reference",
+                                progress=False, executor=executor, chunk_size=7)
+    for key in one.arrays:
+        assert np.array_equal(one.arrays[key], two.arrays[key]), key
+        assert np.array_equal(one.arrays[key], pooled.arrays[key]), key
+        assert np.array_equal(one.arrays[key][:30], reference.arrays[key]), key

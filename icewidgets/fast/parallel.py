@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -70,6 +70,45 @@ def concatenate(parts: Iterable[dict]) -> dict:
     return {key: np.concatenate([part[key] for part in parts]) for key in parts[0]}
 
 
+def map_chunks(
+    fn: Callable[[int, int], Any],
+    n: int,
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    executor: Executor | None = None,
+    workers: int | None = None,
+) -> Iterator[tuple[int, int, Any]]:
+    """Yield ``(start, stop, fn(start, stop))`` for the chunks of ``n`` games, in index order.
+
+    ``executor``: any :class:`concurrent.futures.Executor` (a process pool, Dask's
+    ``client.get_executor()``, …); without one, ``workers`` threads (default: one per core;
+    1 plays in this thread). Chunks run ahead in parallel while earlier ones are consumed.
+    Closing the iterator early (or an exception, such as a KeyboardInterrupt, in the consumer)
+    cancels the chunks not yet started.
+
+    >>> [(a, b, r) for a, b, r in map_chunks(lambda a, b: b - a, 5, chunk_size=2, workers=2)]
+    [(0, 2, 2), (2, 4, 2), (4, 5, 1)]
+    """
+    bounds = chunk_bounds(n, chunk_size)
+    own_pool = None
+    if executor is None:
+        workers = default_workers() if workers is None else workers
+        if workers <= 1 or len(bounds) <= 1:
+            for start, stop in bounds:
+                yield start, stop, fn(start, stop)
+            return
+        executor = own_pool = ThreadPoolExecutor(max_workers=min(workers, len(bounds)))
+    futures: list[Future] = []
+    try:
+        futures = [executor.submit(fn, start, stop) for start, stop in bounds]
+        for future, (start, stop) in zip(futures, bounds):
+            yield start, stop, future.result()
+    finally:
+        for future in futures:
+            future.cancel()
+        if own_pool is not None:
+            own_pool.shutdown(wait=True, cancel_futures=True)
+
+
 def run_chunks(
     fn: ChunkFunction,
     n: int,
@@ -80,50 +119,19 @@ def run_chunks(
 ) -> dict:
     """Play games ``0…n-1`` chunk by chunk with ``fn(start, stop)`` and join the results in order.
 
-    ``executor``: any :class:`concurrent.futures.Executor` (a process pool, Dask's
-    ``client.get_executor()``, …); without one, ``workers`` threads (default: one per core;
-    1 plays in this thread). ``progress(games_done)`` is called as chunks finish. On
-    ``KeyboardInterrupt`` the chunks not yet started are cancelled and the interrupt goes on.
+    ``executor`` and ``workers`` as for :func:`map_chunks`. ``progress(games_done)`` is called
+    as chunks finish.
 
-    >>> from functools import partial
     >>> def squares(start, stop):
     ...     return {"x": np.arange(start, stop) ** 2}
     >>> run_chunks(squares, 5, workers=2, chunk_size=2)["x"].tolist()
     [0, 1, 4, 9, 16]
     """
-    bounds = chunk_bounds(n, chunk_size)
-    if not bounds:
+    if n <= 0:
         return fn(0, 0)
-    own_pool = None
-    if executor is None:
-        workers = default_workers() if workers is None else workers
-        if workers <= 1 or len(bounds) == 1:
-            return _sequential(fn, bounds, progress)
-        executor = own_pool = ThreadPoolExecutor(max_workers=min(workers, len(bounds)))
-    futures: list[Future] = []
-    try:
-        futures = [executor.submit(fn, start, stop) for start, stop in bounds]
-        parts = []
-        done = 0
-        for future, (start, stop) in zip(futures, bounds):
-            parts.append(future.result())
-            done += stop - start
-            if progress is not None:
-                progress(done)
-        return concatenate(parts)
-    except BaseException:
-        for future in futures:
-            future.cancel()
-        raise
-    finally:
-        if own_pool is not None:
-            own_pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _sequential(fn: ChunkFunction, bounds: list[tuple[int, int]], progress: Callable[[int], Any] | None) -> dict:
     parts = []
-    for start, stop in bounds:
-        parts.append(fn(start, stop))
+    for _, stop, part in map_chunks(fn, n, chunk_size, executor, workers):
+        parts.append(part)
         if progress is not None:
             progress(stop)
     return concatenate(parts)
