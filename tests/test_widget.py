@@ -112,6 +112,33 @@ def test_bad_messages_are_refused_with_a_message_and_change_nothing(message, err
     assert (widget.record, widget.ply, list(widget.frames), widget.final_state) == before
 
 
+@pytest.mark.parametrize(
+    "update, error",
+    [
+        ({"ply": "two"}, "The widget ignored ply='two' from the page: not a whole number."),
+        ({"ply": True}, "The widget ignored ply=True from the page: not a whole number."),
+        ({"ply": -3}, "ply must be between 0 and 1."),
+        ({"legal": []}, "The widget ignored an update of legal from the page."),
+        ({"frames": [], "record_code": "x"}, "The widget ignored an update of frames, record_code from the page."),
+        ({"speed": -1}, "The widget ignored speed=-1 from the page."),
+        ("nonsense", "The widget ignored a malformed update from the page."),
+    ],
+)
+def test_bad_trait_updates_from_the_page_are_refused(update, error):
+    widget = iw.GameWidget(iw.Record.new("volcano").extend(["b2-c1"]))
+    before = (widget.record, widget.ply, list(widget.frames), list(widget.legal), widget.record_code, widget.speed)
+    widget.set_state(update)
+    assert widget.message == error and widget.message_kind == "error"
+    assert (widget.record, widget.ply, list(widget.frames), list(widget.legal), widget.record_code, widget.speed) == before
+
+
+def test_the_page_may_move_the_view():
+    widget = iw.GameWidget(iw.Record.new("volcano").extend(["b2-c1", "a1-a2"]))
+    widget.set_state({"ply": 1, "speed": 2})
+    assert widget.ply == 1 and widget.speed == 2 and widget.state.stack("c1") == "B1B2B3K1"
+    assert widget.message == ""
+
+
 def test_play_raises_for_python_callers():
     widget = iw.GameWidget("volcano")
     with pytest.raises(iw.IllegalMoveError, match="there is no cap on a2"):
@@ -153,6 +180,8 @@ def test_setting_ply_moves_the_view_only():
 def test_moving_from_an_earlier_ply_branches_and_keeps_a_redo():
     widget = iw.GameWidget(iw.Record.new("volcano").extend(["b2-c1", "a1-a2"]))
     widget.ply = 1
+    assert widget.handle({"type": "move", "move": "a1-a0"}) is False  # illegal: nothing is dropped
+    assert _plies(widget) == ("b2-c1", "a1-a2") and widget.ply == 1
     assert widget.handle({"type": "move", "move": "a1-b1"})
     assert _plies(widget) == ("b2-c1", "a1-b1")
     assert widget.ply == 2

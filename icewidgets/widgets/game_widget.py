@@ -190,6 +190,8 @@ class GameWidget(anywidget.AnyWidget):
                 record = what
             elif isinstance(what, State):
                 record = Record.new(what.game, start=what)
+            elif isinstance(what, str) and len(what) > 200_000:
+                raise _Refused("That text is too long to be a position or a game code.")
             elif isinstance(what, str) and what.strip():
                 record = self._parse_loaded(what.strip())
             else:
@@ -209,15 +211,33 @@ class GameWidget(anywidget.AnyWidget):
 
     # Message handling -----------------------------------------------------------------------
 
+    FRONT_END_TRAITS = frozenset({"ply", "speed"})
+    """The only traits the page may change; everything else is computed here."""
+
+    def set_state(self, sync_data: dict) -> None:
+        """Apply trait updates from the page, refusing unknown traits and bad values with a message."""
+        if not isinstance(sync_data, dict):
+            self._say("The widget ignored a malformed update from the page.", "error")
+            return
+        refused = sorted(set(sync_data) - self.FRONT_END_TRAITS)
+        allowed = {k: v for k, v in sync_data.items() if k in self.FRONT_END_TRAITS}
+        if refused:
+            self._say(f"The widget ignored an update of {', '.join(refused)} from the page.", "error")
+        if "ply" in allowed and (isinstance(allowed["ply"], bool) or not isinstance(allowed["ply"], int)):
+            self._say(f"The widget ignored ply={allowed.pop('ply')!r} from the page: not a whole number.", "error")
+        if "speed" in allowed and (isinstance(allowed["speed"], bool) or not isinstance(allowed["speed"], (int, float))
+                                   or not 0 < allowed["speed"] <= 100):
+            self._say(f"The widget ignored speed={allowed.pop('speed')!r} from the page.", "error")
+        if allowed:
+            super().set_state(allowed)
+
     def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         self.handle(content)
 
     def _human_move(self, text: Any) -> bool:
         if not isinstance(text, str) or not text.strip() or len(text) > 64:
             raise _Refused("A move must be given as its notation, e.g. " + repr(self.game.example_move))
-        if self.ply != len(self._record.plies):
-            self._branch_here()
-        state = self.final_state
+        state = self.state  # the position shown: playing from an earlier ply branches off there
         if state.is_over:
             raise _Refused("The game is over: no more moves. Use Undo or load another position.")
         if state.to_move == CHANCE:
@@ -228,16 +248,16 @@ class GameWidget(anywidget.AnyWidget):
             after = state.play(text.strip())
         except (ValueError, TypeError) as error:
             raise _Refused(str(error)) from None
+        self._branch_here()
         self._push(text.strip(), after)
         return True
 
     def _roll(self) -> bool:
-        if self.ply != len(self._record.plies):
-            self._branch_here()
-        state = self.final_state
+        state = self.state
         if state.to_move != CHANCE or state.is_over:
             raise _Refused("There are no dice to roll now.")
         outcome = _chance_pick(state, self._generator())
+        self._branch_here()
         self._push(str(outcome), state.play(outcome))
         return True
 
@@ -260,10 +280,9 @@ class GameWidget(anywidget.AnyWidget):
         return True
 
     def _branch_here(self) -> None:
-        """Playing from an earlier ply drops the later plies (they can be redone)."""
-        n = self.ply
-        self._redo = list(self._record.plies[n:])
-        self._truncate(n)
+        """Playing from an earlier ply drops the later plies (the new move then clears redo)."""
+        if self.ply != len(self._record.plies):
+            self._truncate(self.ply)
 
     # Building the data -----------------------------------------------------------------------
 

@@ -607,6 +607,7 @@ function render({ model, el: host }) {
     if (!action) return;
     if (action === "toggle" && tag === "BUTTON") return; // Space presses the focused button
     ev.preventDefault();
+    ev.stopPropagation(); // the notebook's own shortcuts must not act on these keys too
     navigate(action);
   });
 
