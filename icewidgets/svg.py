@@ -16,6 +16,11 @@ The same drawing code feeds :class:`icewidgets.GameWidget`: :func:`scene` lays o
 (or one stage of an eruption) as positioned pieces, which the widget moves in the browser.
 Pieces keep a ``data-piece`` id (``R3-2``: the second red large) while they move; a
 :class:`Tracker` follows them from ply to ply through the events.
+
+Any game is drawn from ``state.stack(square)`` alone. What a game shows beyond its squares is
+a :class:`View` registered in ``VIEWS``: off-board areas holding pieces (Volcano's captured
+piles, Blockade's blacks), the side panel (scores, dice), and the stages of a ply (a Volcano
+eruption is a cap move, one landing per piece, then the captures). A new game works without one.
 """
 
 from __future__ import annotations
@@ -534,7 +539,8 @@ def piece_markup(token: str, palette: str = "standard") -> str:
     colour = token[0]
     fill = pal[colour]
     ink = "#ffffff" if colour in DARK_FILLS else "#1b1b1b"
-    parts = [f'<rect x="-50" y="-50" width="100" height="100" rx="3" fill="{fill}" stroke="#2b2b2b" stroke-width="1.2" '
+    edge = "#a0a0a0" if colour == "K" else "#2b2b2b"  # black pieces stay visible on the dark theme
+    parts = [f'<rect x="-50" y="-50" width="100" height="100" rx="3" fill="{fill}" stroke="{edge}" stroke-width="1.2" '
              f'vector-effect="non-scaling-stroke"/>']
     if len(token) == 2:  # a pyramid: its four faces meet at the apex
         parts.append('<path d="M-50-50L50 50M50-50L-50 50" stroke="#000" stroke-opacity="0.18" stroke-width="1" '
