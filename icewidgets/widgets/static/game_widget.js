@@ -212,8 +212,8 @@ function render({ model, el: host }) {
   const slider = el("input", { type: "range", min: "0", max: "0", value: "0", class: "iw-slider", "aria-label": "Timeline" });
 
   const playRow = el("div", { class: "iw-play", role: "toolbar", "aria-label": "Play" });
-  const bUndo = button("Undo", "↶ Undo", () => model.send({ type: "undo" }));
-  const bRedo = button("Redo", "↷ Redo", () => model.send({ type: "redo" }));
+  const bUndo = button("Undo", "↶ Undo", () => send({ type: "undo" }));
+  const bRedo = button("Redo", "↷ Redo", () => send({ type: "redo" }));
   const actionBox = el("span", { class: "iw-actions" });
   playRow.append(bUndo, bRedo, actionBox);
 
@@ -226,7 +226,7 @@ function render({ model, el: host }) {
     ev.preventDefault();
     const text = moveInput.value.trim();
     if (text) {
-      model.send({ type: "move", move: text });
+      send({ type: "move", move: text });
       moveInput.value = "";
     }
   });
@@ -247,7 +247,7 @@ function render({ model, el: host }) {
   });
   const shareText = el("textarea", { class: "iw-sharetext", rows: "4", "aria-label": "Position text or game code" });
   shareText.hidden = true;
-  const bLoadGo = button("Load", "Load", () => model.send({ type: "load", text: shareText.value }));
+  const bLoadGo = button("Load", "Load", () => send({ type: "load", text: shareText.value }));
   bLoadGo.hidden = true;
   share.append(bCopy, bCopyCode, bLoad, shareText, bLoadGo);
 
@@ -266,6 +266,17 @@ function render({ model, el: host }) {
   let squareEls = new Map();
   let lastShown = {};
   let lastStatic = null;
+
+  // Everything that changes the game goes to the kernel; without one (a saved notebook opened
+  // read-only) replay still works and the widget says why a move cannot be played.
+  function send(msg) {
+    try {
+      const result = model.send(msg);
+      if (result && typeof result.catch === "function") result.catch(() => say("No running kernel: replay works, but moves need the notebook's kernel.", "error"));
+    } catch (e) {
+      say("No running kernel: replay works, but moves need the notebook's kernel.", "error");
+    }
+  }
 
   function say(text, kind) {
     message.textContent = text || "";
@@ -474,7 +485,7 @@ function render({ model, el: host }) {
     if (botSentFor === token) return;
     botSentFor = token;
     setTimeout(() => {
-      if (model.get("bot_pending") && frames.length === token) model.send({ type: "bot" });
+      if (model.get("bot_pending") && frames.length === token) send({ type: "bot" });
     }, model.get("bot_delay") || 0);
   }
 
@@ -496,8 +507,8 @@ function render({ model, el: host }) {
     actionBox.innerHTML = "";
     for (const [move, label] of model.get("buttons") || []) {
       const b = button(label, label, () => {
-        if (move === "roll") model.send({ type: "roll" });
-        else model.send({ type: "move", move });
+        if (move === "roll") send({ type: "roll" });
+        else send({ type: "move", move });
       }, { class: "iw-btn iw-action", "data-move": move });
       actionBox.appendChild(b);
     }
@@ -509,7 +520,7 @@ function render({ model, el: host }) {
       chooser.appendChild(button(`Play ${m}`, m, () => {
         chooser.innerHTML = "";
         selected = null;
-        model.send({ type: "move", move: m });
+        send({ type: "move", move: m });
       }, { class: "iw-btn iw-choice" }));
     }
   }
@@ -532,7 +543,7 @@ function render({ model, el: host }) {
         selected = null;
         drawSelection();
         say("", "info");
-        model.send({ type: "move", move: moves[0] });
+        send({ type: "move", move: moves[0] });
         void from;
         return;
       }
@@ -545,7 +556,7 @@ function render({ model, el: host }) {
         const text = clickedMoveText(legal, selected, sq);
         selected = null;
         drawSelection();
-        if (text) model.send({ type: "move", move: text });
+        if (text) send({ type: "move", move: text });
         else say(`The piece on that square cannot go to ${sq}.`, "error");
         return;
       }
