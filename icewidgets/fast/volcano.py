@@ -105,15 +105,17 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
     n = stop - start
     out = empty_results(n, players)
     moves = np.full((n, record), -1, dtype=np.int16)
-    codes = np.array([RANDOM if a == "random" else GREEDY for a in agents], dtype=np.int64)
     scratch = (_rng.new_generator(), stack.copy(), height.copy(), np.zeros((players, 5, 3), dtype=np.int64),
-               np.zeros((3, players), dtype=np.int64), np.zeros((3, 40), dtype=np.int64), np.zeros(8, dtype=np.int64))
-    status = _play(stack, height, players, game.tie_rule == "draw", game.no_return_within_turn,
-                   game.end_if_board_empty, game.max_turns or 0, max_plies or _safety_plies(),
-                   codes, _rng.entropy_words(seed), start, stop, _STEP, _NEIGHBOUR_MASK, *scratch,
-                   out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"],
-                   out["captured"], out["captures"], out["erupted"], out["eruptions_stopped"], out["branching"],
-                   moves)
+               np.zeros((3, players), dtype=np.int64), np.zeros(10, dtype=np.int64))
+    args = (stack, height, players, game.tie_rule == "draw", game.no_return_within_turn, game.end_if_board_empty,
+            game.max_turns or 0, max_plies or _safety_plies(), _rng.entropy_words(seed), start, stop, _STEP,
+            _NEIGHBOUR_MASK, *scratch, out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"],
+            out["captured"], out["captures"], out["erupted"], out["eruptions_stopped"], out["branching"], moves)
+    if all(a == "random" for a in agents):
+        status = _play_random(*args)
+    else:
+        codes = np.array([RANDOM if a == "random" else GREEDY for a in agents], dtype=np.int64)
+        status = _play_agents(codes, np.zeros((3, 40), dtype=np.int64), np.zeros(8, dtype=np.int64), *args)
     if status != 0:
         raise RuntimeError(f"Volcano kernel: game {status - 1} reached a position with no legal move")
     out["eruptions"][:] = out["turns"]  # every turn ends with exactly one eruption
@@ -347,117 +349,97 @@ def _erupt(stack, height, caps, source, direction, step, counts, colour_mask, pl
     return thrown, stopped, captured
 
 
-@njit(cache=True, nogil=True)
-def _play(init_stack, init_height, players, draw_rule, no_return, end_if_empty, max_turns, max_plies, agents,
-          run_words, start, stop, step, neighbour_mask, gen, stack, height, counts, per_player, move_scratch, gained,
-          out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured, out_captures,
-          out_erupted, out_stopped, out_branching, out_moves):
-    # Scratch arrays come from the caller: allocating inside the kernel costs compile time.
-    colour_mask = per_player[0]
-    n_captured = per_player[1]
-    scores = per_player[2]
-    move_source = move_scratch[0]
-    move_direction = move_scratch[1]
-    move_key = move_scratch[2]
-    record = out_moves.shape[1]
-    init_caps = np.int64(0)
-    init_pieces = np.int64(0)
-    for s in range(SQUARES):
-        h = init_height[s]
-        if h > 0 and init_stack[s, h - 1] == CAP_CODE:
-            init_caps |= np.int64(1) << s
-            init_pieces += h - 1
-        else:
-            init_pieces += h
-
-    for g in range(stop - start):
-        _rng.seed_game(gen, run_words, start + g)
-        for s in range(SQUARES):
-            h = init_height[s]
-            height[s] = h
-            for k in range(h):
-                stack[s, k] = init_stack[s, k]
-        for p in range(players):
-            colour_mask[p] = 0
-            n_captured[p] = 0
-            scores[p] = 0
-            for c in range(5):
-                for size in range(3):
-                    counts[p, c, size] = 0
-        caps = init_caps
-        pieces = init_pieces
-        left = np.int64(0)
-        player = np.int64(0)
-        turns = 0
-        plies = 0
-        erupted = 0
-        stopped = 0
-        options = 0
-        ended = caps == 0 or (end_if_empty and pieces == 0)
-        while not ended and plies < max_plies:
-            if max_turns > 0 and turns >= max_turns:
-                break
-            # A square a cap left this turn is blocked (house rule) unless that leaves no move.
-            blocked = caps | left
-            if left != 0:
-                free = 0
-                m = caps
-                while m:
-                    c = lowest_bit(m)
-                    m &= m - 1
-                    free += popcount(neighbour_mask[c] & ~blocked)
-                if free == 0:
-                    blocked = caps
-            if agents[player] == GREEDY:
-                source, direction, n_legal = _greedy_move(gen, stack, height, caps, blocked, player, players, counts,
-                                                          colour_mask, scores, step, move_source, move_direction,
-                                                          move_key, gained)
-            else:
-                source, direction, n_legal = _random_move(gen, caps, blocked, step, neighbour_mask)
-            if direction < 0:
-                return start + g + 1
-            options += n_legal
-            if plies < record:
-                out_moves[g, plies] = source * 8 + direction
-            plies += 1
-            # Move the cap.
-            target = step[source, direction]
-            height[source] -= 1
-            stack[target, height[target]] = CAP_CODE
-            height[target] += 1
-            caps ^= (np.int64(1) << source) | (np.int64(1) << target)
-            first = step[target, direction]
-            if height[source] == 0 or first < 0 or (caps >> first) & 1:
-                if no_return:
-                    left |= np.int64(1) << source
-                continue
-            thrown, stop_early, captured = _erupt(stack, height, caps, source, direction, step, counts,
-                                                  colour_mask, player)
-            erupted += thrown
-            stopped += stop_early
-            n_captured[player] += captured
-            pieces -= captured
-            turns += 1
-            left = 0
-            scores[player] = _score(counts, player, n_captured[player])
-            if colour_mask[player] == 31 or (end_if_empty and pieces == 0):
-                ended = True
-            else:
-                player = (player + 1) % players
-        _finish(g, ended, players, draw_rule, counts, scores, n_captured, out_winners, out_scores, out_captured,
-                out_captures)
-        out_turns[g] = turns
-        out_plies[g] = plies
-        out_unfinished[g] = not ended
-        out_erupted[g] = erupted
-        out_stopped[g] = stopped
-        out_branching[g] = options / plies if plies else 0.0
-    return 0
+# The per-game state vector ``st`` (int64) shared by the kernel's steps.
+CAPS, LEFT, PLAYER, TURNS, PLIES, ERUPTED, STOPPED, OPTIONS, PIECES, ENDED = range(10)
 
 
 @njit(cache=True)
-def _finish(g, ended, players, draw_rule, counts, scores, n_captured, out_winners, out_scores, out_captured,
-            out_captures):
+def _new_game(gen, run_words, key, init_stack, init_height, end_if_empty, stack, height, counts, per_player, st):
+    _rng.seed_game(gen, run_words, key)
+    caps = np.int64(0)
+    pieces = np.int64(0)
+    for s in range(SQUARES):
+        h = init_height[s]
+        height[s] = h
+        for k in range(h):
+            stack[s, k] = init_stack[s, k]
+        if h > 0 and init_stack[s, h - 1] == CAP_CODE:
+            caps |= np.int64(1) << s
+            pieces += h - 1
+        else:
+            pieces += h
+    for p in range(counts.shape[0]):
+        for c in range(5):
+            for size in range(3):
+                counts[p, c, size] = 0
+        for row in range(3):
+            per_player[row, p] = 0
+    for i in range(st.shape[0]):
+        st[i] = 0
+    st[CAPS] = caps
+    st[PIECES] = pieces
+    st[ENDED] = caps == 0 or (end_if_empty and pieces == 0)
+
+
+@njit(cache=True)
+def _blocked(st, neighbour_mask):
+    """Squares a cap may not enter: caps, and (house rule) squares left this turn unless that leaves no move."""
+    caps = st[CAPS]
+    blocked = caps | st[LEFT]
+    if st[LEFT] != 0:
+        free = 0
+        m = caps
+        while m:
+            c = lowest_bit(m)
+            m &= m - 1
+            free += popcount(neighbour_mask[c] & ~blocked)
+        if free == 0:
+            blocked = caps
+    return blocked
+
+
+@njit(cache=True)
+def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, step, stack, height, counts,
+               per_player, st, out_moves):
+    """Play the cap move; erupt, capture, score and pass the turn when it erupts."""
+    plies = st[PLIES]
+    if plies < out_moves.shape[1]:
+        out_moves[g, plies] = source * 8 + direction
+    st[PLIES] = plies + 1
+    st[OPTIONS] += n_legal
+    target = step[source, direction]
+    height[source] -= 1
+    stack[target, height[target]] = CAP_CODE
+    height[target] += 1
+    caps = st[CAPS] ^ ((np.int64(1) << source) | (np.int64(1) << target))
+    st[CAPS] = caps
+    first = step[target, direction]
+    if height[source] == 0 or first < 0 or (caps >> first) & 1:
+        if no_return:
+            st[LEFT] |= np.int64(1) << source
+        return
+    player = st[PLAYER]
+    colour_mask = per_player[0]
+    n_captured = per_player[1]
+    thrown, stopped, captured = _erupt(stack, height, caps, source, direction, step, counts, colour_mask, player)
+    st[ERUPTED] += thrown
+    st[STOPPED] += stopped
+    n_captured[player] += captured
+    st[PIECES] -= captured
+    st[TURNS] += 1
+    st[LEFT] = 0
+    per_player[2, player] = _score(counts, player, n_captured[player])
+    if colour_mask[player] == 31 or (end_if_empty and st[PIECES] == 0):
+        st[ENDED] = 1
+    else:
+        st[PLAYER] = (player + 1) % players
+
+
+@njit(cache=True)
+def _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_scores, out_turns, out_plies,
+              out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_branching):
+    n_captured = per_player[1]
+    scores = per_player[2]
     best = np.int64(-1)
     for p in range(players):
         out_scores[g, p] = scores[p]
@@ -468,7 +450,7 @@ def _finish(g, ended, players, draw_rule, counts, scores, n_captured, out_winner
             for size in range(3):
                 out_captures[g, c, size] += counts[p, c, size]
     winners = 0
-    if ended:
+    if st[ENDED]:
         n_best = 0
         for p in range(players):
             if scores[p] == best:
@@ -477,6 +459,62 @@ def _finish(g, ended, players, draw_rule, counts, scores, n_captured, out_winner
         if n_best > 1 and draw_rule:
             winners = 0
     out_winners[g] = winners
+    out_turns[g] = st[TURNS]
+    out_plies[g] = st[PLIES]
+    out_unfinished[g] = not st[ENDED]
+    out_erupted[g] = st[ERUPTED]
+    out_stopped[g] = st[STOPPED]
+    out_branching[g] = st[OPTIONS] / st[PLIES] if st[PLIES] else 0.0
+
+
+# Two kernels with the same steps: random agents only (smaller, so it compiles faster), and any
+# mix of random and greedy agents.
+
+
+@njit(cache=True, nogil=True)
+def _play_random(init_stack, init_height, players, draw_rule, no_return, end_if_empty, max_turns, max_plies,
+                 run_words, start, stop, step, neighbour_mask, gen, stack, height, counts, per_player, st,
+                 out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured, out_captures,
+                 out_erupted, out_stopped, out_branching, out_moves):
+    for g in range(stop - start):
+        _new_game(gen, run_words, start + g, init_stack, init_height, end_if_empty, stack, height, counts,
+                  per_player, st)
+        while not st[ENDED] and st[PLIES] < max_plies and not (max_turns > 0 and st[TURNS] >= max_turns):
+            blocked = _blocked(st, neighbour_mask)
+            source, direction, n_legal = _random_move(gen, st[CAPS], blocked, step, neighbour_mask)
+            if direction < 0:
+                return start + g + 1
+            _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, step, stack, height, counts,
+                       per_player, st, out_moves)
+        _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_scores, out_turns, out_plies,
+                  out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_branching)
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def _play_agents(agents, move_scratch, gained, init_stack, init_height, players, draw_rule, no_return, end_if_empty,
+                 max_turns, max_plies, run_words, start, stop, step, neighbour_mask, gen, stack, height, counts,
+                 per_player, st, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured,
+                 out_captures, out_erupted, out_stopped, out_branching, out_moves):
+    for g in range(stop - start):
+        _new_game(gen, run_words, start + g, init_stack, init_height, end_if_empty, stack, height, counts,
+                  per_player, st)
+        while not st[ENDED] and st[PLIES] < max_plies and not (max_turns > 0 and st[TURNS] >= max_turns):
+            blocked = _blocked(st, neighbour_mask)
+            player = st[PLAYER]
+            if agents[player] == GREEDY:
+                source, direction, n_legal = _greedy_move(gen, stack, height, st[CAPS], blocked, player, players,
+                                                          counts, per_player[0], per_player[2], step,
+                                                          move_scratch[0], move_scratch[1], move_scratch[2], gained)
+            else:
+                source, direction, n_legal = _random_move(gen, st[CAPS], blocked, step, neighbour_mask)
+            if direction < 0:
+                return start + g + 1
+            _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, step, stack, height, counts,
+                       per_player, st, out_moves)
+        _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_scores, out_turns, out_plies,
+                  out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_branching)
+    return 0
 
 
 @njit(cache=True)
