@@ -212,6 +212,7 @@ def test_bot_seat_answers_after_the_human():
     assert widget.message == "It is Player 2's turn (a bot); wait for its move."
     while widget.bot_pending:
         assert widget.handle({"type": "bot"})
+        assert widget.message == f"Player 2 (greedy) played {widget.record.plies[-1]}."
     assert widget.final_state.to_move == 0 or widget.final_state.is_over
     assert len(widget.record) >= 2
     # Undo takes back the bot's plies and the human's last one.

@@ -277,6 +277,8 @@ class GameWidget(anywidget.AnyWidget):
             self.bot_pending = False
             raise _Refused(f"The bot in seat {seat + 1} failed: {type(error).__name__}: {error}") from None
         self._push(str(move), after)
+        if seat != CHANCE:
+            self._say(f"{self.game.player_name(seat)} ({self.seats[seat]}) played {move}.", "info")
         return True
 
     def _branch_here(self) -> None:

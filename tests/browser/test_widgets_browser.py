@@ -213,11 +213,17 @@ def test_other_games_play_by_clicking(page, artifacts, game):
         text = status.inner_text()
         last = re.search(r"last=(\S+)", text).group(1)
         state = state.play(last)
-    move = next(m for m in state.legal_moves() if svg.move_squares(state, m))
+    move = next(m for m in state.legal_moves()
+                if svg.move_squares(state, m) and (game != "blockade" or state.play(m).is_legal("end")))
     _click_move(widget, state, move)
     plies += 1
     status.filter(has_text=f"plies={plies} ").wait_for(timeout=20_000)
     assert f"last={move}" in status.inner_text()
+    if game == "blockade":  # a turn of several plies ends with the End turn button
+        widget.get_by_role("button", name="End turn", exact=True).click()
+        plies += 1
+        status.filter(has_text=f"plies={plies} to_move=-1 last=end").wait_for(timeout=20_000)
+        widget.get_by_role("button", name="Roll dice", exact=True).wait_for(timeout=20_000)
     widget.get_by_role("button", name="Back", exact=True).click()
     status.filter(has_text=f"ply={plies - 1} ").wait_for(timeout=20_000)
     widget.get_by_role("button", name="Forward", exact=True).click()
