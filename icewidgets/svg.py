@@ -716,14 +716,6 @@ def animated_svg(
     width = max(f.scene.width for f in all_frames)
     height = max(f.scene.height for f in all_frames) + text_h
     # keyTimes: each frame holds, then moves to the next during the last 30% of its slot.
-    times = []
-    for i in range(n):
-        times.append(i / n)
-        if i + 1 < n:
-            times.append((i + 0.7) / n)
-    times.append(1.0)
-    key_times = ";".join(f"{k:.4f}" for k in times)
-
     ids: dict[str, str] = {}
     track: dict[str, list[tuple[float, float, float]]] = {}
     for i, fr in enumerate(all_frames):
@@ -731,21 +723,22 @@ def animated_svg(
             ids.setdefault(pid, tok)
             track.setdefault(pid, [None] * n)[i] = (x, y, side)
     parts = []
-    for pid in ids:
+    for pid in _stacking_order(all_frames, list(ids)):
         pos = track[pid]
         known = next(p for p in pos if p is not None)
         filled, last = [], known
         for p in pos:
             last = p if p is not None else (last[0], last[1], 0.0)
             filled.append(last)
-        seq = []
-        for i, p in enumerate(filled):
-            seq.append(p)
-            if i + 1 < n:
-                seq.append(p)
-        seq.append(filled[-1])
-        translate = ";".join(f"{_fmt(x)} {_fmt(y)}" for x, y, _ in seq)
-        scale = ";".join(f"{round(s / 100, 4)}" for _, _, s in seq)
+        # Keyframes only where the piece moves: it holds, then moves in the last 30% of a frame's slot.
+        keys = [(0.0, filled[0])]
+        for i in range(1, n):
+            if filled[i] != filled[i - 1]:
+                keys += [((i - 0.3) / n, filled[i - 1]), (i / n, filled[i])]
+        keys.append((1.0, filled[-1]))
+        key_times = ";".join(f"{k:.4f}" for k, _ in keys)
+        translate = ";".join(f"{_fmt(x)} {_fmt(y)}" for _, (x, y, _) in keys)
+        scale = ";".join(f"{round(s / 100, 4)}" for _, (_, _, s) in keys)
         x, y, s = filled[0]
         if all(p == filled[0] for p in filled):  # a piece that never moves needs no animation
             parts.append(f'<g data-piece="{pid}" transform="{piece_transform(x, y, s)}">{_piece(ids[pid], palette)}</g>')
@@ -760,9 +753,14 @@ def animated_svg(
         )
     overlays = []
     for i, fr in enumerate(all_frames):
-        vis = ";".join("1" if j == i else "0" for j in range(n)) if n > 1 else "1"
-        anim = (f'<animate attributeName="opacity" values="{vis}" calcMode="discrete" dur="{_fmt(total)}s" '
-                f'repeatCount="indefinite"/>') if n > 1 else ""
+        if i == 0:
+            vis, at = "1;0", f"0;{1 / n:.4f}"
+        elif i == n - 1:
+            vis, at = "0;1", f"0;{i / n:.4f}"
+        else:
+            vis, at = "0;1;0", f"0;{i / n:.4f};{(i + 1) / n:.4f}"
+        anim = (f'<animate attributeName="opacity" values="{vis}" keyTimes="{at}" calcMode="discrete" '
+                f'dur="{_fmt(total)}s" repeatCount="indefinite"/>') if n > 1 else ""
         caption = _esc(fr.scene.text[:160])
         overlays.append(
             f'<g opacity="{1 if i == 0 else 0}">{anim}{fr.scene.marks}{fr.scene.panel}{fr.scene.badges}'
@@ -775,6 +773,33 @@ def animated_svg(
         f'<rect width="100%" height="100%" fill="{t["bg"]}"/><g>{first.static}</g>'
         f'<g pointer-events="none">{"".join(parts)}</g><g pointer-events="none">{"".join(overlays)}</g></svg>'
     )
+
+
+def _stacking_order(all_frames: Sequence[Frame], ids: list[str]) -> list[str]:
+    """One drawing order for a whole animation: in every frame, each piece above the ones under it.
+
+    SMIL cannot change which element is drawn on top, so the order is a topological sort of
+    "below" pairs collected from every frame (the earliest-seen piece first among equals); if
+    frames disagree, the piece with the fewest pieces still to go under it comes next.
+    """
+    below: dict[str, set[str]] = {pid: set() for pid in ids}  # pid → pieces that must be drawn before it
+    for fr in all_frames:
+        previous: dict[tuple[str, float, float], str] = {}
+        for pid, _tok, loc, x, y, _side in fr.scene.pieces:
+            key = (loc, round(x), round(y))
+            if key in previous:
+                below[pid].add(previous[key])
+            previous[key] = pid
+    order, placed = [], set()
+    rank = {pid: n for n, pid in enumerate(ids)}
+    while len(order) < len(ids):
+        ready = [pid for pid in ids if pid not in placed and below[pid] <= placed]
+        if not ready:
+            ready = [min((pid for pid in ids if pid not in placed), key=lambda p: (len(below[p] - placed), rank[p]))]
+        for pid in ready:
+            order.append(pid)
+            placed.add(pid)
+    return order
 
 
 # Volcano ----------------------------------------------------------------------------------------

@@ -289,6 +289,9 @@ def test_animated_svg_of_a_game_and_of_one_eruption(tmp_path):
     assert 5 <= moving < 80
     assert whole.count("<animateTransform") == 2 * moving  # a move and a scale per piece that moves
     assert "<script" not in whole
+    # The pieces that land on a stack are drawn after (above) the stack's pieces.
+    a4_top = svg.Tracker(record.start_state()).placement["a4"][-1][0]
+    assert whole.index('data-piece="R2-1"') > whole.index(f'data-piece="{a4_top}"')
     one = svg.animated_svg(record, ply=2)
     assert 'dur="4.8s"' in one  # the position before it and its five stages, 0.8 s each
     assert "Red large lands on a3" in one
