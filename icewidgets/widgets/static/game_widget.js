@@ -375,8 +375,14 @@ function render({ model, el: host }) {
       const current = n + 1 === plyOfFrame(f);
       li.classList.toggle("iw-current", current);
       const b = li.querySelector("button");
-      if (current) b.setAttribute("aria-current", "step");
-      else b.removeAttribute("aria-current");
+      if (current) {
+        b.setAttribute("aria-current", "step");
+        // Keep the current move visible in the list without scrolling the notebook itself.
+        const top = li.offsetTop;
+        if (top < moveListBox.scrollTop || top + li.offsetHeight > moveListBox.scrollTop + moveListBox.clientHeight) {
+          moveListBox.scrollTop = Math.max(0, top - moveListBox.clientHeight / 2);
+        }
+      } else b.removeAttribute("aria-current");
     }
     startItem.classList.toggle("iw-current", plyOfFrame(f) === 0);
     drawSelection();
