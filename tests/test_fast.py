@@ -16,6 +16,8 @@ from icewidgets.protocol import CHANCE
 pytest.importorskip("numba")
 
 from icewidgets.fast import parallel, rng  # noqa: E402
+from icewidgets.fast import ice3 as fast_ice3  # noqa: E402
+from icewidgets.fast import pyrandom  # noqa: E402
 from icewidgets.fast import volcano as fast_volcano  # noqa: E402
 
 
@@ -46,6 +48,20 @@ def test_random_streams_match_numpy_for_many_seeds_and_keys():
     assert checked > 1000
     raw = np.random.PCG64(np.random.SeedSequence(5, spawn_key=(9,))).random_raw(1000)
     assert np.array_equal(rng.stream(5, 9, 1000, kind="uint64"), raw)
+
+
+def test_python_random_shuffles_and_numpy_integers_are_rebuilt_exactly():
+    import random
+
+    seeds = [0, 1, 2, 5, 2**31, 2**32 - 1, 2**32, 2**40 + 3, 2**63 - 1]
+    seeds += [int(s) for s in np.random.default_rng(7).integers(0, 2**63, 300)]
+    for seed in seeds:
+        values = list(range(60))
+        random.Random(seed).shuffle(values)
+        assert pyrandom.shuffled(seed, range(60)).tolist() == values, seed
+    for key in range(200):
+        expected = int(np.random.default_rng(np.random.SeedSequence(9, spawn_key=(key,))).integers(2**63))
+        assert int(rng.stream(9, key, 1, kind="uint64")[0]) >> 1 == expected
 
 
 def test_negative_seed_is_refused_like_numpy():
@@ -144,6 +160,58 @@ def test_volcano_results_for_a_million_games_fit_in_100_mb():
     results = fast_volcano.empty_results(1_000_000, 2)
     assert sum(array.nbytes for array in results.values()) <= 100 * 2**20
     assert sum(array.nbytes for array in fast_volcano.empty_results(1_000_000, 6).values()) <= 100 * 2**20
+
+
+# Ice3 ------------------------------------------------------------------------------------------
+
+
+def reference_states(game, seed, count):
+    """Random games of the reference engine, with the setup drawn from each game's generator."""
+    games = []
+    for i in range(count):
+        generator = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,)))
+        state = game.new_state(seed=generator)
+        moves = []
+        while not state.is_over and len(moves) < (game.ply_bound or 200_000):
+            legal = state.legal_moves()
+            move = legal[int(generator.random() * len(legal))]
+            moves.append(str(move))
+            state = state.play(move)
+        games.append((state, moves))
+    return games
+
+
+@pytest.mark.parametrize(
+    "options, count",
+    [({"max_turns": 300}, 40), ({"max_turns": 40}, 900), ({"players": 3, "no_move": "draw", "max_turns": 80}, 60),
+     ({"players": 1, "max_turns": 30}, 40)],
+)
+def test_ice3_random_games_match_the_reference_engine_ply_for_ply(options, count):
+    game = iw.make("ice3", **options)
+    agents = ("random",) * game.players
+    assert fast.kernel_for(game, agents) is fast_ice3
+    games = reference_states(game, 13, count)
+    out = fast_ice3.play_range(game, agents, 13, 0, count, record=game.max_turns + 1)
+    for i, (state, moves) in enumerate(games):
+        assert [fast_ice3.move_text(c) for c in out["moves"][i] if c != -1] == moves, i
+        assert out["plies"][i] == len(moves) and out["turns"][i] == state.turns
+        assert tuple(out["scores"][i]) == state.scores
+        assert tuple(p for p in range(game.players) if out["winners"][i] >> p & 1) == state.winners
+        assert bool(out["unfinished"][i]) == state.unfinished
+
+
+def test_ice3_kernel_refuses_the_options_it_does_not_play():
+    for options in ({"blocked": "slide"}, {"edge": "illegal"}, {"walls": "after"}, {"goal": "loose"}):
+        assert fast.kernel_for(iw.make("ice3", **options), ("random", "random")) is None
+
+
+def test_ice3_playouts_fast_and_reference_engines_give_the_same_arrays():
+    reference = iw.playouts("ice3", 25, seed=2, engine="reference", progress=False)
+    compiled = iw.playouts("ice3", 25, seed=2, engine="fast", progress=False)
+    assert compiled.engine == "fast"
+    assert compiled.arrays.keys() == reference.arrays.keys()
+    for key, array in reference.arrays.items():
+        assert np.array_equal(compiled.arrays[key], array), key
 
 
 # Chunking, workers, executors ------------------------------------------------------------------

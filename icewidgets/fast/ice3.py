@@ -1,0 +1,338 @@
+"""Compiled Ice3 playouts: the same games as :mod:`icewidgets.games.ice3`, ply for ply.
+
+The kernel plays the default movement rules (``blocked="stay"``, ``edge="stay"``,
+``walls="before"``) with the ``exact`` goal, any number of players, either ``no_move`` rule and
+any turn limit; other options fall back to the reference engine. The random setup is rebuilt
+inside the kernel (:mod:`icewidgets.fast.pyrandom`), so a game costs no Python at all.
+
+Bit boards (``uint64``, bit i = square i): ``runs[k-1]`` holds the squares with at least k
+squares free of walls ahead in a direction, exactly the reference engine's table, so the
+legal moves come out in its order (sets R Y G B 1 2 3, directions N … NW, distances 1 …).
+A set's members move when their whole path is free of walls; the rest stay.
+
+>>> from icewidgets import make
+>>> out = play_range(make("ice3", max_turns=40), ("random", "random"), seed=0, start=0, stop=2)
+>>> out["plies"].tolist()
+[40, 40]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from ..grid import DIRECTIONS, Grid
+from . import pyrandom as _pyrandom
+from . import rng as _rng
+from .bits import lowest_bit
+
+GRID = Grid(8, 8)
+SQUARES = 64
+MAX_DISTANCE = 7
+CENTRE = ("d4", "e4", "d5", "e5")
+PATTERN = ((3, 3, 3, 2), (3, 2, 2, 1), (3, 2, 1, 1), (2, 1, 1, 0))
+CORNERS = ("a1", "h1", "a8", "h8")
+
+_U = np.uint64
+_SHIFT = np.array([dr * 8 + df for df, dr in DIRECTIONS.values()], dtype=np.int64)
+_INSIDE = np.array([sum(1 << s for s in range(SQUARES) if GRID.steps(d)[s] is not None) for d in DIRECTIONS],
+                   dtype=np.uint64)
+_OUTER = np.array([i for i in range(SQUARES) if GRID.name(i) not in CENTRE], dtype=np.int64)
+# The set-up pieces in the engine's order: colours R Y G B, sizes 1 2 3, five of each (code colour·3 + size−1).
+_SET = np.array([c * 3 + s for c in range(4) for s in range(3) for _ in range(5)], dtype=np.int64)
+
+
+def _corner_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    cells = np.zeros((4, 15), dtype=np.int64)
+    sizes = np.zeros((4, 15), dtype=np.int64)
+    empty = np.zeros(4, dtype=np.int64)
+    for c, corner in enumerate(CORNERS):
+        index = GRID.index(corner)
+        f0, r0 = GRID.file_of(index), GRID.rank_of(index)
+        sf, sr = (1 if f0 == 0 else -1), (1 if r0 == 0 else -1)
+        k = 0
+        for i in range(4):
+            for j in range(4):
+                if PATTERN[i][j]:
+                    cells[c, k] = (r0 + sr * i) * 8 + f0 + sf * j
+                    sizes[c, k] = PATTERN[i][j] - 1
+                    k += 1
+        empty[c] = (r0 + sr * 3) * 8 + f0 + sf * 3
+    return cells, sizes, empty
+
+
+_CELLS, _SIZES, _EMPTY = _corner_tables()
+
+_DEFAULTS = {"blocked": "stay", "edge": "stay", "walls": "before", "goal": "exact"}
+_KERNEL_OPTIONS = {"players", "no_move", "max_turns", *_DEFAULTS}
+
+
+def supports(game: Any, agents: tuple[str, ...]) -> bool:
+    """Whether the kernel plays ``game`` with ``agents`` (else the reference engine serves)."""
+    from .. import agents as agents_module
+
+    if game.name != "ice3" or len(agents) != game.players:
+        return False
+    # Without an Ice3 rule the greedy agent plays exactly like the random one.
+    allowed = ("random", "greedy") if "ice3" not in getattr(agents_module, "_GREEDY", {"ice3": None}) else ("random",)
+    if any(a not in allowed for a in agents):
+        return False
+    for field in dataclasses.fields(game):
+        value = getattr(game, field.name)
+        if field.name in _DEFAULTS and value != _DEFAULTS[field.name]:
+            return False
+        if field.name not in _KERNEL_OPTIONS and value != field.default:
+            return False
+    return True
+
+
+def empty_results(n: int, players: int) -> dict[str, np.ndarray]:
+    """Result arrays for ``n`` games; ``winners`` is a bit mask (bit p: player p won)."""
+    return {
+        "winners": np.zeros(n, dtype=np.uint8),
+        "scores": np.zeros((n, players), dtype=np.int16),
+        "turns": np.zeros(n, dtype=np.int32),
+        "plies": np.zeros(n, dtype=np.int32),
+        "unfinished": np.zeros(n, dtype=np.bool_),
+        "branching": np.zeros(n, dtype=np.float32),
+    }
+
+
+def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: int,
+               record: int = 0, max_plies: int | None = None) -> dict[str, np.ndarray]:
+    """Games ``start``…``stop-1`` of a run seeded ``seed``, as result arrays (:func:`empty_results`).
+
+    With ``record`` > 0 the first ``record`` plies of each game are also returned as
+    ``moves[game, ply] = (set·8 + direction)·8 + distance − 1``, ``-2`` for a pass (−1 past the end).
+    """
+    n = stop - start
+    out = empty_results(n, game.players)
+    moves = np.full((n, record), -1, dtype=np.int16)
+    limit = max_plies or game.ply_bound or _safety_plies()
+    status = _play(game.players, game.no_move == "draw", game.max_turns or 0, limit, _rng.entropy_words(seed),
+                   start, stop, _rng.new_generator(), _pyrandom.new_twister(), np.zeros(60, dtype=np.int64),
+                   np.zeros((SQUARES, 2), dtype=np.int64), np.zeros(SQUARES, dtype=np.int64),
+                   np.zeros(MAX_DISTANCE, dtype=np.uint64), np.zeros(8, dtype=np.uint64), np.zeros(56, dtype=np.int64),
+                   np.zeros(SQUARES, dtype=np.int64), _SHIFT, _INSIDE, _OUTER, _SET, _CELLS, _SIZES, _EMPTY,
+                   out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"], out["branching"], moves)
+    if status != 0:
+        raise RuntimeError(f"Ice3 kernel: game {status - 1} failed")
+    if record:
+        out["moves"] = moves
+    return out
+
+
+def move_text(code: int) -> str:
+    """A recorded move code → ``"RE1"`` / ``"pass"``."""
+    if code == -2:
+        return "pass"
+    index, distance = divmod(int(code), 8)
+    group, direction = divmod(index, 8)
+    return f"{'RYGB123'[group]}{tuple(DIRECTIONS)[direction]}{distance + 1}"
+
+
+def _safety_plies() -> int:
+    from ..playouts import SAFETY_PLIES
+
+    return SAFETY_PLIES
+
+
+@njit(cache=True)
+def _shifted(bits, shift):
+    """Bit s of the result is bit s + shift of ``bits``."""
+    if shift > 0:
+        return bits >> np.uint64(shift)
+    return bits << np.uint64(-shift)
+
+
+@njit(cache=True)
+def _goal_met(height, pieces, cells, sizes, empty):
+    for c in range(4):
+        if height[empty[c]] != 0:
+            continue
+        first = cells[c, 0]
+        if height[first] != 1:
+            continue
+        colour = pieces[first, 0] // 3
+        ok = True
+        for k in range(15):
+            square = cells[c, k]
+            if height[square] != 1 or pieces[square, 0] != colour * 3 + sizes[c, k]:
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _bitboards(height, pieces, bb):
+    """bb[0..6]: the squares whose top piece (the only one that can move) is in set R Y G B 1 2 3;
+    bb[7]: the walls (two-piece stacks)."""
+    for i in range(8):
+        bb[i] = np.uint64(0)
+    for s in range(SQUARES):
+        h = height[s]
+        if h:
+            bit = np.uint64(1) << np.uint64(s)
+            if h == 2:
+                bb[7] |= bit
+            piece = pieces[s, h - 1]
+            bb[piece // 3] |= bit
+            bb[4 + piece % 3] |= bit
+
+
+@njit(cache=True)
+def _legal(bb, runs, longest, shift, inside):
+    """Fill ``longest[set·8 + d]`` (the longest free run of an unpinned member); return the move count."""
+    tops = bb
+    walls = bb[7]
+    free = ~walls
+    total = 0
+    for d in range(8):
+        first = _shifted(free, shift[d]) & inside[d]
+        runs[0] = first
+        n_runs = 1 if first else 0
+        ahead = first
+        while ahead and n_runs < MAX_DISTANCE:
+            ahead = first & _shifted(ahead, shift[d])
+            if ahead:
+                runs[n_runs] = ahead
+                n_runs += 1
+        for g in range(7):
+            best = 0
+            members = tops[g]
+            if members:
+                for k in range(n_runs, 0, -1):
+                    if members & runs[k - 1]:
+                        best = k
+                        break
+            longest[g * 8 + d] = best
+            total += best
+    return total
+
+
+@njit(cache=True)
+def _apply(group, d, distance, height, pieces, bb, movers, shift, inside):
+    """Move the members of ``group`` whose path of ``distance`` squares towards ``d`` is free of
+    walls, keeping the bit boards of :func:`_bitboards` up to date."""
+    first = _shifted(~bb[7], shift[d]) & inside[d]
+    reach = first
+    for _ in range(distance - 1):
+        reach = first & _shifted(reach, shift[d])
+    moving = bb[group] & reach
+    n = 0
+    while moving:
+        movers[n] = lowest_bit(np.int64(moving))
+        moving &= moving - np.uint64(1)
+        n += 1
+    # Lift every mover first (a mover may land where another one stood), then set them down.
+    for i in range(n):
+        s = movers[i]
+        bit = np.uint64(1) << np.uint64(s)
+        h = height[s] - 1
+        height[s] = h
+        piece = pieces[s, h]
+        movers[32 + i] = piece
+        bb[piece // 3] &= ~bit
+        bb[4 + piece % 3] &= ~bit
+        if h == 1:
+            bb[7] &= ~bit
+            below = pieces[s, 0]
+            bb[below // 3] |= bit
+            bb[4 + below % 3] |= bit
+    for i in range(n):
+        piece = movers[32 + i]
+        target = movers[i] + shift[d] * distance
+        bit = np.uint64(1) << np.uint64(target)
+        h = height[target]
+        if h == 1:
+            below = pieces[target, 0]
+            bb[below // 3] &= ~bit
+            bb[4 + below % 3] &= ~bit
+            bb[7] |= bit
+        pieces[target, h] = piece
+        height[target] = h + 1
+        bb[piece // 3] |= bit
+        bb[4 + piece % 3] |= bit
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _play(players, draw_if_stuck, max_turns, max_plies, run_words, start, stop, gen, mt, order, pieces, height,
+          runs, bb, longest, movers, shift, inside, outer, set_pieces, cells, sizes, empty,
+          out_winners, out_scores, out_turns, out_plies, out_unfinished, out_branching, out_moves):
+    record = out_moves.shape[1]
+    for g in range(stop - start):
+        _rng.seed_game(gen, run_words, start + g)
+        # game.new_state(seed=rng): random.Random(int(rng.integers(2**63))).shuffle, redrawn if the goal is met.
+        _pyrandom.seed_from_generator(gen, mt)
+        for i in range(60):
+            order[i] = set_pieces[i]
+        while True:
+            _pyrandom.shuffle(mt, order)
+            for s in range(SQUARES):
+                height[s] = 0
+            for i in range(60):
+                pieces[outer[i], 0] = order[i]
+                height[outer[i]] = 1
+            if not _goal_met(height, pieces, cells, sizes, empty):
+                break
+        _bitboards(height, pieces, bb)
+        player = 0
+        turns = 0
+        plies = 0
+        passes = 0
+        options = 0
+        won = False
+        drawn = False
+        while True:
+            if passes >= players:
+                drawn = True
+                break
+            total = _legal(bb, runs, longest, shift, inside)
+            if total == 0 and draw_if_stuck:
+                drawn = True
+                break
+            if (max_turns > 0 and turns >= max_turns) or plies >= max_plies:
+                break
+            u = _rng.random(gen)
+            plies += 1
+            turns += 1
+            if total == 0:
+                options += 1
+                passes += 1
+                if plies <= record:
+                    out_moves[g, plies - 1] = -2
+                player = (player + 1) % players
+                continue
+            options += total
+            k = int(u * total)
+            index = 0
+            while k >= longest[index]:
+                k -= longest[index]
+                index += 1
+            distance = k + 1
+            if plies <= record:
+                out_moves[g, plies - 1] = index * 8 + k
+            _apply(index // 8, index % 8, distance, height, pieces, bb, movers, shift, inside)
+            passes = 0
+            if _goal_met(height, pieces, cells, sizes, empty):
+                won = True
+                break
+            player = (player + 1) % players
+        for p in range(players):
+            out_scores[g, p] = 0
+        if won:
+            out_winners[g] = 1 << player
+            out_scores[g, player] = 1
+        else:
+            out_winners[g] = 0
+        out_turns[g] = turns
+        out_plies[g] = plies
+        out_unfinished[g] = not (won or drawn)
+        out_branching[g] = options / plies if plies else 0.0
+    return 0
