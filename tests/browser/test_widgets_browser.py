@@ -131,17 +131,26 @@ def test_volcano_click_play_replay_and_eruption_stages(page, artifacts):
 
     # One replay step, measured inside the page (the frame is applied synchronously).
     widget.get_by_role("button", name="First", exact=True).click()
-    ms = page.evaluate(
-        """(game) => {
+    timing = page.evaluate(
+        """async (game) => {
             const root = document.querySelector(`.iw-game[data-game="${game}"][data-seats="human,human"]`);
             const fwd = root.querySelector('button[aria-label="Forward"]');
-            const times = [];
-            for (let i = 0; i < 3; i++) { const t = performance.now(); fwd.click(); times.push(performance.now() - t); }
-            return Math.min(...times);
+            const first = root.querySelector('button[aria-label="First"]');
+            const script = [], painted = [];
+            for (let i = 0; i < 5; i++) {
+                if (fwd.disabled) first.click();
+                const t = performance.now();
+                fwd.click();
+                script.push(performance.now() - t);
+                await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+                painted.push(performance.now() - t);
+            }
+            const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+            return [median(script), median(painted)];
         }""",
         "volcano",
     )
-    print(f"\nreplay step in the browser: {ms:.2f} ms (target <= 16 ms)")
+    print(f"\nreplay step in the browser: {timing[0]:.2f} ms script, {timing[1]:.2f} ms to the next frame (target <= 16 ms)")
     widget.get_by_role("button", name="Last", exact=True).click()
 
     # An illegal click is explained in the widget and changes nothing in Python.

@@ -377,16 +377,30 @@ function render({ model, el: host }) {
       const b = li.querySelector("button");
       if (current) {
         b.setAttribute("aria-current", "step");
-        // Keep the current move visible in the list without scrolling the notebook itself.
-        const top = li.offsetTop;
-        if (top < moveListBox.scrollTop || top + li.offsetHeight > moveListBox.scrollTop + moveListBox.clientHeight) {
-          moveListBox.scrollTop = Math.max(0, top - moveListBox.clientHeight / 2);
-        }
+        scrollToCurrent(li);
       } else b.removeAttribute("aria-current");
     }
     startItem.classList.toggle("iw-current", plyOfFrame(f) === 0);
     drawSelection();
     updateButtons();
+  }
+
+  // Keep the current move visible in the list without scrolling the notebook itself. Measuring
+  // waits for the next animation frame, so a replay step never forces a layout of the page.
+  let scrollPending = null;
+  function scrollToCurrent(li) {
+    const first = scrollPending === null;
+    scrollPending = li;
+    if (!first) return;
+    requestAnimationFrame(() => {
+      const item = scrollPending;
+      scrollPending = null;
+      if (!item || !item.isConnected) return;
+      const top = item.offsetTop;
+      if (top < moveListBox.scrollTop || top + item.offsetHeight > moveListBox.scrollTop + moveListBox.clientHeight) {
+        moveListBox.scrollTop = Math.max(0, top - moveListBox.clientHeight / 2);
+      }
+    });
   }
 
   function atLive() {
