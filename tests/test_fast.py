@@ -19,6 +19,7 @@ from icewidgets.fast import parallel, rng  # noqa: E402
 from icewidgets.fast import ice3 as fast_ice3  # noqa: E402
 from icewidgets.fast import pyrandom  # noqa: E402
 from icewidgets.fast import volcano as fast_volcano  # noqa: E402
+from icewidgets.fast import volterra as fast_volterra  # noqa: E402
 
 
 # Random streams ------------------------------------------------------------------------------
@@ -212,6 +213,37 @@ def test_ice3_playouts_fast_and_reference_engines_give_the_same_arrays():
     assert compiled.arrays.keys() == reference.arrays.keys()
     for key, array in reference.arrays.items():
         assert np.array_equal(compiled.arrays[key], array), key
+
+
+# Volterra --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "options, count",
+    [({}, 1000), ({"first_player": 1, "end_check": "both"}, 200),
+     ({"dest_adjacent_to_source": True, "forfeit_removes": False, "max_turns": 12}, 200)],
+)
+def test_volterra_random_games_match_the_reference_engine_ply_for_ply(options, count):
+    game = iw.make("volterra", **options)
+    assert fast.kernel_for(game, ("random", "random")) is fast_volterra
+    games = reference_states(game, 17, count)
+    out = fast_volterra.play_range(game, ("random", "random"), 17, 0, count, record=max(len(m) for _, m in games) + 1)
+    for i, (state, moves) in enumerate(games):
+        assert [fast_volterra.move_text(c) for c in out["moves"][i] if c != -1] == moves, i
+        assert out["plies"][i] == len(moves) and out["turns"][i] == state.turns
+        assert tuple(out["scores"][i]) == state.scores
+        assert tuple(p for p in range(2) if out["winners"][i] >> p & 1) == state.winners
+        assert bool(out["unfinished"][i]) == state.unfinished
+
+
+def test_volterra_playouts_fast_and_reference_engines_give_the_same_arrays():
+    reference = iw.playouts("volterra", 300, seed=3, engine="reference", progress=False)
+    compiled = iw.playouts("volterra", 300, seed=3, engine="fast", progress=False)
+    assert compiled.engine == "fast"
+    assert compiled.arrays.keys() == reference.arrays.keys()
+    for key, array in reference.arrays.items():
+        assert np.array_equal(compiled.arrays[key], array), key
+    assert fast.kernel_for(iw.make("volterra", layout="free"), ("random", "random")) is None
 
 
 # Chunking, workers, executors ------------------------------------------------------------------

@@ -26,6 +26,7 @@ from typing import Any, Sequence
 
 KERNELS: dict[str, str] = {
     "volcano": "icewidgets.fast.volcano",
+    "volterra": "icewidgets.fast.volterra",
     "ice3": "icewidgets.fast.ice3",
 }
 """Game name → module with ``supports(game, agents)`` and ``play_range(game, agents, seed, start, stop)``."""
