@@ -240,3 +240,23 @@ def test_other_games_play_by_clicking(page, artifacts, game):
     _settle(page)
     widget.screenshot(path=str(artifacts / f"{game}.png"))
     assert not page.errors, page.errors
+
+
+def test_replay_works_without_the_kernel(page):
+    """Replay runs from the data already in the page: shut the kernel down and keep stepping."""
+    widget = _widget(page, "volcano")
+    widget.focus()
+    page.keyboard.press("End")
+    last = _where(widget)
+    page.get_by_role("menuitem", name="Kernel", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Shut Down Kernel")).click()
+    _accept_kernel_dialog(page)
+    page.locator(".jp-NotebookPanel-toolbar", has_text="No Kernel").wait_for(timeout=20_000)
+    widget.get_by_role("button", name="First", exact=True).click()
+    assert _where(widget) == "Start (2 plies)"
+    widget.focus()
+    page.keyboard.press("End")
+    assert _where(widget) == last
+    widget.get_by_role("button", name="Back", exact=True).click()
+    assert _where(widget) != last
+    assert not page.errors, page.errors
