@@ -275,7 +275,10 @@ def last_move_marks(state: State, before: State | None = None, move: Any = None)
     marks: dict[str, str] = {}
     if move is None:
         return marks
-    for source, target in move_squares(before, move) if before is not None else _squares_in_text(str(move)):
+    text = str(move)
+    # Only a pawn move needs the position before it (to find the pawn); set moves come from the events.
+    pairs = move_squares(before, move) if before is not None and text.startswith("@") else _squares_in_text(text)
+    for source, target in pairs:
         for sq in (source, target):
             if sq:
                 marks[sq] = "last"
