@@ -1007,3 +1007,24 @@ class BlockadeView(View):
 
 
 VIEWS["blockade"] = BlockadeView()
+
+
+# Ice3 --------------------------------------------------------------------------------------------
+
+
+class Ice3View(View):
+    """The move count and how close the board is to a filled corner."""
+
+    def panel(self, state, placement, x, y, t, pal):
+        lines = [f"Moves so far: {getattr(state, 'turns', 0)}"]
+        progress, size = getattr(state, "progress", None), getattr(state.game, "goal_size", None)
+        if progress is not None and size:
+            lines.append(f"Best corner: {progress} of {size} cells right")
+        for corner in getattr(state, "goals_met", ()):
+            lines.append(f"Goal met: colour {corner[0]} in the {corner[1]} corner")
+        parts = [f'<text x="{_fmt(x)}" y="{_fmt(y + 12 + 16 * n)}" font-size="12" fill="{t["text"]}">{_esc(line)}</text>'
+                 for n, line in enumerate(lines)]
+        return "".join(parts), {}, 16.0 * len(lines) + 6
+
+
+VIEWS["ice3"] = Ice3View()

@@ -68,6 +68,23 @@ def test_volcano_start_letters_patterns_and_heights():
     assert "Player 1 to move" in picture and "Player 2: 0 points" in picture
 
 
+def test_side_panels_of_the_other_games():
+    ice3 = iw.make("ice3").new_state(seed=1)
+    ice3 = ice3.play(ice3.legal_moves()[0])
+    picture = svg.board(ice3)
+    assert ">Moves so far: 1</text>" in picture
+    assert f">Best corner: {ice3.progress} of {ice3.game.goal_size} cells right</text>" in picture
+    volterra = svg.board(iw.make("volterra").new_state())
+    assert ">Dark (D)</text>" in volterra and ">towers 1, 1, 1, 1, 1, 1, 1, 1, 1, 1</text>" in volterra
+    if importlib.util.find_spec("icewidgets.games.blockade"):
+        blockade = iw.make("blockade").new_state(seed=1)
+        blockade = blockade.play("R4Y1") if blockade.player == 0 else blockade.play("G4B1")
+        picture = svg.board(blockade)
+        assert picture.count('class="iw-die"') == 2
+        assert ">R4</text>" in picture or ">G4</text>" in picture
+        assert ">supply of blacks</text>" in picture
+
+
 def test_state_repr_svg_is_the_board():
     state = iw.make("volcano").new_state()
     assert state._repr_svg_() == svg.board(state)
