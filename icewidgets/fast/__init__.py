@@ -13,7 +13,7 @@ and :func:`icewidgets.playouts` uses the reference engine, with the same results
 >>> kernel = kernel_for(make("volcano"), ("random", "greedy"))
 >>> kernel is None or kernel.__name__
 'icewidgets.fast.volcano'
->>> kernel_for(make("volcano", opening="random"), ("random", "random")) is None  # seeded layouts: reference
+>>> kernel_for(make("volcano"), ("random", "mcts")) is None  # no kernel: the reference engine serves
 True
 """
 

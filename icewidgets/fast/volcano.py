@@ -23,6 +23,7 @@ import numpy as np
 from numba import njit
 
 from ..grid import DIRECTIONS, Grid
+from . import pyrandom as _pyrandom
 from . import rng as _rng
 from .bits import lowest_bit, popcount
 
@@ -56,8 +57,6 @@ def supports(game: Any, agents: tuple[str, ...]) -> bool:
     for field in dataclasses.fields(game):
         if field.name not in _KERNEL_OPTIONS and getattr(game, field.name) != field.default:
             return False
-    if game.opening == "random" and game.colours is None:
-        return False  # the layout comes from a per-game Python RNG
     return True
 
 
@@ -101,13 +100,19 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
     game are also returned as ``moves[game, ply] = source·8 + direction`` (−1 past the end).
     """
     players = game.players
-    stack, height = _encode(game.new_state())
+    stack, height = _encode(game.new_state(seed=0))
     n = stop - start
     out = empty_results(n, players)
     moves = np.full((n, record), -1, dtype=np.int16)
+    setup = np.zeros(SETUP_WORDS, dtype=np.int64)
+    if game.opening == "random" and game.colours is None:
+        from ..games.volcano import OPENING_CAPS
+
+        setup[0] = 1
+        setup[1] = sum(1 << GRID.index(square) for square in (game.caps or OPENING_CAPS["random"]))
     scratch = (_rng.new_generator(), stack.copy(), height.copy(), np.zeros((players, 5, 3), dtype=np.int64),
                np.zeros((3, players), dtype=np.int64), np.zeros(10, dtype=np.int64))
-    args = (stack, height, players, game.tie_rule == "draw", game.no_return_within_turn, game.end_if_board_empty,
+    args = (setup, stack, height, players, game.tie_rule == "draw", game.no_return_within_turn, game.end_if_board_empty,
             game.max_turns or 0, max_plies or _safety_plies(), _rng.entropy_words(seed), start, stop, _STEP,
             _NEIGHBOUR_MASK, *scratch, out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"],
             out["captured"], out["captures"], out["erupted"], out["eruptions_stopped"], out["branching"], moves)
@@ -353,21 +358,78 @@ def _erupt(stack, height, caps, source, direction, step, counts, colour_mask, pl
 CAPS, LEFT, PLAYER, TURNS, PLIES, ERUPTED, STOPPED, OPTIONS, PIECES, ENDED = range(10)
 
 
+# The ``setup`` vector: [0] 1 for a seeded random layout, [1] the caps (bit mask), then a Mersenne
+# Twister and the layout search's scratch.
+_MT, _OPTIONS, _POS, _N_OPTIONS, _CELLS, _LEFT_OF = 2, 627, 752, 777, 802, 827
+SETUP_WORDS = 832
+
+
 @njit(cache=True)
-def _new_game(gen, run_words, key, init_stack, init_height, end_if_empty, stack, height, counts, per_player, st):
+def _random_layout(gen, setup):
+    """The engine's ``_random_layout(random.Random(int(rng.integers(2**63))))``: five nests of each
+    colour, no two orthogonal neighbours alike, by seeded backtracking (cells by square, a1 first)."""
+    mt = setup[_MT:_OPTIONS]
+    _pyrandom.seed_from_generator(gen, mt)
+    for c in range(5):
+        setup[_LEFT_OF + c] = 5
+    depth = 0
+    entering = True
+    while depth < SQUARES:
+        if entering:
+            n = 0
+            for c in range(5):
+                if (setup[_LEFT_OF + c] and not (depth % 5 and setup[_CELLS + depth - 1] == c)
+                        and not (depth >= 5 and setup[_CELLS + depth - 5] == c)):
+                    setup[_OPTIONS + depth * 5 + n] = c
+                    n += 1
+            _pyrandom.shuffle(mt, setup[_OPTIONS + depth * 5:_OPTIONS + depth * 5 + n])
+            setup[_N_OPTIONS + depth] = n
+            setup[_POS + depth] = 0
+            entering = False
+        if setup[_POS + depth] < setup[_N_OPTIONS + depth]:
+            colour = setup[_OPTIONS + depth * 5 + setup[_POS + depth]]
+            setup[_POS + depth] += 1
+            setup[_CELLS + depth] = colour
+            setup[_LEFT_OF + colour] -= 1
+            depth += 1
+            entering = True
+        else:
+            setup[_CELLS + depth] = -1
+            depth -= 1
+            if depth < 0:
+                return False
+            setup[_LEFT_OF + setup[_CELLS + depth]] += 1
+    return True
+
+
+@njit(cache=True)
+def _new_game(gen, run_words, key, init_stack, init_height, end_if_empty, setup, stack, height, counts, per_player, st):
     _rng.seed_game(gen, run_words, key)
     caps = np.int64(0)
     pieces = np.int64(0)
-    for s in range(SQUARES):
-        h = init_height[s]
-        height[s] = h
-        for k in range(h):
-            stack[s, k] = init_stack[s, k]
-        if h > 0 and init_stack[s, h - 1] == CAP_CODE:
-            caps |= np.int64(1) << s
-            pieces += h - 1
-        else:
-            pieces += h
+    if setup[0]:
+        _random_layout(gen, setup)
+        for s in range(SQUARES):
+            colour = setup[_CELLS + s]
+            for k in range(3):
+                stack[s, k] = colour * 3 + k
+            height[s] = 3
+            pieces += 3
+            if (setup[1] >> s) & 1:
+                stack[s, 3] = CAP_CODE
+                height[s] = 4
+                caps |= np.int64(1) << s
+    else:
+        for s in range(SQUARES):
+            h = init_height[s]
+            height[s] = h
+            for k in range(h):
+                stack[s, k] = init_stack[s, k]
+            if h > 0 and init_stack[s, h - 1] == CAP_CODE:
+                caps |= np.int64(1) << s
+                pieces += h - 1
+            else:
+                pieces += h
     for p in range(counts.shape[0]):
         for c in range(5):
             for size in range(3):
@@ -472,12 +534,12 @@ def _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_sc
 
 
 @njit(cache=True, nogil=True)
-def _play_random(init_stack, init_height, players, draw_rule, no_return, end_if_empty, max_turns, max_plies,
+def _play_random(setup, init_stack, init_height, players, draw_rule, no_return, end_if_empty, max_turns, max_plies,
                  run_words, start, stop, step, neighbour_mask, gen, stack, height, counts, per_player, st,
                  out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured, out_captures,
                  out_erupted, out_stopped, out_branching, out_moves):
     for g in range(stop - start):
-        _new_game(gen, run_words, start + g, init_stack, init_height, end_if_empty, stack, height, counts,
+        _new_game(gen, run_words, start + g, init_stack, init_height, end_if_empty, setup, stack, height, counts,
                   per_player, st)
         while not st[ENDED] and st[PLIES] < max_plies and not (max_turns > 0 and st[TURNS] >= max_turns):
             blocked = _blocked(st, neighbour_mask)
@@ -492,12 +554,12 @@ def _play_random(init_stack, init_height, players, draw_rule, no_return, end_if_
 
 
 @njit(cache=True, nogil=True)
-def _play_agents(agents, move_scratch, gained, init_stack, init_height, players, draw_rule, no_return, end_if_empty,
+def _play_agents(agents, move_scratch, gained, setup, init_stack, init_height, players, draw_rule, no_return, end_if_empty,
                  max_turns, max_plies, run_words, start, stop, step, neighbour_mask, gen, stack, height, counts,
                  per_player, st, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured,
                  out_captures, out_erupted, out_stopped, out_branching, out_moves):
     for g in range(stop - start):
-        _new_game(gen, run_words, start + g, init_stack, init_height, end_if_empty, stack, height, counts,
+        _new_game(gen, run_words, start + g, init_stack, init_height, end_if_empty, setup, stack, height, counts,
                   per_player, st)
         while not st[ENDED] and st[PLIES] < max_plies and not (max_turns > 0 and st[TURNS] >= max_turns):
             blocked = _blocked(st, neighbour_mask)
