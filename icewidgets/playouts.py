@@ -367,7 +367,7 @@ def playouts(
                 chunk = partial(kernel.play_range, game, _fast_names(resolved), seed)
             else:
                 chunk = partial(_play_range, game, resolved, seed)
-            size = chunk_size or (parallel.DEFAULT_CHUNK_SIZE if kernel is not None else 1_000)
+            size = chunk_size or (parallel.default_chunk_size(n) if kernel is not None else 1_000)
             try:
                 for start, stop, out in parallel.map_chunks(chunk, n, size, executor, workers):
                     parts.append((_from_kernel(game, out), {}) if kernel is not None else out[:2])
