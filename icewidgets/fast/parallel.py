@@ -30,7 +30,18 @@ from typing import Any, Callable, Iterable, Iterator
 import numpy as np
 
 DEFAULT_CHUNK_SIZE = 20_000
-"""Games per chunk: small enough for a smooth progress bar, large enough to hide the overhead."""
+"""The most games in a chunk: small enough for a smooth progress bar, large enough to hide the overhead."""
+
+
+def default_chunk_size(n: int) -> int:
+    """Games per chunk for a run of ``n`` games: about 64 chunks (so every core gets work and
+    the progress bar moves), between 256 and :data:`DEFAULT_CHUNK_SIZE`. It depends on ``n``
+    only; and since a game's result depends only on its index, no chunking changes a result.
+
+    >>> default_chunk_size(1_000_000), default_chunk_size(20_000), default_chunk_size(100)
+    (15625, 313, 256)
+    """
+    return max(256, min(DEFAULT_CHUNK_SIZE, -(-n // 64)))
 
 ChunkFunction = Callable[[int, int], dict]
 """``fn(start, stop) -> dict of arrays`` with one row per game; must pickle for process or cluster executors."""
