@@ -466,3 +466,60 @@ def test_golden_playthrough():
         GOLDEN.parent.mkdir(exist_ok=True)
         GOLDEN.write_text(text)
     assert text == GOLDEN.read_text()
+
+
+def _exhaustive(ctx, board, points, moved, supply, memo):
+    """Reference for the end-of-turn search: every move, no bounds, no shortcuts."""
+    if not blockade._stranded_pieces(board, moved):
+        return True
+    key = (board, points, moved, supply)
+    if key not in memo:
+        memo[key] = False
+        dist, _, order = blockade._routes(ctx.blocked)
+        for src in range(25):
+            index = blockade._mover_index(board[src], ctx)
+            if index < 0:
+                continue
+            for dst in order[src]:
+                if dist[src][dst] > points[index]:
+                    break
+                after, after_moved, after_supply, won = blockade._move_piece(board, moved, supply, src, dst, ctx.counts)
+                if won or _exhaustive(ctx, after, blockade._spend(points, index, dist[src][dst]), after_moved, after_supply, memo):
+                    memo[key] = True
+                    return True
+    return memo[key]
+
+
+def _random_midturn(rng):
+    board = []
+    for _ in range(25):
+        if rng.random() < 0.3:
+            board.append(())
+            continue
+        colour = rng.choice("RYGBC")
+        stack = parse_stack(colour + "3")
+        if colour != "C" and rng.random() < 0.15:
+            stack = parse_stack(f"{colour}3{colour}2{colour}1K3")
+        else:
+            for _ in range(rng.choice([0, 0, 1, 1, 2])):
+                stack += parse_stack(rng.choice("RYGB") + rng.choice("12"))
+        board.append(stack)
+    return tuple(board)
+
+
+def test_end_of_turn_search_matches_exhaustive_search():
+    rng = random.Random(11)
+    checked = {True: 0, False: 0}
+    while sum(checked.values()) < 150:
+        board = _random_midturn(rng)
+        ctx = blockade._context(board, rng.randrange(2), rng.random() < 0.7)
+        movable = [s for s in range(25) if blockade._mover_index(board[s], ctx) >= 0]
+        if not movable:
+            continue
+        moved = tuple(sorted(rng.sample(movable, min(len(movable), rng.choice([1, 1, 2, 3])))))
+        points = (rng.randint(0, 2), rng.randint(0, 2))
+        supply = (rng.randint(0, 1), rng.randint(0, 1), rng.randint(0, 1))
+        expected = _exhaustive(ctx, board, points, moved, supply, {})
+        assert blockade._finishable(ctx, board, points, moved, supply) == expected, (board, points, moved, supply, ctx)
+        checked[expected] += 1
+    assert min(checked.values()) > 20

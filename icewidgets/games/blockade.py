@@ -783,7 +783,7 @@ def _path(blocked: int, src: int, dst: int) -> tuple[int, ...]:
 # a greedy pass finds the usual one-move repairs, and a memoised depth-first search over every
 # move settles the rest.
 
-_FINISH_CACHE: dict[tuple, bool] = {}
+_FINISH_CACHE: dict[tuple, dict[tuple[int, int], bool]] = {}
 _FINISH_CACHE_LIMIT = 200_000
 
 
@@ -791,15 +791,51 @@ def _finishable(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply
     stranded = _stranded_pieces(board, moved)
     if not stranded:
         return True
-    key = (ctx, board, points, moved, supply)
+    # Results are kept per position without the pips: more pips never hurt, so a failure with
+    # more pips (or a success with fewer) settles this one too.
+    key = (ctx, board, moved, supply)
     known = _FINISH_CACHE.get(key)
     if known is None:
-        known = (_within_bound(ctx, board, points, stranded)
-                 and (_greedy(ctx, board, points, moved, supply) or _search(ctx, board, points, moved, supply, stranded)))
         if len(_FINISH_CACHE) >= _FINISH_CACHE_LIMIT:
             _FINISH_CACHE.clear()
-        _FINISH_CACHE[key] = known
-    return known
+        known = _FINISH_CACHE[key] = {}
+    else:
+        for pips, result in known.items():
+            if (pips[0] >= points[0] and pips[1] >= points[1]) if not result else (pips[0] <= points[0] and pips[1] <= points[1]):
+                return result
+    result = _greedy(ctx, board, points, moved, supply) or (
+        _near_enough(ctx, board, points, stranded)
+        and _within_bound(ctx, board, points, stranded)
+        and _search(ctx, board, points, moved, supply, stranded))
+    known[points] = result
+    return result
+
+
+def _near_enough(ctx: _Context, board: tuple, points: tuple, stranded: list) -> bool:
+    """A quick necessary condition: summed per colour, the pieces that must leave their squares
+    can reach squares where they might rest (after the mover's pieces on top go)."""
+    dist, _, order = _routes(ctx.blocked)
+    leaving = dict(stranded)
+    need = [0, 0]
+    for square, level in stranded:
+        stack = board[square]
+        for height in range(level, len(stack)):
+            piece = stack[height]
+            if piece.colour not in ctx.colours:
+                return False
+            index = ctx.colours.index(piece.colour)
+            best = 2 if _might_rest(piece, stack[:level], ctx) else _INF
+            for target in order[square]:
+                cost = dist[square][target]
+                if cost >= best:
+                    break
+                if _might_rest(piece, board[target][: leaving.get(target)], ctx):
+                    best = cost
+                    break
+            need[index] += best
+            if need[index] > points[index]:
+                return False
+    return True
 
 
 def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list) -> bool:
@@ -825,14 +861,19 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list) ->
                 return False  # an opponent's piece cannot be moved away
             index = ctx.colours.index(piece.colour)
             path = total = _INF
-            back = _cover_cost(piece, stack[:level], square, board, ctx, leaving, points, index, 2)
+            back = _cover_cost(piece, stack[:level], square, board, ctx, leaving, points, index, 2, None)
             if back is not None:
                 path, total = 2, back
             for target in order[square]:
                 cost = dist[square][target]
                 if cost >= total:
                     break
-                with_covers = _cover_cost(piece, board[target][: leaving.get(target)], target, board, ctx, leaving, points, index, cost)
+                # While the covers leave the target, the piece is still on its square, so they can
+                # rest there only by a detour (2 pips at least); or the piece makes the detour.
+                below = board[target][: leaving.get(target)]
+                with_covers = _cover_cost(piece, below, target, board, ctx, leaving, points, index, cost, square)
+                if with_covers is None and cost < 2:
+                    with_covers = _cover_cost(piece, below, target, board, ctx, leaving, points, index, 2, None)
                 if with_covers is not None:
                     path = min(path, cost)
                     total = min(total, with_covers)
@@ -849,35 +890,63 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list) ->
 
 
 def _cover_cost(piece: Piece, stack: tuple, square: int, board: tuple, ctx: _Context, leaving: dict,
-                points: tuple, index: int, path: int) -> int | None:
+                points: tuple, index: int, path: int, home: int | None) -> int | None:
     """Whether ``piece``, arriving over ``path`` pips, might rest on ``stack`` (on ``square``)
-    once its covers are gone, within the pips left: the pips of its colour that uses, or None."""
+    once its covers are gone, within the pips left: the pips of its colour that uses, or None.
+    The covers may not count on resting next door on ``home``.
+
+    A cover that cannot rest next door at once pays 2, or 1 and, for the first of such covers
+    of its colour, the pieces of its colour covering a resting place next door."""
     cost = [0, 0]
     cost[index] = path
+    waiting = [0, 0]
+    covered = [_INF, _INF]
     height = len(stack)
     while True:
         below = stack[:height]
         if _can_rest(piece, below):
-            return cost[index] if cost[index] <= points[index] and cost[1 - index] <= points[1 - index] else None
+            break
         cover_index = _mover_index(below, ctx)
         if cover_index < 0 or not height:
             return None
-        cost[cover_index] += _nearest_rest(below[-1], square, board, ctx, leaving)
-        if cost[cover_index] > points[cover_index]:
-            return None
+        pips, extra = _nearest_rest(below[-1], square, board, ctx, leaving, home)
+        cost[cover_index] += pips
+        if extra:
+            waiting[cover_index] += 1
+            covered[cover_index] = min(covered[cover_index], extra)
         height -= 1
+    for i in (0, 1):
+        if waiting[i]:
+            cost[i] += min(waiting[i], covered[i])
+    return cost[index] if cost[index] <= points[index] and cost[1 - index] <= points[1 - index] else None
 
 
-def _nearest_rest(piece: Piece, square: int, board: tuple, ctx: _Context, leaving: dict) -> int:
-    """A lower bound on the pips ``piece`` needs to leave ``square`` and rest: 2 (going and coming
-    back), or less when a square where it might rest (after its covers go) is next door."""
+def _nearest_rest(piece: Piece, square: int, board: tuple, ctx: _Context, leaving: dict, home: int | None) -> tuple[int, int]:
+    """A lower bound on the pips ``piece`` needs to leave ``square`` and rest: (1, 0) when it may
+    rest next door (not on ``home``) at once; (1, n) when it might there only after n pieces of
+    its own colour left (the fewest next door); (2, 0) otherwise (it goes and comes back)."""
     dist, _, order = _routes(ctx.blocked)
+    fewest = _INF
     for target in order[square]:
         if dist[square][target] >= 2:
             break
-        if _might_rest(piece, board[target][: leaving.get(target)], ctx):
-            return 1
-    return 2
+        if target == home:
+            continue
+        stack = board[target][: leaving.get(target)]
+        own = 0
+        height = len(stack)
+        while True:
+            below = stack[:height]
+            if _can_rest(piece, below):
+                if not own:
+                    return 1, 0
+                fewest = min(fewest, own)
+                break
+            if not height or _mover_index(below, ctx) < 0:
+                break
+            own += below[-1].colour == piece.colour
+            height -= 1
+    return (1, fewest) if fewest < _INF else (2, 0)
 
 
 def _might_rest(piece: Piece, stack: tuple, ctx: _Context) -> bool:
