@@ -242,6 +242,21 @@ def test_move_squares_per_game():
 # Determinism, themes, palettes ---------------------------------------------------------------
 
 
+@pytest.mark.parametrize("name", ["volcano", "volterra", "ice3", pytest.param("blockade", marks=needs_blockade)])
+def test_pictures_are_well_formed_xml(name):
+    import xml.etree.ElementTree as ET
+
+    state = _start(name)
+    root = ET.fromstring(svg.board(state, theme="dark", selected="a1", targets=["b2"]))
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    record = iw.Record.new(name, seed=1)
+    first = record.start_state()
+    if first.to_move == iw.CHANCE:
+        record = record.extend([first.chance_outcomes()[0][0]])
+    record = record.extend([record.final_state().legal_moves()[0]])
+    ET.fromstring(svg.animated_svg(record))
+
+
 def test_byte_identical_between_runs_and_processes():
     state = iw.make("volcano").new_state().play("a1-a2")
     assert svg.board(state) == svg.board(state)
