@@ -162,6 +162,12 @@ SCENARIOS = [
     ("B-A11 option off: an uncapped fifth does not win", {"tower_without_black_counts": False},
      pos({**{sq: GREEN_TOWER for sq in ("a1", "b1", "c1", "d1")}, "b3": "G3G2", "c3": "C3G1"}, fields=cool(supply="K3:0,K2:0,K1:0")),
      ["c3-b3", "end"], pos({**{sq: GREEN_TOWER for sq in ("a1", "b1", "c1", "d1")}, "b3": "G3G2G1", "c3": "C3"}, fields=roll_of(0, supply="K3:0,K2:0,K1:0"))),
+    # B-A15: no automatic draw, an optional turn limit. B-A16: yellow is the warm second colour.
+    ("B-A15 the turn limit stops the game unfinished", {"max_turns": 2}, pos(base=SETUP, fields=cool() + " turns=1"), ["end"],
+     pos(base=SETUP, fields=roll_of(0) + " turns=2")),
+    ("B-A15 no roll after the turn limit", {"max_turns": 2}, pos(base=SETUP, fields=cool() + " turns=1"), ["end", "R1Y1"], "!the game is over"),
+    ("B-A16 the warm dice are red and yellow", {}, pos(base=SETUP, fields=roll_of(0)), ["Y4R3"],
+     pos(base=SETUP, fields=warm("R3Y4"))),
     # Landing timing (B-A4): end of turn (default) against strict.
     ("B-A4 end: a piece may rest on a forbidden square for a while", {"landing": "end"}, pos(base=SETUP, fields=cool()), ["b3-c2"],
      pos({"b3": "G3", "c2": "Y3Y1G1"}, SETUP, cool("G4B2", dice="G5B2", moved="c2"))),
@@ -315,7 +321,7 @@ def test_end_mode_lists_a_hop_only_while_it_can_be_repaired():
 # Events, notation, errors ------------------------------------------------------------------------
 
 
-def test_rolloff_and_roll_events():
+def test_b_a12_rolloff_and_roll_events():
     state = iw.make("blockade").new_state(seed=3)
     assert [str(e) for e in state.events] == [
         "Roll-off: Warm rolls 2 and 5 (7), Cool rolls 5 and 2 (7): a tie, so both roll again.",
