@@ -104,8 +104,26 @@ def greedy(state: State, rng: Any) -> Any:
       that gain the better), so the agent walks a cap to a better volcano instead of wasting
       its turn. Otherwise it erupts the volcano that throws the fewest pieces, leaving the least
       lava for the opponent; among equal gains, too, fewer thrown pieces are preferred.
-    - **Volterra**, **Ice3**, **Blockade**: see ``_GREEDY`` below (their rules are described
-      where each function is defined).
+    - **Volterra**: a tower action comes first (it can always be completed). It is worth
+      16 per tile of the tower it builds, plus 2 per tile of an opponent's tower it covers
+      (6 more when that tower is next to the opponent's pawn: the pawn is starved of
+      targets), minus 2 per tile of an opponent's tower it uncovers at the source; emptying
+      the source adds 4 per opponent tile and subtracts 4 per own tile that the separation
+      cuts off. A pawn move is worth 4 per own-topped neighbour tower of its target, 2 per
+      opponent-topped tower there that is also next to the opponent's pawn (to cover next
+      turn), plus the tallest own neighbour tower.
+    - **Ice3**: the target is the colour and corner with the best value ``64·(goal cells
+      right) − (sum of the colour's pieces' king distances to the corner's 4×4 block)``
+      (first in corner order a1, h1, a8, h8 and colour order R, Y, G, B on ties). Only moves of
+      that colour's set are considered (all moves if it cannot move); each is valued the same
+      way after the move, and a move that meets the goal wins at once.
+    - **Blockade**: a small landing on a medium on a large of its colour (a tower) is worth
+      100, plus 5 per neighbouring opponent large (the blockade gets in their way); a medium
+      landing on a bare large of its colour 40; a small landing on a bare large of its colour
+      −5 (it blocks the medium); lifting a small off its own large +10 (making room), a medium
+      off its own large −40; other moves 0, ``end`` 0 and ``combine`` −1. Ties go to the
+      first-listed rules below the tie-break draw, so when nothing builds the turn ends or an
+      equally neutral move is made.
     """
     if state.to_move == CHANCE:
         return chance_move(state, rng)
@@ -251,8 +269,179 @@ def _volcano_greedy(state: Any, rng: Any) -> Any:
     return _pick_best(moves, keys, rng)
 
 
+# Volterra greedy -----------------------------------------------------------------------------
+
+
+def _volterra_greedy(state: Any, rng: Any) -> Any:
+    """Grow your tallest towers and starve the opponent's pawn (integer keys, see :func:`greedy`)."""
+    from .games import volterra as vt
+
+    moves = state.legal_moves()
+    if state.phase != "play":
+        return moves[int(rng.random() * len(moves))]
+    board, pawns, player = state.board, state.pawns, state.to_move
+    own, opp = vt.TILE[player], vt.TILE[1 - player]
+    theirs = pawns[1 - player]
+    near_them = vt._NEIGHBOUR_SETS[theirs] if theirs is not None else frozenset()
+    keys = []
+    for move in moves:
+        if isinstance(move, vt.TowerMove):
+            source, target, count = vt._INDEX[move.source], vt._INDEX[move.target], move.count
+            below, onto = board[source][:-count], board[target]
+            key = 1000 + 16 * (len(onto) + count)
+            if onto[-1] == opp:
+                key += 2 * len(onto) + (6 if target in near_them else 0)
+            if below and below[-1] == opp:
+                key -= 2 * len(below)
+            if not below:
+                key += _volterra_cut_off_value(board, pawns, source, target, count, own)
+        else:
+            target = vt._INDEX[move.target]
+            mine = [board[n] for n in vt._NEIGHBOURS[target]
+                    if n not in pawns and board[n] and board[n][-1] == own]
+            covers = sum(1 for n in vt._NEIGHBOURS[target]
+                         if n in near_them and n not in pawns and board[n] and board[n][-1] == opp)
+            key = 4 * len(mine) + 2 * covers + max((len(stack) for stack in mine), default=0)
+        keys.append(key)
+    return _pick_best(moves, keys, rng)
+
+
+def _volterra_cut_off_value(board: tuple, pawns: tuple, source: int, target: int, count: int, own: Any) -> int:
+    """When a tower action empties its source: 4 per opponent tile cut off minus 4 per own tile."""
+    from .games import volterra as vt
+
+    cells = list(board)
+    moved = cells[source][-count:]
+    cells[source] = ()
+    cells[target] = cells[target] + moved
+    occupied = vt._occupied(cells)
+    reach = 0
+    for square in pawns:
+        if square is not None and occupied >> square & 1:
+            reach |= vt._flood(square, occupied)
+    lost = occupied & ~reach
+    value = 0
+    square = 0
+    while lost:
+        if lost & 1:
+            for piece in cells[square]:
+                value += -4 if piece == own else 4
+        lost >>= 1
+        square += 1
+    return value
+
+
+# Ice3 greedy --------------------------------------------------------------------------------
+
+_ICE3_TABLES: dict[str, Any] = {}
+
+
+def _ice3_tables() -> dict[str, Any]:
+    if not _ICE3_TABLES:
+        from .games import ice3
+
+        grid = ice3.GRID
+        distance = {}
+        for corner, block in ice3._CORNER_BLOCKS.items():
+            distance[corner] = tuple(min(grid.chebyshev(sq, b) for b in block) for sq in range(grid.size))
+        _ICE3_TABLES.update(distance=distance, cells=ice3._CORNER_CELLS, blocks=ice3._CORNER_BLOCKS)
+    return _ICE3_TABLES
+
+
+def _ice3_value(board: tuple, colour: str, corner: str, goal: str, tables: dict) -> tuple[int, int]:
+    """(cells right for this colour and corner, 64·right − the colour's distance to the corner's block)."""
+    cells, empty = tables["cells"][corner]
+    if goal == "loose":
+        right = sum(1 for sq in tables["blocks"][corner] for p in board[sq] if p[0] == colour)
+    elif goal == "shape":
+        right = sum(1 for sq, _ in cells if len(board[sq]) == 1 and board[sq][0][0] == colour)
+    else:
+        right = sum(1 for sq, size in cells if len(board[sq]) == 1 and board[sq][0] == (colour, size)) + (not board[empty])
+    far = tables["distance"][corner]
+    away = 0
+    for sq, stack in enumerate(board):
+        if far[sq]:
+            for p in stack:
+                if p[0] == colour:
+                    away += far[sq]
+    return right, 64 * right - away
+
+
+def _ice3_greedy(state: Any, rng: Any) -> Any:
+    """Aim at the colour and corner closest to the goal; move that colour toward it."""
+    from .games import ice3
+
+    moves = state.legal_moves()
+    game, board = state.game, state.board
+    tables = _ice3_tables()
+    best_target, best_value = None, None
+    for corner in ice3.CORNERS:
+        for colour in ice3.COLOURS:
+            value = _ice3_value(board, colour, corner, game.goal, tables)[1]
+            if best_value is None or value > best_value:
+                best_target, best_value = (colour, corner), value
+    colour, corner = best_target
+    candidates = [m for m in moves if getattr(m, "group", None) == colour] or moves
+    slide, after = game.blocked == "slide", game.walls == "after"
+    goal_size = game.goal_size
+    keys = []
+    for move in candidates:
+        if not isinstance(move, ice3.SetMove):
+            keys.append(0)
+            continue
+        new, _ = ice3._resolve(board, move, slide, after)
+        right, value = _ice3_value(new, colour, corner, game.goal, tables)
+        if right >= goal_size and ice3._goals_met(new, game.goal):
+            value += 1 << 20
+        keys.append(value)
+    return _pick_best(candidates, keys, rng)
+
+
+# Blockade greedy ----------------------------------------------------------------------------
+
+
+def _blockade_greedy(state: Any, rng: Any) -> Any:
+    """Build towers (medium onto own large, small onto medium-on-large), and block: a tower
+    next to the opponent's larges is worth more. Ends the turn when nothing builds."""
+    from .games import blockade as bk
+
+    moves = state.legal_moves()
+    board = state.board
+    mine = bk.COLOURS[state.player]
+    theirs = bk.COLOURS[1 - state.player]
+    neighbours = bk.GRID.neighbours
+    keys = []
+    for move in moves:
+        if isinstance(move, bk.Move):
+            stack, onto = board[move.src], board[move.dst]
+            piece = stack[-1]
+            colour, size = piece.colour, piece.size
+            key = 0
+            if onto and onto[-1].colour == colour:
+                if size == 1 and len(onto) == 2 and onto[0] == (colour, 3) and onto[1] == (colour, 2):
+                    key += 100 + 5 * sum(1 for n in neighbours[move.dst]
+                                         if board[n] and board[n][0].size == 3 and board[n][0].colour in theirs)
+                elif size == 2 and len(onto) == 1 and onto[0].size == 3:
+                    key += 40
+                elif size == 1 and len(onto) == 1 and onto[0].size == 3:
+                    key -= 5
+            below = stack[:-1]
+            if len(below) == 1 and below[0] == (colour, 3):
+                key += 10 if size == 1 else -40
+            keys.append(key)
+        elif isinstance(move, bk.End):
+            keys.append(0)
+        else:  # combine: only useful in rare cases; the dice are used as rolled
+            keys.append(-1)
+    del mine
+    return _pick_best(moves, keys, rng)
+
+
 _GREEDY: dict[str, Callable[[Any, Any], Any]] = {
     "volcano": _volcano_greedy,
+    "volterra": _volterra_greedy,
+    "ice3": _ice3_greedy,
+    "blockade": _blockade_greedy,
 }
 
 
@@ -298,10 +487,10 @@ def _reward(state: State, players: int, scale: float) -> list[float]:
 
 
 def make_mcts(
-    iterations: int | None = 500,
+    iterations: int | None = 2000,
     time_limit: float | None = None,
     exploration: float = 0.5,
-    rollout_turns: int | None = 1,
+    horizon: int | None = 2,
     rollout_plies: int = 200,
     rollout: Agent | None = None,
     score_scale: float = 1.0,
@@ -311,13 +500,15 @@ def make_mcts(
     Each iteration walks the tree from the current state choosing the child with the best
     UCB1 value ``wins/visits + exploration·sqrt(ln(parent visits)/visits)`` for the player to
     move there, samples chance plies with :func:`chance_move`, adds one new child (picked with
-    one draw among the untried moves), plays a random rollout until ``rollout_turns`` more turns
-    have begun (None: to the end of the game; never more than ``rollout_plies`` plies), and
+    one draw among the untried moves), plays a random rollout until ``horizon`` turns have
+    passed since the root (None: to the end of the game; never more than ``rollout_plies``
+    plies), and
     backs up the reward: a finished game gives 1 to the winner (shared wins and draws split); a
     rollout cut short is judged by the live scores, ``1 / (1 + exp(-lead / score_scale))``
-    where ``lead`` is the player's score minus the best other score. Short rollouts keep the
-    search sharp in games with many plies per turn: it sees a capture at once and the
-    opponent's best reply in the tree. The move played is the most visited child (ties: the
+    where ``lead`` is the player's score minus the best other score. Judging every leaf at the
+    same number of turns (not plies) from the root keeps the search fair in games with many
+    plies per turn (Volcano): a line that never ends its turn is not spared the opponent's
+    reply. The move played is the most visited child (ties: the
     first in ``legal_moves()`` order).
 
     The budget is ``iterations`` and/or ``time_limit`` seconds (whichever ends first). With
@@ -336,6 +527,7 @@ def make_mcts(
     if time_limit is not None and not time_limit > 0:
         raise ValueError(f"time_limit={time_limit!r} must be a positive number of seconds")
     rollout_agent = rollout or random_agent
+    trusted = rollout_agent in (random_agent, greedy)
 
     def mcts(state: State, rng: Any) -> Any:
         if state.to_move == CHANCE:
@@ -359,7 +551,7 @@ def make_mcts(
                     outcome = chance_move(node.state, rng)
                     child = node.children.get(outcome)
                     if child is None:
-                        child = node.children[outcome] = _Node(node.state.play(outcome), players)
+                        child = node.children[outcome] = _Node(node.state._apply(outcome), players)
                         path.append(child)
                         node = child
                         break
@@ -370,7 +562,7 @@ def make_mcts(
                     node.untried = list(node.state.legal_moves())
                 if node.untried:
                     move = node.untried.pop(int(rng.random() * len(node.untried)))
-                    child = node.children[move] = _Node(node.state.play(move), players)
+                    child = node.children[move] = _Node(node.state._apply(move), players)
                     path.append(child)
                     node = child
                     break
@@ -383,18 +575,24 @@ def make_mcts(
                         best, best_value = child, value
                 node = best
                 path.append(node)
-            # Rollout.
-            sim = node.state
-            plies = turns = 0
-            mover = sim.to_move
-            while not sim.is_over and plies < rollout_plies:
-                sim = sim.play(rollout_agent(sim, rng))
-                plies += 1
-                if sim.to_move != mover and sim.to_move != CHANCE:
-                    mover = sim.to_move
+            # Rollout: every leaf is judged at the same distance in *turns* from the root,
+            # however many plies its turns took (no horizon favours never ending a turn).
+            turns, mover = 0, root.player
+            for visited in path[1:]:
+                if visited.player != mover and visited.player != CHANCE:
                     turns += 1
-                    if rollout_turns is not None and turns >= rollout_turns:
-                        break
+                    mover = visited.player
+            sim = node.state
+            plies = 0
+            while not sim.is_over and plies < rollout_plies:
+                if sim.to_move != mover and sim.to_move != CHANCE:
+                    turns += 1
+                    mover = sim.to_move
+                if horizon is not None and turns >= horizon:
+                    break
+                move = rollout_agent(sim, rng)
+                sim = sim._apply(move) if trusted else sim.play(move)
+                plies += 1
             reward = _reward(sim, players, score_scale)
             for visited in path:
                 visited.visits += 1

@@ -123,7 +123,86 @@ class _VolcanoCounters(_Counters):
         row["captured"] = [len(pile) for pile in state.captured]
 
 
-_COUNTERS: dict[str, type[_Counters]] = {"volcano": _VolcanoCounters}
+class _VolterraCounters(_Counters):
+    fields = {
+        "forfeited": ("uint8", (2,), "tiles forfeited in cut-off parts (dark, light)"),
+        "towers": ("uint8", (2,), "towers each player owns at the end (Dark, Light)"),
+    }
+    heatmaps = {
+        "tower_targets": "squares that tower actions built on",
+        "cut_off": "squares of towers cut off from both pawns",
+    }
+
+    def new_row(self):
+        return {}
+
+    def ply(self, row, heat, events):
+        for ev in events:
+            if ev.kind == "tower_moved":
+                heat["tower_targets"][self._square(ev["target"])] += 1
+            elif ev.kind == "cut_off":
+                for name in ev["squares"]:
+                    heat["cut_off"][self._square(name)] += 1
+
+    def final(self, row, state):
+        row["forfeited"] = list(state.forfeited)
+        row["towers"] = [len(h) for h in state.heights]
+
+
+class _Ice3Counters(_Counters):
+    fields = {
+        "goal_colour": ("int8", (), "the colour that met the goal (0–3 = R Y G B), −1 if none"),
+        "goal_corner": ("int8", (), "the corner where it was met (0–3 = a1 h1 a8 h8), −1 if none"),
+        "progress": ("uint8", (), "the best goal progress at the end (cells right)"),
+    }
+    heatmaps = {"goal_corners": "the corners where the goal was met"}
+
+    def new_row(self):
+        return {"goal_colour": -1, "goal_corner": -1}
+
+    def ply(self, row, heat, events):
+        for ev in events:
+            if ev.kind == "win":
+                row["goal_colour"] = "RYGB".index(ev["colour"])
+                row["goal_corner"] = ("a1", "h1", "a8", "h8").index(ev["corner"])
+                heat["goal_corners"][self._square(ev["corner"])] += 1
+
+    def final(self, row, state):
+        row["progress"] = state.progress
+
+
+class _BlockadeCounters(_Counters):
+    fields = {
+        "towers": ("uint8", (4,), "towers per colour R Y G B at the end"),
+        "moves": ("uint16", (), "piece moves (plies that move a piece)"),
+    }
+    heatmaps = {"towers": "squares where towers were completed", "blockades": "squares where capped towers (blockades) stand"}
+    labels = {"towers": (tuple("RYGB"),)}
+
+    def new_row(self):
+        return {"moves": 0}
+
+    def ply(self, row, heat, events):
+        for ev in events:
+            kind = ev.kind
+            if kind == "move":
+                row["moves"] += 1
+            elif kind == "tower":
+                where = self._square(ev["square"])
+                heat["towers"][where] += 1
+                if ev.get("blockade"):
+                    heat["blockades"][where] += 1
+
+    def final(self, row, state):
+        row["towers"] = [len(state.towers[c]) for c in "RYGB"]
+
+
+_COUNTERS: dict[str, type[_Counters]] = {
+    "volcano": _VolcanoCounters,
+    "volterra": _VolterraCounters,
+    "ice3": _Ice3Counters,
+    "blockade": _BlockadeCounters,
+}
 
 
 def _counters_for(game: Game) -> _Counters:
@@ -266,7 +345,8 @@ def _resolve_game(game: Game | str, options: dict[str, Any] | None, max_turns: i
             raise ValueError(f"max_turns={max_turns!r} must be a whole number ≥ 1 (or None)")
         game = dataclasses.replace(game, max_turns=int(max_turns))
     elif getattr(game, "max_turns", None) is None:
-        default = getattr(importlib.import_module(game_class(game.name).__module__), "PLAYOUT_MAX_TURNS", None)
+        module = importlib.import_module(game_class(game.name).__module__)
+        default = getattr(module, "PLAYOUT_MAX_TURNS", None) or getattr(module, "PLAYOUT_TURN_LIMIT", None)
         if default is not None:
             game = dataclasses.replace(game, max_turns=default)
     return game, getattr(game, "max_turns", None)
@@ -324,8 +404,9 @@ def playouts(
       ``agent(state, rng) -> move``), or a single agent for every seat.
     - ``seed``: game ``i`` draws from ``SeedSequence(seed, spawn_key=(i,))``.
     - ``max_turns``: stop each game after that many turns, counted as *unfinished*. Games that
-      random play may never finish (Ice3, Blockade) get their module's ``PLAYOUT_MAX_TURNS``
-      when neither this nor the game's own ``max_turns`` option is set.
+      random play may never finish get their module's documented playout limit (Ice3
+      ``PLAYOUT_MAX_TURNS``, Blockade ``PLAYOUT_TURN_LIMIT``) when neither this nor the game's
+      own ``max_turns`` option is set.
     - ``progress``: ``"auto"`` shows a bar in a notebook, or in a terminal when stderr is one;
       True always; False never.
     - ``engine``: ``"reference"`` (the rules engines), ``"fast"`` (compiled kernels; an error
@@ -630,7 +711,8 @@ class PlayoutResults:
                 rows.append(["captures per game", f"{float(by_size.sum()):.2f}",
                              "small {:.2f}, medium {:.2f}, large {:.2f}".format(*by_size)])
         elif name == "volterra" and "forfeited" in a:
-            rows.append(["tiles forfeited per game", f"{float(a['forfeited'].mean()):.2f}", ""])
+            per = a["forfeited"].mean(axis=0)
+            rows.append(["tiles forfeited per game", f"{float(per.sum()):.2f}", f"dark {per[0]:.2f}, light {per[1]:.2f}"])
         elif name == "blockade" and "towers" in a:
             per = a["towers"].reshape(n, -1).mean(axis=0)
             rows.append(["towers per game", f"{float(per.sum()):.2f}",
@@ -639,6 +721,8 @@ class PlayoutResults:
             done = a["goal_colour"] >= 0
             rows.append(["goals reached", f"{int(done.sum()):,}",
                          ", ".join(f"{c} {int((a['goal_colour'] == i).sum())}" for i, c in enumerate("RYGB"))])
+            rows.append(["goal progress at the end", f"{float(a['progress'].mean()):.2f}",
+                         f"of {self.game.goal_size} ({self.game.goal} goal)"])
         return rows
 
     def __repr__(self) -> str:
