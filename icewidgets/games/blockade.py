@@ -804,7 +804,7 @@ def _path(blocked: int, src: int, dst: int) -> tuple[int, ...]:
 # move settles the rest.
 
 _FINISH_CACHE: dict[tuple, dict[tuple[int, int], bool]] = {}
-_FINISH_CACHE_LIMIT = 200_000
+_FINISH_CACHE_LIMIT = 50_000
 
 
 def _finishable(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple) -> bool:
