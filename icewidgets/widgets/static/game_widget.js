@@ -647,6 +647,7 @@ function render({ model, el: host }) {
     const oldLen = frames.length;
     setupBoard();
     frames = expandFrames(model.get("frames"));
+    say(model.get("message"), model.get("message_kind")); // hints shown here are stale once the game moves
     renderMoves();
     renderActions();
     selected = null;
