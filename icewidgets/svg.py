@@ -681,10 +681,10 @@ def save_png(state_or_record: Any, path: Any, *, scale: float = 2.0, **options: 
     """Write a PNG picture (needs the optional ``cairosvg`` package)."""
     try:
         import cairosvg
-    except ImportError:  # pragma: no cover - depends on the environment
+    except (ImportError, OSError):  # pragma: no cover - OSError: cairosvg without the cairo library
         raise ImportError(
-            "PNG export needs the optional package cairosvg: pip install 'icewidgets[png]' "
-            "(or pip install cairosvg). save_svg works without it."
+            "PNG export needs the optional package cairosvg and the system's cairo library: "
+            "pip install 'icewidgets[png]' (or pip install cairosvg). save_svg works without it."
         ) from None
     states, _ = _states_and_moves(state_or_record)
     cairosvg.svg2png(bytestring=board(states[-1], **options).encode(), write_to=str(path), scale=scale)
