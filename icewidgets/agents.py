@@ -120,10 +120,12 @@ def greedy(state: State, rng: Any) -> Any:
     - **Blockade**: a small landing on a medium on a large of its colour (a tower) is worth
       100, plus 5 per neighbouring opponent large (the blockade gets in their way); a medium
       landing on a bare large of its colour 40; a small landing on a bare large of its colour
-      −5 (it blocks the medium); lifting a small off its own large +10 (making room), a medium
-      off its own large −40; other moves 0, ``end`` 0 and ``combine`` −1. Ties go to the
-      first-listed rules below the tie-break draw, so when nothing builds the turn ends or an
-      equally neutral move is made.
+      −5 (it blocks the medium); lifting a small off its own large +30 when a free medium of
+      its colour is close enough for the hop, the medium's trip and the hop back to fit the
+      pips left (else +10: room for a later turn), a medium off its own large −40; other
+      moves 0. The key is 4 × that value minus the king distance
+      of the move (short hops save pips); ``end`` is 0 and ``combine`` −1, so when nothing
+      builds the turn ends.
     """
     if state.to_move == CHANCE:
         return chance_move(state, rng)
@@ -407,15 +409,20 @@ def _blockade_greedy(state: Any, rng: Any) -> Any:
 
     moves = state.legal_moves()
     board = state.board
-    mine = bk.COLOURS[state.player]
+    colours = bk.COLOURS[state.player]
     theirs = bk.COLOURS[1 - state.player]
-    neighbours = bk.GRID.neighbours
+    pips = dict(zip(colours, state.points or (0, 0)))
+    neighbours, chebyshev = bk.GRID.neighbours, bk.GRID.chebyshev
+    # Free mediums (on top, not resting on their own large) of each of the mover's colours.
+    mediums = {c: [sq for sq, st in enumerate(board)
+                   if st and st[-1] == (c, 2) and not (len(st) >= 2 and st[-2] == (c, 3))] for c in colours}
     keys = []
     for move in moves:
         if isinstance(move, bk.Move):
             stack, onto = board[move.src], board[move.dst]
             piece = stack[-1]
             colour, size = piece.colour, piece.size
+            hop = chebyshev(move.src, move.dst)
             key = 0
             if onto and onto[-1].colour == colour:
                 if size == 1 and len(onto) == 2 and onto[0] == (colour, 3) and onto[1] == (colour, 2):
@@ -427,13 +434,17 @@ def _blockade_greedy(state: Any, rng: Any) -> Any:
                     key -= 5
             below = stack[:-1]
             if len(below) == 1 and below[0] == (colour, 3):
-                key += 10 if size == 1 else -40
-            keys.append(key)
+                if size == 2:
+                    key -= 40
+                else:
+                    # Hop off to make room, if a medium can come and the small get back this turn.
+                    come = min((chebyshev(m, move.src) for m in mediums.get(colour, ())), default=99)
+                    key += 30 if 2 * hop + come <= pips.get(colour, 0) else 10
+            keys.append(4 * key - hop)
         elif isinstance(move, bk.End):
             keys.append(0)
         else:  # combine: only useful in rare cases; the dice are used as rolled
             keys.append(-1)
-    del mine
     return _pick_best(moves, keys, rng)
 
 
@@ -489,11 +500,11 @@ def _reward(state: State, players: int, scale: float) -> list[float]:
 def make_mcts(
     iterations: int | None = 2000,
     time_limit: float | None = None,
-    exploration: float = 0.5,
+    exploration: float = 0.25,
     horizon: int | None = 2,
     rollout_plies: int = 200,
     rollout: Agent | None = None,
-    score_scale: float = 1.0,
+    score_scale: float = 4.0,
 ) -> Agent:
     """A UCT Monte Carlo tree search agent.
 

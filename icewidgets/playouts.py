@@ -679,9 +679,10 @@ class PlayoutResults:
         for name in ("draw", "unfinished"):
             count = int(self.outcome(name).sum())
             rate, lo, hi = proportion(count, n)
-            data[name + "s"] = count
+            label = {"draw": "draws", "unfinished": "unfinished"}[name]
+            data[label] = count
             extra = f"turn limit {self.max_turns}" if name == "unfinished" and self.max_turns else ""
-            rows.append([{"draw": "draws", "unfinished": "unfinished"}[name],
+            rows.append([label,
                          f"{count:,} ({100 * rate:.1f}%)" if n else "0", extra])
         data["shared_wins"] = shared
         if shared:
@@ -994,10 +995,8 @@ def tournament(
     agents = list(agents)
     if len(agents) < 2:
         raise ValueError("tournament() needs at least two agents")
-    names = [_agents.agent_name(a) for a in agents]
-    for k, name in enumerate(names):
-        if names.count(name) > 1:
-            names[k] = f"{name}#{k + 1}"
+    plain = [_agents.agent_name(a) for a in agents]
+    names = [f"{name}#{k + 1}" if plain.count(name) > 1 else name for k, name in enumerate(plain)]
     seed = _check_seed(seed)
     base = [int(seed)] if isinstance(seed, (int, np.integer)) else list(seed)
     matches: dict[tuple[int, int], list[PlayoutResults]] = {}

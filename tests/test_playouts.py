@@ -1,0 +1,298 @@
+"""Playouts: per-game seeding (any order, any chunking), result arrays, summaries, files,
+tournaments, interrupts and argument errors."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import icewidgets as iw
+from icewidgets import agents as A
+from icewidgets import playouts as P
+
+GAMES = {"volcano": {}, "volterra": {}, "ice3": {"goal": "loose"}, "blockade": {}}
+AGENTS = {"volcano": ("random", "greedy"), "volterra": ("greedy", "random"),
+          "ice3": ("greedy", "random"), "blockade": ("greedy", "greedy")}
+
+
+def same_arrays(a, b):
+    assert set(a) == set(b)
+    for key in a:
+        assert a[key].dtype == b[key].dtype, key
+        assert np.array_equal(a[key], b[key]), key
+
+
+# Determinism --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_same_seed_same_arrays_whatever_the_chunking(name):
+    game = iw.make(name, **GAMES[name])
+    agents = AGENTS[name]
+    whole = iw.playouts(game, 6, agents=agents, seed=5, progress=False)
+    again = iw.playouts(game, 6, agents=agents, seed=5, progress=False, chunk_size=4)
+    same_arrays(whole.arrays, again.arrays)
+    for key in whole.heatmaps:
+        assert np.array_equal(whole.heatmaps[key], again.heatmaps[key])
+    # A chunk on its own (the plug-in API for other engines) gives the same rows.
+    resolved = [A.get_agent(a) for a in agents]
+    rows, _, interrupted = P._play_range(P._resolve_game(game, None, None)[0], resolved, 5, 3, 6)
+    assert not interrupted
+    same_arrays(rows, {k: v[3:6] for k, v in whole.arrays.items()})
+
+
+def test_different_seeds_differ_and_game_i_depends_only_on_i():
+    a = iw.playouts("volcano", 12, seed=1, progress=False)
+    b = iw.playouts("volcano", 12, seed=2, progress=False)
+    assert not np.array_equal(a.plies, b.plies)
+    game, _ = P._resolve_game("volcano", None, None)
+    rows, heat, _ = P._play_range(game, [A.random_agent] * 2, 1, 9, 10)
+    assert rows["plies"][0] == a.plies[9] and rows["turns"][0] == a.turns[9]
+    assert float(P.game_rng(1, 9).random()) == float(np.random.default_rng(np.random.SeedSequence(1, spawn_key=(9,))).random())
+
+
+def test_the_reference_loop_plays_the_agents_rules_game_for_game():
+    # An independent loop with the documented seeding replays game 4 exactly.
+    game = iw.make("volcano")
+    results = iw.playouts(game, 5, agents=("greedy", "random"), seed=8, progress=False)
+    rng = np.random.default_rng(np.random.SeedSequence(8, spawn_key=(4,)))
+    state = game.new_state(seed=rng)
+    plies = 0
+    agents = (A.greedy, A.random_agent)
+    while not state.is_over:
+        state = state.play(agents[state.to_move](state, rng))
+        plies += 1
+    assert results.plies[4] == plies
+    assert tuple(results.scores[4]) == state.scores
+    assert tuple(np.flatnonzero(results.winners[4])) == state.winners
+
+
+# Arrays -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_shapes_and_dtypes(name):
+    game = iw.make(name, **GAMES[name])
+    r = iw.playouts(game, 3, agents=AGENTS[name], seed=0, progress=False)
+    players = game.num_players
+    assert r.n == len(r) == 3
+    assert r.winners.shape == (3, players) and r.winners.dtype == bool
+    assert r.scores.shape == (3, players) and r.scores.dtype == np.int16
+    for key in ("turns", "plies"):
+        assert r.arrays[key].shape == (3,) and r.arrays[key].dtype == np.int32
+    assert r.first.dtype == np.int8 and r.result.dtype == np.int8
+    assert r.branching.dtype == np.float32 and (r.branching > 1).all()
+    assert set(r.counters) == set(P._COUNTERS[name].fields)
+    for key, (dtype, shape, _) in P._COUNTERS[name].fields.items():
+        assert r.arrays[key].dtype == np.dtype(dtype)
+        assert r.arrays[key].shape == (3,) + P._field_shape(shape, players)
+    assert set(r.heatmaps) == set(P._COUNTERS[name].heatmaps)
+    assert r.agents == tuple(AGENTS[name])
+
+
+def test_volcano_counters_agree_with_the_final_positions():
+    r = iw.playouts("volcano", 10, agents="greedy", seed=3, progress=False)
+    assert (r.captures.sum(axis=(1, 2)) == r.captured.sum(axis=1)).all()
+    assert (r.eruptions == r.turns).all()  # every Volcano turn ends with one eruption
+    assert r.heatmaps["eruption_sources"].sum() == r.eruptions.sum()
+    assert r.heatmaps["captures"].sum() == r.captures.sum()
+    assert r.heatmaps["landings"].sum() == r.erupted.sum()
+    assert r.heatmaps["captures"].shape == (5, 5)
+
+
+def test_blockade_and_volterra_counters():
+    r = iw.playouts("blockade", 2, agents="greedy", seed=1, progress=False)
+    wins = r.winners.argmax(axis=1)
+    for i, seat in enumerate(wins):
+        own = r.towers[i, :2] if seat == 0 else r.towers[i, 2:]
+        assert own.max() == 5
+    assert r.heatmaps["towers"].sum() >= r.towers.sum()
+    v = iw.playouts("volterra", 5, agents="greedy", seed=1, progress=False)
+    assert v.forfeited.shape == (5, 2) and v.towers.shape == (5, 2)
+
+
+def test_memory_per_volcano_game_is_small():
+    r = iw.playouts("volcano", 4, seed=0, progress=False)
+    assert r.nbytes / r.n <= 100  # a million games of results fit in 100 MB
+
+
+def test_unfinished_games_are_counted_as_such():
+    r = iw.playouts("volcano", 5, seed=0, max_turns=3, progress=False)
+    assert (r.result == P.RESULT_CODES["unfinished"]).all()
+    assert not r.winners.any()
+    assert (r.turns == 3).all()
+    assert r.max_turns == 3
+    table = r.summary()
+    assert table["unfinished"] == 5
+
+
+def test_ice3_and_blockade_get_their_playout_turn_limits():
+    from icewidgets.games import blockade, ice3
+
+    assert P._resolve_game("ice3", None, None)[1] == ice3.PLAYOUT_MAX_TURNS
+    assert P._resolve_game("blockade", None, None)[1] == blockade.PLAYOUT_TURN_LIMIT
+    assert P._resolve_game("ice3", None, 7)[1] == 7
+    assert P._resolve_game(iw.make("ice3", max_turns=9), None, None)[1] == 9
+    assert P._resolve_game("volcano", None, None)[1] is None
+
+
+def test_interrupt_returns_the_games_finished_so_far(capsys):
+    calls = {"n": 0}
+
+    def impatient(state, rng):
+        calls["n"] += 1
+        if calls["n"] > 150:
+            raise KeyboardInterrupt
+        return A.random_agent(state, rng)
+
+    r = iw.playouts("volcano", 50, agents=(impatient, "random"), seed=0, progress=False)
+    assert r.partial and 0 < r.n < 50
+    full = iw.playouts("volcano", r.n, agents=("random", "random"), seed=0, progress=False)
+    same_arrays({k: v for k, v in r.arrays.items()}, full.arrays)
+    assert "partial" in str(r.summary())
+    assert "Interrupted" in capsys.readouterr().err
+
+
+# Summary, files, frames ---------------------------------------------------------------------
+
+
+def test_summary_table_with_intervals():
+    r = iw.playouts("volcano", 40, agents=("greedy", "random"), seed=2, progress=False)
+    table = r.summary()
+    text = str(table)
+    assert "seat 1 (greedy) wins" in text and "first player wins" in text and "branching factor" in text
+    assert "games/s" in text and "cap moves per turn" in text
+    rate, lo, hi = table["win_rate"][0]
+    assert rate == 1.0 and lo == pytest.approx(0.9124, abs=1e-4) and hi == 1.0
+    assert table["games"] == 40 and table["draws"] == 0
+    assert "<table" in table._repr_html_() and "<table" in r._repr_html_()
+    assert repr(r).startswith("<PlayoutResults make('volcano')")
+    assert r.games_per_second > 0
+
+
+@pytest.mark.parametrize("name", ["volcano", "blockade"])
+def test_json_and_csv_round_trip(tmp_path, name):
+    r = iw.playouts(name, 3, agents="greedy", seed=4, progress=False)
+    for suffix in (".json", ".csv"):
+        path = r.save(tmp_path / f"results{suffix}")
+        back = iw.PlayoutResults.load(path)
+        same_arrays(r.arrays, back.arrays)
+        assert back.game == r.game and back.agents == r.agents and back.seed == r.seed
+        for key in r.heatmaps:
+            assert np.array_equal(back.heatmaps[key], r.heatmaps[key])
+    header = (tmp_path / "results.csv").read_text().splitlines()[1].split(",")
+    assert header[:3] == ["game", "winner_1", "winner_2"] or "winner_1" in header
+    with pytest.raises(ValueError, match=".json or .csv"):
+        r.save(tmp_path / "results.txt")
+    with pytest.raises(ValueError, match="not saved icewidgets"):
+        iw.PlayoutResults.from_json(json.dumps({"format": "other"}))
+
+
+def test_csv_columns_name_colours_and_sizes():
+    r = iw.playouts("volcano", 2, seed=0, progress=False)
+    cols = r.columns()
+    assert {"captures_R1", "captures_C3", "score_1", "winner_2", "captured_1", "turns"} <= set(cols)
+
+
+def test_to_frame_with_or_without_pandas():
+    r = iw.playouts("volcano", 3, seed=0, progress=False)
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        with pytest.raises(ImportError, match="pandas"):
+            r.to_frame()
+    else:
+        frame = r.to_frame()
+        assert len(frame) == 3 and "captures_R1" in frame.columns
+
+
+def test_concat_chunks_of_one_run():
+    game = iw.make("volcano")
+    whole = iw.playouts(game, 6, seed=3, progress=False)
+    parts = []
+    for start, stop in ((0, 2), (2, 6)):
+        rows, heat, _ = P._play_range(game, [A.random_agent] * 2, 3, start, stop)
+        parts.append(P.PlayoutResults(game, ("random", "random"), 3, rows, heat))
+    joined = P.PlayoutResults.concat(parts)
+    same_arrays(joined.arrays, whole.arrays)
+
+
+# Tournament ---------------------------------------------------------------------------------
+
+
+def test_tournament_rotates_seats_and_prints_a_cross_table():
+    t = iw.tournament("volcano", agents=["random", "greedy", A.random_agent], n=5, seed=1, progress=False)
+    assert t.score.shape == (3, 3) and (t.games[~np.eye(3, dtype=bool)] == 5).all()
+    for (i, j), runs in t.matches.items():
+        assert [run.agents_index for run in runs] == [(i, j), (j, i)]
+        assert [run.n for run in runs] == [3, 2]
+    assert t.score[1, 0] == 1.0 and t.score[0, 1] == 0.0
+    assert np.allclose(t.score + t.score.T, 1.0, equal_nan=True) or np.isnan(t.score[0, 0])
+    text = str(t)
+    assert "random#1" in text and "random#3" in text and "overall" in text and "[" in text
+    assert "<table" in t._repr_html_()
+
+
+def test_tournament_errors():
+    with pytest.raises(ValueError, match="two-player"):
+        iw.tournament(iw.make("volcano", players=3), ["random", "greedy"], n=2, progress=False)
+    with pytest.raises(ValueError, match="at least two agents"):
+        iw.tournament("volcano", ["random"], n=2, progress=False)
+
+
+# Arguments and progress ---------------------------------------------------------------------
+
+
+def test_bad_arguments_give_clear_errors():
+    with pytest.raises(ValueError, match="n=0 must be a whole number of games"):
+        iw.playouts("volcano", 0)
+    with pytest.raises(ValueError, match="n=-3"):
+        iw.playouts("volcano", -3)
+    with pytest.raises(ValueError, match="unknown agent 'smart'"):
+        iw.playouts("volcano", 2, agents=("random", "smart"))
+    with pytest.raises(ValueError, match="has 3 players, but 2 agents"):
+        iw.playouts(iw.make("volcano", players=3), 2, agents=("random", "greedy"))
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        iw.playouts("chess", 2)
+    with pytest.raises(ValueError, match="engine="):
+        iw.playouts("volcano", 2, engine="gpu")
+    with pytest.raises(ValueError, match="seed="):
+        iw.playouts("volcano", 2, seed=-1)
+    with pytest.raises(ValueError, match="max_turns="):
+        iw.playouts("volcano", 2, max_turns=0)
+    with pytest.raises(ValueError, match="progress="):
+        iw.playouts("volcano", 2, progress="loud")
+
+
+def test_one_agent_for_every_seat_and_options_by_name():
+    r = iw.playouts("volcano", 2, agents="greedy", options={"players": 3}, progress=False)
+    assert r.agents == ("greedy",) * 3 and r.winners.shape == (2, 3)
+
+
+def test_text_progress_bar(capsys):
+    iw.playouts("volcano", 3, seed=0, progress=True)
+    err = capsys.readouterr().err
+    assert "3/3" in err and "games/s" in err
+
+
+def test_playouts_is_callable_after_the_module_is_imported():
+    import icewidgets.playouts  # noqa: F401  (binds the module as icewidgets.playouts)
+
+    assert iw.playouts("volcano", 1, progress=False).n == 1
+
+
+def test_fast_engine_when_available():
+    from icewidgets import fast
+
+    if fast.kernel_for(iw.make("volcano"), ("random", "random")) is None:
+        with pytest.raises(ValueError, match="no compiled engine"):
+            iw.playouts("volcano", 2, engine="fast")
+        return
+    ref = iw.playouts("volcano", 20, agents=("random", "greedy"), seed=6, progress=False)
+    quick = iw.playouts("volcano", 20, agents=("random", "greedy"), seed=6, progress=False, engine="fast")
+    assert quick.engine == "fast"
+    for key in ("winners", "scores", "turns", "plies", "result", "first"):
+        assert np.array_equal(ref.arrays[key], quick.arrays[key]), key
+    assert "seat 1 (random) wins" in str(quick.summary())
