@@ -153,6 +153,12 @@ def test_volcano_options_and_greedy_match_the_reference_engine(options, agents, 
     assert_same_volcano_games(game, agents, seed, reference_games(game, agents, seed, 0, count))
 
 
+def test_volcano_greedy_kernel_follows_the_current_agent():
+    # If this fails, agents.greedy's Volcano rule changed: re-check the kernel (the tests above)
+    # and update fast.volcano.GREEDY_SOURCE_SHA256.
+    assert fast_volcano.greedy_matches_agent()
+
+
 def test_volcano_kernel_refuses_what_it_cannot_replay():
     assert not fast_volcano.supports(iw.make("volcano"), ("random", "mcts"))
     assert fast.kernel_for(iw.make("volcano"), ("random", lambda state, rng: state.legal_moves()[0])) is None
@@ -162,6 +168,11 @@ def test_volcano_results_for_a_million_games_fit_in_100_mb():
     results = fast_volcano.empty_results(1_000_000, 2)
     assert sum(array.nbytes for array in results.values()) <= 100 * 2**20
     assert sum(array.nbytes for array in fast_volcano.empty_results(1_000_000, 6).values()) <= 100 * 2**20
+    # What iw.playouts keeps per game, scaled to a million games.
+    for players in (2, 6):
+        run = iw.playouts("volcano", 2000, agents="random", seed=1, engine="fast", progress=False,
+                          options={"players": players})
+        assert run.nbytes * 500 <= 100 * 2**20, (players, run.nbytes)
 
 
 # Ice3 ------------------------------------------------------------------------------------------

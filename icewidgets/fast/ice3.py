@@ -98,6 +98,9 @@ def empty_results(n: int, players: int) -> dict[str, np.ndarray]:
         "plies": np.zeros(n, dtype=np.int32),
         "unfinished": np.zeros(n, dtype=np.bool_),
         "branching": np.zeros(n, dtype=np.float32),
+        "goal_colour": np.zeros(n, dtype=np.int8),  # the colour that met the goal (0–3 = R Y G B), −1 if none
+        "goal_corner": np.zeros(n, dtype=np.int8),  # where (0–3 = a1 h1 a8 h8), −1 if none
+        "progress": np.zeros(n, dtype=np.uint8),  # the best goal progress at the end (cells right, of 16)
     }
 
 
@@ -117,7 +120,8 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
                    np.zeros((SQUARES, 2), dtype=np.int64), np.zeros(SQUARES, dtype=np.int64),
                    np.zeros(MAX_DISTANCE, dtype=np.uint64), np.zeros(8, dtype=np.uint64), np.zeros(56, dtype=np.int64),
                    np.zeros(SQUARES, dtype=np.int64), _SHIFT, _INSIDE, _OUTER, _SET, _CELLS, _SIZES, _EMPTY,
-                   out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"], out["branching"], moves)
+                   out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"], out["branching"],
+                   out["goal_colour"], out["goal_corner"], out["progress"], moves)
     if status != 0:
         raise RuntimeError(f"Ice3 kernel: game {status - 1} failed")
     if record:
@@ -264,7 +268,8 @@ def _apply(group, d, distance, height, pieces, bb, movers, shift, inside):
 @njit(cache=True, nogil=True)
 def _play(players, draw_if_stuck, max_turns, max_plies, run_words, start, stop, gen, mt, order, pieces, height,
           runs, bb, longest, movers, shift, inside, outer, set_pieces, cells, sizes, empty,
-          out_winners, out_scores, out_turns, out_plies, out_unfinished, out_branching, out_moves):
+          out_winners, out_scores, out_turns, out_plies, out_unfinished, out_branching, out_goal_colour,
+          out_goal_corner, out_progress, out_moves):
     record = out_moves.shape[1]
     for g in range(stop - start):
         _rng.seed_game(gen, run_words, start + g)
@@ -335,4 +340,30 @@ def _play(players, draw_if_stuck, max_turns, max_plies, run_words, start, stop, 
         out_plies[g] = plies
         out_unfinished[g] = not (won or drawn)
         out_branching[g] = options / plies if plies else 0.0
+        _goal_counters(g, height, pieces, cells, sizes, empty, out_goal_colour, out_goal_corner, out_progress)
     return 0
+
+
+@njit(cache=True)
+def _goal_counters(g, height, pieces, cells, sizes, empty, out_goal_colour, out_goal_corner, out_progress):
+    """The met goal (lowest colour, then corner, as the engine sorts them) and the best progress:
+    over corners and colours, the pattern cells holding exactly their piece, plus the empty cell."""
+    colour_met = 4
+    corner_met = -1
+    best = 0
+    for c in range(4):
+        hole = 1 if height[empty[c]] == 0 else 0
+        for colour in range(4):
+            right = hole
+            for k in range(15):
+                square = cells[c, k]
+                if height[square] == 1 and pieces[square, 0] == colour * 3 + sizes[c, k]:
+                    right += 1
+            if right > best:
+                best = right
+            if right == 16 and colour < colour_met:
+                colour_met = colour
+                corner_met = c
+    out_goal_colour[g] = colour_met if corner_met >= 0 else -1
+    out_goal_corner[g] = corner_met
+    out_progress[g] = best

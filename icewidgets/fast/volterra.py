@@ -63,6 +63,8 @@ def empty_results(n: int, players: int = 2) -> dict[str, np.ndarray]:
         "plies": np.zeros(n, dtype=np.int32),
         "unfinished": np.zeros(n, dtype=np.bool_),
         "branching": np.zeros(n, dtype=np.float32),
+        "forfeited": np.zeros((n, 2), dtype=np.uint8),  # tiles forfeited in cut-off parts (dark, light)
+        "towers": np.zeros((n, 2), dtype=np.uint8),  # towers each player owns at the end
     }
 
 
@@ -88,7 +90,8 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
           game.forfeit_removes, game.end_check == "both", game.max_turns or 0, limit, _rng.entropy_words(seed),
           start, stop, _rng.new_generator(), init_stack.copy(), init_height.copy(), np.zeros((4, 160), dtype=np.int64),
           _NEIGHBOURS, _NEIGHBOUR_MASK, _ORTHOGONAL, _ON_EDGE,
-          out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"], out["branching"], moves)
+          out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"], out["branching"],
+          out["forfeited"], out["towers"], moves)
     if record:
         out["moves"] = moves
     return out
@@ -211,8 +214,8 @@ def _flood(start, occupied, neighbour_mask):
 
 
 @njit(cache=True)
-def _separate(height, emptied, pawn0, pawn1, remove, neighbours, neighbour_mask):
-    """Forfeit the parts that emptying ``emptied`` cut off from both pawns."""
+def _separate(stack, height, emptied, pawn0, pawn1, remove, neighbours, neighbour_mask, forfeited, g):
+    """Forfeit the parts that emptying ``emptied`` cut off from both pawns (counting their tiles)."""
     occupied = np.int64(0)
     for s in range(SQUARES):
         if height[s] > 0:
@@ -232,11 +235,13 @@ def _separate(height, emptied, pawn0, pawn1, remove, neighbours, neighbour_mask)
         if remove:
             for s in range(SQUARES):
                 if (part >> s) & 1:
+                    for k in range(height[s]):
+                        forfeited[g, stack[s, k]] += 1
                     height[s] = 0
 
 
 @njit(cache=True)
-def _result(stack, height, ended, g, counts, out_winners, out_scores):
+def _result(stack, height, ended, g, counts, out_winners, out_scores, out_towers):
     """Tallest towers, and the winner: tower heights sorted from the highest, compared in order."""
     for p in range(2):
         for h in range(MAX_HEIGHT + 1):
@@ -247,6 +252,10 @@ def _result(stack, height, ended, g, counts, out_winners, out_scores):
             counts[stack[s, h - 1], h] += 1
     for p in range(2):
         best = 0
+        towers = 0
+        for h in range(MAX_HEIGHT + 1):
+            towers += counts[p, h]
+        out_towers[g, p] = towers
         for h in range(MAX_HEIGHT, 0, -1):
             if counts[p, h]:
                 best = h
@@ -264,7 +273,8 @@ def _result(stack, height, ended, g, counts, out_winners, out_scores):
 @njit(cache=True, nogil=True)
 def _play(init_stack, init_height, init_pawn0, init_pawn1, first, adjacent, remove, end_both, max_turns, max_plies,
           run_words, start, stop, gen, stack, height, plies_buffer, neighbours, neighbour_mask, orthogonal, on_edge,
-          out_winners, out_scores, out_turns, out_plies, out_unfinished, out_branching, out_moves):
+          out_winners, out_scores, out_turns, out_plies, out_unfinished, out_branching, out_forfeited, out_towers,
+          out_moves):
     record = out_moves.shape[1]
     for g in range(stop - start):
         _rng.seed_game(gen, run_words, start + g)
@@ -324,7 +334,7 @@ def _play(init_stack, init_height, init_pawn0, init_pawn1, first, adjacent, remo
                 height[target] = ht + count
                 height[source] = hs - count
                 if hs == count:
-                    _separate(height, source, pawn0, pawn1, remove, neighbours, neighbour_mask)
+                    _separate(stack, height, source, pawn0, pawn1, remove, neighbours, neighbour_mask, out_forfeited, g)
                 half = 2
             if done == 0:
                 done = half
@@ -332,7 +342,7 @@ def _play(init_stack, init_height, init_pawn0, init_pawn1, first, adjacent, remo
                 done = 0
                 turns += 1
                 player = 1 - player
-        _result(stack, height, ended, g, plies_buffer[2:4], out_winners, out_scores)
+        _result(stack, height, ended, g, plies_buffer[2:4], out_winners, out_scores, out_towers)
         out_turns[g] = turns
         out_plies[g] = plies
         out_unfinished[g] = not ended
