@@ -436,6 +436,12 @@ def test_check_game(options):
     assert report["games"] == 3 and report["results"] == {"unfinished": 3}
 
 
+def test_check_game_to_the_end():
+    # Uniformly random games do end (B-A15 has no automatic draw): strict landing is the quick one.
+    report = check_game(iw.make("blockade", landing="strict"), n_games=2, seed=6)
+    assert report["results"] == {"win": 2} and report["plies"] == 1747
+
+
 def _pyramids(state) -> int:
     return sum(len(parse_stack(state.stack(sq))) for sq in SQUARES) + sum(state.supply)
 
