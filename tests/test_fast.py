@@ -248,6 +248,23 @@ def test_volterra_random_games_match_the_reference_engine_ply_for_ply(options, c
         assert bool(out["unfinished"][i]) == state.unfinished
 
 
+@pytest.mark.parametrize("agents, options, count", [(("greedy", "greedy"), {}, 150),
+                                                    (("random", "greedy"), {"end_check": "both", "first_player": 1}, 100)])
+def test_volterra_greedy_games_match_the_reference_engine_ply_for_ply(agents, options, count):
+    game = iw.make("volterra", **options)
+    assert fast.kernel_for(game, agents) is fast_volterra
+    games = reference_games(game, agents, 19, 0, count)
+    out = fast_volterra.play_range(game, agents, 19, 0, count, record=max(len(m) for _, m in games) + 1)
+    for i, (state, moves) in enumerate(games):
+        assert [fast_volterra.move_text(c) for c in out["moves"][i] if c != -1] == moves, i
+        assert tuple(out["scores"][i]) == state.scores
+        assert tuple(p for p in range(2) if out["winners"][i] >> p & 1) == state.winners
+
+
+def test_volterra_greedy_kernel_follows_the_current_agent():
+    assert fast_volterra.greedy_matches_agent()
+
+
 def test_volterra_playouts_fast_and_reference_engines_give_the_same_arrays():
     reference = iw.playouts("volterra", 300, seed=3, engine="reference", progress=False)
     compiled = iw.playouts("volterra", 300, seed=3, engine="fast", progress=False)

@@ -40,15 +40,33 @@ _ON_EDGE = np.array([any(n is None for n in sides) for sides in GRID.orthogonal_
 _KERNEL_OPTIONS = {"players", "first_player", "dest_adjacent_to_source", "forfeit_removes", "end_check", "max_turns"}
 
 
+# The greedy kernel reproduces these functions of icewidgets.agents; if their code changes, the
+# fast path steps aside for greedy agents until the kernel is checked and this updated.
+GREEDY_SOURCE_SHA256 = "8f0767d96ef70ae9761b8cefec60c078c06609f10c2693877f6f824711dee2f7"
+
+
+def greedy_matches_agent() -> bool:
+    """Whether ``agents.greedy``'s Volterra rule is still the one the kernel reproduces."""
+    import hashlib
+    import inspect
+
+    from .. import agents
+
+    try:
+        source = "".join(inspect.getsource(f) for f in (agents._volterra_greedy, agents._volterra_cut_off_value,
+                                                         agents._pick_best))
+    except (AttributeError, OSError, TypeError):
+        return False
+    return hashlib.sha256(source.encode()).hexdigest() == GREEDY_SOURCE_SHA256
+
+
 def supports(game: Any, agents: tuple[str, ...]) -> bool:
     """Whether the kernel plays ``game`` with ``agents`` (else the reference engine serves)."""
-    from .. import agents as agents_module
-
     if game.name != "volterra" or len(agents) != 2 or game.layout != "checkerboard":
         return False
-    allowed = ("random", "greedy") if "volterra" not in getattr(agents_module, "_GREEDY", {"volterra": None}) \
-        else ("random",)
-    if any(a not in allowed for a in agents):
+    if any(a not in ("random", "greedy") for a in agents):
+        return False
+    if "greedy" in agents and not greedy_matches_agent():
         return False
     return all(f.name in _KERNEL_OPTIONS or getattr(game, f.name) == f.default
                for f in dataclasses.fields(game) if f.name != "layout")
@@ -86,7 +104,8 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
             init_stack[square, h] = "DL".index(str(piece))
         init_height[square] = len(stack)
     limit = max_plies or game.ply_bound or _safety_plies()
-    _play(init_stack, init_height, state.pawns[0], state.pawns[1], state.to_move, game.dest_adjacent_to_source,
+    codes = np.array([0 if a == "random" else 1 for a in agents], dtype=np.int64)
+    _play(codes, init_stack, init_height, state.pawns[0], state.pawns[1], state.to_move, game.dest_adjacent_to_source,
           game.forfeit_removes, game.end_check == "both", game.max_turns or 0, limit, _rng.entropy_words(seed),
           start, stop, _rng.new_generator(), init_stack.copy(), init_height.copy(), np.zeros((4, 160), dtype=np.int64),
           _NEIGHBOURS, _NEIGHBOUR_MASK, _ORTHOGONAL, _ON_EDGE,
@@ -270,8 +289,89 @@ def _result(stack, height, ended, g, counts, out_winners, out_scores, out_towers
     out_winners[g] = winners
 
 
+@njit(cache=True)
+def _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, neighbours, neighbour_mask, u):
+    """agents.greedy's Volterra rule: an integer key per legal ply, ties broken by the draw ``u``."""
+    own = player
+    theirs = pawn1 if player == 0 else pawn0
+    near_them = neighbour_mask[theirs]
+    pawns = (np.int64(1) << pawn0) | (np.int64(1) << pawn1)
+    top = np.int64(-(1 << 62))
+    n_best = 0
+    for i in range(n):
+        code = plies_buffer[0, i]
+        if code >= SQUARES:
+            rest = code - SQUARES
+            count = rest // (SQUARES * SQUARES) + 1
+            source = (rest // SQUARES) % SQUARES
+            target = rest % SQUARES
+            below = height[source] - count
+            onto = height[target]
+            key = 1000 + 16 * (onto + count)
+            if stack[target, onto - 1] != own:
+                key += 2 * onto + (6 if (near_them >> target) & 1 else 0)
+            if below > 0 and stack[source, below - 1] != own:
+                key -= 2 * below
+            if below == 0:
+                key += _cut_off_value(stack, height, source, target, count, own, pawn0, pawn1, neighbour_mask)
+        else:
+            target = code
+            mine = 0
+            covers = 0
+            tallest = 0
+            for j in range(8):
+                m = neighbours[target, j]
+                if m < 0:
+                    break
+                if (pawns >> m) & 1 or height[m] == 0:
+                    continue
+                if stack[m, height[m] - 1] == own:
+                    mine += 1
+                    if height[m] > tallest:
+                        tallest = height[m]
+                elif (near_them >> m) & 1:
+                    covers += 1
+            key = 4 * mine + 2 * covers + tallest
+        plies_buffer[1, i] = key
+        if key > top:
+            top = key
+            n_best = 1
+        elif key == top:
+            n_best += 1
+    k = int(u * n_best)
+    for i in range(n):
+        if plies_buffer[1, i] == top:
+            if k == 0:
+                return plies_buffer[0, i]
+            k -= 1
+    return plies_buffer[0, 0]
+
+
+@njit(cache=True)
+def _cut_off_value(stack, height, source, target, count, own, pawn0, pawn1, neighbour_mask):
+    """When a tower action empties its source: 4 per opponent tile cut off minus 4 per own tile."""
+    occupied = np.int64(0)
+    for s in range(SQUARES):
+        if height[s] > 0 and s != source:
+            occupied |= np.int64(1) << s
+    reach = np.int64(0)
+    for pawn in (pawn0, pawn1):
+        if (occupied >> pawn) & 1:
+            reach |= _flood(pawn, occupied, neighbour_mask)
+    lost = occupied & ~reach
+    value = 0
+    for s in range(SQUARES):
+        if (lost >> s) & 1:
+            for k in range(height[s]):
+                value += -4 if stack[s, k] == own else 4
+            if s == target:
+                for k in range(height[source] - count, height[source]):
+                    value += -4 if stack[source, k] == own else 4
+    return value
+
+
 @njit(cache=True, nogil=True)
-def _play(init_stack, init_height, init_pawn0, init_pawn1, first, adjacent, remove, end_both, max_turns, max_plies,
+def _play(agents, init_stack, init_height, init_pawn0, init_pawn1, first, adjacent, remove, end_both, max_turns, max_plies,
           run_words, start, stop, gen, stack, height, plies_buffer, neighbours, neighbour_mask, orthogonal, on_edge,
           out_winners, out_scores, out_turns, out_plies, out_unfinished, out_branching, out_forfeited, out_towers,
           out_moves):
@@ -311,7 +411,11 @@ def _play(init_stack, init_height, init_pawn0, init_pawn1, first, adjacent, remo
                 break
             if plies >= max_plies:
                 break
-            code = plies_buffer[0, int(_rng.random(gen) * n)]
+            if agents[player]:
+                code = _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, neighbours, neighbour_mask,
+                                   _rng.random(gen))
+            else:
+                code = plies_buffer[0, int(_rng.random(gen) * n)]
             if plies < record:
                 out_moves[g, plies] = code
             plies += 1
