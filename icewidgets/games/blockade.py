@@ -1003,7 +1003,9 @@ def _greedy(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tu
                 return False
             if dst in busy:
                 continue
-            plan = _clear_for(ctx, board, _spend(points, index, cost), moved, supply, piece, dst, busy | {src})
+            left, avoid = _spend(points, index, cost), busy | {src}
+            plan = (_clear_for(ctx, board, left, moved, supply, piece, dst, avoid, False)
+                    or _clear_for(ctx, board, left, moved, supply, piece, dst, avoid, True))
             if plan is not None:
                 board, pips, moved, supply, won = plan
                 if won:
@@ -1017,9 +1019,12 @@ def _greedy(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tu
             return False
 
 
-def _clear_for(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, piece: Piece, dst: int, avoid: set):
+def _clear_for(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, piece: Piece, dst: int,
+               avoid: set, hop: bool):
     """Take the covers off ``dst`` (each to its nearest square where it may rest) until ``piece``
-    may rest there: (board, points, moved, supply, won), or None if that does not work out."""
+    may rest there: (board, points, moved, supply, won), or None if that does not work out.
+    With ``hop``, a small lying on a bigger piece of its colour hops to the nearest square
+    instead, to settle later (perhaps back on that bigger piece: "hop off, medium in, hop back")."""
     dist, _, order = _routes(ctx.blocked)
     won = False
     while not _can_rest(piece, board[dst]):
@@ -1028,11 +1033,12 @@ def _clear_for(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply:
         if index < 0:
             return None
         cover = stack[-1]
+        anywhere = hop and cover.size == 1 and len(stack) > 1 and stack[-2].colour == cover.colour and stack[-2].size == 2
         for target in order[dst]:
             cost = dist[dst][target]
             if cost > points[index]:
                 return None
-            if target not in avoid and _can_rest(cover, board[target]):
+            if target not in avoid and (anywhere or _can_rest(cover, board[target])):
                 break
         else:
             return None
