@@ -232,7 +232,7 @@ def plot_win_rates(results: Any, ax: Any = None) -> Any:
             rates.append(rate), lows.append(lo), highs.append(hi)
     x = np.arange(len(labels))
     rates_a = np.asarray(rates)
-    errors = np.vstack([rates_a - np.asarray(lows), np.asarray(highs) - rates_a])
+    errors = np.clip(np.vstack([rates_a - np.asarray(lows), np.asarray(highs) - rates_a]), 0.0, None)
     colours = ["#4477aa"] * results.players + ["#bbbbbb"] * (len(labels) - results.players)
     ax.bar(x, rates_a, yerr=errors, capsize=4, color=colours)
     ax.axhline(1.0 / results.players, color="black", linestyle=":", linewidth=1)
@@ -328,9 +328,9 @@ def plot_cross_table(tournament: Any, ax: Any = None) -> Any:
 
 def plot_dashboard(results: Any, fig: Any = None) -> Any:
     """One figure: scores, game lengths, win rates, first-player advantage and a board heatmap."""
-    import matplotlib.pyplot as plt
-
     if fig is None:
+        import matplotlib.pyplot as plt
+
         fig = plt.figure(figsize=(13, 7.5))
     axes = fig.subplots(2, 3)
     plot_scores(results, ax=axes[0, 0])

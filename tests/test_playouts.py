@@ -296,3 +296,47 @@ def test_fast_engine_when_available():
     for key in ("winners", "scores", "turns", "plies", "result", "first"):
         assert np.array_equal(ref.arrays[key], quick.arrays[key]), key
     assert "seat 1 (random) wins" in str(quick.summary())
+
+
+# PlayoutLab ---------------------------------------------------------------------------------
+
+
+def test_playout_lab_runs_in_the_background_and_exports(tmp_path):
+    from icewidgets.widgets.playout_lab import PlayoutLab
+
+    lab = PlayoutLab(n=12, agents="greedy,random", seed=3, chunks=4)
+    lab.run(wait=True)
+    assert lab.results is not None and lab.results.n == 12 and not lab.results.partial
+    same = iw.playouts("volcano", 12, agents=("greedy", "random"), seed=3, progress=False)
+    same_arrays(lab.results.arrays, same.arrays)
+    assert "<table" in lab.summary.value and lab.picture.value[:4] == b"\x89PNG"
+    assert lab.progress.value == 12 and "done" in lab.status.value
+    assert not lab.run_button.disabled and not lab.csv_button.disabled
+    csv = lab.save_csv(str(tmp_path / "lab"))
+    png = lab.save_png(str(tmp_path / "lab.png"))
+    assert csv.endswith("lab.csv") and iw.PlayoutResults.load(csv).n == 12
+    assert (tmp_path / "lab.png").read_bytes()[:4] == b"\x89PNG" and png.endswith(".png")
+
+
+def test_playout_lab_stop_keeps_finished_games_and_reports_bad_settings():
+    import time
+
+    from icewidgets.widgets.playout_lab import PlayoutLab, parse_options
+
+    lab = PlayoutLab(n=100_000, agents="random", seed=0, chunks=1000)
+    lab.run()
+    time.sleep(0.5)
+    assert lab.running and lab.run_button.disabled
+    lab.stop()
+    lab.wait(30)
+    assert not lab.running and lab.results is not None
+    assert lab.results.partial and 0 < lab.results.n < 100_000
+    bad = PlayoutLab(agents="random,smart")
+    bad.run(wait=True)
+    assert "unknown agent" in bad.status.value and bad.results is None
+    worse = PlayoutLab(options="colour=red")
+    worse.run(wait=True)
+    assert "no option" in worse.status.value
+    assert parse_options("players=3, goal=loose") == {"players": 3, "goal": "loose"}
+    with pytest.raises(ValueError, match="key=value"):
+        parse_options("players")

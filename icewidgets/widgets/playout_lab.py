@@ -1,0 +1,241 @@
+"""PlayoutLab: run playouts from a panel and watch the statistics arrive.
+
+>>> lab = PlayoutLab(n=4, agents="greedy,random", seed=1)  # doctest: +SKIP
+>>> lab                                                      # doctest: +SKIP
+
+Choose the game, its options (``players=3, goal='loose'``), one agent per seat (or one for
+all), the number of games and the seed; **Run** plays them on a background thread in chunks,
+so the notebook stays responsive: the progress bar, the summary table and the dashboard
+update as chunks finish, and **Stop** keeps the games played so far (``partial``). The games
+are the same as :func:`icewidgets.playouts` plays for the same settings, chunk by chunk.
+**Save CSV** / **Save PNG** write the results and the dashboard next to the notebook.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import threading
+import time
+from typing import Any
+
+import ipywidgets as widgets
+
+from .. import agents as _agents
+from ..games import available_games, make
+from ..playouts import PlayoutResults, _play_range, _resolve_agents, _resolve_game, _check_n, _check_seed
+
+__all__ = ["PlayoutLab", "parse_options"]
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """``"players=3, goal='loose'"`` → ``{"players": 3, "goal": "loose"}`` (bare words are strings).
+
+    >>> parse_options("players=3, opening=plus, max_turns=None")
+    {'players': 3, 'opening': 'plus', 'max_turns': None}
+    """
+    options: dict[str, Any] = {}
+    for part in [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]:
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"option {part!r} must be written key=value, e.g. players=3")
+        try:
+            options[key.strip()] = ast.literal_eval(value.strip())
+        except (ValueError, SyntaxError):
+            options[key.strip()] = value.strip()
+    return options
+
+
+class PlayoutLab(widgets.VBox):
+    """A panel to run playouts and see the summary and plots update while they run."""
+
+    def __init__(self, game: str = "volcano", agents: str = "random,greedy", n: int = 1000, seed: int = 0,
+                 options: str = "", max_turns: int | None = None, chunks: int = 40, **kwargs: Any):
+        self.game_box = widgets.Dropdown(options=list(available_games()), value=game, description="Game")
+        self.options_box = widgets.Text(value=options, description="Options", placeholder="e.g. players=3, goal='loose'")
+        self.agents_box = widgets.Text(value=agents, description="Agents",
+                                       placeholder=", ".join(_agents.AGENTS) + " (one per seat, or one for all)")
+        self.n_box = widgets.BoundedIntText(value=n, min=1, max=10**9, description="Games")
+        self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=2**63 - 1, description="Seed")
+        self.turns_box = widgets.Text(value="" if max_turns is None else str(max_turns), description="Max turns",
+                                      placeholder="none")
+        self.run_button = widgets.Button(description="Run", button_style="primary", icon="play",
+                                         tooltip="Play the games", layout=widgets.Layout(width="110px"))
+        self.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True,
+                                          tooltip="Stop and keep the games played so far",
+                                          layout=widgets.Layout(width="110px"))
+        self.path_box = widgets.Text(value="playouts", description="File name")
+        self.csv_button = widgets.Button(description="Save CSV", icon="download", disabled=True)
+        self.png_button = widgets.Button(description="Save PNG", icon="image", disabled=True)
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="60%"))
+        self.status = widgets.HTML("Choose the settings and press <b>Run</b>.")
+        self.summary = widgets.HTML()
+        self.picture = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        for button, label in ((self.run_button, "Run"), (self.stop_button, "Stop"),
+                              (self.csv_button, "Save CSV"), (self.png_button, "Save PNG")):
+            button.description = label
+        self.run_button.on_click(lambda _: self.run())
+        self.stop_button.on_click(lambda _: self.stop())
+        self.csv_button.on_click(lambda _: self.save_csv())
+        self.png_button.on_click(lambda _: self.save_png())
+        self.chunks = max(1, int(chunks))
+        self.results: PlayoutResults | None = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._png: bytes = b""
+        settings = widgets.VBox([
+            widgets.HBox([self.game_box, self.options_box]),
+            widgets.HBox([self.agents_box, self.turns_box]),
+            widgets.HBox([self.n_box, self.seed_box]),
+            widgets.HBox([self.run_button, self.stop_button, self.progress]),
+            self.status,
+        ])
+        export = widgets.HBox([self.path_box, self.csv_button, self.png_button])
+        super().__init__([settings, self.summary, self.picture, export], **kwargs)
+        self.add_class("icewidgets-playout-lab")
+
+    # Running -----------------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def _settings(self) -> tuple[Any, list[Any], tuple[str, ...], int, int]:
+        options = parse_options(self.options_box.value)
+        turns_text = self.turns_box.value.strip()
+        max_turns = None if turns_text.lower() in ("", "none") else int(turns_text)
+        game, _ = _resolve_game(make(self.game_box.value, **options), None, max_turns)
+        names = [a.strip() for a in self.agents_box.value.split(",") if a.strip()] or ["random"]
+        agents, labels = _resolve_agents(game, names)
+        return game, agents, labels, _check_n(self.n_box.value), _check_seed(self.seed_box.value)
+
+    def run(self, wait: bool = False) -> None:
+        """Start the games on a background thread (``wait=True``: return when they are done)."""
+        if self.running:
+            return
+        try:
+            settings = self._settings()
+        except (ValueError, TypeError) as error:
+            self.status.value = f"<span style='color:#b00'>⚠ {_escape(str(error))}</span>"
+            return
+        self._stop.clear()
+        self._set_running(True)
+        self._thread = threading.Thread(target=self._work, args=settings, daemon=True, name="PlayoutLab")
+        self._thread.start()
+        if wait:
+            self._thread.join()
+
+    def stop(self) -> None:
+        """Stop after the game being played; the results keep the games finished so far."""
+        self._stop.set()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the current run has finished."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _set_running(self, running: bool) -> None:
+        self.run_button.disabled = running
+        self.stop_button.disabled = not running
+        for box in (self.game_box, self.options_box, self.agents_box, self.n_box, self.seed_box, self.turns_box):
+            box.disabled = running
+        if running:
+            self.csv_button.disabled = self.png_button.disabled = True
+
+    def _work(self, game: Any, agents: list[Any], labels: tuple[str, ...], n: int, seed: Any) -> None:
+        parts: list[tuple[dict, dict]] = []
+        started = time.perf_counter()
+        last_shown = 0.0
+        self.progress.max, self.progress.value = n, 0
+        size = max(1, -(-n // self.chunks))
+        stopped = False
+        try:
+            for start in range(0, n, size):
+                if self._stop.is_set():
+                    stopped = True
+                    break
+                stop = min(n, start + size)
+                rows, heat, _ = _play_range(game, agents, seed, start, stop,
+                                            on_game=lambda done, start=start: self._tick(start + done, n, started))
+                parts.append((rows, heat))
+                now = time.perf_counter()
+                if now - last_shown > 1.5 or stop == n:
+                    last_shown = now
+                    self._show(PlayoutResults._join(game, labels, seed, parts, elapsed=now - started,
+                                                    partial=stop < n), final=stop == n)
+            if stopped and parts:
+                self._show(PlayoutResults._join(game, labels, seed, parts, elapsed=time.perf_counter() - started,
+                                                partial=True), final=True)
+        except Exception as error:  # shown in the panel: a thread has nobody else to tell
+            self.status.value = f"<span style='color:#b00'>⚠ {_escape(type(error).__name__ + ': ' + str(error))}</span>"
+        finally:
+            self._set_running(False)
+            if self.results is not None:
+                self.csv_button.disabled = self.png_button.disabled = False
+
+    def _tick(self, done: int, total: int, started: float) -> None:
+        elapsed = time.perf_counter() - started
+        if done < total and done % 10 and elapsed < 1:
+            return
+        self.progress.value = done
+        rate = done / elapsed if elapsed > 0 else 0.0
+        self.status.value = f"{done:,} / {total:,} games · {rate:,.0f} games/s"
+        if self._stop.is_set():
+            raise _Stopped
+
+    def _show(self, results: PlayoutResults, final: bool) -> None:
+        self.results = results
+        self.summary.value = results.summary()._repr_html_()
+        self._png = _dashboard_png(results)
+        self.picture.value = self._png
+        word = "done" if final and not results.partial else ("stopped" if final else "running")
+        self.status.value = f"{results.n:,} games {word} · {results.games_per_second:,.0f} games/s"
+
+    # Export ------------------------------------------------------------------------------
+
+    def save_csv(self, path: str | None = None) -> str | None:
+        """Write the results as CSV (default: the file name box + ``.csv``); returns the path."""
+        if self.results is None:
+            return None
+        path = _with_suffix(path or self.path_box.value, ".csv")
+        self.results.save(path)
+        self.status.value = f"Saved {self.results.n:,} games to {_escape(path)}"
+        return path
+
+    def save_png(self, path: str | None = None) -> str | None:
+        """Write the dashboard picture (default: the file name box + ``.png``); returns the path."""
+        if self.results is None:
+            return None
+        path = _with_suffix(path or self.path_box.value, ".png")
+        with open(path, "wb") as f:
+            f.write(self._png or _dashboard_png(self.results))
+        self.status.value = f"Saved the dashboard to {_escape(path)}"
+        return path
+
+
+class _Stopped(KeyboardInterrupt):
+    """Raised inside a chunk when Stop is pressed; the chunk returns its finished games."""
+
+
+def _dashboard_png(results: PlayoutResults) -> bytes:
+    # A bare Figure (no pyplot): safe on a background thread and never shown twice.
+    from matplotlib.figure import Figure
+
+    from ..stats import plot_dashboard
+
+    fig = Figure(figsize=(13, 7.5))
+    plot_dashboard(results, fig=fig)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=80)
+    return buffer.getvalue()
+
+
+def _with_suffix(name: str, suffix: str) -> str:
+    name = (name or "playouts").strip()
+    return name if name.lower().endswith(suffix) else name + suffix
+
+
+def _escape(text: str) -> str:
+    import html
+
+    return html.escape(text)

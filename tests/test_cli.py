@@ -1,0 +1,67 @@
+"""The command line, end to end and in process: summaries, files, pictures, clear errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import icewidgets as iw
+from icewidgets.__main__ import main
+
+
+def test_playouts_end_to_end(tmp_path):
+    out, png = tmp_path / "results.json", tmp_path / "stats.png"
+    proc = subprocess.run(
+        [sys.executable, "-m", "icewidgets", "playouts", "volcano", "-n", "40", "--agents", "random,greedy",
+         "--seed", "1", "--out", str(out), "--plot", str(png)],
+        capture_output=True, text=True, cwd=tmp_path, timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Volcano playouts: random vs greedy (seed 1)" in proc.stdout
+    assert "seat 2 (greedy) wins" in proc.stdout and "games/s" in proc.stdout
+    results = iw.PlayoutResults.load(out)
+    assert results.n == 40 and results.agents == ("random", "greedy") and results.seed == 1
+    assert png.stat().st_size > 10_000
+    again = iw.playouts("volcano", 40, agents=("random", "greedy"), seed=1, progress=False)
+    assert (again.plies == results.plies).all()
+
+
+def test_in_process_options_csv_and_tournament(tmp_path, capsys):
+    csv = tmp_path / "r.csv"
+    assert main(["playouts", "volcano", "-n", "5", "-o", "players=3", "--agents", "greedy",
+                 "--max-turns", "4", "--out", str(csv), "-q"]) == 0
+    text = capsys.readouterr().out
+    assert "seat 3 (greedy) wins" in text and "unfinished" in text
+    assert iw.PlayoutResults.load(csv).winners.shape == (5, 3)
+    assert main(["tournament", "volcano", "-n", "4", "--agents", "random,greedy", "-q"]) == 0
+    assert "round robin" in capsys.readouterr().out
+    assert main(["games"]) == 0
+    assert "blockade" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["playouts", "volcano", "-n", "0"], "-n must be at least 1 game, not 0"),
+    (["playouts", "volcano", "-n", "-5"], "-n must be at least 1 game"),
+    (["playouts", "volcano", "--agents", "random,smart"], "unknown agent 'smart'"),
+    (["playouts", "volcano", "--agents", "random,random,random", "-n", "2"], "has 2 players, but 3 agents"),
+    (["playouts", "chess"], "unknown game 'chess'"),
+    (["playouts", "volcano", "-o", "colour=red"], "volcano has no option 'colour'"),
+    (["playouts", "volcano", "-o", "players"], "KEY=VALUE"),
+    (["playouts", "volcano", "-n", "ten"], "invalid int value"),
+    (["tournament", "volcano", "--agents", "greedy"], "at least two agents"),
+    (["frobnicate"], "invalid choice"),
+])
+def test_bad_arguments_are_one_clear_line_with_status_2(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and len(err.splitlines()) == 1 and err.startswith("error: ")
+
+
+def test_help(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["playouts", "--help"])
+    assert exit_info.value.code == 0
+    assert "--agents" in capsys.readouterr().out
+    assert main([]) == 2
