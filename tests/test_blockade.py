@@ -535,3 +535,12 @@ def test_end_of_turn_search_matches_exhaustive_search():
         assert blockade._finishable(ctx, board, points, moved, supply) == expected, (board, points, moved, supply, ctx)
         checked[expected] += 1
     assert min(checked.values()) > 20
+
+
+def test_turns_count_in_equality_only_under_a_turn_limit():
+    limited = iw.make("blockade", max_turns=5)
+    text = limited.new_state(seed=1).to_text()
+    assert "turns=0" in text
+    fresh = limited.state_from_text(text)
+    spent = limited.state_from_text(text.replace("turns=0", "turns=5"))
+    assert spent.is_over and spent.unfinished and not fresh.is_over and fresh != spent

@@ -273,7 +273,7 @@ _OUTCOMES = {colours: [(roll, 1 / 36) for row in _ROLLS[colours] for roll in row
 # State ---------------------------------------------------------------------------------------
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)  # State compares positions (turns only under a limit)
 class BlockadeState(State):
     """A Blockade position: board, whose turn, dice and pips left, black supply, moved pieces.
 
