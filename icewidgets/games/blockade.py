@@ -109,7 +109,7 @@ _INF = 99
 # Options -----------------------------------------------------------------------------------
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, repr=False)  # Game.__repr__ shows make("blockade", …)
 class Blockade(Game):
     """Blockade's rules and options.
 
