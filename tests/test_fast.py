@@ -213,6 +213,21 @@ def test_ice3_random_games_match_the_reference_engine_ply_for_ply(options, count
         assert bool(out["unfinished"][i]) == state.unfinished
 
 
+@pytest.mark.parametrize("agents, seed", [(("greedy", "greedy"), 23), (("random", "greedy"), 24)])
+def test_ice3_greedy_games_match_the_reference_engine_ply_for_ply(agents, seed):
+    game = iw.make("ice3", max_turns=40)
+    assert fast.kernel_for(game, agents) is fast_ice3
+    games = reference_games(game, agents, seed, 0, 8)
+    out = fast_ice3.play_range(game, agents, seed, 0, 8, record=41)
+    for i, (state, moves) in enumerate(games):
+        assert [fast_ice3.move_text(c) for c in out["moves"][i] if c != -1] == moves, i
+        assert tuple(out["scores"][i]) == state.scores and out["turns"][i] == state.turns
+
+
+def test_ice3_greedy_kernel_follows_the_current_agent():
+    assert fast_ice3.greedy_matches_agent()
+
+
 def test_ice3_kernel_refuses_the_options_it_does_not_play():
     for options in ({"blocked": "slide"}, {"edge": "illegal"}, {"walls": "after"}, {"goal": "loose"}):
         assert fast.kernel_for(iw.make("ice3", **options), ("random", "random")) is None

@@ -2,7 +2,8 @@
 
 The kernel plays the default movement rules (``blocked="stay"``, ``edge="stay"``,
 ``walls="before"``) with the ``exact`` goal, any number of players, either ``no_move`` rule and
-any turn limit; other options fall back to the reference engine. The random setup is rebuilt
+any turn limit, with the random and the greedy agent; other options fall back to the reference
+engine. The random setup is rebuilt
 inside the kernel (:mod:`icewidgets.fast.pyrandom`), so a game costs no Python at all.
 
 Bit boards (``uint64``, bit i = square i): ``runs[k-1]`` holds the squares with at least k
@@ -65,20 +66,41 @@ def _corner_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 _CELLS, _SIZES, _EMPTY = _corner_tables()
+# _FAR[corner, square]: king steps from the square to the corner's 4×4 block (the greedy agent's distance).
+_FAR = np.array([[min(GRID.chebyshev(s, b) for b in list(_CELLS[c]) + [int(_EMPTY[c])]) for s in range(SQUARES)]
+                 for c in range(4)], dtype=np.int64)
 
 _DEFAULTS = {"blocked": "stay", "edge": "stay", "walls": "before", "goal": "exact"}
 _KERNEL_OPTIONS = {"players", "no_move", "max_turns", *_DEFAULTS}
 
 
+# The greedy kernel reproduces these functions of icewidgets.agents; if their code changes, the
+# fast path steps aside for greedy agents until the kernel is checked and this updated.
+GREEDY_SOURCE_SHA256 = "cb670f5d157a90deac4f1c1b1782581c61151d866c3d94b5569bc0bec9287e9f"
+
+
+def greedy_matches_agent() -> bool:
+    """Whether ``agents.greedy``'s Ice3 rule is still the one the kernel reproduces."""
+    import hashlib
+    import inspect
+
+    from .. import agents
+
+    try:
+        source = "".join(inspect.getsource(f) for f in (agents._ice3_greedy, agents._ice3_value, agents._ice3_tables,
+                                                         agents._pick_best))
+    except (AttributeError, OSError, TypeError):
+        return False
+    return hashlib.sha256(source.encode()).hexdigest() == GREEDY_SOURCE_SHA256
+
+
 def supports(game: Any, agents: tuple[str, ...]) -> bool:
     """Whether the kernel plays ``game`` with ``agents`` (else the reference engine serves)."""
-    from .. import agents as agents_module
-
     if game.name != "ice3" or len(agents) != game.players:
         return False
-    # Without an Ice3 rule the greedy agent plays exactly like the random one.
-    allowed = ("random", "greedy") if "ice3" not in getattr(agents_module, "_GREEDY", {"ice3": None}) else ("random",)
-    if any(a not in allowed for a in agents):
+    if any(a not in ("random", "greedy") for a in agents):
+        return False
+    if "greedy" in agents and not greedy_matches_agent():
         return False
     for field in dataclasses.fields(game):
         value = getattr(game, field.name)
@@ -115,7 +137,10 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
     out = empty_results(n, game.players)
     moves = np.full((n, record), -1, dtype=np.int16)
     limit = max_plies or game.ply_bound or _safety_plies()
-    status = _play(game.players, game.no_move == "draw", game.max_turns or 0, limit, _rng.entropy_words(seed),
+    codes = np.array([0 if a == "random" else 1 for a in agents], dtype=np.int64)
+    scratch = (np.zeros(SQUARES, dtype=np.int64), np.zeros((SQUARES, 2), dtype=np.int64), np.zeros(8, dtype=np.uint64),
+               np.zeros((2, 56 * MAX_DISTANCE), dtype=np.int64))
+    status = _play(codes, _FAR, *scratch, game.players, game.no_move == "draw", game.max_turns or 0, limit, _rng.entropy_words(seed),
                    start, stop, _rng.new_generator(), _pyrandom.new_twister(), np.zeros(60, dtype=np.int64),
                    np.zeros((SQUARES, 2), dtype=np.int64), np.zeros(SQUARES, dtype=np.int64),
                    np.zeros(MAX_DISTANCE, dtype=np.uint64), np.zeros(8, dtype=np.uint64), np.zeros(56, dtype=np.int64),
@@ -265,8 +290,79 @@ def _apply(group, d, distance, height, pieces, bb, movers, shift, inside):
     return n
 
 
+@njit(cache=True)
+def _value(height, pieces, colour, corner, cells, sizes, empty, far):
+    """The greedy agent's (cells right, 64·right − the colour's distance to the corner's block)."""
+    right = 1 if height[empty[corner]] == 0 else 0
+    for k in range(15):
+        square = cells[corner, k]
+        if height[square] == 1 and pieces[square, 0] == colour * 3 + sizes[corner, k]:
+            right += 1
+    away = 0
+    for square in range(SQUARES):
+        steps = far[corner, square]
+        if steps:
+            for level in range(height[square]):
+                if pieces[square, level] // 3 == colour:
+                    away += steps
+    return right, 64 * right - away
+
+
+@njit(cache=True)
+def _greedy_move(u, height, pieces, bb, longest, movers, shift, inside, cells, sizes, empty, far,
+                 height2, pieces2, bb2, keys):
+    """agents.greedy's Ice3 rule: aim at the best colour and corner, try every move of that
+    colour (every move if it has none), keep the best value; ties broken by the draw ``u``.
+    Returns (set·8 + direction, distance)."""
+    target_colour = 0
+    target_corner = 0
+    best_value = np.int64(0)
+    first = True
+    for corner in range(4):
+        for colour in range(4):
+            value = _value(height, pieces, colour, corner, cells, sizes, empty, far)[1]
+            if first or value > best_value:
+                target_colour, target_corner, best_value = colour, corner, value
+                first = False
+    own_moves = 0
+    for d in range(8):
+        own_moves += longest[target_colour * 8 + d]
+    n = 0
+    top = np.int64(0)
+    n_best = 0
+    for index in range(56):
+        if own_moves and index // 8 != target_colour:
+            continue
+        for distance in range(1, longest[index] + 1):
+            for s in range(SQUARES):
+                height2[s] = height[s]
+                pieces2[s, 0] = pieces[s, 0]
+                pieces2[s, 1] = pieces[s, 1]
+            for i in range(8):
+                bb2[i] = bb[i]
+            _apply(index // 8, index % 8, distance, height2, pieces2, bb2, movers, shift, inside)
+            right, key = _value(height2, pieces2, target_colour, target_corner, cells, sizes, empty, far)
+            if right >= 16 and _goal_met(height2, pieces2, cells, sizes, empty):
+                key += 1 << 20
+            keys[0, n] = key
+            keys[1, n] = index * 8 + distance
+            n += 1
+            if n_best == 0 or key > top:
+                top = key
+                n_best = 1
+            elif key == top:
+                n_best += 1
+    chosen = int(u * n_best)
+    for i in range(n):
+        if keys[0, i] == top:
+            if chosen == 0:
+                return keys[1, i] // 8, keys[1, i] % 8
+            chosen -= 1
+    return -1, 0
+
+
 @njit(cache=True, nogil=True)
-def _play(players, draw_if_stuck, max_turns, max_plies, run_words, start, stop, gen, mt, order, pieces, height,
+def _play(agents, far, height2, pieces2, bb2, keys, players, draw_if_stuck, max_turns, max_plies, run_words, start, stop, gen, mt, order, pieces, height,
           runs, bb, longest, movers, shift, inside, outer, set_pieces, cells, sizes, empty,
           out_winners, out_scores, out_turns, out_plies, out_unfinished, out_branching, out_goal_colour,
           out_goal_corner, out_progress, out_moves):
@@ -315,12 +411,17 @@ def _play(players, draw_if_stuck, max_turns, max_plies, run_words, start, stop, 
                 player = (player + 1) % players
                 continue
             options += total
-            k = int(u * total)
-            index = 0
-            while k >= longest[index]:
-                k -= longest[index]
-                index += 1
-            distance = k + 1
+            if agents[player]:
+                index, distance = _greedy_move(u, height, pieces, bb, longest, movers, shift, inside, cells, sizes,
+                                               empty, far, height2, pieces2, bb2, keys)
+                k = distance - 1
+            else:
+                k = int(u * total)
+                index = 0
+                while k >= longest[index]:
+                    k -= longest[index]
+                    index += 1
+                distance = k + 1
             if plies <= record:
                 out_moves[g, plies - 1] = index * 8 + k
             _apply(index // 8, index % 8, distance, height, pieces, bb, movers, shift, inside)
