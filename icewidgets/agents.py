@@ -11,7 +11,7 @@ one of the outcomes of ``state.chance_outcomes()``). Three agents are built in, 
     A one-ply heuristic per game (see :func:`greedy`), with exactly one ``rng.random()`` draw per
     decision to break ties among the best moves, the same way the random agent picks.
 ``"mcts"``
-    UCT Monte Carlo tree search with random rollouts (see :func:`make_mcts`), 500 iterations.
+    UCT Monte Carlo tree search with random rollouts (see :func:`make_mcts`), 300 iterations.
 
 Chance plies (``state.to_move == CHANCE``, e.g. Blockade's dice) are handled the same way by
 every built-in agent, with one draw: ``u = rng.random()`` is compared with the cumulative
@@ -497,14 +497,20 @@ def _reward(state: State, players: int, scale: float) -> list[float]:
     return reward
 
 
+def _ends_turn(state: State, move: Any) -> bool:
+    after = state._apply(move)
+    return after.to_move != state.to_move or after.is_over
+
+
 def make_mcts(
-    iterations: int | None = 2000,
+    iterations: int | None = 300,
     time_limit: float | None = None,
     exploration: float = 0.25,
-    horizon: int | None = 2,
+    horizon: int | None = 1,
     rollout_plies: int = 200,
     rollout: Agent | None = None,
     score_scale: float = 4.0,
+    max_plies_per_turn: int | None = 8,
 ) -> Agent:
     """A UCT Monte Carlo tree search agent.
 
@@ -512,15 +518,23 @@ def make_mcts(
     UCB1 value ``wins/visits + exploration·sqrt(ln(parent visits)/visits)`` for the player to
     move there, samples chance plies with :func:`chance_move`, adds one new child (picked with
     one draw among the untried moves), plays a random rollout until ``horizon`` turns have
-    passed since the root (None: to the end of the game; never more than ``rollout_plies``
-    plies), and
-    backs up the reward: a finished game gives 1 to the winner (shared wins and draws split); a
-    rollout cut short is judged by the live scores, ``1 / (1 + exp(-lead / score_scale))``
-    where ``lead`` is the player's score minus the best other score. Judging every leaf at the
-    same number of turns (not plies) from the root keeps the search fair in games with many
-    plies per turn (Volcano): a line that never ends its turn is not spared the opponent's
-    reply. The move played is the most visited child (ties: the
-    first in ``legal_moves()`` order).
+    begun since the root (None: to the end of the game; never more than ``rollout_plies``
+    plies), and backs up the reward. A finished game gives 1 to the winner (shared wins and
+    draws split); a rollout cut short is judged by the live scores,
+    ``1 / (1 + exp(-lead / score_scale))`` where ``lead`` is the player's score minus the best
+    other score. The move played is the most visited child (ties: the first in
+    ``legal_moves()`` order).
+
+    With the default ``horizon=1`` a rollout only finishes the turn in progress at random;
+    everything after it (the opponent's replies, the next turns) is judged in the tree, free of
+    rollout noise. Horizons count turns, not plies, so a line that keeps a multi-ply turn going
+    is judged at the same point as one that ends it. Against the greedy agent in Volcano this
+    measured stronger than longer random rollouts at the same budget.
+
+    In games where a turn may go on for ever (a Volcano cap can walk without erupting), the
+    agent ends its turn after ``max_plies_per_turn`` plies in a row of one turn: it then
+    searches only the moves that end the turn. It recognises its own turn going on by the
+    position it expects next, so this needs no state beyond the game being played.
 
     The budget is ``iterations`` and/or ``time_limit`` seconds (whichever ends first). With
     ``iterations`` only the agent is fully determined by ``rng``; a time limit depends on the
@@ -540,12 +554,20 @@ def make_mcts(
     rollout_agent = rollout or random_agent
     trusted = rollout_agent in (random_agent, greedy)
 
+    memory: dict[str, Any] = {"expected": None, "streak": 0}
+
     def mcts(state: State, rng: Any) -> Any:
         if state.to_move == CHANCE:
             return chance_move(state, rng)
         moves = state.legal_moves()
+        # Plies in a row of this turn that this agent chose without ending it.
+        streak = memory["streak"] + 1 if memory["expected"] is not None and state == memory["expected"] else 0
+        memory["expected"], memory["streak"] = None, streak
+        if max_plies_per_turn is not None and streak >= max_plies_per_turn:
+            enders = [m for m in moves if _ends_turn(state, m)]
+            moves = enders or moves
         if len(moves) == 1:
-            return moves[0]
+            return _remember(state, moves[0])
         players = state.game.num_players
         root = _Node(state, players)
         root.untried = list(moves)
@@ -586,8 +608,8 @@ def make_mcts(
                         best, best_value = child, value
                 node = best
                 path.append(node)
-            # Rollout: every leaf is judged at the same distance in *turns* from the root,
-            # however many plies its turns took (no horizon favours never ending a turn).
+            # Rollout: leaves are judged once ``horizon`` turns have begun since the root,
+            # however many plies those turns took.
             turns, mover = 0, root.player
             for visited in path[1:]:
                 if visited.player != mover and visited.player != CHANCE:
@@ -615,7 +637,13 @@ def make_mcts(
             child = root.children.get(move)
             if child is not None and child.visits > best_visits:
                 best_move, best_visits = move, child.visits
-        return best_move
+        return _remember(state, best_move, root.children.get(best_move))
+
+    def _remember(state: State, move: Any, child: "_Node | None" = None) -> Any:
+        after = child.state if child is not None else state._apply(move)
+        if after.to_move == state.to_move and not after.is_over:
+            memory["expected"] = after
+        return move
 
     parts = []
     if iterations is not None:

@@ -226,4 +226,7 @@ def test_greedy_beats_random_in_blockade():
 
 @pytest.mark.slow
 def test_mcts_beats_greedy_in_volcano():
-    assert_stronger(iw.make("volcano"), A.make_mcts(iterations=1000), "greedy", 24, 3)
+    # The built-in "mcts" (300 iterations a ply): measured 17 wins, 2 losses, 1 shared win in
+    # 20 games at other seeds.
+    rate, low = assert_stronger(iw.make("volcano"), "mcts", "greedy", 24, 3)
+    assert rate >= 0.7
