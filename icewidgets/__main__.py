@@ -28,11 +28,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m icewidgets", description="icewidgets: Icehouse-pyramid games from the command line.")
+    parser = _Parser(prog="python -m icewidgets", description="icewidgets: Icehouse-pyramid games from the command line.",
+                     epilog="run `python -m icewidgets COMMAND --help` for a command's options")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("playouts", help="play many games and summarise them",
-                          description="Play N whole games and print a summary with 95%% intervals.")
+                          description="Play N whole games and print a summary with 95% intervals.",
+                          epilog="example: python -m icewidgets playouts volcano -n 10000 --agents random,greedy "
+                                 "--seed 1 --out results.json --plot stats.png")
     play.add_argument("game", help="volcano, volterra, ice3 or blockade")
     play.add_argument("-n", "--games", type=int, default=1000, help="number of games (default 1000)")
     play.add_argument("--agents", default="random",

@@ -259,7 +259,8 @@ def _play_range(
     """
     players = game.num_players
     agents = [_agents.get_agent(a) for a in agents]
-    trusted = [a in (_agents.random_agent, _agents.greedy) or getattr(a, "agent_name", "").startswith("mcts") for a in agents]
+    trusted = [a in (_agents.random_agent, _agents.greedy) or str(getattr(a, "agent_name", "") or "").startswith("mcts")
+               for a in agents]
     is_random = [a is _agents.random_agent for a in agents]
     counters = _counters_for(game)
     n = stop - start
@@ -435,7 +436,6 @@ def playouts(
             )
     bar = _progress_bar(progress, n, f"{game.title} playouts")
     parts: list[tuple[dict, dict]] = []
-    done_before = 0
     interrupted = False
     started = time.perf_counter()
     try:
@@ -464,7 +464,6 @@ def playouts(
                     game, resolved, seed, start, stop, on_game=lambda done, base=base: bar.update(base + done)
                 )
                 parts.append((arrays, heat))
-                done_before = stop
                 if interrupted:
                     break
     except KeyboardInterrupt:
@@ -477,7 +476,6 @@ def playouts(
     if interrupted:
         print(f"Interrupted: returning the {results.n:,} games finished so far (results.partial is True).",
               file=sys.stderr)
-    del done_before
     return results
 
 
