@@ -103,7 +103,15 @@ def greedy(state: State, rng: Any) -> Any:
       if the moved cap could then erupt its new square for a gain on the next ply (the bigger
       that gain the better), so the agent walks a cap to a better volcano instead of wasting
       its turn. Otherwise it erupts the volcano that throws the fewest pieces, leaving the least
-      lava for the opponent; among equal gains, too, fewer thrown pieces are preferred.
+      lava for the opponent; among equal gains, too, fewer thrown pieces are preferred. An
+      eruption that would end the game with the mover behind comes after all of these and
+      after a walk to a square whose eruption would not lose, but before a walk that leads
+      nowhere, so every turn ends.
+
+      Keys (``thrown`` = pieces the eruption throws, 0–3): an eruption gaining ``g`` points
+      ``32·g − thrown``; one that ends the game with the mover ahead ``32000 − thrown``, level
+      ``16000 − thrown``, behind ``−56 − thrown``; a walk whose next eruption could gain
+      ``h > 0`` scores ``min(h, 28)``, 0 gain without losing ``−40``, nothing ``−64``.
     - **Volterra**: a tower action comes first (it can always be completed). It is worth
       16 per tile of the tower it builds, plus 2 per tile of an opponent's tower it covers
       (6 more when that tower is next to the opponent's pawn: the pawn is starved of
@@ -245,16 +253,21 @@ def _volcano_greedy(state: Any, rng: Any) -> Any:
         if stack and path and path[0] not in capped:
             gained, thrown = _erupt_gain(board, capped, stack, path)
             gain, ends = gain_of(gained)
-            value = 4 * gain
             if ends:
                 mine = base + gain
                 best_other = max(others, default=-1)
-                value = 4000 if mine > best_other else (2000 if mine == best_other else -4000)
-            keys.append(value * 8 - thrown)
+                if mine < best_other:
+                    # Ending the game behind: below every other eruption and every walk towards
+                    # one, but above a blind walk, so a turn always ends.
+                    keys.append(-56 - thrown)
+                    continue
+                keys.append((4000 if mine > best_other else 2000) * 8 - thrown)
+                continue
+            keys.append(4 * gain * 8 - thrown)
             continue
         # No eruption: the turn goes on. Look one ply ahead at the moved cap's own eruptions.
         below = board[target]
-        best = 0
+        best = -1  # the best gain of an eruption from the cap's new square that does not lose
         if below:
             after_caps = (capped - {source}) | {target}
             after_board = list(board)
@@ -264,10 +277,10 @@ def _volcano_greedy(state: Any, rng: Any) -> Any:
                     continue
                 gained, _ = _erupt_gain(after_board, after_caps, below, ahead)
                 gain, ends = gain_of(gained)
-                if ends and base + gain <= max(others, default=-1):
+                if ends and base + gain < max(others, default=-1):
                     continue
                 best = max(best, gain)
-        keys.append(min(best, 28) if best > 0 else -64)
+        keys.append(min(best, 28) if best > 0 else (-40 if best == 0 else -64))
     return _pick_best(moves, keys, rng)
 
 

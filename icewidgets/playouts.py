@@ -39,7 +39,7 @@ RESULT_CODES = {"win": 0, "draw": 1, "unfinished": 2}
 
 RESULT_NAMES = {code: name for name, code in RESULT_CODES.items()}
 
-SAFETY_PLIES = 200_000
+SAFETY_PLIES = 20_000
 """A game of an unbounded game that is still going after this many plies stops unfinished."""
 
 FORMAT = "icewidgets-playouts"
