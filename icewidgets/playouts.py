@@ -39,8 +39,12 @@ RESULT_CODES = {"win": 0, "draw": 1, "unfinished": 2}
 
 RESULT_NAMES = {code: name for name, code in RESULT_CODES.items()}
 
-SAFETY_PLIES = 20_000
-"""A game of an unbounded game that is still going after this many plies stops unfinished."""
+SAFETY_PLIES = 5_000
+"""A game without a turn limit that is still going after this many plies stops unfinished.
+
+Some positions never end by the rules: a Volcano end game whose last pieces can no longer
+capture each other goes on for ever. Random and greedy Volcano games otherwise end within a
+few hundred plies."""
 
 FORMAT = "icewidgets-playouts"
 FORMAT_VERSION = 1
@@ -266,7 +270,7 @@ def _play_range(
     n = stop - start
     arrays = _empty_arrays(game, counters, n)
     heat = {name: np.zeros(counters.shape, dtype=np.int64) for name in counters.heatmaps}
-    limit = max_plies or game.ply_bound or SAFETY_PLIES
+    limit = max_plies or game.ply_bound or (SAFETY_PLIES if getattr(game, "max_turns", None) is None else 10**9)
     done = 0
     interrupted = False
     try:

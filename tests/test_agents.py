@@ -230,3 +230,29 @@ def test_mcts_beats_greedy_in_volcano():
     # 20 games at other seeds.
     rate, low = assert_stronger(iw.make("volcano"), "mcts", "greedy", 24, 3)
     assert rate >= 0.7
+
+
+def test_volcano_greedy_always_ends_its_turn_and_endless_games_stop_unfinished():
+    # Found in a greedy-vs-greedy run (seed 11, game 273): the last four pieces can never
+    # capture each other, so the game never ends by the rules; greedy still ends every turn.
+    text = """\
+. G2 . . .
+K1 Y1 . . .
+. . B3K1 K1 K1
+. . . . B1
+. . . . K1
+to_move=0 captured=R3,Y3,R3,R2,R3,R2,R1,Y2,R2,C3,C1,B3,Y2,Y1,R1,R1,C3,C2,C1,B3,B2,C2,C1,C2,C3,C1,C1,B1,C3,Y2,B1,C3,B2,B1,C2,Y1,C2,Y1,B2/Y3,R3,R3,R1,G3,G3,G2,G2,Y3,R2,R1,Y3,Y1,G2,G1,Y2,B3,R2,G3,B1,B2,G3,Y2,B2,G1,G1,Y3,G2,G1,G3,G1,B3"""
+    state = iw.make("volcano").state_from_text(text)
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        state = state.play(A.greedy(state, rng))
+    assert state.turns >= 200 // 8 and not state.is_over
+
+
+def test_games_without_a_turn_limit_stop_unfinished_at_the_safety_bound(monkeypatch):
+    from icewidgets import playouts as P
+
+    monkeypatch.setattr(P, "SAFETY_PLIES", 10)
+    results = iw.playouts("volcano", 3, seed=0, progress=False)
+    assert (results.plies == 10).all() and (results.result == P.RESULT_CODES["unfinished"]).all()
+    assert (iw.playouts("volcano", 3, seed=0, max_turns=500, progress=False).plies > 10).all()
