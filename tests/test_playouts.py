@@ -290,12 +290,14 @@ def test_fast_engine_when_available():
         with pytest.raises(ValueError, match="no compiled engine"):
             iw.playouts("volcano", 2, engine="fast")
         return
-    ref = iw.playouts("volcano", 20, agents=("random", "greedy"), seed=6, progress=False)
-    quick = iw.playouts("volcano", 20, agents=("random", "greedy"), seed=6, progress=False, engine="fast")
+    ref = iw.playouts("volcano", 20, agents="random", seed=6, progress=False)
+    quick = iw.playouts("volcano", 20, agents="random", seed=6, progress=False, engine="fast")
     assert quick.engine == "fast"
     for key in ("winners", "scores", "turns", "plies", "result", "first"):
         assert np.array_equal(ref.arrays[key], quick.arrays[key]), key
     assert "seat 1 (random) wins" in str(quick.summary())
+    auto = iw.playouts("volcano", 3, agents=(A.make_mcts(iterations=5), "random"), seed=6, progress=False, engine="auto")
+    assert auto.engine == "reference"  # no kernel plays a custom agent: the reference engine serves
 
 
 # PlayoutLab ---------------------------------------------------------------------------------
