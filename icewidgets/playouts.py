@@ -618,6 +618,11 @@ class PlayoutResults:
         return self.game.num_players
 
     @property
+    def options(self) -> dict[str, Any]:
+        """The game's options (with the turn limit the run used)."""
+        return self.game.options
+
+    @property
     def counters(self) -> dict[str, np.ndarray]:
         """The game-specific per-game arrays (everything but the core fields and ``branching``)."""
         return {k: v for k, v in self.arrays.items() if k not in CORE_FIELDS and k != "branching"}

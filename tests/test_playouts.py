@@ -123,7 +123,7 @@ def test_unfinished_games_are_counted_as_such():
     assert (r.result == P.RESULT_CODES["unfinished"]).all()
     assert not r.winners.any()
     assert (r.turns == 3).all()
-    assert r.max_turns == 3
+    assert r.max_turns == 3 and r.options["max_turns"] == 3
     table = r.summary()
     assert table["unfinished"] == 5
 
@@ -342,3 +342,11 @@ def test_playout_lab_stop_keeps_finished_games_and_reports_bad_settings():
     assert parse_options("players=3, goal=loose") == {"players": 3, "goal": "loose"}
     with pytest.raises(ValueError, match="key=value"):
         parse_options("players")
+
+
+def test_notebook_progress_bar_widgets():
+    bar = P._WidgetBar(5, "Volcano playouts")
+    bar.update(2)
+    bar.update(5)
+    bar.close()
+    assert bar.bar.value == 5 and bar.bar.bar_style == "success" and "5/5" in bar.text.value
