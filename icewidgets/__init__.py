@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .games import available_games, make
+from .playouts import PlayoutResults, playouts, tournament
 from .protocol import CHANCE, Event, Game, IllegalMoveError, NotationError, State
 from .record import Record
 
@@ -29,18 +30,18 @@ __all__ = [
     "make",
     "GameWidget",
     "PlayoutLab",
+    "PlayoutResults",
     "playouts",
     "tournament",
     "save_svg",
 ]
 
-# Heavier parts load on first use, so the rules stay importable without widget libraries.
+# The widget and drawing parts load on first use, so the rules never import widget libraries.
+# (playouts is imported above, eagerly: a lazy attribute would be replaced by the submodule of
+# the same name the first time anything imported ``icewidgets.playouts``.)
 _LAZY = {
     "GameWidget": ("icewidgets.widgets", "GameWidget"),
     "PlayoutLab": ("icewidgets.widgets", "PlayoutLab"),
-    "playouts": ("icewidgets.playouts", "playouts"),
-    "tournament": ("icewidgets.playouts", "tournament"),
-    "PlayoutResults": ("icewidgets.playouts", "PlayoutResults"),
     "save_svg": ("icewidgets.svg", "save_svg"),
     "svg": ("icewidgets.svg", None),
     "agents": ("icewidgets.agents", None),

@@ -91,7 +91,7 @@ def _check_count(n: int) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from . import playouts as playouts_module
+    from .playouts import playouts as run_playouts, tournament as run_tournament
     from .games import available_games
 
     if args.command == "games":
@@ -111,7 +111,7 @@ def _run(args: argparse.Namespace) -> int:
     agents = _agents(args.agents)
     progress = False if args.quiet else "auto"
     if args.command == "playouts":
-        results = playouts_module.playouts(args.game.lower(), args.games, agents=agents, seed=args.seed,
+        results = run_playouts(args.game.lower(), args.games, agents=agents, seed=args.seed,
                                            max_turns=args.max_turns, progress=progress, engine=args.engine,
                                            options=options)
         print(results.summary())
@@ -124,7 +124,7 @@ def _run(args: argparse.Namespace) -> int:
         return 130 if results.partial else 0
     if len(agents) < 2:
         raise _UsageError("a tournament needs at least two agents, e.g. --agents random,greedy,mcts")
-    table = playouts_module.tournament(args.game.lower(), agents, n=args.games, seed=args.seed,
+    table = run_tournament(args.game.lower(), agents, n=args.games, seed=args.seed,
                                        max_turns=args.max_turns, progress=progress, options=options)
     print(table)
     if args.plot:

@@ -1116,14 +1116,3 @@ def _progress_bar(progress: bool | str, total: int, label: str) -> Any:
     if progress is True or (hasattr(stream, "isatty") and stream.isatty()):
         return _TextBar(total, label, stream)
     return _NoBar()
-
-
-class _CallableModule(type(sys)):
-    """``import icewidgets.playouts`` binds this module as ``icewidgets.playouts``, where the
-    function of the same name is expected; calling the module calls :func:`playouts`."""
-
-    def __call__(self, *args: Any, **kwargs: Any) -> PlayoutResults:
-        return playouts(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule

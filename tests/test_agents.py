@@ -6,6 +6,8 @@ stronger agent's points per game (seats rotated, fixed seeds) must lie above one
 
 from __future__ import annotations
 
+import importlib
+
 import numpy as np
 import pytest
 
@@ -250,7 +252,7 @@ to_move=0 captured=R3,Y3,R3,R2,R3,R2,R1,Y2,R2,C3,C1,B3,Y2,Y1,R1,R1,C3,C2,C1,B3,B
 
 
 def test_games_without_a_turn_limit_stop_unfinished_at_the_safety_bound(monkeypatch):
-    from icewidgets import playouts as P
+    P = importlib.import_module("icewidgets.playouts")
 
     monkeypatch.setattr(P, "SAFETY_PLIES", 10)
     results = iw.playouts("volcano", 3, seed=0, progress=False)
