@@ -351,7 +351,7 @@ def _resolve_game(game: Game | str, options: dict[str, Any] | None, max_turns: i
         game = dataclasses.replace(game, max_turns=int(max_turns))
     elif getattr(game, "max_turns", None) is None:
         module = importlib.import_module(game_class(game.name).__module__)
-        default = getattr(module, "PLAYOUT_MAX_TURNS", None) or getattr(module, "PLAYOUT_TURN_LIMIT", None)
+        default = getattr(module, "PLAYOUT_MAX_TURNS", None)
         if default is not None:
             game = dataclasses.replace(game, max_turns=default)
     return game, getattr(game, "max_turns", None)
@@ -409,9 +409,9 @@ def playouts(
       ``agent(state, rng) -> move``), or a single agent for every seat.
     - ``seed``: game ``i`` draws from ``SeedSequence(seed, spawn_key=(i,))``.
     - ``max_turns``: stop each game after that many turns, counted as *unfinished*. Games that
-      random play may never finish get their module's documented playout limit (Ice3
-      ``PLAYOUT_MAX_TURNS``, Blockade ``PLAYOUT_TURN_LIMIT``) when neither this nor the game's
-      own ``max_turns`` option is set.
+      random play may never finish get their module's documented playout limit
+      (``PLAYOUT_MAX_TURNS`` in Ice3 and Blockade) when neither this nor the game's own
+      ``max_turns`` option is set.
     - ``progress``: ``"auto"`` shows a bar in a notebook, or in a terminal when stderr is one;
       True always; False never.
     - ``engine``: ``"reference"`` (the rules engines), ``"fast"`` (compiled kernels; an error

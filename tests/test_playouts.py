@@ -133,7 +133,7 @@ def test_ice3_and_blockade_get_their_playout_turn_limits():
     from icewidgets.games import blockade, ice3
 
     assert P._resolve_game("ice3", None, None)[1] == ice3.PLAYOUT_MAX_TURNS
-    assert P._resolve_game("blockade", None, None)[1] == blockade.PLAYOUT_TURN_LIMIT
+    assert P._resolve_game("blockade", None, None)[1] == blockade.PLAYOUT_MAX_TURNS
     assert P._resolve_game("ice3", None, 7)[1] == 7
     assert P._resolve_game(iw.make("ice3", max_turns=9), None, None)[1] == 9
     assert P._resolve_game("volcano", None, None)[1] is None

@@ -60,7 +60,7 @@ Choices where the rules leave one (``rules/blockade.md`` §5.2):
 - ``state.scores``: per player, the number of towers (as counted for winning) in that
   player's better colour, so a score of 5 is a win.
 - Random play need not finish (B-A15; there is no automatic draw); ``max_turns`` stops a game
-  unfinished after that many turns, and :data:`PLAYOUT_TURN_LIMIT` is the limit suggested for
+  unfinished after that many turns, and :data:`PLAYOUT_MAX_TURNS` is the limit suggested for
   random playouts (uniformly random games seen so far end after 117–263 turns).
 - ``moved`` lists the pieces moved this turn that are still free to move; they are always the
   top pieces of their stacks. The pieces of a new tower leave the list (they rest legally and
@@ -98,7 +98,7 @@ CORNER_MEDIUMS = {"a5": "G", "e5": "R", "a1": "Y", "e1": "B"}
 BLACKS = (PIECES["K3"], PIECES["K2"], PIECES["K1"])
 FULL_SUPPLY = (5, 5, 5)
 PIPS_PER_TURN = 12
-PLAYOUT_TURN_LIMIT = 1000
+PLAYOUT_MAX_TURNS = 1000
 """A turn limit for random playouts: uniformly random play builds towers only by chance and
 need not finish (rules B-A15); seeded random games have ended after 117–263 turns."""
 
