@@ -41,7 +41,7 @@ _NEIGHBOUR_MASK = np.array([sum(1 << int(t) for t in row if t >= 0) for row in _
 
 # The greedy kernel reproduces these functions of icewidgets.agents; if their code changes, the
 # fast path steps aside (the reference engine serves) until the kernel is checked and this updated.
-GREEDY_SOURCE_SHA256 = "bb3c737165094175f4c210c76730998715c4599efaa70392502999f53c95de6f"
+GREEDY_SOURCE_SHA256 = "4f2dc8b608a163db7edc595c99b119f3d02ca1a3f5840f7cd12eab4c76049ab1"
 
 
 def greedy_matches_agent() -> bool:
@@ -262,14 +262,20 @@ def _greedy_keys(stack, height, caps, blocked, player, players, counts, colour_m
             if under >= 0 and first >= 0 and not (caps >> first) & 1:
                 n, thrown = _erupt_gain(stack, height, caps, source, under, d, step, gained)
                 gain, mask = _gain_of(counts, player, by_size, base_min, gained, n)
-                value = 4 * gain
                 if (held | mask) == 31:
                     mine = base + gain
-                    value = 4000 if mine > best_other else (2000 if mine == best_other else -4000)
-                move_key[n_moves] = value * 8 - thrown
+                    if mine < best_other:
+                        # Ending the game behind: below every other eruption and every walk
+                        # towards one, but above a blind walk, so a turn always ends.
+                        move_key[n_moves] = -56 - thrown
+                    else:
+                        move_key[n_moves] = (4000 if mine > best_other else 2000) * 8 - thrown
+                else:
+                    move_key[n_moves] = 4 * gain * 8 - thrown
             else:
-                # No eruption: the best gain the moved cap could make from target on the next ply.
-                best = 0
+                # No eruption: the best gain (that does not lose) the moved cap could make from
+                # target on the next ply; -1 when it cannot erupt from there.
+                best = -1
                 below = height[target] - 1
                 if below >= 0:
                     after_caps = caps ^ ((np.int64(1) << source) | (np.int64(1) << target))
@@ -282,11 +288,11 @@ def _greedy_keys(stack, height, caps, blocked, player, players, counts, colour_m
                             continue
                         n, thrown = _erupt_gain(stack, height, after_caps, target, below, d2, step, gained)
                         gain, mask = _gain_of(counts, player, by_size, base_min, gained, n)
-                        if (held | mask) == 31 and base + gain <= best_other:
+                        if (held | mask) == 31 and base + gain < best_other:
                             continue
                         if gain > best:
                             best = gain
-                move_key[n_moves] = min(best, 28) if best > 0 else -64
+                move_key[n_moves] = min(best, 28) if best > 0 else (-40 if best == 0 else -64)
             n_moves += 1
     return n_moves
 
