@@ -2,6 +2,7 @@
 
     python benchmarks/run.py                 # all four games, random and greedy agents
     python benchmarks/run.py volcano -n 1000000
+    python benchmarks/run.py --readme            # and record the table in README.md
 
 Everything goes through ``iw.playouts`` with its defaults (per-game seeds, the games' playout
 turn limits). For each game and agent set it prints one row per engine: games, games/s,
@@ -88,20 +89,47 @@ def compile_seconds(name, options, agents) -> tuple[float, float, float, float]:
     return times[0], times[1], times[2], times[3]
 
 
+_LINES: list[str] = []
+
+
+def say(text: str = "") -> None:
+    """Print a line of the report and keep it for ``--readme``."""
+    print(text, flush=True)
+    _LINES.append(text)
+
+
+def write_readme(path: Path) -> None:
+    """Put the report between the ``<!-- benchmarks -->`` markers of the README."""
+    import platform
+
+    import numba
+
+    text = path.read_text()
+    start, end = "<!-- benchmarks -->", "<!-- /benchmarks -->"
+    if start not in text or end not in text:
+        raise SystemExit(f"{path.name} has no {start} … {end} markers")
+    machine = (f"{os.cpu_count()} cores, Python {platform.python_version()}, numba {numba.__version__}, "
+               f"{time.strftime('%Y-%m-%d')}")
+    table = "\n".join([start, "", f"`python benchmarks/run.py` on {machine}:", "", "```text", *_LINES, "```", "", end])
+    head, rest = text.split(start, 1)
+    path.write_text(head + table + rest.split(end, 1)[1])
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="games to measure (default: all four)")
     parser.add_argument("-n", type=int, default=None, help="fast games per timed run (default: per game)")
     parser.add_argument("--workers", type=int, default=None, help="threads for the fast engine (default: all cores)")
     parser.add_argument("--no-compile", action="store_true", help="skip the cold/cached compile measurement")
+    parser.add_argument("--readme", action="store_true", help="also write the table into README.md (between its markers)")
     args = parser.parse_args(argv)
     names = args.games or list(iw.available_games())
     workers = args.workers or parallel.default_workers()
-    print(f"fast engine: {workers} worker thread(s); reference engine: 1 core; numba available: {fast.available()}\n")
+    say(f"fast engine: {workers} worker thread(s); reference engine: 1 core; numba available: {fast.available()}\n")
     header = (f"{'game':<9} {'agents':<15} {'engine':<9} {'games':>9} {'games/s':>10} {'moves/s':>11} "
               f"{'games/cpu-s':>11} {'moves/cpu-s':>11} {'res MB':>7} {'peak MB':>7} {'× ref':>6} {'ns/move':>8}")
-    print(header)
-    print("-" * len(header))
+    say(header)
+    say("-" * len(header))
     compile_rows = []
     for name in names:
         options, n_fast, n_ref = CASES.get(name, ({}, 100_000, 10))
@@ -111,7 +139,7 @@ def main(argv=None) -> None:
             seconds, cpu, _, ref = run(name, options, agents, n_ref, "reference")
             ref_rate = ref.n / cpu
             plies = ref.plies.sum()
-            print(f"{name:<9} {label:<15} {'reference':<9} {ref.n:>9,} {ref.n / seconds:>10,.0f} {plies / seconds:>11,.0f} "
+            say(f"{name:<9} {label:<15} {'reference':<9} {ref.n:>9,} {ref.n / seconds:>10,.0f} {plies / seconds:>11,.0f} "
                   f"{ref.n / cpu:>11,.0f} {plies / cpu:>11,.0f} {ref.nbytes / 2**20:>7.2f} {'':>7} {1.0:>6.1f} "
                   f"{cpu / plies * 1e9:>8,.0f}")
             if fast.kernel_for(game, agents) is None:
@@ -121,20 +149,22 @@ def main(argv=None) -> None:
             seconds, cpu, _, results = run(name, options, agents, n, "fast", workers)
             _, _, peak, _ = run(name, options, agents, n, "fast", workers, trace=True)
             plies = results.plies.sum()
-            print(f"{name:<9} {label:<15} {'fast':<9} {results.n:>9,} {results.n / seconds:>10,.0f} "
+            say(f"{name:<9} {label:<15} {'fast':<9} {results.n:>9,} {results.n / seconds:>10,.0f} "
                   f"{plies / seconds:>11,.0f} {results.n / cpu:>11,.0f} {plies / cpu:>11,.0f} "
                   f"{results.nbytes / 2**20:>7.1f} {peak:>7.1f} {results.n / cpu / ref_rate:>6,.0f} "
                   f"{cpu / plies * 1e9:>8,.1f}")
             if not args.no_compile:
                 compile_rows.append((name, label, *compile_seconds(name, game.options, agents)))
-    print("\ngames/s, moves/s: wall clock (fast: all workers). games/cpu-s, moves/cpu-s: per CPU second of the")
-    print("process, i.e. per core; on an idle machine the fast engine's wall rate approaches workers × that.")
-    print("× ref: CPU-time speed-up per core over the reference engine. ns/move: CPU time per ply.")
+    say("\ngames/s, moves/s: wall clock (fast: all workers). games/cpu-s, moves/cpu-s: per CPU second of the")
+    say("process, i.e. per core; on an idle machine the fast engine's wall rate approaches workers × that.")
+    say("× ref: CPU-time speed-up per core over the reference engine. ns/move: CPU time per ply.")
     if compile_rows:
-        print(f"\n{'game':<9} {'agents':<15} {'compile, cold cache: wall s':>28} {'cpu s':>6} "
+        say(f"\n{'game':<9} {'agents':<15} {'compile, cold cache: wall s':>28} {'cpu s':>6} "
               f"{'first call, cached: wall s':>27} {'cpu s':>6}")
         for name, label, cold, cold_cpu, cached, cached_cpu in compile_rows:
-            print(f"{name:<9} {label:<15} {cold:>28.2f} {cold_cpu:>6.2f} {cached:>27.2f} {cached_cpu:>6.2f}")
+            say(f"{name:<9} {label:<15} {cold:>28.2f} {cold_cpu:>6.2f} {cached:>27.2f} {cached_cpu:>6.2f}")
+    if args.readme:
+        write_readme(Path(__file__).resolve().parents[1] / "README.md")
 
 
 def _game_with_defaults(game):
