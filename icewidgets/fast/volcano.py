@@ -125,14 +125,17 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
     out = empty_results(n, players)
     moves = np.full((n, record), -1, dtype=np.int16)
     setup = np.zeros(SETUP_WORDS, dtype=np.int64)
+    layouts = np.zeros((0, SQUARES), dtype=np.int64)
     if game.opening == "random" and game.colours is None:
         from ..games.volcano import OPENING_CAPS
 
         setup[0] = 1
         setup[1] = sum(1 << GRID.index(square) for square in (game.caps or OPENING_CAPS["random"]))
+        layouts = np.zeros((n, SQUARES), dtype=np.int64)
+        _random_layouts(_rng.entropy_words(seed), start, stop, _rng.new_generator(), setup, layouts)
     scratch = (_rng.new_generator(), stack.copy(), height.copy(), np.zeros((players, 5, 3), dtype=np.int64),
                np.zeros((3, players), dtype=np.int64), np.zeros(10, dtype=np.int64))
-    args = (setup, stack, height, players, game.tie_rule == "draw", game.no_return_within_turn, game.end_if_board_empty,
+    args = (setup, layouts, stack, height, players, game.tie_rule == "draw", game.no_return_within_turn, game.end_if_board_empty,
             game.max_turns or 0, max_plies or _safety_plies(), _rng.entropy_words(seed), start, stop, _STEP,
             _NEIGHBOUR_MASK, *scratch, out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"],
             out["captured"], out["captures"], out["erupted"], out["eruptions_stopped"], out["branching"], moves)
@@ -428,15 +431,26 @@ def _random_layout(gen, setup):
     return True
 
 
+@njit(cache=True, nogil=True)
+def _random_layouts(run_words, start, stop, gen, setup, layouts):
+    """The seeded layout of each game (a separate kernel, compiled only for the random opening)."""
+    for g in range(stop - start):
+        _rng.seed_game(gen, run_words, start + g)
+        _random_layout(gen, setup)
+        for s in range(SQUARES):
+            layouts[g, s] = setup[_CELLS + s]
+
+
 @njit(cache=True)
-def _new_game(gen, run_words, key, init_stack, init_height, end_if_empty, setup, stack, height, counts, per_player, st):
-    _rng.seed_game(gen, run_words, key)
+def _new_game(gen, run_words, g, start, init_stack, init_height, end_if_empty, setup, layouts, stack, height, counts,
+              per_player, st):
+    _rng.seed_game(gen, run_words, start + g)
     caps = np.int64(0)
     pieces = np.int64(0)
     if setup[0]:
-        _random_layout(gen, setup)
+        _rng.next_uint64(gen)  # the draw that seeded the layout (see _random_layouts)
         for s in range(SQUARES):
-            colour = setup[_CELLS + s]
+            colour = layouts[g, s]
             for k in range(3):
                 stack[s, k] = colour * 3 + k
             height[s] = 3
@@ -560,13 +574,13 @@ def _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_sc
 
 
 @njit(cache=True, nogil=True)
-def _play_random(setup, init_stack, init_height, players, draw_rule, no_return, end_if_empty, max_turns, max_plies,
+def _play_random(setup, layouts, init_stack, init_height, players, draw_rule, no_return, end_if_empty, max_turns, max_plies,
                  run_words, start, stop, step, neighbour_mask, gen, stack, height, counts, per_player, st,
                  out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured, out_captures,
                  out_erupted, out_stopped, out_branching, out_moves):
     for g in range(stop - start):
-        _new_game(gen, run_words, start + g, init_stack, init_height, end_if_empty, setup, stack, height, counts,
-                  per_player, st)
+        _new_game(gen, run_words, g, start, init_stack, init_height, end_if_empty, setup, layouts, stack, height,
+                  counts, per_player, st)
         while not st[ENDED] and st[PLIES] < max_plies and not (max_turns > 0 and st[TURNS] >= max_turns):
             blocked = _blocked(st, neighbour_mask)
             source, direction, n_legal = _random_move(gen, st[CAPS], blocked, step, neighbour_mask)
@@ -580,13 +594,13 @@ def _play_random(setup, init_stack, init_height, players, draw_rule, no_return, 
 
 
 @njit(cache=True, nogil=True)
-def _play_agents(agents, move_scratch, gained, setup, init_stack, init_height, players, draw_rule, no_return, end_if_empty,
+def _play_agents(agents, move_scratch, gained, setup, layouts, init_stack, init_height, players, draw_rule, no_return, end_if_empty,
                  max_turns, max_plies, run_words, start, stop, step, neighbour_mask, gen, stack, height, counts,
                  per_player, st, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured,
                  out_captures, out_erupted, out_stopped, out_branching, out_moves):
     for g in range(stop - start):
-        _new_game(gen, run_words, start + g, init_stack, init_height, end_if_empty, setup, stack, height, counts,
-                  per_player, st)
+        _new_game(gen, run_words, g, start, init_stack, init_height, end_if_empty, setup, layouts, stack, height,
+                  counts, per_player, st)
         while not st[ENDED] and st[PLIES] < max_plies and not (max_turns > 0 and st[TURNS] >= max_turns):
             blocked = _blocked(st, neighbour_mask)
             player = st[PLAYER]
