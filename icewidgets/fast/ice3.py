@@ -137,7 +137,7 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
     out = empty_results(n, game.players)
     moves = np.full((n, record), -1, dtype=np.int16)
     limit = max_plies or game.ply_bound or _safety_plies()
-    codes = np.array([0 if a == "random" else 1 for a in agents], dtype=np.int64)
+    codes = None if all(a == "random" for a in agents) else np.array([a == "greedy" for a in agents], dtype=np.int64)
     scratch = (np.zeros(SQUARES, dtype=np.int64), np.zeros((SQUARES, 2), dtype=np.int64), np.zeros(8, dtype=np.uint64),
                np.zeros((2, 56 * MAX_DISTANCE), dtype=np.int64))
     status = _play(codes, _FAR, *scratch, game.players, game.no_move == "draw", game.max_turns or 0, limit, _rng.entropy_words(seed),
@@ -314,8 +314,8 @@ def _greedy_move(u, height, pieces, bb, longest, movers, shift, inside, cells, s
     """agents.greedy's Ice3 rule: aim at the best colour and corner, try every move of that
     colour (every move if it has none), keep the best value; ties broken by the draw ``u``.
     Returns (set·8 + direction, distance)."""
-    target_colour = 0
-    target_corner = 0
+    target_colour = np.int64(0)
+    target_corner = np.int64(0)
     best_value = np.int64(0)
     first = True
     for corner in range(4):
@@ -383,7 +383,7 @@ def _play(agents, far, height2, pieces2, bb2, keys, players, draw_if_stuck, max_
             if not _goal_met(height, pieces, cells, sizes, empty):
                 break
         _bitboards(height, pieces, bb)
-        player = 0
+        player = np.int64(0)
         turns = 0
         plies = 0
         passes = 0
@@ -411,11 +411,16 @@ def _play(agents, far, height2, pieces2, bb2, keys, players, draw_if_stuck, max_
                 player = (player + 1) % players
                 continue
             options += total
-            if agents[player]:
-                index, distance = _greedy_move(u, height, pieces, bb, longest, movers, shift, inside, cells, sizes,
-                                               empty, far, height2, pieces2, bb2, keys)
-                k = distance - 1
-            else:
+            # agents is None when every seat is random: numba then prunes the greedy branch, so
+            # random runs compile without it.
+            greedy = False
+            if agents is not None:
+                if agents[player]:
+                    greedy = True
+                    index, distance = _greedy_move(u, height, pieces, bb, longest, movers, shift, inside, cells,
+                                                   sizes, empty, far, height2, pieces2, bb2, keys)
+                    k = distance - 1
+            if not greedy:
                 k = int(u * total)
                 index = 0
                 while k >= longest[index]:

@@ -104,7 +104,7 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
             init_stack[square, h] = "DL".index(str(piece))
         init_height[square] = len(stack)
     limit = max_plies or game.ply_bound or _safety_plies()
-    codes = np.array([0 if a == "random" else 1 for a in agents], dtype=np.int64)
+    codes = None if all(a == "random" for a in agents) else np.array([a == "greedy" for a in agents], dtype=np.int64)
     _play(codes, init_stack, init_height, state.pawns[0], state.pawns[1], state.to_move, game.dest_adjacent_to_source,
           game.forfeit_removes, game.end_check == "both", game.max_turns or 0, limit, _rng.entropy_words(seed),
           start, stop, _rng.new_generator(), init_stack.copy(), init_height.copy(), np.zeros((4, 160), dtype=np.int64),
@@ -385,7 +385,7 @@ def _play(agents, init_stack, init_height, init_pawn0, init_pawn1, first, adjace
         pawn0 = init_pawn0
         pawn1 = init_pawn1
         player = first
-        done = 0  # 0: nothing yet this turn, 1: pawn moved, 2: tower moved
+        done = np.int64(0)  # 0: nothing yet this turn, 1: pawn moved, 2: tower moved
         turns = 0
         plies = 0
         options = 0
@@ -411,9 +411,14 @@ def _play(agents, init_stack, init_height, init_pawn0, init_pawn1, first, adjace
                 break
             if plies >= max_plies:
                 break
-            if agents[player]:
-                code = _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, neighbours, neighbour_mask,
-                                   _rng.random(gen))
+            # agents is None when every seat is random: numba then prunes the greedy branch, so
+            # random runs compile without it.
+            if agents is not None:
+                if agents[player]:
+                    code = _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, neighbours,
+                                       neighbour_mask, _rng.random(gen))
+                else:
+                    code = plies_buffer[0, int(_rng.random(gen) * n)]
             else:
                 code = plies_buffer[0, int(_rng.random(gen) * n)]
             if plies < record:
