@@ -139,11 +139,9 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
             game.max_turns or 0, max_plies or _safety_plies(), _rng.entropy_words(seed), start, stop, _STEP,
             _NEIGHBOUR_MASK, *scratch, out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"],
             out["captured"], out["captures"], out["erupted"], out["eruptions_stopped"], out["branching"], moves)
-    if all(a == "random" for a in agents):
-        status = _play_random(*args)
-    else:
-        codes = np.array([RANDOM if a == "random" else GREEDY for a in agents], dtype=np.int64)
-        status = _play_agents(codes, np.zeros((3, 40), dtype=np.int64), np.zeros(8, dtype=np.int64), *args)
+    codes = None if all(a == "random" for a in agents) else np.array([RANDOM if a == "random" else GREEDY
+                                                                       for a in agents], dtype=np.int64)
+    status = _play(codes, np.zeros((3, 40), dtype=np.int64), np.zeros(8, dtype=np.int64), *args)
     if status != 0:
         raise RuntimeError(f"Volcano kernel: game {status - 1} reached a position with no legal move")
     out["eruptions"][:] = out["turns"]  # every turn ends with exactly one eruption
@@ -569,46 +567,27 @@ def _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_sc
     out_branching[g] = st[OPTIONS] / st[PLIES] if st[PLIES] else 0.0
 
 
-# Two kernels with the same steps: random agents only (smaller, so it compiles faster), and any
-# mix of random and greedy agents.
-
-
 @njit(cache=True, nogil=True)
-def _play_random(setup, layouts, init_stack, init_height, players, draw_rule, no_return, end_if_empty, max_turns, max_plies,
-                 run_words, start, stop, step, neighbour_mask, gen, stack, height, counts, per_player, st,
-                 out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured, out_captures,
-                 out_erupted, out_stopped, out_branching, out_moves):
+def _play(agents, move_scratch, gained, setup, layouts, init_stack, init_height, players, draw_rule, no_return,
+          end_if_empty, max_turns, max_plies, run_words, start, stop, step, neighbour_mask, gen, stack, height, counts,
+          per_player, st, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured, out_captures,
+          out_erupted, out_stopped, out_branching, out_moves):
     for g in range(stop - start):
         _new_game(gen, run_words, g, start, init_stack, init_height, end_if_empty, setup, layouts, stack, height,
                   counts, per_player, st)
         while not st[ENDED] and st[PLIES] < max_plies and not (max_turns > 0 and st[TURNS] >= max_turns):
             blocked = _blocked(st, neighbour_mask)
-            source, direction, n_legal = _random_move(gen, st[CAPS], blocked, step, neighbour_mask)
-            if direction < 0:
-                return start + g + 1
-            _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, step, stack, height, counts,
-                       per_player, st, out_moves)
-        _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_scores, out_turns, out_plies,
-                  out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_branching)
-    return 0
-
-
-@njit(cache=True, nogil=True)
-def _play_agents(agents, move_scratch, gained, setup, layouts, init_stack, init_height, players, draw_rule, no_return, end_if_empty,
-                 max_turns, max_plies, run_words, start, stop, step, neighbour_mask, gen, stack, height, counts,
-                 per_player, st, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured,
-                 out_captures, out_erupted, out_stopped, out_branching, out_moves):
-    for g in range(stop - start):
-        _new_game(gen, run_words, g, start, init_stack, init_height, end_if_empty, setup, layouts, stack, height,
-                  counts, per_player, st)
-        while not st[ENDED] and st[PLIES] < max_plies and not (max_turns > 0 and st[TURNS] >= max_turns):
-            blocked = _blocked(st, neighbour_mask)
-            player = st[PLAYER]
-            if agents[player] == GREEDY:
-                source, direction, n_legal = _greedy_move(gen, stack, height, st[CAPS], blocked, player, players,
-                                                          counts, per_player[0], per_player[2], step,
-                                                          move_scratch[0], move_scratch[1], move_scratch[2], gained)
-            else:
+            # agents is None when every seat is random: numba then prunes the greedy branch, so
+            # random runs compile without it.
+            greedy = False
+            if agents is not None:
+                player = st[PLAYER]
+                if agents[player] == GREEDY:
+                    greedy = True
+                    source, direction, n_legal = _greedy_move(gen, stack, height, st[CAPS], blocked, player, players,
+                                                              counts, per_player[0], per_player[2], step,
+                                                              move_scratch[0], move_scratch[1], move_scratch[2], gained)
+            if not greedy:
                 source, direction, n_legal = _random_move(gen, st[CAPS], blocked, step, neighbour_mask)
             if direction < 0:
                 return start + g + 1
