@@ -1,4 +1,4 @@
-"""Compiled playout kernels: the same games as the reference engines, thousands of times faster.
+"""Compiled playout kernels: the same games as the reference engines, hundreds of times faster.
 
 A kernel plays whole games in plain loops over small integer arrays, compiled with numba
 (``njit(cache=True)``: compiled on first use, then loaded from the cache). It rebuilds each
@@ -6,13 +6,19 @@ game's random stream exactly (:mod:`icewidgets.fast.rng`), lists legal moves in 
 engine's order and applies the agents' documented rules, so for the same seed and agents it
 plays the same games as the reference engine, ply for ply.
 
+Kernels (random and greedy agents): Volcano (every option but a solitaire ``goal``), Volterra
+(the checkerboard layout) and Ice3 (the default movement rules and exact goal). Anything else —
+other options, Blockade, MCTS or your own agents — is played by the reference engine, and
+:func:`kernel_for` says which applies. A kernel's greedy agent checks that the agent's rule in
+:mod:`icewidgets.agents` is still the one it reproduces, and steps aside if it changed.
+
 numba is optional: where it does not install (Pyodide, for example) :func:`available` is False
 and :func:`icewidgets.playouts` uses the reference engine, with the same results.
 
 >>> from icewidgets import make
 >>> kernel = kernel_for(make("volcano"), ("random", "greedy"))
->>> kernel is None or kernel.__name__
-'icewidgets.fast.volcano'
+>>> kernel is None or kernel.__name__ == "icewidgets.fast.volcano"
+True
 >>> kernel_for(make("volcano"), ("random", "mcts")) is None  # no kernel: the reference engine serves
 True
 """
