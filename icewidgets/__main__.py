@@ -44,7 +44,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--max-turns", type=int, default=None, help="stop games after this many turns (counted as unfinished)")
     play.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
                       help="a game option, e.g. -o players=3 -o goal=loose (repeatable)")
-    play.add_argument("--engine", default="reference", choices=("reference", "fast", "auto"), help="rules engine (default reference)")
+    play.add_argument("--engine", default="auto", choices=("auto", "reference", "fast"),
+                      help="auto (default): compiled kernels where they apply; reference: the rules engines")
     play.add_argument("--out", help="save the results (.json or .csv)")
     play.add_argument("--plot", help="save the dashboard picture (.png, .svg, .pdf)")
     play.add_argument("--quiet", "-q", action="store_true", help="no progress bar")

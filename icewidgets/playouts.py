@@ -396,7 +396,7 @@ def playouts(
     seed: Any = 0,
     max_turns: int | None = None,
     progress: bool | str = "auto",
-    engine: str = "reference",
+    engine: str = "auto",
     options: dict[str, Any] | None = None,
     chunk_size: int | None = None,
     executor: Any = None,
@@ -414,9 +414,10 @@ def playouts(
       ``max_turns`` option is set.
     - ``progress``: ``"auto"`` shows a bar in a notebook, or in a terminal when stderr is one;
       True always; False never.
-    - ``engine``: ``"reference"`` (the rules engines), ``"fast"`` (compiled kernels; an error
-      where none plays these options and agents) or ``"auto"`` (fast when available). The fast
-      engine plays the same games but collects fewer counters.
+    - ``engine``: ``"auto"`` (the default: compiled kernels where one plays these options and
+      agents, else the rules engines), ``"reference"`` (always the rules engines) or ``"fast"``
+      (compiled kernels; an error where none applies). The fast engine plays exactly the same
+      games; only the board heatmaps are collected by the reference engine alone.
     - ``executor``: any ``concurrent.futures.Executor`` to play the chunks on (a process pool, or
       Dask's ``client.get_executor()`` to spread millions of games over a cluster); without one
       the fast engine uses ``workers`` threads (default: every core). Games are cut into fixed

@@ -255,6 +255,6 @@ def test_games_without_a_turn_limit_stop_unfinished_at_the_safety_bound(monkeypa
     P = importlib.import_module("icewidgets.playouts")
 
     monkeypatch.setattr(P, "SAFETY_PLIES", 10)
-    results = iw.playouts("volcano", 3, seed=0, progress=False)
+    results = iw.playouts("volcano", 3, seed=0, progress=False, engine="reference")
     assert (results.plies == 10).all() and (results.result == P.RESULT_CODES["unfinished"]).all()
-    assert (iw.playouts("volcano", 3, seed=0, max_turns=500, progress=False).plies > 10).all()
+    assert (iw.playouts("volcano", 3, seed=0, max_turns=500, progress=False, engine="reference").plies > 10).all()

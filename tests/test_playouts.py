@@ -76,7 +76,7 @@ def test_the_reference_loop_plays_the_agents_rules_game_for_game():
 @pytest.mark.parametrize("name", list(GAMES))
 def test_shapes_and_dtypes(name):
     game = iw.make(name, **GAMES[name])
-    r = iw.playouts(game, 3, agents=AGENTS[name], seed=0, progress=False)
+    r = iw.playouts(game, 3, agents=AGENTS[name], seed=0, progress=False, engine="reference")
     players = game.num_players
     assert r.n == len(r) == 3
     assert r.winners.shape == (3, players) and r.winners.dtype == bool
@@ -94,7 +94,7 @@ def test_shapes_and_dtypes(name):
 
 
 def test_volcano_counters_agree_with_the_final_positions():
-    r = iw.playouts("volcano", 10, agents="greedy", seed=3, progress=False)
+    r = iw.playouts("volcano", 10, agents="greedy", seed=3, progress=False, engine="reference")
     assert (r.captures.sum(axis=(1, 2)) == r.captured.sum(axis=1)).all()
     assert (r.eruptions == r.turns).all()  # every Volcano turn ends with one eruption
     assert r.heatmaps["eruption_sources"].sum() == r.eruptions.sum()

@@ -64,7 +64,7 @@ def test_table_text_and_html():
 
 @pytest.fixture(scope="module")
 def results():
-    return iw.playouts("volcano", 30, agents=("greedy", "random"), seed=1, progress=False)
+    return iw.playouts("volcano", 30, agents=("greedy", "random"), seed=1, progress=False, engine="reference")
 
 
 @pytest.fixture(autouse=True)
@@ -102,7 +102,7 @@ def test_heatmap_names_and_dashboard(results, tmp_path):
 
 def test_dashboard_for_every_game(tmp_path):
     for name, options in (("volterra", {}), ("ice3", {"goal": "loose"}), ("blockade", {})):
-        r = iw.playouts(name, 2, agents="greedy", seed=0, progress=False, options=options)
+        r = iw.playouts(name, 2, agents="greedy", seed=0, progress=False, options=options, engine="reference")
         assert len(r.plot().axes) >= 6
 
 
