@@ -7,8 +7,9 @@ engine's order and applies the agents' documented rules, so for the same seed an
 plays the same games as the reference engine, ply for ply.
 
 Kernels (random and greedy agents): Volcano (every option but a solitaire ``goal``), Volterra
-(the checkerboard layout) and Ice3 (the default movement rules and exact goal). Anything else —
-other options, Blockade, MCTS or your own agents — is played by the reference engine, and
+(the checkerboard layout) and Ice3 (the default movement rules and exact goal); Blockade (every
+option, random agents only). Anything else — other options, Blockade's greedy agent, MCTS or
+your own agents — is played by the reference engine, and
 :func:`kernel_for` says which applies. A kernel's greedy agent checks that the agent's rule in
 :mod:`icewidgets.agents` is still the one it reproduces, and steps aside if it changed.
 
@@ -34,6 +35,7 @@ KERNELS: dict[str, str] = {
     "volcano": "icewidgets.fast.volcano",
     "volterra": "icewidgets.fast.volterra",
     "ice3": "icewidgets.fast.ice3",
+    "blockade": "icewidgets.fast.blockade",
 }
 """Game name → module with ``supports(game, agents)`` and ``play_range(game, agents, seed, start, stop)``."""
 

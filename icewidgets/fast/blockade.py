@@ -1,0 +1,972 @@
+"""Compiled Blockade playouts: the same games as :mod:`icewidgets.games.blockade`, ply for ply.
+
+The kernel plays both landing rules (``"end"`` and ``"strict"``), both tower-counting options
+and ``max_turns`` with random agents. Stacks are ``stack[square, height]`` piece codes
+(colour·4 + size, colours R Y G B C K = 0…5); ``moved`` is a count per square (the engine's
+sorted tuple of squares). The roll-off redraws ``random.Random(int(rng.integers(2**63)))``
+inside the kernel, the dice are one draw against the cumulative 1/36 probabilities, and the
+legal plies are listed in the engine's order (combines, piece moves by source then target,
+``end``), so the same draw picks the same ply.
+
+Under ``landing="end"`` a ply is legal only if the turn can still be ended after it. The
+kernel ports the engine's end-of-turn search step by step (the quick checks of
+``_piece_moves``, the greedy repair, the two bounds and the depth-first search over the useful
+moves, memoised per position with the pips as the engine does), so its answers are the
+engine's own. The search recurses, so the functions on that path are compiled per process
+(numba cannot cache recursive functions), which takes a few seconds at first use.
+
+>>> from icewidgets import make
+>>> out = play_range(make("blockade", max_turns=3), ("random", "random"), seed=0, start=0, stop=2)
+>>> out["plies"].shape, out["winners"].dtype.name
+((2,), 'uint8')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from ..games import blockade as _bk
+from ..grid import Grid
+from . import pyrandom as _pyrandom
+from . import rng as _rng
+
+GRID = Grid(5, 5)
+SQUARES = 25
+MAX_HEIGHT = 32  # 11 pieces at rest at most, plus 12 one-pip moves in a turn
+INF = 99
+
+R, Y, G, B, C, K = 0, 1, 2, 3, 4, 5
+COLOUR_LETTERS = "RYGBCK"
+
+# Ply codes: rolls 0…35 (first die·6 + second), combines 36/37, end 38, moves 100 + src·25 + dst.
+COMBINE = 36
+END = 38
+MOVE = 100
+
+_NEIGHBOURS = np.full((SQUARES, 8), -1, dtype=np.int64)
+for _s, _ns in enumerate(GRID.neighbours):
+    _NEIGHBOURS[_s, : len(_ns)] = _ns  # direction order N, NE, E, SE, S, SW, W, NW
+
+# The cumulative probabilities agents.chance_move adds up (36 × 1/36, summed in order).
+_CUMULATIVE = np.zeros(36, dtype=np.float64)
+_total = 0.0
+for _k in range(36):
+    _total += 1 / 36
+    _CUMULATIVE[_k] = _total
+
+_KERNEL_OPTIONS = {"players", "landing", "tower_without_black_counts", "max_turns"}
+
+
+def supports(game: Any, agents: tuple[str, ...]) -> bool:
+    """Whether the kernel plays ``game`` with ``agents`` (else the reference engine serves)."""
+    if game.name != "blockade" or len(agents) != 2 or any(a != "random" for a in agents):
+        return False
+    return all(f.name in _KERNEL_OPTIONS or getattr(game, f.name) == f.default for f in dataclasses.fields(game))
+
+
+def empty_results(n: int) -> dict[str, np.ndarray]:
+    """Result arrays for ``n`` games; ``winners`` is a bit mask (bit p: player p won)."""
+    return {
+        "winners": np.zeros(n, dtype=np.uint8),
+        "scores": np.zeros((n, 2), dtype=np.int16),  # towers in each player's better colour
+        "turns": np.zeros(n, dtype=np.int32),
+        "plies": np.zeros(n, dtype=np.int32),
+        "unfinished": np.zeros(n, dtype=np.bool_),
+        "branching": np.zeros(n, dtype=np.float32),
+        "first": np.zeros(n, dtype=np.int8),  # the roll-off's winner
+        "towers": np.zeros((n, 4), dtype=np.uint8),  # towers per colour R Y G B
+        "moves": np.zeros(n, dtype=np.uint16),  # piece moves
+    }
+
+
+def _encode_setup() -> tuple[np.ndarray, np.ndarray]:
+    stack = np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int8)
+    height = np.zeros(SQUARES, dtype=np.int64)
+    for square, pieces in enumerate(_bk.SETUP_BOARD):
+        for h, piece in enumerate(pieces):
+            stack[square, h] = COLOUR_LETTERS.index(piece.colour) * 4 + piece.size
+        height[square] = len(pieces)
+    return stack, height
+
+
+def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: int,
+               record: int = 0, max_plies: int | None = None) -> dict[str, np.ndarray]:
+    """Games ``start``…``stop-1`` of a run seeded ``seed``, as result arrays (:func:`empty_results`).
+
+    With ``record`` > 0 the first ``record`` plies of each game are also returned as codes
+    (see :func:`move_text`; −1 past the end).
+    """
+    n = stop - start
+    out = empty_results(n)
+    moves = np.full((n, record), -1, dtype=np.int16)
+    init_stack, init_height = _encode_setup()
+    limit = max_plies or game.ply_bound or _safety_plies()
+    _play(init_stack, init_height, game.landing == "strict", game.tower_without_black_counts, game.max_turns or 0, limit,
+          _rng.entropy_words(seed), start, stop, _rng.new_generator(), _pyrandom.new_twister(), _NEIGHBOURS, _CUMULATIVE, _new_memo(),
+          out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"], out["branching"], out["first"],
+          out["towers"], out["moves"], moves)
+    if record:
+        out["record"] = moves
+    return out
+
+
+def move_text(code: int, player: int) -> str:
+    """A recorded ply code → ``"G5B2"`` / ``"combine:R"`` / ``"end"`` / ``"b3-c3"`` (``player``: whose turn)."""
+    code = int(code)
+    first, second = _bk.COLOURS[player]
+    if code < 36:
+        return f"{first}{code // 6 + 1}{second}{code % 6 + 1}"
+    if code < END:
+        return f"combine:{_bk.COLOURS[player][code - COMBINE]}"
+    if code == END:
+        return "end"
+    src, dst = divmod(code - MOVE, SQUARES)
+    return f"{GRID.name(src)}-{GRID.name(dst)}"
+
+
+def _safety_plies() -> int:
+    from ..playouts import SAFETY_PLIES
+
+    return SAFETY_PLIES
+
+
+# Kernel ----------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _can_rest(piece, stack, square, h):
+    """Whether ``piece`` may rest on the first ``h`` pieces of ``square``."""
+    if h == 0:
+        return True
+    top = stack[square, h - 1]
+    colour = top >> 2
+    pc = piece >> 2
+    if colour == pc:
+        return (piece & 3) <= (top & 3)
+    if colour == C:
+        return True
+    if colour == K:
+        return (stack[square, 0] >> 2) == pc and (top & 3) > (piece & 3)
+    return False
+
+
+@njit(cache=True)
+def _tower_shape(stack, square, h):
+    if h < 3:
+        return False
+    large = stack[square, 0]
+    colour = large >> 2
+    return ((large & 3) == 3 and colour != C and stack[square, 1] == colour * 4 + 2
+            and stack[square, 2] == colour * 4 + 1)
+
+
+@njit(cache=True)
+def _tower_colour(stack, square, h, counts):
+    if _tower_shape(stack, square, h) and (counts or (h > 3 and (stack[square, 3] >> 2) == K)):
+        return stack[square, 0] >> 2
+    return -1
+
+
+@njit(cache=True)
+def _mover_index(stack, height, square, player, counts):
+    h = height[square]
+    if h == 0:
+        return -1
+    piece = stack[square, h - 1]
+    if (piece & 3) == 3:
+        return -1
+    index = (piece >> 2) - 2 * player
+    if index < 0 or index > 1:
+        return -1
+    if h == 3 and counts and _tower_shape(stack, square, h):
+        return -1
+    return index
+
+
+@njit(cache=True)
+def _routes(blocked, neighbours, dist, order, order_len):
+    """Breadth-first distances and squares by distance from every square, ``blocked`` barred."""
+    for source in range(SQUARES):
+        for t in range(SQUARES):
+            dist[source, t] = INF
+        dist[source, source] = 0
+        queue = order[source]
+        # queue holds the reached squares but the source; scan from a virtual head
+        n = 0
+        head = -1
+        while True:
+            square = source if head < 0 else queue[head]
+            for k in range(8):
+                step = neighbours[square, k]
+                if step < 0:
+                    break
+                if dist[source, step] == INF and not (blocked >> step) & 1:
+                    dist[source, step] = dist[source, square] + 1
+                    queue[n] = step
+                    n += 1
+            head += 1
+            if head >= n:
+                break
+        order_len[source] = n
+
+
+@njit(cache=True)
+def _blocked(stack, height, player):
+    blocked = 0
+    for square in range(SQUARES):
+        if height[square] > 3 and (stack[square, 3] >> 2) == K and ((stack[square, 0] >> 2) >> 1) == 1 - player:
+            blocked |= 1 << square
+    return blocked
+
+
+@njit(cache=True)
+def _move_piece(stack, height, moved, supply, src, dst, counts):
+    """The engine's _move_piece in place; returns whether the move wins."""
+    h = height[src] - 1
+    piece = stack[src, h]
+    height[src] = h
+    if moved[src] > 0:
+        moved[src] -= 1
+    hd = height[dst]
+    stack[dst, hd] = piece
+    height[dst] = hd + 1
+    if (piece & 3) == 1 and hd == 2 and _tower_shape(stack, dst, hd + 1):
+        frozen = counts
+        if supply[0] or supply[1] or supply[2]:
+            size = 0 if supply[0] else 1 if supply[1] else 2
+            stack[dst, hd + 1] = K * 4 + 3 - size
+            height[dst] = hd + 2
+            supply[size] -= 1
+            frozen = True
+        if frozen:
+            moved[dst] = 0
+            colour = piece >> 2
+            n = 0
+            for s in range(SQUARES):
+                if _tower_colour(stack, s, height[s], counts) == colour:
+                    n += 1
+            return n >= 5
+    moved[dst] += 1
+    return False
+
+
+@njit(cache=True)
+def _any_stranded(stack, height, moved):
+    for square in range(SQUARES):
+        m = moved[square]
+        if m:
+            h = height[square]
+            for level in range(h - m, h):
+                if not _can_rest(stack[square, level], stack, square, level):
+                    return True
+    return False
+
+
+@njit(cache=True)
+def _mover_index_h(stack, square, h, player, counts):
+    """_mover_index for the first ``h`` pieces of ``square``."""
+    if h == 0:
+        return -1
+    piece = stack[square, h - 1]
+    if (piece & 3) == 3:
+        return -1
+    index = (piece >> 2) - 2 * player
+    if index < 0 or index > 1:
+        return -1
+    if h == 3 and counts and _tower_shape(stack, square, h):
+        return -1
+    return index
+
+
+@njit(cache=True)
+def _stranded(stack, height, moved, st_sq, st_lv):
+    """The engine's _stranded_pieces: (square, level) pairs in square order; returns their number."""
+    n = 0
+    for square in range(SQUARES):
+        m = moved[square]
+        if m:
+            h = height[square]
+            for level in range(h - m, h):
+                if not _can_rest(stack[square, level], stack, square, level):
+                    st_sq[n] = square
+                    st_lv[n] = level
+                    n += 1
+                    break
+    return n
+
+
+@njit(cache=True)
+def _clear_for(stack, height, moved, supply, pts, player, counts, piece, dst, avoid, hop, dist, order, order_len):
+    """The engine's _clear_for, in place on scratch arrays: -1 (None), 0 (done) or 1 (won)."""
+    while not _can_rest(piece, stack, dst, height[dst]):
+        h = height[dst]
+        index = _mover_index(stack, height, dst, player, counts)
+        if index < 0:
+            return -1
+        cover = stack[dst, h - 1]
+        anywhere = (hop and (cover & 3) == 1 and h > 1 and (stack[dst, h - 2] >> 2) == (cover >> 2)
+                    and (stack[dst, h - 2] & 3) == 2)
+        target = -1
+        cost = 0
+        for k in range(order_len[dst]):
+            t = order[dst, k]
+            cost = dist[dst, t]
+            if cost > pts[index]:
+                return -1
+            if not avoid[t] and (anywhere or _can_rest(cover, stack, t, height[t])):
+                target = t
+                break
+        if target < 0:
+            return -1
+        won = _move_piece(stack, height, moved, supply, dst, target, counts)
+        pts[index] -= cost
+        if won:
+            return 1
+    return 0
+
+
+@njit(cache=True)
+def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, st_sq, st_lv,
+            cs, ch, cm, csup, cpts, avoid):
+    """The engine's _greedy; mutates its (scratch) arguments."""
+    pts = np.empty(2, dtype=np.int64)
+    pts[0] = p0
+    pts[1] = p1
+    while True:
+        n = _stranded(stack, height, moved, st_sq, st_lv)
+        if n == 0:
+            return True
+        src = st_sq[0]
+        piece = stack[src, height[src] - 1]
+        index = _mover_index(stack, height, src, player, counts)
+        if index < 0:
+            return False
+        avoid[:] = False
+        for j in range(n):
+            avoid[st_sq[j]] = True
+        found = False
+        for k in range(order_len[src]):
+            dst = order[src, k]
+            cost = dist[src, dst]
+            if cost > pts[index]:
+                return False
+            if avoid[dst]:  # busy
+                continue
+            avoid[src] = True
+            result = -1
+            if _can_rest(piece, stack, dst, height[dst]):
+                # _clear_for has nothing to clear: no copies needed
+                if _move_piece(stack, height, moved, supply, src, dst, counts):
+                    return True
+                pts[index] -= cost
+                found = True
+                break
+            if _mover_index(stack, height, dst, player, counts) < 0:
+                continue  # _clear_for cannot take the top off dst, with or without hops
+            for hop in (False, True):
+                cs[:, :] = stack
+                ch[:] = height
+                cm[:] = moved
+                csup[:] = supply
+                cpts[:] = pts
+                cpts[index] -= cost
+                result = _clear_for(cs, ch, cm, csup, cpts, player, counts, piece, dst, avoid, hop, dist, order,
+                                    order_len)
+                if result >= 0:
+                    break
+            if result >= 0:
+                if result == 1:
+                    return True
+                stack[:, :] = cs
+                height[:] = ch
+                moved[:] = cm
+                supply[:] = csup
+                if _move_piece(stack, height, moved, supply, src, dst, counts):
+                    return True
+                pts[:] = cpts
+                found = True
+                break
+        if not found:
+            return False
+
+
+@njit(cache=True)
+def _might_rest(piece, stack, square, h, player, counts):
+    while h:
+        if _can_rest(piece, stack, square, h):
+            return True
+        if _mover_index_h(stack, square, h, player, counts) < 0:
+            return False
+        h -= 1
+    return True
+
+
+@njit(cache=True)
+def _near_enough(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
+    need0 = 0
+    need1 = 0
+    for j in range(n):
+        square = st_sq[j]
+        level = st_lv[j]
+        for hh in range(level, height[square]):
+            piece = stack[square, hh]
+            index = (piece >> 2) - 2 * player
+            if index < 0 or index > 1:
+                return False
+            best = 2 if _might_rest(piece, stack, square, level, player, counts) else INF
+            for k in range(order_len[square]):
+                target = order[square, k]
+                cost = dist[square, target]
+                if cost >= best:
+                    break
+                ht = leaving[target] if leaving[target] >= 0 else height[target]
+                if _might_rest(piece, stack, target, ht, player, counts):
+                    best = cost
+                    break
+            if index == 0:
+                need0 += best
+                if need0 > p0:
+                    return False
+            else:
+                need1 += best
+                if need1 > p1:
+                    return False
+    return True
+
+
+@njit(cache=True)
+def _nearest_rest(piece, square, stack, height, leaving, home, player, counts, dist, order, order_len):
+    """The engine's _nearest_rest: returns pips·1000 + extra."""
+    fewest = INF
+    for k in range(order_len[square]):
+        target = order[square, k]
+        if dist[square, target] >= 2:
+            break
+        if target == home:
+            continue
+        hh = leaving[target] if leaving[target] >= 0 else height[target]
+        own = 0
+        while True:
+            if _can_rest(piece, stack, target, hh):
+                if not own:
+                    return 1000
+                if own < fewest:
+                    fewest = own
+                break
+            if not hh or _mover_index_h(stack, target, hh, player, counts) < 0:
+                break
+            if (stack[target, hh - 1] >> 2) == (piece >> 2):
+                own += 1
+            hh -= 1
+    return 1000 + fewest if fewest < INF else 2000
+
+
+@njit(cache=True)
+def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path, home, player, counts, dist, order,
+                order_len):
+    """The engine's _cover_cost for the first ``hlim`` pieces of ``square``: the pips, or -1 (None)."""
+    cost0 = path if index == 0 else 0
+    cost1 = path if index == 1 else 0
+    waiting0 = 0
+    waiting1 = 0
+    covered0 = INF
+    covered1 = INF
+    hh = hlim
+    while True:
+        if _can_rest(piece, stack, square, hh):
+            break
+        cover_index = _mover_index_h(stack, square, hh, player, counts)
+        if cover_index < 0 or not hh:
+            return -1
+        r = _nearest_rest(stack[square, hh - 1], square, stack, height, leaving, home, player, counts, dist, order,
+                          order_len)
+        pips = r // 1000
+        extra = r % 1000
+        if cover_index == 0:
+            cost0 += pips
+            if extra:
+                waiting0 += 1
+                covered0 = min(covered0, extra)
+        else:
+            cost1 += pips
+            if extra:
+                waiting1 += 1
+                covered1 = min(covered1, extra)
+        hh -= 1
+    if waiting0:
+        cost0 += min(waiting0, covered0)
+    if waiting1:
+        cost1 += min(waiting1, covered1)
+    if cost0 <= p0 and cost1 <= p1:
+        return cost0 if index == 0 else cost1
+    return -1
+
+
+@njit(cache=True)
+def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
+    paths = np.zeros(2, dtype=np.int64)
+    extra = np.zeros(2, dtype=np.int64)
+    for j in range(n):
+        square = st_sq[j]
+        level = st_lv[j]
+        for hh in range(level, height[square]):
+            piece = stack[square, hh]
+            index = (piece >> 2) - 2 * player
+            if index < 0 or index > 1:
+                return False
+            path = INF
+            total = INF
+            back = _cover_cost(piece, square, level, stack, height, leaving, p0, p1, index, 2, -1, player, counts,
+                               dist, order, order_len)
+            if back >= 0:
+                path = 2
+                total = back
+            for k in range(order_len[square]):
+                target = order[square, k]
+                cost = dist[square, target]
+                if cost >= total:
+                    break
+                ht = leaving[target] if leaving[target] >= 0 else height[target]
+                with_covers = _cover_cost(piece, target, ht, stack, height, leaving, p0, p1, index, cost, square,
+                                          player, counts, dist, order, order_len)
+                if with_covers < 0 and cost < 2:
+                    with_covers = _cover_cost(piece, target, ht, stack, height, leaving, p0, p1, index, 2, -1,
+                                              player, counts, dist, order, order_len)
+                if with_covers >= 0:
+                    path = min(path, cost)
+                    total = min(total, with_covers)
+            if path >= INF:
+                return False
+            paths[index] += path
+            extra[index] = max(extra[index], total - path)
+            if paths[index] + extra[index] > (p0 if index == 0 else p1):
+                return False
+    return True
+
+
+CACHE_SLOTS = 1 << 14
+CACHE_ENTRIES = 4
+
+
+def _new_memo():
+    return (np.zeros((CACHE_SLOTS, 2), dtype=np.uint64), np.zeros(CACHE_SLOTS, dtype=np.int64),
+            np.zeros((CACHE_SLOTS, CACHE_ENTRIES, 3), dtype=np.int64), np.zeros(1, dtype=np.int64))
+
+
+@njit(cache=True)
+def _position_hashes(stack, height, moved, supply, player):
+    """Two independent 64-bit hashes of (board, moved, supply, player): the memo's key."""
+    h1 = np.uint64(1469598103934665603)
+    h2 = np.uint64(0x9E3779B97F4A7C15)
+    p1 = np.uint64(1099511628211)
+    p2 = np.uint64(0xD6E8FEB86659FD93)
+    for sq in range(SQUARES):
+        for k in range(height[sq]):
+            v = np.uint64(stack[sq, k])
+            h1 = (h1 ^ v) * p1
+            h2 = (h2 + v + np.uint64(1)) * p2
+            h2 ^= h2 >> np.uint64(29)
+        v = np.uint64(64 + height[sq] + 128 * moved[sq])
+        h1 = (h1 ^ v) * p1
+        h2 = (h2 + v) * p2
+        h2 ^= h2 >> np.uint64(29)
+    v = np.uint64(supply[0] + 8 * supply[1] + 64 * supply[2] + 512 * player)
+    h1 = (h1 ^ v) * p1
+    h2 = (h2 + v) * p2
+    h2 ^= h2 >> np.uint64(31)
+    return h1, h2
+
+
+@njit(cache=True)
+def _memo_slot(memo, h1, h2):
+    keys, used, _, count = memo
+    mask = CACHE_SLOTS - 1
+    i = np.int64(h1 & np.uint64(mask))
+    while True:
+        if used[i] == 0:
+            return i
+        if keys[i, 0] == h1 and keys[i, 1] == h2:
+            return i
+        i = (i + 1) & mask
+
+
+@njit(cache=True)
+def _memo_clear(memo):
+    memo[1][:] = 0
+    memo[3][0] = 0
+
+
+@njit(cache=True)
+def _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, out):
+    """The engine's _useful_sources; returns their number (in ``out``)."""
+    seen = np.zeros((SQUARES, 24), dtype=np.bool_)
+    pend_sq = np.empty(SQUARES * 24, dtype=np.int64)
+    pend_pc = np.empty(SQUARES * 24, dtype=np.int64)
+    np_ = 0
+    for j in range(n):
+        square = st_sq[j]
+        for hh in range(st_lv[j], height[square]):
+            piece = stack[square, hh]
+            if not seen[square, piece]:
+                seen[square, piece] = True
+                pend_sq[np_] = square
+                pend_pc[np_] = piece
+                np_ += 1
+    covering = np.zeros(SQUARES, dtype=np.bool_)
+    while np_:
+        np_ -= 1
+        square = pend_sq[np_]
+        piece = pend_pc[np_]
+        index = (piece >> 2) - 2 * player
+        budget = p0 if index == 0 else p1
+        for target in range(SQUARES):
+            d = dist[square, target]
+            if not (0 < d <= budget):
+                continue
+            ht = leaving[target] if leaving[target] >= 0 else height[target]
+            if _can_rest(piece, stack, target, ht):
+                continue
+            hh = ht
+            c0 = d if index == 0 else 0
+            c1 = d if index == 1 else 0
+            while hh:
+                mi = _mover_index_h(stack, target, hh, player, counts)
+                if mi < 0:
+                    break
+                if mi == 0:
+                    c0 += 1
+                else:
+                    c1 += 1
+                if c0 > p0 or c1 > p1:
+                    break
+                hh -= 1
+                if _can_rest(piece, stack, target, hh):
+                    covering[target] = True
+                    for x in range(hh, ht):
+                        cover = stack[target, x]
+                        if not seen[target, cover]:
+                            seen[target, cover] = True
+                            pend_sq[np_] = target
+                            pend_pc[np_] = cover
+                            np_ += 1
+                    break
+    m = 0
+    for j in range(n):
+        out[m] = st_sq[j]
+        m += 1
+    for square in range(SQUARES):
+        if covering[square] and leaving[square] < 0:
+            out[m] = square
+            m += 1
+    for square in range(SQUARES):
+        if leaving[square] < 0 and not covering[square] and _mover_index(stack, height, square, player, counts) >= 0 \
+                and (stack[square, height[square] - 1] & 3) == 1:
+            colour = stack[square, height[square] - 1] >> 2
+            towers = 0
+            for other in range(SQUARES):
+                if _tower_colour(stack, other, height[other], counts) == colour:
+                    towers += 1
+            if towers == 4:
+                out[m] = square
+                m += 1
+    k = 0
+    for j in range(m):
+        if _mover_index(stack, height, out[j], player, counts) >= 0:
+            out[k] = out[j]
+            k += 1
+    return k
+
+
+@njit
+def _search(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, n, st_sq, st_lv, leaving,
+            memo):
+    """The engine's _search over the useful moves (recursing through _finishable)."""
+    sources = np.empty(3 * SQUARES, dtype=np.int64)
+    m = _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, sources)
+    reach = np.empty(SQUARES, dtype=np.int64)
+    a_s = stack.copy()
+    a_h = height.copy()
+    a_m = moved.copy()
+    a_sup = supply.copy()
+    work = _make_work(stack, height)
+    for j in range(m):
+        src = sources[j]
+        index = _mover_index(stack, height, src, player, counts)
+        budget = p0 if index == 0 else p1
+        piece = stack[src, height[src] - 1]
+        r = 0
+        for rest_first in (True, False):
+            for k in range(order_len[src]):
+                dst = order[src, k]
+                if dist[src, dst] > budget:
+                    break
+                if _can_rest(piece, stack, dst, height[dst]) == rest_first:
+                    reach[r] = dst
+                    r += 1
+        for k in range(r):
+            dst = reach[k]
+            cost = dist[src, dst]
+            a_s[:, :] = stack
+            a_h[:] = height
+            a_m[:] = moved
+            a_sup[:] = supply
+            if _move_piece(a_s, a_h, a_m, a_sup, src, dst, counts):
+                return True
+            if _finishable(a_s, a_h, a_m, a_sup, p0 - cost if index == 0 else p0, p1 - cost if index == 1 else p1,
+                           player, counts, dist, order, order_len, work, memo):
+                return True
+    return False
+
+
+@njit(cache=True)
+def _make_work(stack, height):
+    return (np.zeros(SQUARES, dtype=np.int64), np.zeros(SQUARES, dtype=np.int64), np.zeros(SQUARES, dtype=np.int64),
+            np.zeros(SQUARES, dtype=np.bool_), stack.copy(), height.copy(), np.zeros(SQUARES, dtype=np.int64),
+            np.zeros(3, dtype=np.int64), stack.copy(), height.copy(), np.zeros(SQUARES, dtype=np.int64),
+            np.zeros(3, dtype=np.int64), np.zeros(2, dtype=np.int64))
+
+
+@njit
+def _finishable(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, work, memo):
+    """The engine's _finishable (memoised per position as the engine does)."""
+    st_sq = work[0]
+    st_lv = work[1]
+    n = _stranded(stack, height, moved, st_sq, st_lv)
+    if n == 0:
+        return True
+    # The greedy repair first (cheap, and its successes need no memo), then the memo.
+    gs, gh, gm, gsup = work[4], work[5], work[6], work[7]
+    gs[:, :] = stack
+    gh[:] = height
+    gm[:] = moved
+    gsup[:] = supply
+    if _greedy(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, st_sq, st_lv, work[8], work[9],
+               work[10], work[11], work[12], work[3]):
+        return True
+    keys, used, values, count = memo
+    h1, h2 = _position_hashes(stack, height, moved, supply, player)
+    slot = _memo_slot(memo, h1, h2)
+    e = used[slot]
+    for j in range(min(e, CACHE_ENTRIES)):
+        q0 = values[slot, j, 0]
+        q1 = values[slot, j, 1]
+        if values[slot, j, 2]:
+            if q0 <= p0 and q1 <= p1:
+                return True
+        elif q0 >= p0 and q1 >= p1:
+            return False
+    result = _finish(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, work, memo)
+    if count[0] >= CACHE_SLOTS // 2:
+        _memo_clear(memo)
+    slot = _memo_slot(memo, h1, h2)  # again: the search may have filled or cleared the memo
+    e = used[slot]
+    if e == 0:
+        keys[slot, 0] = h1
+        keys[slot, 1] = h2
+        count[0] += 1
+    j = e if e < CACHE_ENTRIES else CACHE_ENTRIES - 1
+    values[slot, j, 0] = p0
+    values[slot, j, 1] = p1
+    values[slot, j, 2] = result
+    used[slot] = e + 1
+    return result
+
+
+@njit
+def _finish(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, work, memo):
+    st_sq, st_lv, leaving, avoid, gs, gh, gm, gsup, cs, ch, cm, csup, cpts = work
+    n = _stranded(stack, height, moved, st_sq, st_lv)
+    leaving[:] = -1
+    for j in range(n):
+        leaving[st_sq[j]] = st_lv[j]
+    if not _near_enough(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
+        return False
+    if not _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
+        return False
+    return _search(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, n, st_sq, st_lv,
+                   leaving, memo)
+
+
+@njit
+def _can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
+                      s2, h2, m2, sup2, dist, order, order_len, work, memo):
+    s2[:, :] = stack
+    h2[:] = height
+    m2[:] = moved
+    sup2[:] = supply
+    if _move_piece(s2, h2, m2, sup2, src, dst, counts):
+        return True
+    p0 = points[0] - cost if index == 0 else points[0]
+    p1 = points[1] - cost if index == 1 else points[1]
+    return _finishable(s2, h2, m2, sup2, p0, p1, player, counts, dist, order, order_len, work, memo)
+
+
+@njit
+def _legal(stack, height, moved, supply, dice, points, player, strict, counts, dist, order, order_len, rests, buf,
+           s2, h2, m2, sup2, work, memo):
+    """The engine's legal plies (codes) in its order; returns their number."""
+    n = 0
+    moved_any = False
+    for s in range(SQUARES):
+        if moved[s]:
+            moved_any = True
+    if points[0] == dice[0] and points[1] == dice[1] and not moved_any and dice[0] <= 3 and dice[1] <= 3:
+        buf[0] = COMBINE
+        buf[1] = COMBINE + 1
+        n = 2
+    settled = not _any_stranded(stack, height, moved)
+    for src in range(SQUARES):
+        index = _mover_index(stack, height, src, player, counts)
+        if index < 0 or points[index] == 0:
+            continue
+        hs = height[src]
+        piece = stack[src, hs - 1]
+        budget = points[index]
+        for t in range(SQUARES):
+            rests[t] = _can_rest(piece, stack, t, height[t])
+        rests[src] = _can_rest(piece, stack, src, hs - 1)
+        for dst in range(SQUARES):
+            cost = dist[src, dst]
+            if cost == 0 or cost > budget:
+                continue
+            if rests[dst]:
+                if strict or settled:
+                    buf[n] = MOVE + src * SQUARES + dst
+                    n += 1
+                    continue
+            elif strict:
+                continue
+            elif settled:
+                left = budget - cost
+                found = False
+                for k in range(order_len[dst]):
+                    t = order[dst, k]
+                    if dist[dst, t] > left:
+                        break
+                    if rests[t]:
+                        found = True
+                        break
+                if found:
+                    buf[n] = MOVE + src * SQUARES + dst
+                    n += 1
+                    continue
+            if _can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
+                                 s2, h2, m2, sup2, dist, order, order_len, work, memo):
+                buf[n] = MOVE + src * SQUARES + dst
+                n += 1
+    if settled:
+        buf[n] = END
+        n += 1
+    return n
+
+
+@njit(nogil=True)
+def _play(init_stack, init_height, strict, counts, max_turns, max_plies, run_words, start, stop, gen, mt, neighbours,
+          cumulative, memo, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_branching, out_first,
+          out_towers, out_moves, out_record):
+    record = out_record.shape[1]
+    stack = init_stack.copy()
+    height = init_height.copy()
+    moved = np.zeros(SQUARES, dtype=np.int64)
+    supply = np.zeros(3, dtype=np.int64)
+    dice = np.zeros(2, dtype=np.int64)
+    points = np.zeros(2, dtype=np.int64)
+    dist = np.zeros((SQUARES, SQUARES), dtype=np.int64)
+    order = np.zeros((SQUARES, SQUARES), dtype=np.int64)
+    order_len = np.zeros(SQUARES, dtype=np.int64)
+    rests = np.zeros(SQUARES, dtype=np.bool_)
+    buf = np.zeros(2 + SQUARES * SQUARES + 1, dtype=np.int64)
+    s2 = init_stack.copy()
+    h2 = init_height.copy()
+    m2 = np.zeros(SQUARES, dtype=np.int64)
+    sup2 = np.zeros(3, dtype=np.int64)
+    work = _make_work(init_stack, init_height)
+    for g in range(stop - start):
+        _rng.seed_game(gen, run_words, start + g)
+        # game.new_state(seed=rng): the roll-off with random.Random(int(rng.integers(2**63))).
+        _pyrandom.seed_from_generator(gen, mt)
+        while True:
+            warm = 2 + _pyrandom.randbelow(mt, 6) + _pyrandom.randbelow(mt, 6)
+            cool = 2 + _pyrandom.randbelow(mt, 6) + _pyrandom.randbelow(mt, 6)
+            if warm != cool:
+                break
+        player = 0 if warm > cool else 1
+        out_first[g] = player
+        stack[:, :] = init_stack
+        height[:] = init_height
+        moved[:] = 0
+        supply[:] = 5
+        chance = True
+        turns = 0
+        plies = 0
+        decisions = 0
+        options = 0
+        piece_moves = 0
+        winner = -1
+        while plies < max_plies:
+            if chance:
+                u = _rng.random(gen)
+                k = 35
+                for j in range(36):
+                    if u < cumulative[j]:
+                        k = j
+                        break
+                code = k
+                dice[0] = k // 6 + 1
+                dice[1] = k % 6 + 1
+                points[0] = dice[0]
+                points[1] = dice[1]
+                moved[:] = 0
+                chance = False
+                _routes(_blocked(stack, height, player), neighbours, dist, order, order_len)
+            else:
+                n = _legal(stack, height, moved, supply, dice, points, player, strict, counts, dist, order, order_len,
+                           rests, buf, s2, h2, m2, sup2, work, memo)
+                decisions += 1
+                options += n
+                code = buf[int(_rng.random(gen) * n)]
+                if code >= MOVE:
+                    src = (code - MOVE) // SQUARES
+                    dst = (code - MOVE) % SQUARES
+                    index = (stack[src, height[src] - 1] >> 2) - 2 * player
+                    points[index] -= dist[src, dst]
+                    piece_moves += 1
+                    if _move_piece(stack, height, moved, supply, src, dst, counts):
+                        winner = player
+                elif code == END:
+                    chance = True
+                    turns += 1
+                    moved[:] = 0
+                    player = 1 - player
+                else:
+                    total = dice[0] + dice[1]
+                    index = code - COMBINE
+                    points[index] = total
+                    points[1 - index] = 0
+            if plies < record:
+                out_record[g, plies] = code
+            plies += 1
+            if winner >= 0 or (max_turns and turns >= max_turns):
+                break
+        best = np.zeros(2, dtype=np.int64)
+        for s in range(SQUARES):
+            colour = _tower_colour(stack, s, height[s], counts)
+            if colour >= 0:
+                out_towers[g, colour] += 1
+        for c in range(4):
+            if out_towers[g, c] > best[c >> 1]:
+                best[c >> 1] = out_towers[g, c]
+        out_scores[g, 0] = best[0]
+        out_scores[g, 1] = best[1]
+        if winner >= 0:
+            out_winners[g] = 1 << winner
+        out_unfinished[g] = winner < 0
+        out_turns[g] = turns
+        out_plies[g] = plies
+        out_branching[g] = options / decisions if decisions else 0.0
+        out_moves[g] = piece_moves
+    return 0

@@ -1,0 +1,100 @@
+"""The compiled Blockade kernel plays the reference engine's games ply for ply (random agents)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import icewidgets as iw
+from icewidgets import agents as _agents
+from icewidgets import fast
+from icewidgets.playouts import game_rng
+from icewidgets.protocol import CHANCE
+
+pytest.importorskip("numba")
+
+from icewidgets.fast import blockade as fast_blockade  # noqa: E402
+
+
+def _reference_game(game, seed, index, limit):
+    """The plies of game ``index`` as the reference engine plays them, and its final state."""
+    rng = game_rng(seed, index)
+    state = game.new_state(seed=rng)
+    plies, options, decisions = [], 0, 0
+    while not state.is_over and len(plies) < limit:
+        if state.to_move == CHANCE:
+            move = _agents.chance_move(state, rng)
+        else:
+            moves = state.legal_moves()
+            options += len(moves)
+            decisions += 1
+            move = moves[int(rng.random() * len(moves))]
+        plies.append(str(move))
+        state = state._apply(move)
+    return plies, state, np.float32(options / decisions if decisions else 0.0)
+
+
+def _kernel_plies(out, i):
+    player = int(out["first"][i])
+    plies = []
+    for code in out["record"][i][: out["plies"][i]]:
+        plies.append(fast_blockade.move_text(code, player))
+        if code == fast_blockade.END:
+            player = 1 - player
+    return plies
+
+
+def _compare(game, seed, start, stop, limit):
+    out = fast_blockade.play_range(game, ("random", "random"), seed, start, stop, record=limit)
+    for row, i in enumerate(range(start, stop)):
+        plies, state, branching = _reference_game(game, seed, i, limit)
+        assert _kernel_plies(out, row) == plies, (game, seed, i)
+        assert out["turns"][row] == state.turns
+        assert out["winners"][row] == sum(1 << p for p in state.winners)
+        assert tuple(out["scores"][row]) == state.scores
+        assert tuple(out["towers"][row]) == tuple(len(state.towers[c]) for c in "RYGB")
+        assert out["branching"][row] == branching
+    return out
+
+
+def test_kernel_is_registered_for_random_agents_only():
+    game = iw.make("blockade")
+    assert fast.kernel_for(game, ("random", "random")) is fast_blockade
+    assert fast.kernel_for(game, ("random", "greedy")) is None
+    assert fast.kernel_for(iw.make("blockade", landing="strict", tower_without_black_counts=False),
+                           ("random", "random")) is fast_blockade
+
+
+def test_a_thousand_short_games_ply_for_ply():
+    game = iw.make("blockade", max_turns=3)
+    out = _compare(game, 11, 0, 1000, game.ply_bound)
+    assert out["plies"].sum() > 20_000
+
+
+@pytest.mark.parametrize("options", [{"landing": "strict", "max_turns": 4},
+                                     {"tower_without_black_counts": False, "max_turns": 4}])
+def test_other_options_ply_for_ply(options):
+    game = iw.make("blockade", **options)
+    _compare(game, 5, 0, 60, game.ply_bound)
+
+
+def test_whole_games_ply_for_ply():
+    """Whole games: towers, blockades, the end-of-turn search and a win."""
+    from icewidgets.games.blockade import PLAYOUT_MAX_TURNS
+
+    game = iw.make("blockade", max_turns=PLAYOUT_MAX_TURNS)
+    out = _compare(game, 1, 0, 3, game.ply_bound)
+    assert out["winners"].all() and (out["towers"].max(axis=1) == 5).all()
+
+
+def test_playouts_fast_matches_reference():
+    # (The piece-move counter ``moves`` is dropped from kernel results by playouts' _from_kernel,
+    # which takes ``moves`` for recorded plies; the other arrays must be equal.)
+    fast_run = iw.playouts("blockade", 80, seed=4, max_turns=4, engine="fast", progress=False)
+    reference = iw.playouts("blockade", 80, seed=4, max_turns=4, engine="reference", progress=False)
+    for name, array in fast_run.arrays.items():
+        assert np.array_equal(array, reference.arrays[name]), name
+        assert array.dtype == reference.arrays[name].dtype, name
+    chunked = iw.playouts("blockade", 80, seed=4, max_turns=4, engine="fast", progress=False, chunk_size=7, workers=2)
+    for name, array in fast_run.arrays.items():
+        assert np.array_equal(array, chunked.arrays[name]), name
