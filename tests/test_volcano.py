@@ -1029,3 +1029,12 @@ def test_turns_count_in_equality_only_under_a_turn_limit():
 def test_a_board_without_caps_is_over_and_scored():
     state = make("volcano").state_from_text(P("a1=R1R2R3", "to_move=0 captured=R1/"))
     assert state.is_over and state.legal_moves() == [] and state.winners == (0,)
+
+
+def test_the_game_over_event_says_whether_the_challenge_was_met():
+    position = P("a3=C1K1 c3=G1", "to_move=0 captured=R1,R2,R3,Y1,G1,B1")
+    for goal, words in (("solid>=1", "The challenge 'solid>=1' is met: solved."),
+                        ("solid>=2", "The challenge 'solid>=2' is not met: try again.")):
+        state = make("volcano", players=1, goal=goal).state_from_text(position)
+        finished = state.play("a3-b3")  # C1 lands on G1 on c3: captured, the fifth colour
+        assert finished.is_over and str(finished.events[-1]).endswith(words)

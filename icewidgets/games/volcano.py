@@ -676,7 +676,9 @@ def _check_possible(board: tuple, captured: tuple) -> None:
 def _game_over_event(state: VolcanoState, reason: str) -> Event:
     game = state.game
     scores = ", ".join(f"{game.player_name(p)} {s}" for p, s in enumerate(state.scores))
-    if state.winners:
+    if game.goal is not None:
+        verdict = f"The challenge '{game.goal}' is {'met: solved' if state.goal_met else 'not met: try again'}."
+    elif state.winners:
         verdict = " and ".join(game.player_name(p) for p in state.winners) + (" win" if len(state.winners) > 1 else " wins")
         verdict += " (a shared win)." if len(state.winners) > 1 else "."
     else:
