@@ -18,7 +18,9 @@ True
 
 from __future__ import annotations
 
+import base64
 import dataclasses
+import html
 import json
 import pathlib
 from typing import Any, Callable
@@ -463,7 +465,11 @@ class GameWidget(anywidget.AnyWidget):
         if isinstance(data, dict):
             picture = svg.board(self.state, theme=self.theme, palette=self._palette)
             data["image/svg+xml"] = picture
-            data["text/html"] = f'<div class="icewidgets-static">{picture}</div>'
+            # An <img> survives the HTML sanitiser of untrusted notebooks, where inline SVG is stripped.
+            encoded = base64.b64encode(picture.encode()).decode()
+            plies = len(self.record.plies)
+            alt = html.escape(f"{self.game.title} board after {plies} {'ply' if plies == 1 else 'plies'}")
+            data["text/html"] = f'<img class="icewidgets-static" src="data:image/svg+xml;base64,{encoded}" alt="{alt}">'
         return bundle
 
     def to_svg(self, **options: Any) -> str:
