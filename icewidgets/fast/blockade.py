@@ -138,6 +138,16 @@ def _safety_plies() -> int:
 
 
 @njit(cache=True)
+def _copy_board(to_stack, to_height, stack, height):
+    """Copy the pieces (only those below each height: the rest is never read)."""
+    for square in range(SQUARES):
+        h = height[square]
+        to_height[square] = h
+        for k in range(h):
+            to_stack[square, k] = stack[square, k]
+
+
+@njit(cache=True)
 def _can_rest(piece, stack, square, h):
     """Whether ``piece`` may rest on the first ``h`` pieces of ``square``."""
     if h == 0:
@@ -368,8 +378,7 @@ def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, o
             if _mover_index(stack, height, dst, player, counts) < 0:
                 continue  # _clear_for cannot take the top off dst, with or without hops
             for hop in (False, True):
-                cs[:, :] = stack
-                ch[:] = height
+                _copy_board(cs, ch, stack, height)
                 cm[:] = moved
                 csup[:] = supply
                 cpts[:] = pts
@@ -381,8 +390,7 @@ def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, o
             if result >= 0:
                 if result == 1:
                     return True
-                stack[:, :] = cs
-                height[:] = ch
+                _copy_board(stack, height, cs, ch)
                 moved[:] = cm
                 supply[:] = csup
                 if _move_piece(stack, height, moved, supply, src, dst, counts):
@@ -710,8 +718,7 @@ def _search(stack, height, moved, supply, p0, p1, player, counts, dist, order, o
         for k in range(r):
             dst = reach[k]
             cost = dist[src, dst]
-            a_s[:, :] = stack
-            a_h[:] = height
+            _copy_board(a_s, a_h, stack, height)
             a_m[:] = moved
             a_sup[:] = supply
             if _move_piece(a_s, a_h, a_m, a_sup, src, dst, counts):
@@ -740,8 +747,7 @@ def _finishable(stack, height, moved, supply, p0, p1, player, counts, dist, orde
         return True
     # The greedy repair first (cheap, and its successes need no memo), then the memo.
     gs, gh, gm, gsup = work[4], work[5], work[6], work[7]
-    gs[:, :] = stack
-    gh[:] = height
+    _copy_board(gs, gh, stack, height)
     gm[:] = moved
     gsup[:] = supply
     if _greedy(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, st_sq, st_lv, work[8], work[9],
@@ -794,8 +800,7 @@ def _finish(stack, height, moved, supply, p0, p1, player, counts, dist, order, o
 @njit
 def _can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
                       s2, h2, m2, sup2, dist, order, order_len, work, memo):
-    s2[:, :] = stack
-    h2[:] = height
+    _copy_board(s2, h2, stack, height)
     m2[:] = moved
     sup2[:] = supply
     if _move_piece(s2, h2, m2, sup2, src, dst, counts):
