@@ -696,7 +696,7 @@ def _search(stack, height, moved, supply, p0, p1, player, counts, dist, order, o
     sources = np.empty(3 * SQUARES, dtype=np.int64)
     m = _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, sources)
     reach = np.empty(SQUARES, dtype=np.int64)
-    a_s = stack.copy()
+    a_s = np.empty_like(stack)
     a_h = height.copy()
     a_m = moved.copy()
     a_sup = supply.copy()
@@ -731,9 +731,10 @@ def _search(stack, height, moved, supply, p0, p1, player, counts, dist, order, o
 
 @njit(cache=True)
 def _make_work(stack, height):
+    # The board scratch arrays are filled by _copy_board before they are read.
     return (np.zeros(SQUARES, dtype=np.int64), np.zeros(SQUARES, dtype=np.int64), np.zeros(SQUARES, dtype=np.int64),
-            np.zeros(SQUARES, dtype=np.bool_), stack.copy(), height.copy(), np.zeros(SQUARES, dtype=np.int64),
-            np.zeros(3, dtype=np.int64), stack.copy(), height.copy(), np.zeros(SQUARES, dtype=np.int64),
+            np.zeros(SQUARES, dtype=np.bool_), np.empty_like(stack), height.copy(), np.zeros(SQUARES, dtype=np.int64),
+            np.zeros(3, dtype=np.int64), np.empty_like(stack), height.copy(), np.zeros(SQUARES, dtype=np.int64),
             np.zeros(3, dtype=np.int64), np.zeros(2, dtype=np.int64))
 
 
