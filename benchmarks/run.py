@@ -42,7 +42,7 @@ CASES: dict[str, tuple[dict, int, int]] = {
     "volcano": ({}, 1_000_000, 300),
     "volterra": ({}, 500_000, 1_000),
     "ice3": ({}, 50_000, 10),
-    "blockade": ({"max_turns": 100}, 400, 5),
+    "blockade": ({"max_turns": 100}, 100, 5),
 }
 AGENT_SETS = (("random", "random"), ("greedy", "greedy"))
 

@@ -556,7 +556,7 @@ def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leavin
     return True
 
 
-CACHE_SLOTS = 1 << 14
+CACHE_SLOTS = 1 << 16
 CACHE_ENTRIES = 4
 
 
