@@ -98,3 +98,9 @@ def test_playouts_fast_matches_reference():
     chunked = iw.playouts("blockade", 80, seed=4, max_turns=4, engine="fast", progress=False, chunk_size=7, workers=2)
     for name, array in fast_run.arrays.items():
         assert np.array_equal(array, chunked.arrays[name]), name
+
+
+def test_fast_results_keep_the_piece_move_counter():
+    fast = iw.playouts("blockade", 4, seed=1, max_turns=3, progress=False, engine="fast")
+    reference = iw.playouts("blockade", 4, seed=1, max_turns=3, progress=False, engine="reference")
+    assert fast.moves.tolist() == reference.moves.tolist() == [13, 13, 12, 15]
