@@ -183,18 +183,7 @@ def _tower_colour(stack, square, h, counts):
 
 @njit(cache=True)
 def _mover_index(stack, height, square, player, counts):
-    h = height[square]
-    if h == 0:
-        return -1
-    piece = stack[square, h - 1]
-    if (piece & 3) == 3:
-        return -1
-    index = (piece >> 2) - 2 * player
-    if index < 0 or index > 1:
-        return -1
-    if h == 3 and counts and _tower_shape(stack, square, h):
-        return -1
-    return index
+    return _mover_index_h(stack, square, height[square], player, counts)
 
 
 @njit(cache=True)
