@@ -10,10 +10,10 @@ legal plies are listed in the engine's order (combines, piece moves by source th
 
 Under ``landing="end"`` a ply is legal only if the turn can still be ended after it. The
 kernel ports the engine's end-of-turn search step by step (the quick checks of
-``_piece_moves``, the greedy repair, the two bounds and the depth-first search over the useful
+``_piece_moves``, the two bounds, the greedy repair and the depth-first search over the useful
 moves, memoised per position with the pips as the engine does), so its answers are the
-engine's own. The search recurses, so the functions on that path are compiled per process
-(numba cannot cache recursive functions), which takes a few seconds at first use.
+engine's own. The search walks an explicit stack of frames instead of recursing, so numba
+caches it with the rest of the kernel.
 
 >>> from icewidgets import make
 >>> out = play_range(make("blockade", max_turns=3), ("random", "random"), seed=0, start=0, stop=2)
@@ -106,7 +106,7 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
     init_stack, init_height = _encode_setup()
     limit = max_plies or game.ply_bound or _safety_plies()
     _play(init_stack, init_height, game.landing == "strict", game.tower_without_black_counts, game.max_turns or 0, limit,
-          _rng.entropy_words(seed), start, stop, _rng.new_generator(), _pyrandom.new_twister(), _NEIGHBOURS, _CUMULATIVE, _new_memo(),
+          _rng.entropy_words(seed), start, stop, _rng.new_generator(), _pyrandom.new_twister(), _NEIGHBOURS, _CUMULATIVE, _new_frames(), _new_work(), _new_memo(),
           out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"], out["branching"], out["first"],
           out["towers"], out["moves"], moves)
     if record:
@@ -329,10 +329,10 @@ def _clear_for(stack, height, moved, supply, pts, player, counts, piece, dst, av
 
 
 @njit(cache=True)
-def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, st_sq, st_lv,
-            cs, ch, cm, csup, cpts, avoid):
+def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, clear_board, scratch):
     """The engine's _greedy; mutates its (scratch) arguments."""
-    pts = np.empty(2, dtype=np.int64)
+    cs, ch, cm, csup = clear_board
+    st_sq, st_lv, avoid, pts, cpts = scratch
     pts[0] = p0
     pts[1] = p1
     while True:
@@ -505,8 +505,7 @@ def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path
 
 @njit(cache=True)
 def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
-    paths = np.zeros(2, dtype=np.int64)
-    extra = np.zeros(2, dtype=np.int64)
+    paths0 = paths1 = extra0 = extra1 = 0
     for j in range(n):
         square = st_sq[j]
         level = st_lv[j]
@@ -538,10 +537,16 @@ def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leavin
                     total = min(total, with_covers)
             if path >= INF:
                 return False
-            paths[index] += path
-            extra[index] = max(extra[index], total - path)
-            if paths[index] + extra[index] > (p0 if index == 0 else p1):
-                return False
+            if index == 0:
+                paths0 += path
+                extra0 = max(extra0, total - path)
+                if paths0 + extra0 > p0:
+                    return False
+            else:
+                paths1 += path
+                extra1 = max(extra1, total - path)
+                if paths1 + extra1 > p1:
+                    return False
     return True
 
 
@@ -550,6 +555,7 @@ CACHE_ENTRIES = 4
 
 
 def _new_memo():
+    """The search's memo: position hashes → up to CACHE_ENTRIES (pips, result) pairs."""
     return (np.zeros((CACHE_SLOTS, 2), dtype=np.uint64), np.zeros(CACHE_SLOTS, dtype=np.int64),
             np.zeros((CACHE_SLOTS, CACHE_ENTRIES, 3), dtype=np.int64), np.zeros(1, dtype=np.int64))
 
@@ -592,17 +598,46 @@ def _memo_slot(memo, h1, h2):
 
 
 @njit(cache=True)
-def _memo_clear(memo):
-    memo[1][:] = 0
-    memo[3][0] = 0
+def _memo_lookup(memo, h1, h2, p0, p1):
+    """1 or 0 when a stored result settles these pips (more pips never hurt), else -1."""
+    _, used, values, _ = memo
+    slot = _memo_slot(memo, h1, h2)
+    for j in range(min(used[slot], CACHE_ENTRIES)):
+        q0 = values[slot, j, 0]
+        q1 = values[slot, j, 1]
+        if values[slot, j, 2]:
+            if q0 <= p0 and q1 <= p1:
+                return 1
+        elif q0 >= p0 and q1 >= p1:
+            return 0
+    return -1
 
 
 @njit(cache=True)
-def _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, out):
+def _memo_store(memo, h1, h2, p0, p1, result):
+    keys, used, values, count = memo
+    if count[0] >= CACHE_SLOTS // 2:  # keep the open addressing short: start afresh
+        used[:] = 0
+        count[0] = 0
+    slot = _memo_slot(memo, h1, h2)
+    e = used[slot]
+    if e == 0:
+        keys[slot, 0] = h1
+        keys[slot, 1] = h2
+        count[0] += 1
+    j = e if e < CACHE_ENTRIES else CACHE_ENTRIES - 1
+    values[slot, j, 0] = p0
+    values[slot, j, 1] = p1
+    values[slot, j, 2] = result
+    used[slot] = e + 1
+
+
+@njit(cache=True)
+def _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, out, scratch):
     """The engine's _useful_sources; returns their number (in ``out``)."""
-    seen = np.zeros((SQUARES, 24), dtype=np.bool_)
-    pend_sq = np.empty(SQUARES * 24, dtype=np.int64)
-    pend_pc = np.empty(SQUARES * 24, dtype=np.int64)
+    seen, pend_sq, pend_pc, covering = scratch
+    seen[:, :] = False
+    covering[:] = False
     np_ = 0
     for j in range(n):
         square = st_sq[j]
@@ -613,7 +648,6 @@ def _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leav
                 pend_sq[np_] = square
                 pend_pc[np_] = piece
                 np_ += 1
-    covering = np.zeros(SQUARES, dtype=np.bool_)
     while np_:
         np_ -= 1
         square = pend_sq[np_]
@@ -678,22 +712,93 @@ def _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leav
     return k
 
 
-@njit
-def _search(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, n, st_sq, st_lv, leaving,
-            memo):
-    """The engine's _search over the useful moves (recursing through _finishable)."""
-    sources = np.empty(3 * SQUARES, dtype=np.int64)
-    m = _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, sources)
-    reach = np.empty(SQUARES, dtype=np.int64)
-    a_s = np.empty_like(stack)
-    a_h = height.copy()
-    a_m = moved.copy()
-    a_sup = supply.copy()
-    work = _make_work(stack, height)
-    for j in range(m):
-        src = sources[j]
-        index = _mover_index(stack, height, src, player, counts)
-        budget = p0 if index == 0 else p1
+# The search runs depth-first over frames (one per piece move: a turn has 12 pips at most and a
+# move spends one at least), in a loop rather than by recursion so that numba can cache it.
+MAX_DEPTH = 13
+# Columns of a frame's cursor: its useful sources and the next one to try, the targets of the
+# current source and the next one to try, that source, and whether the frame looked in the memo.
+_SOURCES, _NEXT_SOURCE, _REACH, _NEXT_REACH, _SOURCE, _SEARCHED = range(6)
+
+
+def _new_frames():
+    """Scratch for the search: per frame a position (stacks, heights, moved, supply), its pips,
+    its memo key, its useful sources, the current source's targets and the cursor."""
+    return (np.zeros((MAX_DEPTH, SQUARES, MAX_HEIGHT), dtype=np.int8), np.zeros((MAX_DEPTH, SQUARES), dtype=np.int64),
+            np.zeros((MAX_DEPTH, SQUARES), dtype=np.int64), np.zeros((MAX_DEPTH, 3), dtype=np.int64),
+            np.zeros((MAX_DEPTH, 2), dtype=np.int64), np.zeros((MAX_DEPTH, 2), dtype=np.uint64),
+            np.zeros((MAX_DEPTH, SQUARES), dtype=np.int64), np.zeros((MAX_DEPTH, SQUARES), dtype=np.int64),
+            np.zeros((MAX_DEPTH, 6), dtype=np.int64))
+
+
+def _new_work():
+    """Scratch for one frame's checks: stranded pieces, the greedy repair's copies and the
+    useful-source closure."""
+    board = lambda: (np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int8), np.zeros(SQUARES, dtype=np.int64),  # noqa: E731
+                     np.zeros(SQUARES, dtype=np.int64), np.zeros(3, dtype=np.int64))
+    squares = lambda dtype=np.int64: np.zeros(SQUARES, dtype=dtype)  # noqa: E731
+    return (squares(), squares(), squares(), board(), board(),
+            (squares(), squares(), squares(np.bool_), np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64)),
+            (np.zeros((SQUARES, 24), dtype=np.bool_), np.zeros(SQUARES * 24, dtype=np.int64),
+             np.zeros(SQUARES * 24, dtype=np.int64), squares(np.bool_)))
+
+
+@njit(cache=True)
+def _open(frames, d, player, counts, dist, order, order_len, work, memo):
+    """Look at the position of frame ``d``: 1 or 0 when it is settled at once (no piece
+    stranded, the quick bounds, the greedy repair, the memo), 2 when its moves must be tried
+    (its useful sources are then in the frame)."""
+    stacks, heights, moveds, supplies, pips, keys, sources, _, cursor = frames
+    st_sq, st_lv, leaving, greedy_board, clear_board, greedy_scratch, closure = work
+    stack, height, moved, supply = stacks[d], heights[d], moveds[d], supplies[d]
+    p0 = pips[d, 0]
+    p1 = pips[d, 1]
+    cursor[d, _SEARCHED] = 0
+    n = _stranded(stack, height, moved, st_sq, st_lv)
+    if n == 0:
+        return 1
+    leaving[:] = -1
+    for j in range(n):
+        leaving[st_sq[j]] = st_lv[j]
+    # The cheap necessary condition first: it rules out most positions before any copying.
+    if not _near_enough(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
+        return 0
+    gs, gh, gm, gsup = greedy_board
+    _copy_board(gs, gh, stack, height)
+    gm[:] = moved
+    gsup[:] = supply
+    if _greedy(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, clear_board, greedy_scratch):
+        return 1
+    h1, h2 = _position_hashes(stack, height, moved, supply, player)
+    known = _memo_lookup(memo, h1, h2, p0, p1)
+    if known >= 0:
+        return known
+    keys[d, 0] = h1
+    keys[d, 1] = h2
+    cursor[d, _SEARCHED] = 1
+    if not _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
+        return 0
+    cursor[d, _SOURCES] = _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist,
+                                          sources[d], closure)
+    cursor[d, _NEXT_SOURCE] = 0
+    cursor[d, _REACH] = 0
+    cursor[d, _NEXT_REACH] = 0
+    return 2
+
+
+@njit(cache=True)
+def _next_child(frames, d, player, counts, dist, order, order_len):
+    """Play frame ``d``'s next useful move into frame ``d + 1``: -1 when none is left, 1 when
+    that move wins, else 0. A source's targets are tried nearest first, those it may rest on
+    before the others (as the engine does)."""
+    stacks, heights, moveds, supplies, pips, _, sources, reach, cursor = frames
+    stack, height = stacks[d], heights[d]
+    while cursor[d, _NEXT_REACH] >= cursor[d, _REACH]:
+        j = cursor[d, _NEXT_SOURCE]
+        if j >= cursor[d, _SOURCES]:
+            return -1
+        cursor[d, _NEXT_SOURCE] = j + 1
+        src = sources[d, j]
+        budget = pips[d, _mover_index(stack, height, src, player, counts)]
         piece = stack[src, height[src] - 1]
         r = 0
         for rest_first in (True, False):
@@ -702,107 +807,75 @@ def _search(stack, height, moved, supply, p0, p1, player, counts, dist, order, o
                 if dist[src, dst] > budget:
                     break
                 if _can_rest(piece, stack, dst, height[dst]) == rest_first:
-                    reach[r] = dst
+                    reach[d, r] = dst
                     r += 1
-        for k in range(r):
-            dst = reach[k]
-            cost = dist[src, dst]
-            _copy_board(a_s, a_h, stack, height)
-            a_m[:] = moved
-            a_sup[:] = supply
-            if _move_piece(a_s, a_h, a_m, a_sup, src, dst, counts):
-                return True
-            if _finishable(a_s, a_h, a_m, a_sup, p0 - cost if index == 0 else p0, p1 - cost if index == 1 else p1,
-                           player, counts, dist, order, order_len, work, memo):
-                return True
-    return False
+        cursor[d, _SOURCE] = src
+        cursor[d, _REACH] = r
+        cursor[d, _NEXT_REACH] = 0
+    k = cursor[d, _NEXT_REACH]
+    cursor[d, _NEXT_REACH] = k + 1
+    src = cursor[d, _SOURCE]
+    dst = reach[d, k]
+    e = d + 1
+    _copy_board(stacks[e], heights[e], stack, height)
+    moveds[e, :] = moveds[d]
+    supplies[e, :] = supplies[d]
+    pips[e, :] = pips[d]
+    pips[e, _mover_index(stack, height, src, player, counts)] -= dist[src, dst]
+    return 1 if _move_piece(stacks[e], heights[e], moveds[e], supplies[e], src, dst, counts) else 0
 
 
 @njit(cache=True)
-def _make_work(stack, height):
-    # The board scratch arrays are filled by _copy_board before they are read.
-    return (np.zeros(SQUARES, dtype=np.int64), np.zeros(SQUARES, dtype=np.int64), np.zeros(SQUARES, dtype=np.int64),
-            np.zeros(SQUARES, dtype=np.bool_), np.empty_like(stack), height.copy(), np.zeros(SQUARES, dtype=np.int64),
-            np.zeros(3, dtype=np.int64), np.empty_like(stack), height.copy(), np.zeros(SQUARES, dtype=np.int64),
-            np.zeros(3, dtype=np.int64), np.zeros(2, dtype=np.int64))
+def _finishable(frames, player, counts, dist, order, order_len, work, memo):
+    """The engine's _finishable for the position in frame 0: whether the turn can end legally.
+
+    Depth-first: a frame that cannot be settled at once tries its useful moves one by one; the
+    first child that settles makes it settled, and a frame whose children all fail fails.
+    Results of frames that were searched go into the memo, as the engine's do."""
+    cursor = frames[8]
+    keys = frames[5]
+    pips = frames[4]
+    d = 0
+    result = _open(frames, 0, player, counts, dist, order, order_len, work, memo)
+    while True:
+        if result == 2:
+            child = _next_child(frames, d, player, counts, dist, order, order_len)
+            if child < 0:
+                result = 0
+            elif child == 1:
+                result = 1
+            else:
+                d += 1
+                result = _open(frames, d, player, counts, dist, order, order_len, work, memo)
+                continue
+        # frame d is settled: result is 0 or 1
+        if cursor[d, _SEARCHED]:
+            _memo_store(memo, keys[d, 0], keys[d, 1], pips[d, 0], pips[d, 1], result)
+        if d == 0:
+            return result == 1
+        d -= 1
+        if result == 0:
+            result = 2  # the parent goes on with its next move
 
 
-@njit
-def _finishable(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, work, memo):
-    """The engine's _finishable (memoised per position as the engine does)."""
-    st_sq = work[0]
-    st_lv = work[1]
-    n = _stranded(stack, height, moved, st_sq, st_lv)
-    if n == 0:
-        return True
-    # The greedy repair first (cheap, and its successes need no memo), then the memo.
-    gs, gh, gm, gsup = work[4], work[5], work[6], work[7]
-    _copy_board(gs, gh, stack, height)
-    gm[:] = moved
-    gsup[:] = supply
-    if _greedy(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, st_sq, st_lv, work[8], work[9],
-               work[10], work[11], work[12], work[3]):
-        return True
-    keys, used, values, count = memo
-    h1, h2 = _position_hashes(stack, height, moved, supply, player)
-    slot = _memo_slot(memo, h1, h2)
-    e = used[slot]
-    for j in range(min(e, CACHE_ENTRIES)):
-        q0 = values[slot, j, 0]
-        q1 = values[slot, j, 1]
-        if values[slot, j, 2]:
-            if q0 <= p0 and q1 <= p1:
-                return True
-        elif q0 >= p0 and q1 >= p1:
-            return False
-    result = _finish(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, work, memo)
-    if count[0] >= CACHE_SLOTS // 2:
-        _memo_clear(memo)
-    slot = _memo_slot(memo, h1, h2)  # again: the search may have filled or cleared the memo
-    e = used[slot]
-    if e == 0:
-        keys[slot, 0] = h1
-        keys[slot, 1] = h2
-        count[0] += 1
-    j = e if e < CACHE_ENTRIES else CACHE_ENTRIES - 1
-    values[slot, j, 0] = p0
-    values[slot, j, 1] = p1
-    values[slot, j, 2] = result
-    used[slot] = e + 1
-    return result
-
-
-@njit
-def _finish(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, work, memo):
-    st_sq, st_lv, leaving, avoid, gs, gh, gm, gsup, cs, ch, cm, csup, cpts = work
-    n = _stranded(stack, height, moved, st_sq, st_lv)
-    leaving[:] = -1
-    for j in range(n):
-        leaving[st_sq[j]] = st_lv[j]
-    if not _near_enough(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
-        return False
-    if not _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
-        return False
-    return _search(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, n, st_sq, st_lv,
-                   leaving, memo)
-
-
-@njit
+@njit(cache=True)
 def _can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
-                      s2, h2, m2, sup2, dist, order, order_len, work, memo):
-    _copy_board(s2, h2, stack, height)
-    m2[:] = moved
-    sup2[:] = supply
-    if _move_piece(s2, h2, m2, sup2, src, dst, counts):
+                      dist, order, order_len, frames, work, memo):
+    """Whether the turn can still end legally (or is won) after moving ``src`` to ``dst``."""
+    stacks, heights, moveds, supplies, pips = frames[0], frames[1], frames[2], frames[3], frames[4]
+    _copy_board(stacks[0], heights[0], stack, height)
+    moveds[0, :] = moved
+    supplies[0, :] = supply
+    if _move_piece(stacks[0], heights[0], moveds[0], supplies[0], src, dst, counts):
         return True
-    p0 = points[0] - cost if index == 0 else points[0]
-    p1 = points[1] - cost if index == 1 else points[1]
-    return _finishable(s2, h2, m2, sup2, p0, p1, player, counts, dist, order, order_len, work, memo)
+    pips[0, :] = points
+    pips[0, index] -= cost
+    return _finishable(frames, player, counts, dist, order, order_len, work, memo)
 
 
-@njit
+@njit(cache=True)
 def _legal(stack, height, moved, supply, dice, points, player, strict, counts, dist, order, order_len, rests, buf,
-           s2, h2, m2, sup2, work, memo):
+           frames, work, memo):
     """The engine's legal plies (codes) in its order; returns their number."""
     n = 0
     moved_any = False
@@ -850,7 +923,7 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
                     n += 1
                     continue
             if _can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
-                                 s2, h2, m2, sup2, dist, order, order_len, work, memo):
+                                 dist, order, order_len, frames, work, memo):
                 buf[n] = MOVE + src * SQUARES + dst
                 n += 1
     if settled:
@@ -859,9 +932,9 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
     return n
 
 
-@njit(nogil=True)
+@njit(nogil=True, cache=True)
 def _play(init_stack, init_height, strict, counts, max_turns, max_plies, run_words, start, stop, gen, mt, neighbours,
-          cumulative, memo, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_branching, out_first,
+          cumulative, frames, work, memo, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_branching, out_first,
           out_towers, out_moves, out_record):
     record = out_record.shape[1]
     stack = init_stack.copy()
@@ -875,11 +948,6 @@ def _play(init_stack, init_height, strict, counts, max_turns, max_plies, run_wor
     order_len = np.zeros(SQUARES, dtype=np.int64)
     rests = np.zeros(SQUARES, dtype=np.bool_)
     buf = np.zeros(2 + SQUARES * SQUARES + 1, dtype=np.int64)
-    s2 = init_stack.copy()
-    h2 = init_height.copy()
-    m2 = np.zeros(SQUARES, dtype=np.int64)
-    sup2 = np.zeros(3, dtype=np.int64)
-    work = _make_work(init_stack, init_height)
     for g in range(stop - start):
         _rng.seed_game(gen, run_words, start + g)
         # game.new_state(seed=rng): the roll-off with random.Random(int(rng.integers(2**63))).
@@ -920,7 +988,7 @@ def _play(init_stack, init_height, strict, counts, max_turns, max_plies, run_wor
                 _routes(_blocked(stack, height, player), neighbours, dist, order, order_len)
             else:
                 n = _legal(stack, height, moved, supply, dice, points, player, strict, counts, dist, order, order_len,
-                           rests, buf, s2, h2, m2, sup2, work, memo)
+                           rests, buf, frames, work, memo)
                 decisions += 1
                 options += n
                 code = buf[int(_rng.random(gen) * n)]

@@ -823,10 +823,10 @@ def _finishable(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply
         for pips, result in known.items():
             if (pips[0] >= points[0] and pips[1] >= points[1]) if not result else (pips[0] <= points[0] and pips[1] <= points[1]):
                 return result
-    result = _greedy(ctx, board, points, moved, supply) or (
-        _near_enough(ctx, board, points, stranded)
-        and _within_bound(ctx, board, points, stranded)
-        and _search(ctx, board, points, moved, supply, stranded))
+    # The cheap necessary condition first: it rules out most positions before the greedy repair.
+    result = _near_enough(ctx, board, points, stranded) and (
+        _greedy(ctx, board, points, moved, supply)
+        or (_within_bound(ctx, board, points, stranded) and _search(ctx, board, points, moved, supply, stranded)))
     known[points] = result
     return result
 
