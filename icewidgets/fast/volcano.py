@@ -226,12 +226,20 @@ def _gain_of(counts, player, by_size, base_min, gained, n):
     return gain, mask
 
 
+# A walk's key is at most 28 and an eruption that gains is worth 32·gain − thrown ≥ 29 (at most 3
+# pieces fly on a 5×5 board), so while some eruption gains no walk can be among the best moves.
+_WALK_KEY_MAX = 28
+_UNSCORED_WALK = -(1 << 40)  # a walk's key until it is needed: below every key
+
+
 @njit(cache=True)
 def _greedy_keys(stack, height, caps, blocked, player, players, counts, colour_mask, scores, step,
                  move_source, move_direction, move_key, gained):
     """The greedy agent's key for every legal move (agents.greedy, Volcano), in legal order.
 
-    Returns the number of moves; keys go to ``move_key``."""
+    Returns the number of moves; keys go to ``move_key``. The eruptions are scored first; the
+    walks' one-ply look-ahead, most of the agent's work, only runs when no eruption gains (else
+    the walks keep :data:`_UNSCORED_WALK`, which changes neither the best key nor the ties)."""
     by_size0 = np.int64(0)
     by_size1 = np.int64(0)
     by_size2 = np.int64(0)
@@ -248,17 +256,19 @@ def _greedy_keys(stack, height, caps, blocked, player, players, counts, colour_m
             best_other = scores[p]
     held = colour_mask[player]
     n_moves = 0
+    top = _UNSCORED_WALK
     m = caps
     while m:
         source = lowest_bit(m)
         m &= m - 1
+        under = height[source] - 2  # top piece under the cap
         for d in range(8):
             target = step[source, d]
             if target < 0 or (blocked >> target) & 1:
                 continue
             move_source[n_moves] = source
             move_direction[n_moves] = d
-            under = height[source] - 2  # top piece under the cap
+            key = _UNSCORED_WALK
             first = step[target, d]
             if under >= 0 and first >= 0 and not (caps >> first) & 1:
                 n, thrown = _erupt_gain(stack, height, caps, source, under, d, step, gained)
@@ -268,33 +278,42 @@ def _greedy_keys(stack, height, caps, blocked, player, players, counts, colour_m
                     if mine < best_other:
                         # Ending the game behind: below every other eruption and every walk
                         # towards one, but above a blind walk, so a turn always ends.
-                        move_key[n_moves] = -56 - thrown
+                        key = -56 - thrown
                     else:
-                        move_key[n_moves] = (4000 if mine > best_other else 2000) * 8 - thrown
+                        key = (4000 if mine > best_other else 2000) * 8 - thrown
                 else:
-                    move_key[n_moves] = 4 * gain * 8 - thrown
-            else:
-                # No eruption: the best gain (that does not lose) the moved cap could make from
-                # target on the next ply; -1 when it cannot erupt from there.
-                best = -1
-                below = height[target] - 1
-                if below >= 0:
-                    after_caps = caps ^ ((np.int64(1) << source) | (np.int64(1) << target))
-                    for d2 in range(8):
-                        s2 = step[target, d2]
-                        if s2 < 0 or (after_caps >> s2) & 1:
-                            continue
-                        ahead = step[s2, d2]
-                        if ahead < 0 or (after_caps >> ahead) & 1:
-                            continue
-                        n, thrown = _erupt_gain(stack, height, after_caps, target, below, d2, step, gained)
-                        gain, mask = _gain_of(counts, player, by_size, base_min, gained, n)
-                        if (held | mask) == 31 and base + gain < best_other:
-                            continue
-                        if gain > best:
-                            best = gain
-                move_key[n_moves] = min(best, 28) if best > 0 else (-40 if best == 0 else -64)
+                    key = 4 * gain * 8 - thrown
+                if key > top:
+                    top = key
+            move_key[n_moves] = key
             n_moves += 1
+    if top > _WALK_KEY_MAX:
+        return n_moves
+    for i in range(n_moves):
+        if move_key[i] != _UNSCORED_WALK:
+            continue
+        # No eruption: the best gain (that does not lose) the moved cap could make from target
+        # on the next ply; -1 when it cannot erupt from there.
+        source = move_source[i]
+        target = step[source, move_direction[i]]
+        best = -1
+        below = height[target] - 1
+        if below >= 0:
+            after_caps = caps ^ ((np.int64(1) << source) | (np.int64(1) << target))
+            for d2 in range(8):
+                s2 = step[target, d2]
+                if s2 < 0 or (after_caps >> s2) & 1:
+                    continue
+                ahead = step[s2, d2]
+                if ahead < 0 or (after_caps >> ahead) & 1:
+                    continue
+                n, thrown = _erupt_gain(stack, height, after_caps, target, below, d2, step, gained)
+                gain, mask = _gain_of(counts, player, by_size, base_min, gained, n)
+                if (held | mask) == 31 and base + gain < best_other:
+                    continue
+                if gain > best:
+                    best = gain
+        move_key[i] = min(best, _WALK_KEY_MAX) if best > 0 else (-40 if best == 0 else -64)
     return n_moves
 
 
