@@ -49,10 +49,11 @@ import dataclasses
 import random
 import re
 from collections import Counter
-from functools import cached_property
+from functools import cached_property, lru_cache
+from itertools import product
 from typing import Any, ClassVar, Iterable, NamedTuple
 
-from ..grid import DIRECTION_NAMES, Grid, parse_fields, parse_int_field, split_position
+from ..grid import DIRECTION_NAMES, DIRECTIONS, Grid, parse_fields, parse_int_field, split_position
 from ..pieces import PIECES, Piece, format_pieces, format_stack, parse_pieces, parse_stack
 from ..protocol import Event, Game, NotationError, State, event
 
@@ -133,13 +134,9 @@ class Volcano(Game):
         elif self.opening == "random":
             layout = _random_layout(_rng(seed))
         else:
-            layout = _normalise_colours(DIAG_COLOURS)
+            layout = DIAG_COLOURS
         caps = self.caps if self.caps is not None else OPENING_CAPS[self.opening]
-        board = [() if letter == "." else (PIECES[letter + "1"], PIECES[letter + "2"], PIECES[letter + "3"]) for letter in _layout_by_square(layout)]
-        for square in caps:
-            index = GRID.index(square)
-            board[index] = board[index] + (CAP,)
-        return VolcanoState(self, tuple(board), 0, ((),) * self.players)
+        return VolcanoState(self, _opening_board(layout, caps), 0, ((),) * self.players)
 
     def state_from_text(self, text: str) -> "VolcanoState":
         """The position written by :meth:`VolcanoState.to_text`; sparse positions are fine."""
@@ -198,9 +195,36 @@ class EndTurn:
 
 Volcano.move_types = (CapMove, EndTurn)
 
-# Every possible cap move, made once: legal_moves() then only filters.
+# Every possible cap move, made once: legal_moves() then only picks.
 _MOVES_FROM = tuple(
     tuple((target, CapMove(GRID.name(source), GRID.name(target))) for target in GRID.neighbours[source])
+    for source in range(GRID.size)
+)
+
+# _MOVES_AROUND[source][blocked & _AROUND[source]]: the moves of a cap on ``source`` when the
+# squares of the bit mask ``blocked`` are closed to it, for every pattern of its neighbours.
+_AROUND = tuple(sum(1 << target for target in GRID.neighbours[source]) for source in range(GRID.size))
+_MOVES_AROUND = tuple(
+    {
+        pattern: tuple(move for target, move in _MOVES_FROM[source] if not pattern >> target & 1)
+        for pattern in map(sum, product(*((0, 1 << target) for target in GRID.neighbours[source])))
+    }
+    for source in range(GRID.size)
+)
+
+_DIRECTIONS = tuple(DIRECTIONS)
+
+# The square tables plies run on: (source name, target name) → (source, target, direction
+# index) for every one-step cap move, and _RAYS[source][direction], the squares the lava of
+# ``source`` reaches 2, 3, … steps away, up to the edge.
+_STEPS = {
+    (move.source, move.target): (source, target, _DIRECTIONS.index(GRID.direction_between(source, target)))
+    for source in range(GRID.size)
+    for target, move in _MOVES_FROM[source]
+}
+_RAYS = tuple(
+    tuple(tuple(square for distance in range(2, 5) if (square := GRID.step(source, d, distance)) is not None)
+          for d in _DIRECTIONS)
     for source in range(GRID.size)
 )
 
@@ -287,6 +311,21 @@ def goal_met(goal: str, pile: Iterable[Piece], turns: int = 0) -> bool:
     return True
 
 
+class Eruption(NamedTuple):
+    """What the eruption of a ply did (:attr:`VolcanoState.eruption`).
+
+    Squares are board indices, like :attr:`VolcanoState.cap_squares`. ``landed`` has one
+    ``(square, piece, onto, captured)`` per thrown piece, in order (``onto`` is the piece it
+    landed on, None on an empty square); ``stopped_at`` is None when the volcano was spent,
+    else the square of the cap that stopped it, or -1 for the edge of the board.
+    """
+
+    source: int
+    direction: str
+    landed: tuple[tuple[int, Piece, Piece | None, bool], ...]
+    stopped_at: int | None
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class VolcanoState(State):
     """A Volcano position: the board, whose turn, every player's captured pieces.
@@ -303,8 +342,11 @@ class VolcanoState(State):
     turns: int = dataclasses.field(default=0, compare=False)
     moves: int = dataclasses.field(default=0, compare=False)
     left: frozenset[int] = frozenset()
-    events: tuple[Event, ...] = dataclasses.field(default=(), compare=False)
     last_move: CapMove | None = dataclasses.field(default=None, compare=False)
+
+    # Who made the ply that led here; None for a state that no ply made (an opening, a parsed
+    # position). Set by _after, like every attribute a ply already knows.
+    _mover = None
 
     # Queries -------------------------------------------------------------------------------
 
@@ -315,14 +357,76 @@ class VolcanoState(State):
     @cached_property
     def cap_squares(self) -> tuple[int, ...]:
         """The squares holding caps, in board order."""
-        return tuple(i for i, stack in enumerate(self.board) if stack and stack[-1] is CAP)
+        caps = self._caps
+        return tuple(i for i in range(GRID.size) if caps >> i & 1)
 
     def erupts(self, move: CapMove | str) -> bool:
         """Whether the (legal) cap move ``move`` would make a volcano erupt."""
         move = self._coerce(move)
-        source = GRID.index(move.source)
-        direction = GRID.direction_between(source, GRID.index(move.target))
-        return _why_no_eruption(self.board, source, self.board[source][:-1], direction) is None
+        GRID.index(move.source), GRID.index(move.target)  # a NotationError names a square off the board
+        source, target, direction = _STEPS[move.source, move.target]
+        caps = self._caps ^ (1 << source | 1 << target)
+        return _blocker(self.board[source][:-1], _RAYS[source][direction], caps) is None
+
+    @cached_property
+    def eruption(self) -> Eruption | None:
+        """What the eruption of the last ply did, or None when it made no volcano erupt."""
+        return None
+
+    @cached_property
+    def events(self) -> tuple[Event, ...]:
+        """What the last ply did, in order (none for a state that no ply made).
+
+        Built when first read: playouts never read them, so plies do not pay for the words.
+        """
+        player = self._mover
+        if player is None:
+            return ()
+        game, move = self.game, self.last_move
+        who = game.player_name(player)
+        source, _, direction = _STEPS[move.source, move.target]
+        events = [event("cap_moved", f"{who} moves the cap from {move.source} to {move.target}.",
+                        player=player, source=move.source, target=move.target, direction=_DIRECTIONS[direction])]
+        eruption = self.eruption
+        if eruption is None:
+            blocker = _blocker(self.board[source], _RAYS[source][direction], self._caps)
+            reason = _blocker_text(blocker, source)
+            events.append(event("no_eruption", f"No eruption: {reason}. {who} moves again.",
+                                player=player, square=move.source, reason=reason))
+            return tuple(events)
+        name, remaining = GRID.name(source), len(self.board[source])
+        events.append(event("eruption", f"The volcano on {name} erupts towards the {DIRECTION_NAMES[eruption.direction]}.",
+                            player=player, source=name, direction=eruption.direction,
+                            pieces=remaining + len(eruption.landed)))
+        for stage, (square, piece, onto, captured) in enumerate(eruption.landed, 1):
+            where = GRID.name(square)
+            if onto is None:
+                text = f"{piece.name.capitalize()} lands on the empty square {where}."
+            elif captured:
+                text = f"{piece.name.capitalize()} lands on {where} on a {onto.name}: same size, captured by {who.lower()}."
+            else:
+                text = f"{piece.name.capitalize()} lands on {where} on a {onto.name}: no capture."
+            events.append(event("land", text, piece=str(piece), source=name, square=where,
+                                onto=str(onto) if onto else None, captured=captured, stage=stage))
+        if eruption.stopped_at is None:
+            events.append(event("eruption_spent", f"The volcano on {name} is spent.", source=name))
+        else:
+            wall = "the edge of the board" if eruption.stopped_at == _EDGE else f"the cap on {GRID.name(eruption.stopped_at)}"
+            events.append(event("eruption_stopped", f"The eruption stops at {wall}; {_plural(remaining, 'piece')} stay on {name}.",
+                                source=name, remaining=remaining))
+        for square, piece, onto, captured in eruption.landed:
+            if captured:
+                events.append(event("capture", f"{who} captures the {piece.name} from {GRID.name(square)}.",
+                                    player=player, piece=str(piece), square=GRID.name(square)))
+        if self._ended_by_rules is not None:
+            events.append(_game_over_event(self, self._ended_by_rules))
+        elif self.unfinished:
+            events.append(event("turn_limit", f"The turn limit of {game.max_turns} is reached: the game stops unfinished.",
+                                turns=self.turns))
+        else:
+            events.append(event("turn_passed", f"The turn passes to {game.player_name(self.to_move)}.",
+                                player=self.to_move))
+        return tuple(events)
 
     @cached_property
     def scores(self) -> tuple[int, ...]:
@@ -334,15 +438,13 @@ class VolcanoState(State):
         return score(self.captured[player])
 
     @cached_property
+    def _caps(self) -> int:
+        """The cap squares as a bit mask (bit ``i`` for square ``i``)."""
+        return sum(1 << i for i, stack in enumerate(self.board) if stack and stack[-1] is CAP)
+
+    @cached_property
     def _ended_by_rules(self) -> str | None:
-        for player, pile in enumerate(self.captured):
-            if len(pile) >= 5 and len({p.colour for p in pile}) >= 5:
-                return f"{self.game.player_name(player)} holds all five colours"
-        if self.game.end_if_board_empty and sum(map(len, self.board)) == len(self.cap_squares):
-            return "no coloured piece is left on the board"
-        if not self.cap_squares:
-            return "there is no cap on the board, so no cap can move"
-        return None
+        return _end_reason(self.game, self.board, self.captured, self._caps)
 
     @property
     def goal_met(self) -> bool | None:
@@ -351,7 +453,7 @@ class VolcanoState(State):
             return None
         return goal_met(self.game.goal, self.captured[0], self.turns)
 
-    @property
+    @cached_property
     def is_over(self) -> bool:
         return self._ended_by_rules is not None or self.unfinished
 
@@ -378,16 +480,10 @@ class VolcanoState(State):
         """Every legal cap move: caps in board order (a1, b1, …), directions N, NE, E, … clockwise."""
         if self.is_over:
             return []
-        moves = self._cap_moves(respect_left=True)
+        moves = _cap_moves(self.cap_squares, self._caps, self.left)
         if not moves and self.left:
-            moves = self._cap_moves(respect_left=False)
+            moves = _cap_moves(self.cap_squares, self._caps, frozenset())
         return moves
-
-    def _cap_moves(self, respect_left: bool) -> list[CapMove]:
-        blocked = set(self.cap_squares)
-        if respect_left:
-            blocked |= self.left
-        return [move for source in self.cap_squares for target, move in _MOVES_FROM[source] if target not in blocked]
 
     def _why_illegal(self, move: CapMove | EndTurn) -> str | None:
         if isinstance(move, EndTurn):
@@ -403,85 +499,55 @@ class VolcanoState(State):
             return f"{move.target} is not next to {move.source}: a cap moves one square in one of the 8 directions"
         if target in self.cap_squares:
             return f"{move.target} already has a cap, and caps cannot be stacked"
-        if target in self.left and self._cap_moves(respect_left=True):
+        if target in self.left and _cap_moves(self.cap_squares, self._caps, self.left):
             return f"a cap left {move.target} earlier this turn and may not return to it before an eruption (house rule)"
         return None
 
     def _apply(self, move: CapMove) -> "VolcanoState":
         game, player = self.game, self.to_move
-        who = game.player_name(player)
-        source, target = GRID.index(move.source), GRID.index(move.target)
-        direction = GRID.direction_between(source, target)
+        source, target, direction = _STEPS[move.source, move.target]
+        caps = self._caps ^ (1 << source | 1 << target)
         board = list(self.board)
         board[source] = board[source][:-1]
         board[target] = board[target] + (CAP,)
-        events = [event("cap_moved", f"{who} moves the cap from {move.source} to {move.target}.",
-                        player=player, source=move.source, target=move.target, direction=direction)]
-        blocker = _why_no_eruption(board, source, board[source], direction)
-        if blocker is not None:
-            events.append(event("no_eruption", f"No eruption: {blocker}. {who} moves again.",
-                                player=player, square=move.source, reason=blocker))
+        ray = _RAYS[source][direction]
+        if _blocker(board[source], ray, caps) is not None:
+            # A ply without an eruption changes no pile and no piece count: the game goes on.
             left = self.left | {source} if game.no_return_within_turn else self.left
-            return VolcanoState(game, tuple(board), player, self.captured, self.turns, self.moves + 1, left,
-                                tuple(events), move)
+            return self._after(move, source, target, caps, board, player, self.captured, self.turns, left, None, None)
+        eruption = _erupt(board, source, direction, ray, caps)
+        gained = tuple(piece for square, piece, onto, captured in eruption.landed if captured)
+        captured, ended = self.captured, None
+        if gained:
+            # Only a capture can end the game (this state is not over, and nothing else changed
+            # a pile, the pieces left on the board or the caps).
+            captured = captured[:player] + (captured[player] + gained,) + captured[player + 1:]
+            ended = _end_reason(game, board, captured, caps)
+        # When the game ends the mover keeps the turn, so to_move says who ended it.
+        to_move = player if ended is not None else (player + 1) % game.players
+        return self._after(move, source, target, caps, board, to_move, captured, self.turns + 1, frozenset(),
+                           eruption, ended)
 
-        landed = self._erupt(board, source, direction, player, events)
-        gained = tuple(piece for square, piece, captured in landed if captured)
-        for square, piece, captured in landed:
-            if captured:
-                board[square] = board[square][:-1]
-                events.append(event("capture", f"{who} captures the {piece.name} from {GRID.name(square)}.",
-                                    player=player, piece=str(piece), square=GRID.name(square)))
-        captured = list(self.captured)
-        captured[player] = captured[player] + gained
-        after = VolcanoState(game, tuple(board), (player + 1) % game.players, tuple(captured),
-                             self.turns + 1, self.moves + 1, frozenset(), (), move)
-        if after._ended_by_rules is not None:
-            # The game ends at once: the mover keeps the turn, so to_move says who ended it.
-            after = VolcanoState(game, after.board, player, after.captured, after.turns, after.moves, frozenset(), (), move)
-            events.append(_game_over_event(after, after._ended_by_rules))
-        elif after.unfinished:
-            events.append(event("turn_limit", f"The turn limit of {game.max_turns} is reached: the game stops unfinished.",
-                                turns=after.turns))
-        else:
-            events.append(event("turn_passed", f"The turn passes to {game.player_name(after.to_move)}.",
-                                player=after.to_move))
-        object.__setattr__(after, "events", tuple(events))  # after is new and not yet shared
+    def _after(self, move: CapMove, source: int, target: int, caps: int, board: list, to_move: int, captured: tuple,
+               turns: int, left: frozenset[int], eruption: Eruption | None, ended: str | None) -> "VolcanoState":
+        """The state ``move`` (its cap from ``source`` to ``target``) leads to, built without the
+        dataclass ``__init__``.
+
+        A ply already knows the caps, the eruption and whether the game ended, so they are
+        stored at once instead of being worked out again from the board.
+        """
+        cap_squares = list(self.cap_squares)
+        cap_squares[cap_squares.index(source)] = target
+        cap_squares.sort()
+        limit = self.game.max_turns
+        after = object.__new__(VolcanoState)
+        after.__dict__.update(
+            game=self.game, board=tuple(board), to_move=to_move, captured=captured, turns=turns,
+            moves=self.moves + 1, left=left, last_move=move, _mover=self.to_move, _caps=caps,
+            cap_squares=tuple(cap_squares), eruption=eruption, _ended_by_rules=ended,
+            is_over=ended is not None or (limit is not None and turns >= limit),
+        )
         return after
-
-    def _erupt(self, board: list, source: int, direction: str, player: int, events: list) -> list:
-        """Throw pieces from ``source`` one square further each time; returns (square, piece, captured)."""
-        who = self.game.player_name(player)
-        events.append(event("eruption", f"The volcano on {GRID.name(source)} erupts towards the {DIRECTION_NAMES[direction]}.",
-                            player=player, source=GRID.name(source), direction=direction, pieces=len(board[source])))
-        landed = []
-        distance = 2
-        while board[source]:
-            target = GRID.step(source, direction, distance)
-            if target is None or (board[target] and board[target][-1] is CAP):
-                reason = "the edge of the board" if target is None else f"the cap on {GRID.name(target)}"
-                events.append(event("eruption_stopped", f"The eruption stops at {reason}; {_plural(len(board[source]), 'piece')} stay on {GRID.name(source)}.",
-                                    source=GRID.name(source), remaining=len(board[source])))
-                break
-            piece = board[source][-1]
-            board[source] = board[source][:-1]
-            onto = board[target][-1] if board[target] else None
-            board[target] = board[target] + (piece,)
-            captured = onto is not None and onto.size == piece.size
-            square = GRID.name(target)
-            if onto is None:
-                text = f"{piece.name.capitalize()} lands on the empty square {square}."
-            elif captured:
-                text = f"{piece.name.capitalize()} lands on {square} on a {onto.name}: same size, captured by {who.lower()}."
-            else:
-                text = f"{piece.name.capitalize()} lands on {square} on a {onto.name}: no capture."
-            events.append(event("land", text, piece=str(piece), source=GRID.name(source), square=square,
-                                onto=str(onto) if onto else None, captured=captured, stage=distance - 1))
-            landed.append((target, piece, captured))
-            distance += 1
-        else:
-            events.append(event("eruption_spent", f"The volcano on {GRID.name(source)} is spent.", source=GRID.name(source)))
-        return landed
 
     # Text ----------------------------------------------------------------------------------
 
@@ -519,17 +585,83 @@ class VolcanoState(State):
 _MOVE_TEXT = re.compile(r"^([a-z]\d{1,2})-([a-z]\d{1,2})$")
 
 
-def _why_no_eruption(board: Any, source: int, remaining: tuple, direction: str) -> str | None:
-    """None if a cap leaving ``source`` (``remaining`` pieces under it) towards ``direction`` makes
-    it erupt; otherwise why it does not, in words."""
-    name = GRID.name(source)
+# What stops a cap move from making a volcano erupt (see _blocker), besides a cap in the way.
+_EMPTY = -2
+_EDGE = -1
+
+
+def _cap_moves(cap_squares: tuple[int, ...], caps: int, left: frozenset[int]) -> list[CapMove]:
+    """Every cap move onto a square with no cap (``caps``, a bit mask) and not in ``left``, in
+    legal_moves() order."""
+    blocked = caps
+    for square in left:
+        blocked |= 1 << square
+    moves: list[CapMove] = []
+    for source in cap_squares:
+        moves += _MOVES_AROUND[source][blocked & _AROUND[source]]
+    return moves
+
+
+def _blocker(remaining: tuple, ray: tuple[int, ...], caps: int) -> int | None:
+    """None if a cap leaving a square with ``remaining`` pieces under it makes it erupt along
+    ``ray``; otherwise what stops it: _EMPTY, _EDGE, or the square of the cap in the way."""
     if not remaining:
+        return _EMPTY
+    if not ray:
+        return _EDGE
+    if caps >> ray[0] & 1:
+        return ray[0]
+    return None
+
+
+def _blocker_text(blocker: int, source: int) -> str:
+    """Why the volcano on ``source`` does not erupt, in words (``blocker`` from :func:`_blocker`)."""
+    name = GRID.name(source)
+    if blocker == _EMPTY:
         return f"{name} is empty, so nothing can erupt"
-    first = GRID.step(source, direction, 2)
-    if first is None:
+    if blocker == _EDGE:
         return f"the lava of {name} would flow off the board"
-    if board[first] and board[first][-1] is CAP:
-        return f"the cap on {GRID.name(first)} blocks the lava of {name}"
+    return f"the cap on {GRID.name(blocker)} blocks the lava of {name}"
+
+
+def _erupt(board: list, source: int, direction: int, ray: tuple[int, ...], caps: int) -> Eruption:
+    """Throw the pieces of ``source`` along ``ray`` one square further each time, on ``board``.
+
+    A thrown piece that lands on one of its size is captured at once, so it never stays.
+    """
+    stack = board[source]
+    landed = []
+    stopped_at = None
+    for square in ray:
+        if not stack:
+            break
+        if caps >> square & 1:
+            stopped_at = square
+            break
+        piece = stack[-1]
+        stack = stack[:-1]
+        below = board[square]
+        onto = below[-1] if below else None
+        captured = onto is not None and onto.size == piece.size
+        if not captured:
+            board[square] = below + (piece,)
+        landed.append((square, piece, onto, captured))
+    else:
+        if stack:
+            stopped_at = _EDGE
+    board[source] = stack
+    return Eruption(source, _DIRECTIONS[direction], tuple(landed), stopped_at)
+
+
+def _end_reason(game: Volcano, board: tuple | list, captured: tuple, caps: int) -> str | None:
+    """Why the game is over by the rules, in words, or None while it goes on."""
+    for player, pile in enumerate(captured):
+        if len(pile) >= 5 and len({p.colour for p in pile}) >= 5:
+            return f"{game.player_name(player)} holds all five colours"
+    if game.end_if_board_empty and sum(map(len, board)) == caps.bit_count():
+        return "no coloured piece is left on the board"
+    if not caps:
+        return "there is no cap on the board, so no cap can move"
     return None
 
 
@@ -611,10 +743,17 @@ def _normalise_colours(colours: str) -> str:
     return letters
 
 
-def _layout_by_square(layout: str) -> list[str]:
-    """Letters written rank 5 first → a list indexed by square (a1 = 0)."""
-    rows = [layout[i : i + 5] for i in range(0, 25, 5)]
-    return [letter for row in reversed(rows) for letter in row]
+@lru_cache(maxsize=64)
+def _opening_board(layout: str, caps: tuple[str, ...]) -> tuple[tuple[Piece, ...], ...]:
+    """The board of nests ``layout`` (rank 5 first) with caps on ``caps``; every playout of a
+    fixed opening starts from the same one."""
+    rows = [_normalise_colours(layout)[i : i + 5] for i in range(0, 25, 5)]
+    board = [() if letter == "." else (PIECES[letter + "1"], PIECES[letter + "2"], PIECES[letter + "3"])
+             for row in reversed(rows) for letter in row]
+    for square in caps:
+        index = GRID.index(square)
+        board[index] = board[index] + (CAP,)
+    return tuple(board)
 
 
 def _random_layout(rng: random.Random) -> str:
