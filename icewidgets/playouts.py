@@ -56,10 +56,11 @@ ENGINES = ("reference", "fast", "auto")
 
 
 class _Counters:
-    """Per-game counters and board heatmaps collected from a game's events.
+    """Per-game counters and board heatmaps collected from a game's plies.
 
     ``fields``: name → (dtype, extra shape, description). ``heatmaps``: name → description;
-    a heatmap is a (ranks, files) count over all games of the run.
+    a heatmap is a (ranks, files) count over all games of the run. During a game, ``ply``
+    adds to ``row`` and appends the squares (board indices) each heatmap counts to ``hits``.
     """
 
     fields: dict[str, tuple[str, tuple[int, ...], str]] = {}
@@ -78,15 +79,14 @@ class _Counters:
     def new_row(self) -> dict[str, Any]:
         return {}
 
-    def ply(self, row: dict[str, Any], heat: dict[str, np.ndarray], events: Sequence[Any]) -> None:
-        pass
+    def ply(self, row: dict[str, Any], hits: dict[str, list[int]], state: State) -> None:
+        """Count what the ply that led to ``state`` did (most read ``state.events``)."""
 
     def final(self, row: dict[str, Any], state: State) -> None:
         pass
 
-    def _square(self, name: str) -> tuple[int, int]:
-        index = self.grid.index(name)
-        return self.grid.rank_of(index), self.grid.file_of(index)
+    def _square(self, name: str) -> int:
+        return self.grid.index(name)
 
 
 class _VolcanoCounters(_Counters):
@@ -105,23 +105,24 @@ class _VolcanoCounters(_Counters):
     labels = {"captures": (tuple("RYGBC"), ("1", "2", "3"))}
 
     def new_row(self) -> dict[str, Any]:
-        return {"captures": np.zeros((5, 3), dtype=np.uint8), "eruptions": 0, "erupted": 0, "eruptions_stopped": 0}
+        return {"captures": [[0, 0, 0] for _ in "RYGBC"], "eruptions": 0, "erupted": 0, "eruptions_stopped": 0}
 
-    def ply(self, row, heat, events):
-        for ev in events:
-            kind = ev.kind
-            if kind == "land":
-                row["erupted"] += 1
-                heat["landings"][self._square(ev["square"])] += 1
-            elif kind == "capture":
-                piece = ev["piece"]
-                row["captures"]["RYGBC".index(piece[0]), int(piece[1]) - 1] += 1
-                heat["captures"][self._square(ev["square"])] += 1
-            elif kind == "eruption":
-                row["eruptions"] += 1
-                heat["eruption_sources"][self._square(ev["source"])] += 1
-            elif kind == "eruption_stopped":
-                row["eruptions_stopped"] += 1
+    def ply(self, row, hits, state):
+        # The eruption record says what the events would, without making them (playouts never show them).
+        eruption = state.eruption
+        if eruption is None:
+            return
+        row["eruptions"] += 1
+        hits["eruption_sources"].append(eruption.source)
+        landings, captures = hits["landings"], hits["captures"]
+        for square, piece, onto, captured in eruption.landed:
+            landings.append(square)
+            if captured:
+                row["captures"]["RYGBC".index(piece.colour)][piece.size - 1] += 1
+                captures.append(square)
+        row["erupted"] += len(eruption.landed)
+        if eruption.stopped_at is not None:
+            row["eruptions_stopped"] += 1
 
     def final(self, row, state):
         row["captured"] = [len(pile) for pile in state.captured]
@@ -140,13 +141,13 @@ class _VolterraCounters(_Counters):
     def new_row(self):
         return {}
 
-    def ply(self, row, heat, events):
-        for ev in events:
+    def ply(self, row, hits, state):
+        for ev in state.events:
             if ev.kind == "tower_moved":
-                heat["tower_targets"][self._square(ev["target"])] += 1
+                hits["tower_targets"].append(self._square(ev["target"]))
             elif ev.kind == "cut_off":
                 for name in ev["squares"]:
-                    heat["cut_off"][self._square(name)] += 1
+                    hits["cut_off"].append(self._square(name))
 
     def final(self, row, state):
         row["forfeited"] = list(state.forfeited)
@@ -164,12 +165,12 @@ class _Ice3Counters(_Counters):
     def new_row(self):
         return {"goal_colour": -1, "goal_corner": -1}
 
-    def ply(self, row, heat, events):
-        for ev in events:
+    def ply(self, row, hits, state):
+        for ev in state.events:
             if ev.kind == "win":
                 row["goal_colour"] = "RYGB".index(ev["colour"])
                 row["goal_corner"] = ("a1", "h1", "a8", "h8").index(ev["corner"])
-                heat["goal_corners"][self._square(ev["corner"])] += 1
+                hits["goal_corners"].append(self._square(ev["corner"]))
 
     def final(self, row, state):
         row["progress"] = state.progress
@@ -186,16 +187,16 @@ class _BlockadeCounters(_Counters):
     def new_row(self):
         return {"moves": 0}
 
-    def ply(self, row, heat, events):
-        for ev in events:
+    def ply(self, row, hits, state):
+        for ev in state.events:
             kind = ev.kind
             if kind == "move":
                 row["moves"] += 1
             elif kind == "tower":
                 where = self._square(ev["square"])
-                heat["towers"][where] += 1
+                hits["towers"].append(where)
                 if ev.get("blockade"):
-                    heat["blockades"][where] += 1
+                    hits["blockades"].append(where)
 
     def final(self, row, state):
         row["towers"] = [len(state.towers[c]) for c in "RYGB"]
@@ -269,16 +270,19 @@ def _play_range(
     counters = _counters_for(game)
     n = stop - start
     arrays = _empty_arrays(game, counters, n)
-    heat = {name: np.zeros(counters.shape, dtype=np.int64) for name in counters.heatmaps}
+    squares = counters.shape[0] * counters.shape[1]
+    heat_counts = {name: [0] * squares for name in counters.heatmaps}  # flat, by square index
     limit = max_plies or game.ply_bound or (SAFETY_PLIES if getattr(game, "max_turns", None) is None else 10**9)
+    ply = counters.ply
     done = 0
     interrupted = False
     try:
         for row_index, i in enumerate(range(start, stop)):
             rng = game_rng(seed, i)
+            draw = rng.random
             state = game.new_state(seed=rng)
             row = counters.new_row()
-            game_heat = {name: np.zeros(counters.shape, dtype=np.int64) for name in counters.heatmaps}
+            hits: dict[str, list[int]] = {name: [] for name in counters.heatmaps}
             plies = decisions = options = 0
             first = -1
             while not state.is_over and plies < limit:
@@ -293,12 +297,13 @@ def _play_range(
                     decisions += 1
                     options += len(moves)
                     if is_random[mover]:
-                        move = moves[int(rng.random() * len(moves))]
+                        # random_agent's one draw, inlined: the hottest line of every random playout.
+                        move = moves[int(draw() * len(moves))]
                     else:
                         move = agents[mover](state, rng)
                     state = state._apply(move) if trusted[mover] else state.play(move)
                 plies += 1
-                counters.ply(row, game_heat, state.events)
+                ply(row, hits, state)
             counters.final(row, state)
             winners = state.winners
             for p in winners:
@@ -314,8 +319,10 @@ def _play_range(
             arrays["branching"][row_index] = options / decisions if decisions else 0.0
             for name, value in row.items():
                 arrays[name][row_index] = value
-            for name, grid in game_heat.items():
-                heat[name] += grid
+            for name, hit in hits.items():
+                counts = heat_counts[name]
+                for square in hit:
+                    counts[square] += 1
             done += 1
             if on_game is not None:
                 on_game(done)
@@ -323,6 +330,7 @@ def _play_range(
         interrupted = True
     if done < n:
         arrays = {name: array[:done].copy() for name, array in arrays.items()}
+    heat = {name: np.array(counts, dtype=np.int64).reshape(counters.shape) for name, counts in heat_counts.items()}
     return arrays, heat, interrupted
 
 
