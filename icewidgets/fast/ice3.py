@@ -28,7 +28,7 @@ from numba import njit
 from ..grid import DIRECTIONS, Grid
 from . import pyrandom as _pyrandom
 from . import rng as _rng
-from .bits import lowest_bit
+from .bits import lowest_bit, popcount
 
 GRID = Grid(8, 8)
 SQUARES = 64
@@ -66,9 +66,26 @@ def _corner_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 _CELLS, _SIZES, _EMPTY = _corner_tables()
-# _FAR[corner, square]: king steps from the square to the corner's 4×4 block (the greedy agent's distance).
-_FAR = np.array([[min(GRID.chebyshev(s, b) for b in list(_CELLS[c]) + [int(_EMPTY[c])]) for s in range(SQUARES)]
-                 for c in range(4)], dtype=np.int64)
+
+
+def _corner_masks() -> np.ndarray:
+    """The greedy agent's corner tables as bit boards: ``masks[corner, z]`` (z = 0, 1, 2) are the
+    corner's pattern cells that want a piece of size z + 1; ``masks[corner, 3 + k]`` the squares
+    more than k king steps from the corner's 4×4 block (k = 0 … 3; no square is 5 away), so a
+    set's summed distance to the block is the sum of its counts in those four masks."""
+    masks = np.zeros((4, 7), dtype=np.uint64)
+    for c in range(4):
+        for k in range(15):
+            masks[c, _SIZES[c, k]] |= np.uint64(1 << int(_CELLS[c, k]))
+        block = [int(b) for b in _CELLS[c]] + [int(_EMPTY[c])]
+        for s in range(SQUARES):
+            far = min(GRID.chebyshev(s, b) for b in block)
+            for k in range(far):
+                masks[c, 3 + k] |= np.uint64(1 << s)
+    return masks
+
+
+_CORNER_MASKS = _corner_masks()
 
 _DEFAULTS = {"blocked": "stay", "edge": "stay", "walls": "before", "goal": "exact"}
 _KERNEL_OPTIONS = {"players", "no_move", "max_turns", *_DEFAULTS}
@@ -138,9 +155,8 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
     moves = np.full((n, record), -1, dtype=np.int16)
     limit = max_plies or game.ply_bound or _safety_plies()
     codes = None if all(a == "random" for a in agents) else np.array([a == "greedy" for a in agents], dtype=np.int64)
-    scratch = (np.zeros(SQUARES, dtype=np.int64), np.zeros((SQUARES, 2), dtype=np.int64), np.zeros(8, dtype=np.uint64),
-               np.zeros((2, 56 * MAX_DISTANCE), dtype=np.int64))
-    status = _play(codes, _FAR, *scratch, game.players, game.no_move == "draw", game.max_turns or 0, limit, _rng.entropy_words(seed),
+    scratch = (np.zeros(12, dtype=np.uint64), np.zeros((2, 56 * MAX_DISTANCE), dtype=np.int64))
+    status = _play(codes, _CORNER_MASKS, *scratch, game.players, game.no_move == "draw", game.max_turns or 0, limit, _rng.entropy_words(seed),
                    start, stop, _rng.new_generator(), _pyrandom.new_twister(), np.zeros(60, dtype=np.int64),
                    np.zeros((SQUARES, 2), dtype=np.int64), np.zeros(SQUARES, dtype=np.int64),
                    np.zeros(MAX_DISTANCE, dtype=np.uint64), np.zeros(8, dtype=np.uint64), np.zeros(56, dtype=np.int64),
@@ -291,58 +307,96 @@ def _apply(group, d, distance, height, pieces, bb, movers, shift, inside):
 
 
 @njit(cache=True)
-def _value(height, pieces, colour, corner, cells, sizes, empty, far):
-    """The greedy agent's (cells right, 64·right − the colour's distance to the corner's block)."""
-    right = 1 if height[empty[corner]] == 0 else 0
-    for k in range(15):
-        square = cells[corner, k]
-        if height[square] == 1 and pieces[square, 0] == colour * 3 + sizes[corner, k]:
-            right += 1
-    away = 0
-    for square in range(SQUARES):
-        steps = far[corner, square]
-        if steps:
-            for level in range(height[square]):
-                if pieces[square, level] // 3 == colour:
-                    away += steps
-    return right, 64 * right - away
+def _count(bits):
+    """The number of squares in a bit board."""
+    return popcount(np.int64(bits))
 
 
 @njit(cache=True)
-def _greedy_move(u, height, pieces, bb, longest, movers, shift, inside, cells, sizes, empty, far,
-                 height2, pieces2, bb2, keys):
+def _distance(bits, far0, far1, far2, far3):
+    """The summed king distance of the squares in ``bits`` to a corner's block (its masks 3 … 6)."""
+    return _count(bits & far0) + _count(bits & far1) + _count(bits & far2) + _count(bits & far3)
+
+
+@njit(cache=True)
+def _greedy_move(u, pieces, bb, longest, bottoms, shift, inside, masks, empty, keys):
     """agents.greedy's Ice3 rule: aim at the best colour and corner, try every move of that
     colour (every move if it has none), keep the best value; ties broken by the draw ``u``.
-    Returns (set·8 + direction, distance)."""
+    Returns (set·8 + direction, distance).
+
+    Everything is counted on bit boards: a value is ``64·right − away`` (``right``: the corner's
+    pattern cells holding exactly their piece of the colour, plus its empty cell; ``away``: the
+    colour's pieces' summed distance to the corner's block, walls' lower pieces included), and a
+    move's value is the current one updated on the squares it lifts from and lands on, without
+    playing it. A move whose ``right`` reaches 16 meets the goal with that colour and corner, so
+    it gets the agent's win bonus."""
+    walls = bb[7]
+    occupied = bb[4] | bb[5] | bb[6]
+    singles = occupied & ~walls
+    # bottoms[code]: the walls whose lower piece is ``code`` (a mover lifted off a wall uncovers it).
+    for code in range(12):
+        bottoms[code] = np.uint64(0)
+    rest = walls
+    while rest:
+        square = lowest_bit(np.int64(rest))
+        rest &= rest - np.uint64(1)
+        bottoms[pieces[square, 0]] |= np.uint64(1) << np.uint64(square)
     target_colour = np.int64(0)
     target_corner = np.int64(0)
     best_value = np.int64(0)
-    first = True
+    away_now = np.int64(0)  # the target's away
     for corner in range(4):
+        hole = 1 if ((occupied >> np.uint64(empty[corner])) & np.uint64(1)) == 0 else 0
+        fits = (bb[4] & masks[corner, 0]) | (bb[5] & masks[corner, 1]) | (bb[6] & masks[corner, 2])
         for colour in range(4):
-            value = _value(height, pieces, colour, corner, cells, sizes, empty, far)[1]
-            if first or value > best_value:
-                target_colour, target_corner, best_value = colour, corner, value
-                first = False
+            lower = bottoms[3 * colour] | bottoms[3 * colour + 1] | bottoms[3 * colour + 2]
+            away = (_distance(bb[colour], masks[corner, 3], masks[corner, 4], masks[corner, 5], masks[corner, 6])
+                    + _distance(lower, masks[corner, 3], masks[corner, 4], masks[corner, 5], masks[corner, 6]))
+            value = 64 * (hole + _count(singles & bb[colour] & fits)) - away
+            if (corner == 0 and colour == 0) or value > best_value:
+                target_colour, target_corner, best_value, away_now = colour, corner, value, away
+    colour, corner = target_colour, target_corner
+    fit0, fit1, fit2 = masks[corner, 0], masks[corner, 1], masks[corner, 2]
+    far0, far1, far2, far3 = masks[corner, 3], masks[corner, 4], masks[corner, 5], masks[corner, 6]
+    hole_bit = np.uint64(1) << np.uint64(empty[corner])
+    # The target's right cells, and the walls whose lower piece would be right once uncovered.
+    right_now = singles & bb[colour] & ((bb[4] & fit0) | (bb[5] & fit1) | (bb[6] & fit2))
+    right_below = ((bottoms[3 * colour] & fit0) | (bottoms[3 * colour + 1] & fit1)
+                   | (bottoms[3 * colour + 2] & fit2))
     own_moves = 0
     for d in range(8):
-        own_moves += longest[target_colour * 8 + d]
+        own_moves += longest[colour * 8 + d]
     n = 0
     top = np.int64(0)
     n_best = 0
     for index in range(56):
-        if own_moves and index // 8 != target_colour:
+        group = index // 8
+        if (own_moves and group != colour) or longest[index] == 0:
             continue
+        d = index % 8
+        members = bb[group]
+        # As in _apply: the members whose next ``distance`` squares are free of walls move.
+        free_ahead = _shifted(~walls, shift[d]) & inside[d]
+        reach = free_ahead
         for distance in range(1, longest[index] + 1):
-            for s in range(SQUARES):
-                height2[s] = height[s]
-                pieces2[s, 0] = pieces[s, 0]
-                pieces2[s, 1] = pieces[s, 1]
-            for i in range(8):
-                bb2[i] = bb[i]
-            _apply(index // 8, index % 8, distance, height2, pieces2, bb2, movers, shift, inside)
-            right, key = _value(height2, pieces2, target_colour, target_corner, cells, sizes, empty, far)
-            if right >= 16 and _goal_met(height2, pieces2, cells, sizes, empty):
+            if distance > 1:
+                reach = free_ahead & _shifted(reach, shift[d])
+            moving = members & reach
+            back = -distance * shift[d]
+            landing = _shifted(moving, back)
+            mine = moving & bb[colour]
+            # A landing square ends with one piece (the arrival) if it was empty or its piece moved
+            # on; a square left by a mover keeps only a wall's lower piece.
+            arrived = ((_shifted(mine & bb[4], back) & fit0) | (_shifted(mine & bb[5], back) & fit1)
+                       | (_shifted(mine & bb[6], back) & fit2)) & (~occupied | moving)
+            right = (_count(right_now & ~(moving | landing)) + _count(arrived)
+                     + _count(right_below & moving & ~landing))
+            if ((~occupied | (moving & ~walls)) & ~landing) & hole_bit:
+                right += 1
+            away = (away_now + _distance(_shifted(mine, back), far0, far1, far2, far3)
+                    - _distance(mine, far0, far1, far2, far3))
+            key = 64 * right - away
+            if right >= 16:
                 key += 1 << 20
             keys[0, n] = key
             keys[1, n] = index * 8 + distance
@@ -362,7 +416,7 @@ def _greedy_move(u, height, pieces, bb, longest, movers, shift, inside, cells, s
 
 
 @njit(cache=True, nogil=True)
-def _play(agents, far, height2, pieces2, bb2, keys, players, draw_if_stuck, max_turns, max_plies, run_words, start, stop, gen, mt, order, pieces, height,
+def _play(agents, masks, bottoms, keys, players, draw_if_stuck, max_turns, max_plies, run_words, start, stop, gen, mt, order, pieces, height,
           runs, bb, longest, movers, shift, inside, outer, set_pieces, cells, sizes, empty,
           out_winners, out_scores, out_turns, out_plies, out_unfinished, out_branching, out_goal_colour,
           out_goal_corner, out_progress, out_moves):
@@ -417,8 +471,7 @@ def _play(agents, far, height2, pieces2, bb2, keys, players, draw_if_stuck, max_
             if agents is not None:
                 if agents[player]:
                     greedy = True
-                    index, distance = _greedy_move(u, height, pieces, bb, longest, movers, shift, inside, cells,
-                                                   sizes, empty, far, height2, pieces2, bb2, keys)
+                    index, distance = _greedy_move(u, pieces, bb, longest, bottoms, shift, inside, masks, empty, keys)
                     k = distance - 1
             if not greedy:
                 k = int(u * total)
