@@ -180,18 +180,20 @@ class _BlockadeCounters(_Counters):
     fields = {
         "towers": ("uint8", (4,), "towers per colour R Y G B at the end"),
         "moves": ("uint16", (), "piece moves (plies that move a piece)"),
+        "pips": ("uint32", (), "pip-steps: the pips spent on piece moves (one per square crossed)"),
     }
     heatmaps = {"towers": "squares where towers were completed", "blockades": "squares where capped towers (blockades) stand"}
     labels = {"towers": (tuple("RYGB"),)}
 
     def new_row(self):
-        return {"moves": 0}
+        return {"moves": 0, "pips": 0}
 
     def ply(self, row, hits, state):
         for ev in state.events:
             kind = ev.kind
             if kind == "move":
                 row["moves"] += 1
+                row["pips"] += ev["pips"]
             elif kind == "tower":
                 where = self._square(ev["square"])
                 hits["towers"].append(where)
@@ -425,7 +427,7 @@ def playouts(
     - ``engine``: ``"auto"`` (the default: compiled kernels where one plays these options and
       agents, else the rules engines), ``"reference"`` (always the rules engines) or ``"fast"``
       (compiled kernels; an error where none applies). The fast engine plays exactly the same
-      games; only the board heatmaps are collected by the reference engine alone.
+      games; the board heatmaps are counted by the reference engine and the Blockade kernel.
     - ``executor``: any ``concurrent.futures.Executor`` to play the chunks on (a process pool, or
       Dask's ``client.get_executor()`` to spread millions of games over a cluster); without one
       the fast engine uses ``workers`` threads (default: every core). Games are cut into fixed
@@ -464,7 +466,7 @@ def playouts(
             size = chunk_size or (parallel.default_chunk_size(n) if kernel is not None else 1_000)
             try:
                 for start, stop, out in parallel.map_chunks(chunk, n, size, executor, workers):
-                    parts.append((_from_kernel(game, out), {}) if kernel is not None else out[:2])
+                    parts.append(_from_kernel(game, out) if kernel is not None else out[:2])
                     bar.update(stop)
             except KeyboardInterrupt:
                 interrupted = True
@@ -509,10 +511,14 @@ def _fast_names(agents: Sequence[Any]) -> tuple[str, ...]:
     return fast.agent_names(agents)
 
 
-def _from_kernel(game: Game, out: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
-    """Kernel arrays (winners as a bit mask, an ``unfinished`` flag) → the results' arrays."""
+def _from_kernel(game: Game, out: dict[str, np.ndarray]) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+    """Kernel arrays (winners as a bit mask, an ``unfinished`` flag) → the results' arrays, and
+    the heatmaps of the kernels that count them (``heatmap:<name>``, flat by square index)."""
     players = game.num_players
     arrays = dict(out)
+    shape = _counters_for(game).shape
+    heat = {key.split(":", 1)[1]: np.asarray(arrays.pop(key), dtype=np.int64).reshape(shape)
+            for key in list(arrays) if key.startswith("heatmap:")}
     mask = np.asarray(arrays.pop("winners")).astype(np.int64)
     winners = ((mask[:, None] >> np.arange(players)) & 1).astype(bool)
     unfinished = np.asarray(arrays.pop("unfinished"), dtype=bool)
@@ -533,7 +539,7 @@ def _from_kernel(game: Game, out: dict[str, np.ndarray]) -> dict[str, np.ndarray
         "result": result,
     }
     core.update(arrays)
-    return core
+    return core, heat
 
 
 # Results ------------------------------------------------------------------------------------

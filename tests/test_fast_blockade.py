@@ -16,8 +16,9 @@ pytest.importorskip("numba")
 from icewidgets.fast import blockade as fast_blockade  # noqa: E402
 
 
-def _reference_game(game, seed, index, limit):
+def _reference_game(game, seed, index, limit, agents=("random", "random")):
     """The plies of game ``index`` as the reference engine plays them, and its final state."""
+    players = [_agents.get_agent(agent) for agent in agents]
     rng = game_rng(seed, index)
     state = game.new_state(seed=rng)
     plies, options, decisions = [], 0, 0
@@ -25,10 +26,9 @@ def _reference_game(game, seed, index, limit):
         if state.to_move == CHANCE:
             move = _agents.chance_move(state, rng)
         else:
-            moves = state.legal_moves()
-            options += len(moves)
+            options += len(state.legal_moves())
             decisions += 1
-            move = moves[int(rng.random() * len(moves))]
+            move = players[state.to_move](state, rng)
         plies.append(str(move))
         state = state._apply(move)
     return plies, state, np.float32(options / decisions if decisions else 0.0)
@@ -44,10 +44,10 @@ def _kernel_plies(out, i):
     return plies
 
 
-def _compare(game, seed, start, stop, limit):
-    out = fast_blockade.play_range(game, ("random", "random"), seed, start, stop, record=limit)
+def _compare(game, seed, start, stop, limit, agents=("random", "random")):
+    out = fast_blockade.play_range(game, agents, seed, start, stop, record=limit)
     for row, i in enumerate(range(start, stop)):
-        plies, state, branching = _reference_game(game, seed, i, limit)
+        plies, state, branching = _reference_game(game, seed, i, limit, agents)
         assert _kernel_plies(out, row) == plies, (game, seed, i)
         assert out["turns"][row] == state.turns
         assert out["winners"][row] == sum(1 << p for p in state.winners)
@@ -57,10 +57,11 @@ def _compare(game, seed, start, stop, limit):
     return out
 
 
-def test_kernel_is_registered_for_random_agents_only():
+def test_kernel_is_registered_for_random_and_greedy_agents():
     game = iw.make("blockade")
     assert fast.kernel_for(game, ("random", "random")) is fast_blockade
-    assert fast.kernel_for(game, ("random", "greedy")) is None
+    assert fast.kernel_for(game, ("random", "greedy")) is fast_blockade
+    assert fast.kernel_for(game, ("random", "mcts")) is None
     assert fast.kernel_for(iw.make("blockade", landing="strict", tower_without_black_counts=False),
                            ("random", "random")) is fast_blockade
 
@@ -95,6 +96,9 @@ def test_playouts_fast_matches_reference():
     for name, array in fast_run.arrays.items():
         assert np.array_equal(array, reference.arrays[name]), name
         assert array.dtype == reference.arrays[name].dtype, name
+    assert fast_run.heatmaps.keys() == reference.heatmaps.keys() == {"towers", "blockades"}
+    for name, grid in fast_run.heatmaps.items():
+        assert np.array_equal(grid, reference.heatmaps[name]), name
     chunked = iw.playouts("blockade", 80, seed=4, max_turns=4, engine="fast", progress=False, chunk_size=7, workers=2)
     for name, array in fast_run.arrays.items():
         assert np.array_equal(array, chunked.arrays[name]), name
@@ -104,3 +108,18 @@ def test_fast_results_keep_the_piece_move_counter():
     fast = iw.playouts("blockade", 4, seed=1, max_turns=3, progress=False, engine="fast")
     reference = iw.playouts("blockade", 4, seed=1, max_turns=3, progress=False, engine="reference")
     assert fast.moves.tolist() == reference.moves.tolist() == [13, 13, 12, 15]
+    assert fast.pips.tolist() == reference.pips.tolist() == [19, 16, 14, 22]
+
+
+@pytest.mark.parametrize("agents", [("greedy", "greedy"), ("random", "greedy")])
+def test_greedy_games_ply_for_ply(agents):
+    """The greedy agent's keys and its one draw among the best, whole games to a win."""
+    game = iw.make("blockade", max_turns=60)
+    out = _compare(game, 3, 0, 40, game.ply_bound, agents)
+    assert out["winners"].sum() > 0
+
+
+def test_greedy_kernel_steps_aside_when_the_agent_changes(monkeypatch):
+    monkeypatch.setattr(fast_blockade, "GREEDY_SOURCE_SHA256", "0" * 64)
+    assert fast.kernel_for(iw.make("blockade"), ("greedy", "random")) is None
+    assert fast.kernel_for(iw.make("blockade"), ("random", "random")) is fast_blockade

@@ -8,8 +8,8 @@ plays the same games as the reference engine, ply for ply.
 
 Kernels (random and greedy agents): Volcano (every option but a solitaire ``goal``), Volterra
 (the checkerboard layout) and Ice3 (the default movement rules and exact goal); Blockade (every
-option, random agents only). Anything else — other options, Blockade's greedy agent, MCTS or
-your own agents — is played by the reference engine, and
+option). Anything else — other options, MCTS or your own agents — is played by the reference
+engine, and
 :func:`kernel_for` says which applies. A kernel's greedy agent checks that the agent's rule in
 :mod:`icewidgets.agents` is still the one it reproduces, and steps aside if it changed.
 
@@ -88,10 +88,27 @@ def kernel_for(game: Any, agents: Sequence[Any]) -> ModuleType | None:
     return module if module.supports(game, names) else None
 
 
+def source_matches(digest: str, *functions: Any) -> bool:
+    """Whether the source code of ``functions`` still hashes (SHA-256) to ``digest``.
+
+    A kernel's greedy agent reproduces functions of :mod:`icewidgets.agents`; if their code
+    changes, the kernel steps aside (the reference engine serves) until it is checked again.
+    """
+    import hashlib
+    import inspect
+
+    try:
+        source = "".join(inspect.getsource(f) for f in functions)
+    except (OSError, TypeError):
+        return False
+    return hashlib.sha256(source.encode()).hexdigest() == digest
+
+
 def play_range(game: Any, agents: Sequence[Any], seed: int, start: int, stop: int) -> dict:
     """Games ``start``…``stop-1`` of the run seeded ``seed`` (game i uses ``SeedSequence(seed, spawn_key=(i,))``).
 
-    Returns a dict of numpy arrays, one row per game. Raises ``ValueError`` when no kernel
+    Returns a dict of numpy arrays, one row per game (a kernel that counts board heatmaps adds
+    them as ``heatmap:<name>`` arrays, one count per square over these games). Raises ``ValueError`` when no kernel
     plays these options and agents (check with :func:`kernel_for`).
     """
     kernel = kernel_for(game, agents)

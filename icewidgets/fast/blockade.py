@@ -1,9 +1,10 @@
 """Compiled Blockade playouts: the same games as :mod:`icewidgets.games.blockade`, ply for ply.
 
 The kernel plays both landing rules (``"end"`` and ``"strict"``), both tower-counting options
-and ``max_turns`` with random agents. Stacks are ``stack[square, height]`` piece codes
-(colour·4 + size, colours R Y G B C K = 0…5); ``moved`` is a count per square (the engine's
-sorted tuple of squares). The roll-off redraws ``random.Random(int(rng.integers(2**63)))``
+and ``max_turns`` with random and greedy agents (:func:`icewidgets.agents.greedy`'s Blockade
+rule: the same keys, the same one draw among the best). Stacks are ``stack[square, height]``
+piece codes (colour·4 + size, colours R Y G B C K = 0…5); ``moved`` is a count per square
+(the engine's sorted tuple of squares). The roll-off redraws ``random.Random(int(rng.integers(2**63)))``
 inside the kernel, the dice are one draw against the cumulative 1/36 probabilities, and the
 legal plies are listed in the engine's order (combines, piece moves by source then target,
 ``end``), so the same draw picks the same ply.
@@ -51,6 +52,8 @@ _NEIGHBOURS = np.full((SQUARES, 8), -1, dtype=np.int64)
 for _s, _ns in enumerate(GRID.neighbours):
     _NEIGHBOURS[_s, : len(_ns)] = _ns  # direction order N, NE, E, SE, S, SW, W, NW
 
+_CHEBYSHEV = np.array([[GRID.chebyshev(a, b) for b in range(SQUARES)] for a in range(SQUARES)], dtype=np.int64)
+
 # The cumulative probabilities agents.chance_move adds up (36 × 1/36, summed in order).
 _CUMULATIVE = np.zeros(36, dtype=np.float64)
 _total = 0.0
@@ -61,9 +64,23 @@ for _k in range(36):
 _KERNEL_OPTIONS = {"players", "landing", "tower_without_black_counts", "max_turns"}
 
 
+# The greedy kernel reproduces these functions of icewidgets.agents (see fast.source_matches).
+GREEDY_SOURCE_SHA256 = "24027dc2922b99e5a446c47433c10939f74e9238b8e4b0432355f0a00b89a315"
+
+
+def greedy_matches_agent() -> bool:
+    """Whether ``agents.greedy``'s Blockade rule is still the one the kernel reproduces."""
+    from .. import agents
+    from . import source_matches
+
+    return source_matches(GREEDY_SOURCE_SHA256, agents._blockade_greedy, agents._pick_best)
+
+
 def supports(game: Any, agents: tuple[str, ...]) -> bool:
     """Whether the kernel plays ``game`` with ``agents`` (else the reference engine serves)."""
-    if game.name != "blockade" or len(agents) != 2 or any(a != "random" for a in agents):
+    if game.name != "blockade" or len(agents) != 2 or any(a not in ("random", "greedy") for a in agents):
+        return False
+    if "greedy" in agents and not greedy_matches_agent():
         return False
     return all(f.name in _KERNEL_OPTIONS or getattr(game, f.name) == f.default for f in dataclasses.fields(game))
 
@@ -80,6 +97,11 @@ def empty_results(n: int) -> dict[str, np.ndarray]:
         "first": np.zeros(n, dtype=np.int8),  # the roll-off's winner
         "towers": np.zeros((n, 4), dtype=np.uint8),  # towers per colour R Y G B
         "moves": np.zeros(n, dtype=np.uint16),  # piece moves
+        "pips": np.zeros(n, dtype=np.uint32),  # pip-steps: pips spent on piece moves
+        # Board heatmaps over the games, by square: where towers were completed (those that
+        # count), and where they were capped (blockades).
+        "heatmap:towers": np.zeros(SQUARES, dtype=np.int64),
+        "heatmap:blockades": np.zeros(SQUARES, dtype=np.int64),
     }
 
 
@@ -105,10 +127,12 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
     moves = np.full((n, record), -1, dtype=np.int16)
     init_stack, init_height = _encode_setup()
     limit = max_plies or game.ply_bound or _safety_plies()
-    _play(init_stack, init_height, game.landing == "strict", game.tower_without_black_counts, game.max_turns or 0, limit,
-          _rng.entropy_words(seed), start, stop, _rng.new_generator(), _pyrandom.new_twister(), _NEIGHBOURS, _CUMULATIVE, _new_frames(), _new_work(), _new_memo(),
+    greedy_seats = np.array([agent == "greedy" for agent in agents], dtype=np.bool_)
+    _play(init_stack, init_height, game.landing == "strict", game.tower_without_black_counts, greedy_seats,
+          game.max_turns or 0, limit, _rng.entropy_words(seed), start, stop, _rng.new_generator(),
+          _pyrandom.new_twister(), _NEIGHBOURS, _CHEBYSHEV, _CUMULATIVE, _new_frames(), _new_work(), _new_memo(),
           out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"], out["branching"], out["first"],
-          out["towers"], out["moves"], moves)
+          out["towers"], out["moves"], out["pips"], out["heatmap:towers"], out["heatmap:blockades"], moves)
     if record:
         out["record"] = moves
     return out
@@ -932,10 +956,70 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
     return n
 
 
+@njit(cache=True)
+def _greedy_pick(u, buf, n, keys, stack, height, points, player, chebyshev, neighbours):
+    """agents.greedy's Blockade rule over the legal plies ``buf[:n]``, with its one draw ``u``."""
+    for j in range(n):
+        code = buf[j]
+        if code == END:
+            keys[j] = 0
+        elif code < MOVE:  # combine
+            keys[j] = -1
+        else:
+            src = (code - MOVE) // SQUARES
+            dst = (code - MOVE) % SQUARES
+            piece = stack[src, height[src] - 1]
+            colour = piece >> 2
+            size = piece & 3
+            large = colour * 4 + 3
+            hop = chebyshev[src, dst]
+            key = 0
+            h = height[dst]
+            if h and (stack[dst, h - 1] >> 2) == colour:
+                if size == 1 and h == 2 and stack[dst, 0] == large and stack[dst, 1] == large - 1:
+                    key += 100
+                    for k in range(8):
+                        near = neighbours[dst, k]
+                        if near < 0:
+                            break
+                        if height[near] and (stack[near, 0] & 3) == 3 and (stack[near, 0] >> 3) == 1 - player:
+                            key += 5
+                elif size == 2 and h == 1 and (stack[dst, 0] & 3) == 3:
+                    key += 40
+                elif size == 1 and h == 1 and (stack[dst, 0] & 3) == 3:
+                    key -= 5
+            if height[src] == 2 and stack[src, 0] == large:
+                if size == 2:
+                    key -= 40
+                else:
+                    # the nearest free medium of the colour (on top, not on its own large)
+                    come = INF
+                    for m in range(SQUARES):
+                        hm = height[m]
+                        if hm and stack[m, hm - 1] == large - 1 and not (hm >= 2 and stack[m, hm - 2] == large):
+                            come = min(come, chebyshev[m, src])
+                    key += 30 if 2 * hop + come <= points[colour - 2 * player] else 10
+            keys[j] = 4 * key - hop
+    top = keys[0]
+    for j in range(1, n):
+        top = max(top, keys[j])
+    best = 0
+    for j in range(n):
+        if keys[j] == top:
+            best += 1
+    pick = int(u * best)
+    for j in range(n):
+        if keys[j] == top:
+            if pick == 0:
+                return buf[j]
+            pick -= 1
+    return buf[n - 1]  # not reached: pick < best
+
+
 @njit(nogil=True, cache=True)
-def _play(init_stack, init_height, strict, counts, max_turns, max_plies, run_words, start, stop, gen, mt, neighbours,
-          cumulative, frames, work, memo, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_branching, out_first,
-          out_towers, out_moves, out_record):
+def _play(init_stack, init_height, strict, counts, greedy_seats, max_turns, max_plies, run_words, start, stop, gen, mt,
+          neighbours, chebyshev, cumulative, frames, work, memo, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_branching, out_first,
+          out_towers, out_moves, out_pips, heat_towers, heat_blockades, out_record):
     record = out_record.shape[1]
     stack = init_stack.copy()
     height = init_height.copy()
@@ -948,6 +1032,7 @@ def _play(init_stack, init_height, strict, counts, max_turns, max_plies, run_wor
     order_len = np.zeros(SQUARES, dtype=np.int64)
     rests = np.zeros(SQUARES, dtype=np.bool_)
     buf = np.zeros(2 + SQUARES * SQUARES + 1, dtype=np.int64)
+    keys = np.zeros_like(buf)
     for g in range(stop - start):
         _rng.seed_game(gen, run_words, start + g)
         # game.new_state(seed=rng): the roll-off with random.Random(int(rng.integers(2**63))).
@@ -969,6 +1054,7 @@ def _play(init_stack, init_height, strict, counts, max_turns, max_plies, run_wor
         decisions = 0
         options = 0
         piece_moves = 0
+        pip_steps = 0
         winner = -1
         while plies < max_plies:
             if chance:
@@ -991,15 +1077,26 @@ def _play(init_stack, init_height, strict, counts, max_turns, max_plies, run_wor
                            rests, buf, frames, work, memo)
                 decisions += 1
                 options += n
-                code = buf[int(_rng.random(gen) * n)]
+                if greedy_seats[player]:
+                    code = _greedy_pick(_rng.random(gen), buf, n, keys, stack, height, points, player, chebyshev,
+                                        neighbours)
+                else:
+                    code = buf[int(_rng.random(gen) * n)]
                 if code >= MOVE:
                     src = (code - MOVE) // SQUARES
                     dst = (code - MOVE) % SQUARES
                     index = (stack[src, height[src] - 1] >> 2) - 2 * player
                     points[index] -= dist[src, dst]
+                    pip_steps += dist[src, dst]
                     piece_moves += 1
+                    blacks = supply[0] + supply[1] + supply[2]
                     if _move_piece(stack, height, moved, supply, src, dst, counts):
                         winner = player
+                    if supply[0] + supply[1] + supply[2] < blacks:
+                        heat_towers[dst] += 1
+                        heat_blockades[dst] += 1
+                    elif counts and height[dst] == 3 and _tower_shape(stack, dst, 3):
+                        heat_towers[dst] += 1
                 elif code == END:
                     chance = True
                     turns += 1
@@ -1032,4 +1129,5 @@ def _play(init_stack, init_height, strict, counts, max_turns, max_plies, run_wor
         out_plies[g] = plies
         out_branching[g] = options / decisions if decisions else 0.0
         out_moves[g] = piece_moves
+        out_pips[g] = pip_steps
     return 0
