@@ -35,14 +35,15 @@ import icewidgets as iw  # noqa: E402
 from icewidgets import fast  # noqa: E402
 from icewidgets.fast import parallel  # noqa: E402
 
-# Game name → (options, fast games per timed run, reference games per timed run). Otherwise the
-# playouts' defaults (Ice3 gets its PLAYOUT_MAX_TURNS from iw.playouts). Random Blockade rarely
-# finishes (rules B-A15), so it runs under a short turn limit here.
-CASES: dict[str, tuple[dict, int, int]] = {
-    "volcano": ({}, 1_000_000, 300),
-    "volterra": ({}, 500_000, 1_000),
-    "ice3": ({}, 50_000, 10),
-    "blockade": ({"max_turns": 100}, 100, 5),
+# Game name → cases of (options, fast games per timed run, reference games per timed run).
+# Otherwise the playouts' defaults (Ice3 gets its PLAYOUT_MAX_TURNS from iw.playouts). Random
+# Blockade rarely finishes (rules B-A15), so it runs under a short turn limit here, under the
+# default end-of-turn landing check and under the per-move one.
+CASES: dict[str, list[tuple[dict, int, int]]] = {
+    "volcano": [({}, 1_000_000, 300)],
+    "volterra": [({}, 500_000, 1_000)],
+    "ice3": [({}, 50_000, 10)],
+    "blockade": [({"max_turns": 100}, 200, 5), ({"max_turns": 100, "landing": "strict"}, 20_000, 20)],
 }
 AGENT_SETS = (("random", "random"), ("greedy", "greedy"))
 
@@ -131,9 +132,10 @@ def main(argv=None) -> None:
     say(header)
     say("-" * len(header))
     compile_rows = []
-    for name in names:
-        options, n_fast, n_ref = CASES.get(name, ({}, 100_000, 10))
+    for name, options, n_fast, n_ref in [(name, *case) for name in names for case in CASES.get(name, [({}, 100_000, 10)])]:
         game, _ = _game_with_defaults(iw.make(name, **options))
+        if len(CASES.get(name, ())) > 1:
+            say(f"{name}: {', '.join(f'{k}={v!r}' for k, v in options.items())}")
         for agents in AGENT_SETS:
             label = "/".join(agents)
             seconds, cpu, _, ref = run(name, options, agents, n_ref, "reference")
@@ -142,6 +144,7 @@ def main(argv=None) -> None:
             say(f"{name:<9} {label:<15} {'reference':<9} {ref.n:>9,} {ref.n / seconds:>10,.0f} {plies / seconds:>11,.0f} "
                   f"{ref.n / cpu:>11,.0f} {plies / cpu:>11,.0f} {ref.nbytes / 2**20:>7.2f} {'':>7} {1.0:>6.1f} "
                   f"{cpu / plies * 1e9:>8,.0f}")
+            _pip_steps(ref, seconds, cpu)
             if fast.kernel_for(game, agents) is None:
                 continue
             n = args.n or n_fast
@@ -153,7 +156,8 @@ def main(argv=None) -> None:
                   f"{plies / seconds:>11,.0f} {results.n / cpu:>11,.0f} {plies / cpu:>11,.0f} "
                   f"{results.nbytes / 2**20:>7.1f} {peak:>7.1f} {results.n / cpu / ref_rate:>6,.0f} "
                   f"{cpu / plies * 1e9:>8,.1f}")
-            if not args.no_compile:
+            _pip_steps(results, seconds, cpu)
+            if not args.no_compile and options == CASES.get(name, [({},)])[0][0]:  # one kernel per game
                 compile_rows.append((name, label, *compile_seconds(name, game.options, agents)))
     say("\ngames/s, moves/s: wall clock (fast: all workers). games/cpu-s, moves/cpu-s: per CPU second of the")
     say("process, i.e. per core; on an idle machine the fast engine's wall rate approaches workers × that.")
@@ -165,6 +169,13 @@ def main(argv=None) -> None:
             say(f"{name:<9} {label:<15} {cold:>28.2f} {cold_cpu:>6.2f} {cached:>27.2f} {cached_cpu:>6.2f}")
     if args.readme:
         write_readme(Path(__file__).resolve().parents[1] / "README.md")
+
+
+def _pip_steps(results, seconds, cpu) -> None:
+    """Blockade's own unit of work: one pip moves one piece one square."""
+    if "pips" in results.arrays:
+        pips = int(results.pips.sum())
+        say(f"{'':<35} pip-steps: {pips:,} = {pips / seconds:,.0f}/s, {pips / cpu:,.0f}/cpu-s")
 
 
 def _game_with_defaults(game):
