@@ -515,8 +515,7 @@ class VolcanoState(State):
             # A ply without an eruption changes no pile and no piece count: the game goes on.
             left = self.left | {source} if game.no_return_within_turn else self.left
             return self._after(move, source, target, caps, board, player, self.captured, self.turns, left, None, None)
-        eruption = _erupt(board, source, direction, ray, caps)
-        gained = tuple(piece for square, piece, onto, captured in eruption.landed if captured)
+        eruption, gained = _erupt(board, source, direction, ray, caps)
         captured, ended = self.captured, None
         if gained:
             # Only a capture can end the game (this state is not over, and nothing else changed
@@ -624,13 +623,15 @@ def _blocker_text(blocker: int, source: int) -> str:
     return f"the cap on {GRID.name(blocker)} blocks the lava of {name}"
 
 
-def _erupt(board: list, source: int, direction: int, ray: tuple[int, ...], caps: int) -> Eruption:
-    """Throw the pieces of ``source`` along ``ray`` one square further each time, on ``board``.
+def _erupt(board: list, source: int, direction: int, ray: tuple[int, ...], caps: int) -> tuple[Eruption, tuple[Piece, ...]]:
+    """Throw the pieces of ``source`` along ``ray`` one square further each time, on ``board``;
+    returns the eruption and the pieces it captured.
 
     A thrown piece that lands on one of its size is captured at once, so it never stays.
     """
     stack = board[source]
     landed = []
+    gained = []
     stopped_at = None
     for square in ray:
         if not stack:
@@ -643,14 +644,16 @@ def _erupt(board: list, source: int, direction: int, ray: tuple[int, ...], caps:
         below = board[square]
         onto = below[-1] if below else None
         captured = onto is not None and onto.size == piece.size
-        if not captured:
+        if captured:
+            gained.append(piece)
+        else:
             board[square] = below + (piece,)
         landed.append((square, piece, onto, captured))
     else:
         if stack:
             stopped_at = _EDGE
     board[source] = stack
-    return Eruption(source, _DIRECTIONS[direction], tuple(landed), stopped_at)
+    return Eruption(source, _DIRECTIONS[direction], tuple(landed), stopped_at), tuple(gained)
 
 
 def _end_reason(game: Volcano, board: tuple | list, captured: tuple, caps: int) -> str | None:
