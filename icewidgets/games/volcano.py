@@ -318,6 +318,11 @@ class Eruption(NamedTuple):
     ``(square, piece, onto, captured)`` per thrown piece, in order (``onto`` is the piece it
     landed on, None on an empty square); ``stopped_at`` is None when the volcano was spent,
     else the square of the cap that stopped it, or -1 for the edge of the board.
+
+    >>> import icewidgets as iw
+    >>> eruption = iw.make("volcano").new_state().play("a1-b1").eruption
+    >>> eruption.direction, [(GRID.name(square), str(piece), captured) for square, piece, _, captured in eruption.landed]
+    ('E', [('c1', 'R3', True), ('d1', 'R2', False), ('e1', 'R1', False)])
     """
 
     source: int
@@ -363,14 +368,15 @@ class VolcanoState(State):
     def erupts(self, move: CapMove | str) -> bool:
         """Whether the (legal) cap move ``move`` would make a volcano erupt."""
         move = self._coerce(move)
-        GRID.index(move.source), GRID.index(move.target)  # a NotationError names a square off the board
-        source, target, direction = _STEPS[move.source, move.target]
+        source, target = GRID.index(move.source), GRID.index(move.target)
+        direction = _STEPS[move.source, move.target][2]
         caps = self._caps ^ (1 << source | 1 << target)
         return _blocker(self.board[source][:-1], _RAYS[source][direction], caps) is None
 
     @cached_property
     def eruption(self) -> Eruption | None:
-        """What the eruption of the last ply did, or None when it made no volcano erupt."""
+        """What the eruption of the last ply did; None when it made no volcano erupt or when no
+        ply made this state (a ply records its eruption as it plays)."""
         return None
 
     @cached_property
@@ -455,6 +461,7 @@ class VolcanoState(State):
 
     @cached_property
     def is_over(self) -> bool:
+        """True once the game has ended (worked out once: a state never changes)."""
         return self._ended_by_rules is not None or self.unfinished
 
     @property
