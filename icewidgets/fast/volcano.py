@@ -141,7 +141,7 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
             out["captured"], out["captures"], out["erupted"], out["eruptions_stopped"], out["branching"], moves)
     codes = None if all(a == "random" for a in agents) else np.array([RANDOM if a == "random" else GREEDY
                                                                        for a in agents], dtype=np.int64)
-    status = _play(codes, np.zeros((3, 40), dtype=np.int64), np.zeros(8, dtype=np.int64), *args)
+    status = _play(codes, np.zeros((3, 40), dtype=np.int64), np.zeros((SQUARES, 9), dtype=np.int64), *args)
     if status != 0:
         raise RuntimeError(f"Volcano kernel: game {status - 1} reached a position with no legal move")
     out["eruptions"][:] = out["turns"]  # every turn ends with exactly one eruption
@@ -162,39 +162,44 @@ def move_text(code: int) -> str:
     return f"{GRID.name(source)}-{GRID.name(int(_STEP[source, direction]))}"
 
 
-@njit(cache=True)
-def _erupt_gain(stack, height, caps, source, top, direction, step, gained):
-    """The pieces an eruption of ``stack[source, :top+1]`` (no cap) towards ``direction`` would
-    capture, into ``gained``; returns (how many captured, how many thrown). Mirrors the greedy
-    agent's model: lava flies from source+2d on and stops at the edge, a cap or a spent volcano."""
+@njit(cache=True, inline="always")
+def _erupt_gain(stack, height, caps, source, top, direction, step):
+    """What an eruption of ``stack[source, :top+1]`` (no cap) towards ``direction`` would capture:
+    (how many pieces, how many thrown, the captured piece codes packed 5 bits each). Mirrors the
+    greedy agent's model: lava flies from source+2d on and stops at the edge, a cap or a spent
+    volcano."""
     n = 0
     thrown = 0
+    captured = 0
     k = top
     t = step[step[source, direction], direction]
     while t >= 0 and k >= 0 and not (caps >> t) & 1:
-        piece = stack[source, k]
+        piece = np.int64(stack[source, k])
         k -= 1
         thrown += 1
         ht = height[t]
         if ht > 0 and stack[t, ht - 1] % 3 == piece % 3:
-            gained[n] = piece
+            captured |= piece << (5 * n)
             n += 1
         t = step[t, direction]
-    return n, thrown
+    return n, thrown, captured
 
 
-@njit(cache=True)
-def _gain_of(counts, player, by_size, base_min, gained, n):
-    """Points ``gained[:n]`` add to the player's best arrangement, and the colours they bring."""
+@njit(cache=True, inline="always")
+def _gain_of(counts, player, by_size, base_min, captured, n):
+    """Points the ``n`` pieces packed in ``captured`` add to the player's best arrangement, and
+    the colours they bring (a bit mask).
+
+    Points = pieces + 2·min(pieces per size) + 2·solid trees, so only the size minimum and the
+    rows of the colours captured can change."""
     if n == 0:
         return 0, 0
-    s0 = by_size[0]
-    s1 = by_size[1]
-    s2 = by_size[2]
-    mask = 0
+    s0, s1, s2 = by_size
+    colours = 0
     for i in range(n):
-        size = gained[i] % 3
-        mask |= 1 << (gained[i] // 3)
+        piece = (captured >> (5 * i)) & 31
+        size = piece % 3
+        colours |= 1 << (piece // 3)
         if size == 0:
             s0 += 1
         elif size == 1:
@@ -202,44 +207,70 @@ def _gain_of(counts, player, by_size, base_min, gained, n):
         else:
             s2 += 1
     gain = n + 2 * (min(s0, s1, s2) - base_min)
-    for i in range(n):
-        colour = gained[i] // 3
-        first = True
-        for j in range(i):
-            if gained[j] // 3 == colour:
-                first = False
-        if first:
-            r0 = counts[player, colour, 0]
-            r1 = counts[player, colour, 1]
-            r2 = counts[player, colour, 2]
-            old = min(r0, r1, r2)
-            for j in range(n):
-                if gained[j] // 3 == colour:
-                    size = gained[j] % 3
-                    if size == 0:
-                        r0 += 1
-                    elif size == 1:
-                        r1 += 1
-                    else:
-                        r2 += 1
-            gain += 2 * (min(r0, r1, r2) - old)
-    return gain, mask
+    rest = colours
+    while rest:
+        colour = lowest_bit(rest)
+        rest &= rest - 1
+        r0 = counts[player, colour, 0]
+        r1 = counts[player, colour, 1]
+        r2 = counts[player, colour, 2]
+        old = min(r0, r1, r2)
+        for i in range(n):
+            piece = (captured >> (5 * i)) & 31
+            if piece // 3 == colour:
+                size = piece % 3
+                if size == 0:
+                    r0 += 1
+                elif size == 1:
+                    r1 += 1
+                else:
+                    r2 += 1
+        gain += 2 * (min(r0, r1, r2) - old)
+    return gain, colours
 
 
 # A walk's key is at most 28 and an eruption that gains is worth 32·gain − thrown ≥ 29 (at most 3
 # pieces fly on a 5×5 board), so while some eruption gains no walk can be among the best moves.
 _WALK_KEY_MAX = 28
 _UNSCORED_WALK = -(1 << 40)  # a walk's key until it is needed: below every key
+_NOT_LOOKED = -2  # ahead[square, 8] before the square's look-ahead is worked out
+
+
+@njit(cache=True, inline="always")
+def _look_ahead(stack, height, caps, target, player, counts, by_size, base_min, held, base, best_other, step,
+                ahead):
+    """The look-ahead of a cap walking to ``target`` (no cap there): ``ahead[target, d]`` the gain
+    of erupting target's stack towards d on the next ply (-1 if it cannot, or would end the game
+    with the mover behind), and ``ahead[target, 8]`` the best of those over the directions whose
+    first square holds no cap. Caps only matter from the first square on, and the square the cap
+    walked from is next to target, so only that first square depends on where it came from."""
+    free_best = -1
+    below = height[target] - 1
+    for d in range(8):
+        gain = -1
+        first = step[target, d]
+        if below >= 0 and first >= 0:
+            beyond = step[first, d]
+            if beyond >= 0 and not (caps >> beyond) & 1:
+                n, thrown, captured = _erupt_gain(stack, height, caps, target, below, d, step)
+                gain, mask = _gain_of(counts, player, by_size, base_min, captured, n)
+                if (held | mask) == 31 and base + gain < best_other:
+                    gain = -1
+        ahead[target, d] = gain
+        if first >= 0 and not (caps >> first) & 1 and gain > free_best:
+            free_best = gain
+    ahead[target, 8] = free_best
 
 
 @njit(cache=True)
-def _greedy_keys(stack, height, caps, blocked, player, players, counts, colour_mask, scores, step,
-                 move_source, move_direction, move_key, gained):
-    """The greedy agent's key for every legal move (agents.greedy, Volcano), in legal order.
+def _greedy_move(gen, stack, height, caps, blocked, player, players, counts, per_player, step, moves, ahead):
+    """The greedy agent's move (agents.greedy, Volcano): (source, direction, number of legal moves).
 
-    Returns the number of moves; keys go to ``move_key``. The eruptions are scored first; the
-    walks' one-ply look-ahead, most of the agent's work, only runs when no eruption gains (else
-    the walks keep :data:`_UNSCORED_WALK`, which changes neither the best key nor the ties)."""
+    Every legal move gets the agent's key, in legal order, in ``moves`` (rows: source, direction,
+    key); then one draw picks among the best keys, as agents._pick_best does. The eruptions are
+    scored first; the walks' one-ply look-ahead, most of the agent's work, only runs when no
+    eruption gains (else the walks keep :data:`_UNSCORED_WALK`, which changes neither the best
+    key nor the ties)."""
     by_size0 = np.int64(0)
     by_size1 = np.int64(0)
     by_size2 = np.int64(0)
@@ -249,12 +280,12 @@ def _greedy_keys(stack, height, caps, blocked, player, players, counts, colour_m
         by_size2 += counts[player, colour, 2]
     by_size = (by_size0, by_size1, by_size2)
     base_min = min(by_size0, by_size1, by_size2)
-    base = scores[player]
+    held = per_player[0, player]
+    base = per_player[2, player]
     best_other = -1
     for p in range(players):
-        if p != player and scores[p] > best_other:
-            best_other = scores[p]
-    held = colour_mask[player]
+        if p != player and per_player[2, p] > best_other:
+            best_other = per_player[2, p]
     n_moves = 0
     top = _UNSCORED_WALK
     m = caps
@@ -266,13 +297,11 @@ def _greedy_keys(stack, height, caps, blocked, player, players, counts, colour_m
             target = step[source, d]
             if target < 0 or (blocked >> target) & 1:
                 continue
-            move_source[n_moves] = source
-            move_direction[n_moves] = d
             key = _UNSCORED_WALK
             first = step[target, d]
             if under >= 0 and first >= 0 and not (caps >> first) & 1:
-                n, thrown = _erupt_gain(stack, height, caps, source, under, d, step, gained)
-                gain, mask = _gain_of(counts, player, by_size, base_min, gained, n)
+                n, thrown, captured = _erupt_gain(stack, height, caps, source, under, d, step)
+                gain, mask = _gain_of(counts, player, by_size, base_min, captured, n)
                 if (held | mask) == 31:
                     mine = base + gain
                     if mine < best_other:
@@ -285,36 +314,41 @@ def _greedy_keys(stack, height, caps, blocked, player, players, counts, colour_m
                     key = 4 * gain * 8 - thrown
                 if key > top:
                     top = key
-            move_key[n_moves] = key
+            moves[0, n_moves] = source
+            moves[1, n_moves] = d
+            moves[2, n_moves] = key
             n_moves += 1
-    if top > _WALK_KEY_MAX:
-        return n_moves
+    if top <= _WALK_KEY_MAX:
+        # A walk's key: the best gain (that does not lose) the moved cap could make from its
+        # target on the next ply; -1 when it cannot erupt from there. Several caps may walk
+        # to one square, so each target's look-ahead is worked out once (see _look_ahead).
+        for square in range(SQUARES):
+            ahead[square, 8] = _NOT_LOOKED
+        for i in range(n_moves):
+            if moves[2, i] != _UNSCORED_WALK:
+                continue
+            d = moves[1, i]
+            target = step[moves[0, i], d]
+            if ahead[target, 8] == _NOT_LOOKED:
+                _look_ahead(stack, height, caps, target, player, counts, by_size, base_min, held, base,
+                            best_other, step, ahead)
+            # The square the cap left is free again: the cap may erupt back over it.
+            best = max(ahead[target, 8], ahead[target, (d + 4) % 8])
+            key = min(best, _WALK_KEY_MAX) if best > 0 else (-40 if best == 0 else -64)
+            moves[2, i] = key
+            if key > top:
+                top = key
+    n_best = 0
     for i in range(n_moves):
-        if move_key[i] != _UNSCORED_WALK:
-            continue
-        # No eruption: the best gain (that does not lose) the moved cap could make from target
-        # on the next ply; -1 when it cannot erupt from there.
-        source = move_source[i]
-        target = step[source, move_direction[i]]
-        best = -1
-        below = height[target] - 1
-        if below >= 0:
-            after_caps = caps ^ ((np.int64(1) << source) | (np.int64(1) << target))
-            for d2 in range(8):
-                s2 = step[target, d2]
-                if s2 < 0 or (after_caps >> s2) & 1:
-                    continue
-                ahead = step[s2, d2]
-                if ahead < 0 or (after_caps >> ahead) & 1:
-                    continue
-                n, thrown = _erupt_gain(stack, height, after_caps, target, below, d2, step, gained)
-                gain, mask = _gain_of(counts, player, by_size, base_min, gained, n)
-                if (held | mask) == 31 and base + gain < best_other:
-                    continue
-                if gain > best:
-                    best = gain
-        move_key[i] = min(best, _WALK_KEY_MAX) if best > 0 else (-40 if best == 0 else -64)
-    return n_moves
+        if moves[2, i] == top:
+            n_best += 1
+    k = int(_rng.random(gen) * n_best)
+    for i in range(n_moves):
+        if moves[2, i] == top:
+            if k == 0:
+                return moves[0, i], moves[1, i], n_moves
+            k -= 1
+    return np.int64(-1), np.int64(-1), n_moves
 
 
 @njit(cache=True)
@@ -345,29 +379,6 @@ def _random_move(gen, caps, blocked, step, neighbour_mask):
                 return source, np.int64(d), total
             k -= 1
     return source, np.int64(-1), total
-
-
-@njit(cache=True)
-def _greedy_move(gen, stack, height, caps, blocked, player, players, counts, colour_mask, scores, step,
-                 move_source, move_direction, move_key, gained):
-    """The greedy agent's move: (source, direction, number of legal moves)."""
-    n_moves = _greedy_keys(stack, height, caps, blocked, player, players, counts, colour_mask, scores,
-                           step, move_source, move_direction, move_key, gained)
-    top = move_key[0]
-    n_best = 0
-    for i in range(n_moves):
-        if move_key[i] > top:
-            top = move_key[i]
-            n_best = 1
-        elif move_key[i] == top:
-            n_best += 1
-    k = int(_rng.random(gen) * n_best)
-    for i in range(n_moves):
-        if move_key[i] == top:
-            if k == 0:
-                return move_source[i], move_direction[i], n_moves
-            k -= 1
-    return np.int64(-1), np.int64(-1), n_moves
 
 
 @njit(cache=True)
@@ -587,7 +598,7 @@ def _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_sc
 
 
 @njit(cache=True, nogil=True)
-def _play(agents, move_scratch, gained, setup, layouts, init_stack, init_height, players, draw_rule, no_return,
+def _play(agents, move_scratch, look_ahead, setup, layouts, init_stack, init_height, players, draw_rule, no_return,
           end_if_empty, max_turns, max_plies, run_words, start, stop, step, neighbour_mask, gen, stack, height, counts,
           per_player, st, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured, out_captures,
           out_erupted, out_stopped, out_branching, out_moves):
@@ -604,8 +615,7 @@ def _play(agents, move_scratch, gained, setup, layouts, init_stack, init_height,
                 if agents[player] == GREEDY:
                     greedy = True
                     source, direction, n_legal = _greedy_move(gen, stack, height, st[CAPS], blocked, player, players,
-                                                              counts, per_player[0], per_player[2], step,
-                                                              move_scratch[0], move_scratch[1], move_scratch[2], gained)
+                                                              counts, per_player, step, move_scratch, look_ahead)
             if not greedy:
                 source, direction, n_legal = _random_move(gen, st[CAPS], blocked, step, neighbour_mask)
             if direction < 0:
