@@ -448,6 +448,26 @@ def test_erupts_predicts_the_eruption():
     assert state.erupts("c3-d3")
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_eruption_record_tells_what_the_events_tell(seed):
+    # Playouts count eruptions, landings and captures from state.eruption instead of the events.
+    rng = random.Random(seed)
+    state = make("volcano", players=3).new_state()
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+        kinds = [e.kind for e in state.events]
+        eruption = state.eruption
+        assert (eruption is None) == ("eruption" not in kinds)
+        if eruption is not None:
+            assert state.events[1]["source"] == volcano.GRID.name(eruption.source)
+            assert state.events[1]["direction"] == eruption.direction
+            assert [(volcano.GRID.name(square), str(piece), str(onto) if onto else None, captured)
+                    for square, piece, onto, captured in eruption.landed] == [
+                (e["square"], e["piece"], e["onto"], e["captured"]) for e in state.events if e.kind == "land"]
+            assert (eruption.stopped_at is not None) == ("eruption_stopped" in kinds)
+    assert make("volcano").new_state().eruption is None and make("volcano").new_state().events == ()
+
+
 # Players, solitaire and the turn limit -------------------------------------------------------
 
 

@@ -630,7 +630,9 @@ def _blocker_text(blocker: int, source: int) -> str:
     return f"the cap on {GRID.name(blocker)} blocks the lava of {name}"
 
 
-def _erupt(board: list, source: int, direction: int, ray: tuple[int, ...], caps: int) -> tuple[Eruption, tuple[Piece, ...]]:
+def _erupt(
+    board: list, source: int, direction: int, ray: tuple[int, ...], caps: int
+) -> tuple[Eruption, tuple[Piece, ...]]:
     """Throw the pieces of ``source`` along ``ray`` one square further each time, on ``board``;
     returns the eruption and the pieces it captured.
 
@@ -656,9 +658,8 @@ def _erupt(board: list, source: int, direction: int, ray: tuple[int, ...], caps:
         else:
             board[square] = below + (piece,)
         landed.append((square, piece, onto, captured))
-    else:
-        if stack:
-            stopped_at = _EDGE
+    else:  # the lava reached the edge: it stops there unless the volcano is spent
+        stopped_at = _EDGE if stack else None
     board[source] = stack
     return Eruption(source, _DIRECTIONS[direction], tuple(landed), stopped_at), tuple(gained)
 
