@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 import math
+import threading
 import time
 from typing import Any, Callable
 
@@ -567,11 +568,14 @@ def make_mcts(
     rollout_agent = rollout or random_agent
     trusted = rollout_agent in (random_agent, greedy)
 
-    memory: dict[str, Any] = {"expected": None, "streak": 0}
+    # What the agent expects next, per thread: one agent (the built-in "mcts") may play in
+    # several threads at once, e.g. a playout lab running while a widget's bot moves.
+    local = threading.local()
 
     def mcts(state: State, rng: Any) -> Any:
         if state.to_move == CHANCE:
             return chance_move(state, rng)
+        memory = local.__dict__.setdefault("memory", {"expected": None, "streak": 0})
         moves = state.legal_moves()
         # Plies in a row of this turn that this agent chose without ending it.
         streak = memory["streak"] + 1 if memory["expected"] is not None and state == memory["expected"] else 0
@@ -655,7 +659,7 @@ def make_mcts(
     def _remember(state: State, move: Any, child: "_Node | None" = None) -> Any:
         after = child.state if child is not None else state._apply(move)
         if after.to_move == state.to_move and not after.is_over:
-            memory["expected"] = after
+            local.memory["expected"] = after
         return move
 
     parts = []
