@@ -133,7 +133,13 @@ def _safety_plies() -> int:
     return SAFETY_PLIES
 
 
-@njit(cache=True)
+# The helpers only read and write the arrays they are given (only _play allocates), so they
+# are compiled without numba's reference counting, which would cost each call that passes
+# arrays more than most helpers' own work.
+_helper = njit(cache=True, _nrt=False)
+
+
+@_helper
 def _free_side(height, square, orthogonal, on_edge):
     if on_edge[square]:
         return True
@@ -143,14 +149,14 @@ def _free_side(height, square, orthogonal, on_edge):
     return False
 
 
-@njit(cache=True)
+@_helper
 def _is_source(stack, height, s, own, other, orthogonal, on_edge):
     """A tower the pawn's owner may move: theirs on top, a free side, no pawn."""
     return (s != other and height[s] > 0 and stack[s, height[s] - 1] == own
             and _free_side(height, s, orthogonal, on_edge))
 
 
-@njit(cache=True)
+@_helper
 def _has_tower_action(stack, height, here, own, other, adjacent, neighbours, neighbour_mask, orthogonal, on_edge):
     for i in range(8):
         source = neighbours[here, i]
@@ -168,7 +174,7 @@ def _has_tower_action(stack, height, here, own, other, adjacent, neighbours, nei
     return False
 
 
-@njit(cache=True)
+@_helper
 def _can_complete(stack, height, here, other, own, adjacent, neighbours, neighbour_mask, orthogonal, on_edge):
     if _has_tower_action(stack, height, here, own, other, adjacent, neighbours, neighbour_mask, orthogonal, on_edge):
         return True
@@ -183,7 +189,7 @@ def _can_complete(stack, height, here, other, own, adjacent, neighbours, neighbo
     return False
 
 
-@njit(cache=True)
+@_helper
 def _legal(stack, height, here, other, own, done, adjacent, neighbours, neighbour_mask, orthogonal, on_edge, plies):
     """The legal plies in the engine's order, as codes into ``plies[0]``; returns how many.
 
@@ -218,7 +224,7 @@ def _legal(stack, height, here, other, own, done, adjacent, neighbours, neighbou
     return n
 
 
-@njit(cache=True)
+@_helper
 def _flood(start, occupied, neighbour_mask):
     part = np.int64(1) << start
     frontier = part
@@ -232,7 +238,7 @@ def _flood(start, occupied, neighbour_mask):
     return part
 
 
-@njit(cache=True)
+@_helper
 def _separate(stack, height, emptied, pawn0, pawn1, remove, neighbours, neighbour_mask, forfeited, g):
     """Forfeit the parts that emptying ``emptied`` cut off from both pawns (counting their tiles)."""
     occupied = np.int64(0)
@@ -259,7 +265,7 @@ def _separate(stack, height, emptied, pawn0, pawn1, remove, neighbours, neighbou
                     height[s] = 0
 
 
-@njit(cache=True)
+@_helper
 def _result(stack, height, ended, g, counts, out_winners, out_scores, out_towers):
     """Tallest towers, and the winner: tower heights sorted from the highest, compared in order."""
     for p in range(2):
@@ -289,7 +295,7 @@ def _result(stack, height, ended, g, counts, out_winners, out_scores, out_towers
     out_winners[g] = winners
 
 
-@njit(cache=True)
+@_helper
 def _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, neighbours, neighbour_mask, u):
     """agents.greedy's Volterra rule: an integer key per legal ply, ties broken by the draw ``u``."""
     own = player
@@ -347,7 +353,7 @@ def _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, neighbours
     return plies_buffer[0, 0]
 
 
-@njit(cache=True)
+@_helper
 def _cut_off_value(stack, height, source, target, count, own, pawn0, pawn1, neighbour_mask):
     """When a tower action empties its source: 4 per opponent tile cut off minus 4 per own tile."""
     occupied = np.int64(0)
