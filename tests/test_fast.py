@@ -280,13 +280,17 @@ def test_volterra_greedy_kernel_follows_the_current_agent():
     assert fast_volterra.greedy_matches_agent()
 
 
-def test_volterra_playouts_fast_and_reference_engines_give_the_same_arrays():
-    reference = iw.playouts("volterra", 300, seed=3, engine="reference", progress=False)
-    compiled = iw.playouts("volterra", 300, seed=3, engine="fast", progress=False)
+@pytest.mark.parametrize("options, agents", [({}, "random"), ({"forfeit_removes": False}, "greedy")])
+def test_volterra_playouts_fast_and_reference_engines_give_the_same_arrays(options, agents):
+    reference = iw.playouts("volterra", 300, seed=3, agents=agents, engine="reference", progress=False, options=options)
+    compiled = iw.playouts("volterra", 300, seed=3, agents=agents, engine="fast", progress=False, options=options)
     assert compiled.engine == "fast"
     assert compiled.arrays.keys() == reference.arrays.keys()
     for key, array in reference.arrays.items():
         assert np.array_equal(compiled.arrays[key], array), key
+    assert compiled.heatmaps.keys() == reference.heatmaps.keys() == {"tower_targets", "cut_off"}
+    for name, grid in reference.heatmaps.items():
+        assert grid.sum() > 0 and np.array_equal(compiled.heatmaps[name], grid), name
     assert fast.kernel_for(iw.make("volterra", layout="free"), ("random", "random")) is None
 
 

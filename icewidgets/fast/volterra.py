@@ -83,6 +83,10 @@ def empty_results(n: int, players: int = 2) -> dict[str, np.ndarray]:
         "branching": np.zeros(n, dtype=np.float32),
         "forfeited": np.zeros((n, 2), dtype=np.uint8),  # tiles forfeited in cut-off parts (dark, light)
         "towers": np.zeros((n, 2), dtype=np.uint8),  # towers each player owns at the end
+        # Board heatmaps over the games, by square: the targets of tower actions, and the
+        # squares of parts cut off from both pawns.
+        "heatmap:tower_targets": np.zeros(SQUARES, dtype=np.int64),
+        "heatmap:cut_off": np.zeros(SQUARES, dtype=np.int64),
     }
 
 
@@ -110,7 +114,7 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
           start, stop, _rng.new_generator(), init_stack.copy(), init_height.copy(), np.zeros((4, 160), dtype=np.int64),
           _NEIGHBOURS, _NEIGHBOUR_MASK, _ORTHOGONAL, _ON_EDGE,
           out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"], out["branching"],
-          out["forfeited"], out["towers"], moves)
+          out["forfeited"], out["towers"], out["heatmap:tower_targets"], out["heatmap:cut_off"], moves)
     if record:
         out["moves"] = moves
     return out
@@ -239,8 +243,9 @@ def _flood(start, occupied, neighbour_mask):
 
 
 @_helper
-def _separate(stack, height, emptied, pawn0, pawn1, remove, neighbours, neighbour_mask, forfeited, g):
-    """Forfeit the parts that emptying ``emptied`` cut off from both pawns (counting their tiles)."""
+def _separate(stack, height, emptied, pawn0, pawn1, remove, neighbours, neighbour_mask, forfeited, g, heat_cut_off):
+    """Forfeit the parts that emptying ``emptied`` cut off from both pawns (counting their tiles
+    and, in ``heat_cut_off``, their squares)."""
     occupied = np.int64(0)
     for s in range(SQUARES):
         if height[s] > 0:
@@ -257,9 +262,10 @@ def _separate(stack, height, emptied, pawn0, pawn1, remove, neighbours, neighbou
             continue
         part = _flood(start, occupied, neighbour_mask)
         reach |= part
-        if remove:
-            for s in range(SQUARES):
-                if (part >> s) & 1:
+        for s in range(SQUARES):
+            if (part >> s) & 1:
+                heat_cut_off[s] += 1
+                if remove:
                     for k in range(height[s]):
                         forfeited[g, stack[s, k]] += 1
                     height[s] = 0
@@ -380,7 +386,7 @@ def _cut_off_value(stack, height, source, target, count, own, pawn0, pawn1, neig
 def _play(agents, init_stack, init_height, init_pawn0, init_pawn1, first, adjacent, remove, end_both, max_turns, max_plies,
           run_words, start, stop, gen, stack, height, plies_buffer, neighbours, neighbour_mask, orthogonal, on_edge,
           out_winners, out_scores, out_turns, out_plies, out_unfinished, out_branching, out_forfeited, out_towers,
-          out_moves):
+          heat_targets, heat_cut_off, out_moves):
     record = out_moves.shape[1]
     for g in range(stop - start):
         _rng.seed_game(gen, run_words, start + g)
@@ -448,8 +454,10 @@ def _play(agents, init_stack, init_height, init_pawn0, init_pawn1, first, adjace
                     stack[target, ht + k] = stack[source, hs - count + k]
                 height[target] = ht + count
                 height[source] = hs - count
+                heat_targets[target] += 1
                 if hs == count:
-                    _separate(stack, height, source, pawn0, pawn1, remove, neighbours, neighbour_mask, out_forfeited, g)
+                    _separate(stack, height, source, pawn0, pawn1, remove, neighbours, neighbour_mask, out_forfeited, g,
+                              heat_cut_off)
                 half = 2
             if done == 0:
                 done = half
