@@ -162,7 +162,7 @@ def move_text(code: int) -> str:
     return f"{GRID.name(source)}-{GRID.name(int(_STEP[source, direction]))}"
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _erupt_gain(stack, height, caps, source, top, direction, step):
     """What an eruption of ``stack[source, :top+1]`` (no cap) towards ``direction`` would capture:
     (how many pieces, how many thrown, the captured piece codes packed 5 bits each). Mirrors the
@@ -185,6 +185,8 @@ def _erupt_gain(stack, height, caps, source, top, direction, step):
     return n, thrown, captured
 
 
+# Inlined (as _look_ahead): it runs for most simulated eruptions, and a call passing arrays costs
+# about as much as its work.
 @njit(cache=True, inline="always")
 def _gain_of(counts, player, by_size, base_min, captured, n):
     """Points the ``n`` pieces packed in ``captured`` add to the player's best arrangement, and
