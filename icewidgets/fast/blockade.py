@@ -132,9 +132,10 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
     greedy_seats = np.array([agent == "greedy" for agent in agents], dtype=np.bool_)
     _play(init_stack, init_height, game.landing == "strict", game.tower_without_black_counts, greedy_seats,
           game.max_turns or 0, limit, _rng.entropy_words(seed), start, stop, _rng.new_generator(),
-          _pyrandom.new_twister(), _NEIGHBOURS, _CHEBYSHEV, _CUMULATIVE, _new_frames(), _new_work(), _new_memo(),
-          out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"], out["branching"], out["first"],
-          out["towers"], out["moves"], out["pips"], out["heatmap:towers"], out["heatmap:blockades"], moves)
+          _pyrandom.new_twister(), _NEIGHBOURS, _CHEBYSHEV, _CUMULATIVE, _new_scratch(), _new_frames(), _new_work(),
+          _new_memo(), out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"], out["branching"],
+          out["first"], out["towers"], out["moves"], out["pips"], out["heatmap:towers"], out["heatmap:blockades"],
+          moves)
     if record:
         out["record"] = moves
     return out
@@ -553,6 +554,10 @@ def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path
 @_helper
 def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
     paths0 = paths1 = extra0 = extra1 = 0
+    # A piece that stays where it is pays 2 pips (out and back) and has no home square to avoid.
+    # (Typed int64: plain constants would be typed as literals, a second version of _cover_cost.)
+    round_trip = np.int64(2)
+    no_home = np.int64(-1)
     for j in range(n):
         square = st_sq[j]
         level = st_lv[j]
@@ -563,8 +568,8 @@ def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leavin
                 return False
             path = INF
             total = INF
-            back = _cover_cost(piece, square, level, stack, height, leaving, p0, p1, index, 2, -1, player, counts,
-                               dist, order, order_len)
+            back = _cover_cost(piece, square, level, stack, height, leaving, p0, p1, index, round_trip, no_home,
+                               player, counts, dist, order, order_len)
             if back >= 0:
                 path = 2
                 total = back
@@ -577,8 +582,8 @@ def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leavin
                 with_covers = _cover_cost(piece, target, ht, stack, height, leaving, p0, p1, index, cost, square,
                                           player, counts, dist, order, order_len)
                 if with_covers < 0 and cost < 2:
-                    with_covers = _cover_cost(piece, target, ht, stack, height, leaving, p0, p1, index, 2, -1,
-                                              player, counts, dist, order, order_len)
+                    with_covers = _cover_cost(piece, target, ht, stack, height, leaving, p0, p1, index, round_trip,
+                                              no_home, player, counts, dist, order, order_len)
                 if with_covers >= 0:
                     path = min(path, cost)
                     total = min(total, with_covers)
@@ -767,6 +772,22 @@ MAX_DEPTH = 13
 _SOURCES, _NEXT_SOURCE, _REACH, _NEXT_REACH, _SOURCE, _SEARCHED = range(6)
 
 
+def _new_scratch():
+    """Scratch for :func:`_play`: the position (stacks, heights, moved, supply), the dice and
+    the pips left, each side's routes (distances, squares by distance, their numbers, the
+    blockades they were found for, squares within reach), the rest masks and the legal plies
+    with their greedy keys. Each side's routes are kept while the opponent's blockades (the
+    squares they bar) stay the same: a turn has only a few plies, so routing afresh every turn
+    would cost more than they."""
+    plies = 2 + SQUARES * SQUARES + 1
+    return (np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int8), np.zeros(SQUARES, dtype=np.int64),
+            np.zeros(SQUARES, dtype=np.int64), np.zeros(3, dtype=np.int64), np.zeros(2, dtype=np.int64),
+            np.zeros(2, dtype=np.int64), np.zeros((2, SQUARES, SQUARES), dtype=np.int64),
+            np.zeros((2, SQUARES, SQUARES), dtype=np.int64), np.zeros((2, SQUARES), dtype=np.int64),
+            np.full(2, -1, dtype=np.int64), np.zeros((2, SQUARES, MAX_PIPS + 1), dtype=np.int64),
+            np.zeros(4, dtype=np.int64), np.zeros(plies, dtype=np.int64), np.zeros(plies, dtype=np.int64))
+
+
 def _new_frames():
     """Scratch for the search: per frame a position (stacks, heights, moved, supply), its pips,
     its memo key, its useful sources, the current source's targets and the cursor."""
@@ -786,7 +807,7 @@ def _new_work():
     return (squares(), squares(), squares(), board(), board(),
             (squares(), squares(), squares(np.bool_), np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64)),
             (np.zeros((SQUARES, 24), dtype=np.bool_), np.zeros(SQUARES * 24, dtype=np.int64),
-             np.zeros(SQUARES * 24, dtype=np.int64), squares(np.bool_)))
+             np.zeros(SQUARES * 24, dtype=np.int8), squares(np.bool_)))
 
 
 @_helper
@@ -873,43 +894,15 @@ def _next_child(frames, d, player, counts, dist, order, order_len):
 
 
 @_helper
-def _finishable(frames, player, counts, dist, order, order_len, work, memo):
-    """The engine's _finishable for the position in frame 0: whether the turn can end legally.
+def _can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
+                      dist, order, order_len, frames, work, memo):
+    """Whether the turn can still end legally (or is won) after moving ``src`` to ``dst``: the
+    engine's _finishable for that position, put in frame 0.
 
     Depth-first: a frame that cannot be settled at once tries its useful moves one by one; the
     first child that settles makes it settled, and a frame whose children all fail fails.
     Results of frames that were searched go into the memo, as the engine's do."""
-    cursor = frames[8]
-    keys = frames[5]
-    pips = frames[4]
-    d = 0
-    result = _open(frames, 0, player, counts, dist, order, order_len, work, memo)
-    while True:
-        if result == 2:
-            child = _next_child(frames, d, player, counts, dist, order, order_len)
-            if child < 0:
-                result = 0
-            elif child == 1:
-                result = 1
-            else:
-                d += 1
-                result = _open(frames, d, player, counts, dist, order, order_len, work, memo)
-                continue
-        # frame d is settled: result is 0 or 1
-        if cursor[d, _SEARCHED]:
-            _memo_store(memo, keys[d, 0], keys[d, 1], pips[d, 0], pips[d, 1], result)
-        if d == 0:
-            return result == 1
-        d -= 1
-        if result == 0:
-            result = 2  # the parent goes on with its next move
-
-
-@_helper
-def _can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
-                      dist, order, order_len, frames, work, memo):
-    """Whether the turn can still end legally (or is won) after moving ``src`` to ``dst``."""
-    stacks, heights, moveds, supplies, pips = frames[0], frames[1], frames[2], frames[3], frames[4]
+    stacks, heights, moveds, supplies, pips, keys, _, _, cursor = frames
     _copy_board(stacks[0], heights[0], stack, height)
     _copy(moveds[0], moved)
     _copy(supplies[0], supply)
@@ -917,7 +910,25 @@ def _can_finish_after(stack, height, moved, supply, points, player, counts, src,
         return True
     _copy(pips[0], points)
     pips[0, index] -= cost
-    return _finishable(frames, player, counts, dist, order, order_len, work, memo)
+    d = np.int64(0)  # typed int64 from the start: a literal 0 would compile _open and _next_child twice
+    while True:
+        # frame d holds a position not looked at yet
+        result = _open(frames, d, player, counts, dist, order, order_len, work, memo)
+        while True:
+            if result == 2:
+                child = _next_child(frames, d, player, counts, dist, order, order_len)
+                if child == 0:
+                    break
+                result = 1 if child == 1 else 0
+            # frame d is settled: result is 0 or 1
+            if cursor[d, _SEARCHED]:
+                _memo_store(memo, keys[d, 0], keys[d, 1], pips[d, 0], pips[d, 1], result)
+            if d == 0:
+                return result == 1
+            d -= 1
+            if result == 0:
+                result = 2  # the parent goes on with its next move
+        d += 1  # the child's position
 
 
 @_helper
@@ -1037,26 +1048,12 @@ def _greedy_pick(u, buf, n, keys, stack, height, points, player, chebyshev, neig
 
 @njit(nogil=True, cache=True)
 def _play(init_stack, init_height, strict, counts, greedy_seats, max_turns, max_plies, run_words, start, stop, gen, mt,
-          neighbours, chebyshev, cumulative, frames, work, memo, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_branching, out_first,
-          out_towers, out_moves, out_pips, heat_towers, heat_blockades, out_record):
+          neighbours, chebyshev, cumulative, scratch, frames, work, memo, out_winners, out_scores, out_turns, out_plies,
+          out_unfinished, out_branching, out_first, out_towers, out_moves, out_pips, heat_towers, heat_blockades,
+          out_record):
     record = out_record.shape[1]
-    stack = init_stack.copy()
-    height = init_height.copy()
-    moved = np.zeros(SQUARES, dtype=np.int64)
-    supply = np.zeros(3, dtype=np.int64)
-    dice = np.zeros(2, dtype=np.int64)
-    points = np.zeros(2, dtype=np.int64)
-    # Each side's routes, kept while the opponent's blockades (the squares they bar) stay the
-    # same: a turn has only a few plies, so routing afresh every turn would cost more than they.
-    dists = np.zeros((2, SQUARES, SQUARES), dtype=np.int64)
-    orders = np.zeros((2, SQUARES, SQUARES), dtype=np.int64)
-    order_lens = np.zeros((2, SQUARES), dtype=np.int64)
-    routed = np.full(2, -1, dtype=np.int64)
-    withins = np.zeros((2, SQUARES, MAX_PIPS + 1), dtype=np.int64)
+    stack, height, moved, supply, dice, points, dists, orders, order_lens, routed, withins, rests, buf, keys = scratch
     dist, order, order_len, within = dists[0], orders[0], order_lens[0], withins[0]
-    rests = np.zeros(4, dtype=np.int64)
-    buf = np.zeros(2 + SQUARES * SQUARES + 1, dtype=np.int64)
-    keys = np.zeros_like(buf)
     for g in range(stop - start):
         _rng.seed_game(gen, run_words, start + g)
         # game.new_state(seed=rng): the roll-off with random.Random(int(rng.integers(2**63))).
@@ -1068,8 +1065,7 @@ def _play(init_stack, init_height, strict, counts, greedy_seats, max_turns, max_
                 break
         player = 0 if warm > cool else 1
         out_first[g] = player
-        stack[:, :] = init_stack
-        height[:] = init_height
+        _copy_board(stack, height, init_stack, init_height)
         moved[:] = 0
         supply[:] = 5
         chance = True
@@ -1123,7 +1119,7 @@ def _play(init_stack, init_height, strict, counts, greedy_seats, max_turns, max_
                     if supply[0] + supply[1] + supply[2] < blacks:
                         heat_towers[dst] += 1
                         heat_blockades[dst] += 1
-                    elif counts and height[dst] == 3 and _tower_shape(stack, dst, 3):
+                    elif counts and height[dst] == 3 and _tower_shape(stack, dst, height[dst]):
                         heat_towers[dst] += 1
                 elif code == END:
                     chance = True
@@ -1140,16 +1136,13 @@ def _play(init_stack, init_height, strict, counts, greedy_seats, max_turns, max_
             plies += 1
             if winner >= 0 or (max_turns and turns >= max_turns):
                 break
-        best = np.zeros(2, dtype=np.int64)
         for s in range(SQUARES):
             colour = _tower_colour(stack, s, height[s], counts)
             if colour >= 0:
                 out_towers[g, colour] += 1
         for c in range(4):
-            if out_towers[g, c] > best[c >> 1]:
-                best[c >> 1] = out_towers[g, c]
-        out_scores[g, 0] = best[0]
-        out_scores[g, 1] = best[1]
+            if out_towers[g, c] > out_scores[g, c >> 1]:
+                out_scores[g, c >> 1] = out_towers[g, c]
         if winner >= 0:
             out_winners[g] = 1 << winner
         out_unfinished[g] = winner < 0
