@@ -88,8 +88,9 @@ def kernel_for(game: Any, agents: Sequence[Any]) -> ModuleType | None:
     return module if module.supports(game, names) else None
 
 
-def source_matches(digest: str, *functions: Any) -> bool:
-    """Whether the source code of ``functions`` still hashes (SHA-256) to ``digest``.
+def source_matches(digest: str, *names: str) -> bool:
+    """Whether the source code of these functions of :mod:`icewidgets.agents` still hashes
+    (SHA-256) to ``digest``.
 
     A kernel's greedy agent reproduces functions of :mod:`icewidgets.agents`; if their code
     changes, the kernel steps aside (the reference engine serves) until it is checked again.
@@ -97,9 +98,11 @@ def source_matches(digest: str, *functions: Any) -> bool:
     import hashlib
     import inspect
 
+    from .. import agents
+
     try:
-        source = "".join(inspect.getsource(f) for f in functions)
-    except (OSError, TypeError):
+        source = "".join(inspect.getsource(getattr(agents, name)) for name in names)
+    except (AttributeError, OSError, TypeError):
         return False
     return hashlib.sha256(source.encode()).hexdigest() == digest
 

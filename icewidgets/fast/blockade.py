@@ -72,10 +72,9 @@ GREEDY_SOURCE_SHA256 = "24027dc2922b99e5a446c47433c10939f74e9238b8e4b0432355f0a0
 
 def greedy_matches_agent() -> bool:
     """Whether ``agents.greedy``'s Blockade rule is still the one the kernel reproduces."""
-    from .. import agents
     from . import source_matches
 
-    return source_matches(GREEDY_SOURCE_SHA256, agents._blockade_greedy, agents._pick_best)
+    return source_matches(GREEDY_SOURCE_SHA256, "_blockade_greedy", "_pick_best")
 
 
 def supports(game: Any, agents: tuple[str, ...]) -> bool:

@@ -98,17 +98,9 @@ GREEDY_SOURCE_SHA256 = "cb670f5d157a90deac4f1c1b1782581c61151d866c3d94b5569bc0be
 
 def greedy_matches_agent() -> bool:
     """Whether ``agents.greedy``'s Ice3 rule is still the one the kernel reproduces."""
-    import hashlib
-    import inspect
+    from . import source_matches
 
-    from .. import agents
-
-    try:
-        source = "".join(inspect.getsource(f) for f in (agents._ice3_greedy, agents._ice3_value, agents._ice3_tables,
-                                                         agents._pick_best))
-    except (AttributeError, OSError, TypeError):
-        return False
-    return hashlib.sha256(source.encode()).hexdigest() == GREEDY_SOURCE_SHA256
+    return source_matches(GREEDY_SOURCE_SHA256, "_ice3_greedy", "_ice3_value", "_ice3_tables", "_pick_best")
 
 
 def supports(game: Any, agents: tuple[str, ...]) -> bool:

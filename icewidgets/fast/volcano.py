@@ -27,6 +27,7 @@ from ..grid import DIRECTIONS, Grid
 from . import pyrandom as _pyrandom
 from . import rng as _rng
 from .bits import lowest_bit, popcount
+from .jit import helper
 
 GRID = Grid(5, 5)
 SQUARES = 25
@@ -46,16 +47,9 @@ GREEDY_SOURCE_SHA256 = "4f2dc8b608a163db7edc595c99b119f3d02ca1a3f5840f7cd12eab4c
 
 def greedy_matches_agent() -> bool:
     """Whether ``agents.greedy``'s Volcano rule is still the one the kernel reproduces."""
-    import hashlib
-    import inspect
+    from . import source_matches
 
-    from .. import agents
-
-    try:
-        source = "".join(inspect.getsource(f) for f in (agents._volcano_greedy, agents._erupt_gain, agents._pick_best))
-    except (AttributeError, OSError, TypeError):
-        return False
-    return hashlib.sha256(source.encode()).hexdigest() == GREEDY_SOURCE_SHA256
+    return source_matches(GREEDY_SOURCE_SHA256, "_volcano_greedy", "_erupt_gain", "_pick_best")
 
 
 # Options the kernel plays exactly; any other option with a non-default value (a solitaire goal,
@@ -162,13 +156,7 @@ def move_text(code: int) -> str:
     return f"{GRID.name(source)}-{GRID.name(int(_STEP[source, direction]))}"
 
 
-# The helpers only read and write the arrays they are given (only play_range allocates), so they
-# are compiled without numba's reference counting, which would cost each call that passes arrays
-# more than most helpers' own work.
-_helper = njit(cache=True, _nrt=False)
-
-
-@_helper
+@helper
 def _erupt_gain(stack, height, caps, source, top, direction, step):
     """What an eruption of ``stack[source, :top+1]`` (no cap) towards ``direction`` would capture:
     (how many pieces, how many thrown, the captured piece codes packed 5 bits each). Mirrors the
@@ -270,7 +258,7 @@ def _look_ahead(stack, height, caps, target, player, counts, by_size, base_min, 
     ahead[target, 8] = free_best
 
 
-@_helper
+@helper
 def _greedy_move(gen, stack, height, caps, blocked, player, players, counts, per_player, step, moves, ahead):
     """The greedy agent's move (agents.greedy, Volcano): (source, direction, number of legal moves).
 
@@ -359,7 +347,7 @@ def _greedy_move(gen, stack, height, caps, blocked, player, players, counts, per
     return np.int64(-1), np.int64(-1), n_moves
 
 
-@_helper
+@helper
 def _random_move(gen, caps, blocked, step, neighbour_mask):
     """The random agent's move: (source, direction, number of legal moves)."""
     total = 0
@@ -389,7 +377,7 @@ def _random_move(gen, caps, blocked, step, neighbour_mask):
     return source, np.int64(-1), total
 
 
-@_helper
+@helper
 def _erupt(stack, height, caps, source, direction, step, counts, colour_mask, player):
     """The eruption of ``source`` towards ``direction``: (pieces thrown, stopped early, captured)."""
     thrown = 0
@@ -429,7 +417,7 @@ _MT, _OPTIONS, _POS, _N_OPTIONS, _CELLS, _LEFT_OF = 2, 627, 752, 777, 802, 827
 SETUP_WORDS = 832
 
 
-@_helper
+@helper
 def _random_layout(gen, setup):
     """The engine's ``_random_layout(random.Random(int(rng.integers(2**63))))``: five nests of each
     colour, no two orthogonal neighbours alike, by seeded backtracking (cells by square, a1 first)."""
@@ -477,7 +465,7 @@ def _random_layouts(run_words, start, stop, gen, setup, layouts):
             layouts[g, s] = setup[_CELLS + s]
 
 
-@_helper
+@helper
 def _new_game(gen, run_words, g, start, init_stack, init_height, end_if_empty, setup, layouts, stack, height, counts,
               per_player, st):
     _rng.seed_game(gen, run_words, start + g)
@@ -519,7 +507,7 @@ def _new_game(gen, run_words, g, start, init_stack, init_height, end_if_empty, s
     st[ENDED] = caps == 0 or (end_if_empty and pieces == 0)
 
 
-@_helper
+@helper
 def _blocked(st, neighbour_mask):
     """Squares a cap may not enter: caps, and (house rule) squares left this turn unless that leaves no move."""
     caps = st[CAPS]
@@ -536,7 +524,7 @@ def _blocked(st, neighbour_mask):
     return blocked
 
 
-@_helper
+@helper
 def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, step, stack, height, counts,
                per_player, st, out_moves):
     """Play the cap move; erupt, capture, score and pass the turn when it erupts."""
@@ -573,7 +561,7 @@ def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, 
         st[PLAYER] = (player + 1) % players
 
 
-@_helper
+@helper
 def _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_scores, out_turns, out_plies,
               out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_branching):
     n_captured = per_player[1]
@@ -635,7 +623,7 @@ def _play(agents, move_scratch, look_ahead, setup, layouts, init_stack, init_hei
     return 0
 
 
-@_helper
+@helper
 def _score(counts, p, total):
     """total + 2·min over sizes of the pieces of that size + 2·solid trees (rules V-A15)."""
     low = counts[p, 0, 0] + counts[p, 1, 0] + counts[p, 2, 0] + counts[p, 3, 0] + counts[p, 4, 0]

@@ -23,6 +23,7 @@ from numba import njit
 from ..grid import Grid
 from . import rng as _rng
 from .bits import lowest_bit
+from .jit import helper
 
 GRID = Grid(5, 4)
 SQUARES = 20
@@ -47,17 +48,9 @@ GREEDY_SOURCE_SHA256 = "8f0767d96ef70ae9761b8cefec60c078c06609f10c2693877f6f8247
 
 def greedy_matches_agent() -> bool:
     """Whether ``agents.greedy``'s Volterra rule is still the one the kernel reproduces."""
-    import hashlib
-    import inspect
+    from . import source_matches
 
-    from .. import agents
-
-    try:
-        source = "".join(inspect.getsource(f) for f in (agents._volterra_greedy, agents._volterra_cut_off_value,
-                                                         agents._pick_best))
-    except (AttributeError, OSError, TypeError):
-        return False
-    return hashlib.sha256(source.encode()).hexdigest() == GREEDY_SOURCE_SHA256
+    return source_matches(GREEDY_SOURCE_SHA256, "_volterra_greedy", "_volterra_cut_off_value", "_pick_best")
 
 
 def supports(game: Any, agents: tuple[str, ...]) -> bool:
@@ -137,13 +130,9 @@ def _safety_plies() -> int:
     return SAFETY_PLIES
 
 
-# The helpers only read and write the arrays they are given (only _play allocates), so they
-# are compiled without numba's reference counting, which would cost each call that passes
-# arrays more than most helpers' own work.
-_helper = njit(cache=True, _nrt=False)
 
 
-@_helper
+@helper
 def _free_side(height, square, orthogonal, on_edge):
     if on_edge[square]:
         return True
@@ -153,14 +142,14 @@ def _free_side(height, square, orthogonal, on_edge):
     return False
 
 
-@_helper
+@helper
 def _is_source(stack, height, s, own, other, orthogonal, on_edge):
     """A tower the pawn's owner may move: theirs on top, a free side, no pawn."""
     return (s != other and height[s] > 0 and stack[s, height[s] - 1] == own
             and _free_side(height, s, orthogonal, on_edge))
 
 
-@_helper
+@helper
 def _has_tower_action(stack, height, here, own, other, adjacent, neighbours, neighbour_mask, orthogonal, on_edge):
     for i in range(8):
         source = neighbours[here, i]
@@ -178,7 +167,7 @@ def _has_tower_action(stack, height, here, own, other, adjacent, neighbours, nei
     return False
 
 
-@_helper
+@helper
 def _can_complete(stack, height, here, other, own, adjacent, neighbours, neighbour_mask, orthogonal, on_edge):
     if _has_tower_action(stack, height, here, own, other, adjacent, neighbours, neighbour_mask, orthogonal, on_edge):
         return True
@@ -193,7 +182,7 @@ def _can_complete(stack, height, here, other, own, adjacent, neighbours, neighbo
     return False
 
 
-@_helper
+@helper
 def _legal(stack, height, here, other, own, done, adjacent, neighbours, neighbour_mask, orthogonal, on_edge, plies):
     """The legal plies in the engine's order, as codes into ``plies[0]``; returns how many.
 
@@ -228,7 +217,7 @@ def _legal(stack, height, here, other, own, done, adjacent, neighbours, neighbou
     return n
 
 
-@_helper
+@helper
 def _flood(start, occupied, neighbour_mask):
     part = np.int64(1) << start
     frontier = part
@@ -242,7 +231,7 @@ def _flood(start, occupied, neighbour_mask):
     return part
 
 
-@_helper
+@helper
 def _separate(stack, height, emptied, pawn0, pawn1, remove, neighbours, neighbour_mask, forfeited, g, heat_cut_off):
     """Forfeit the parts that emptying ``emptied`` cut off from both pawns (counting their tiles
     and, in ``heat_cut_off``, their squares)."""
@@ -271,7 +260,7 @@ def _separate(stack, height, emptied, pawn0, pawn1, remove, neighbours, neighbou
                     height[s] = 0
 
 
-@_helper
+@helper
 def _result(stack, height, ended, g, counts, out_winners, out_scores, out_towers):
     """Tallest towers, and the winner: tower heights sorted from the highest, compared in order."""
     for p in range(2):
@@ -301,7 +290,7 @@ def _result(stack, height, ended, g, counts, out_winners, out_scores, out_towers
     out_winners[g] = winners
 
 
-@_helper
+@helper
 def _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, neighbours, neighbour_mask, u):
     """agents.greedy's Volterra rule: an integer key per legal ply, ties broken by the draw ``u``."""
     own = player
@@ -359,7 +348,7 @@ def _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, neighbours
     return plies_buffer[0, 0]
 
 
-@_helper
+@helper
 def _cut_off_value(stack, height, source, target, count, own, pawn0, pawn1, neighbour_mask):
     """When a tower action empties its source: 4 per opponent tile cut off minus 4 per own tile."""
     occupied = np.int64(0)
