@@ -240,6 +240,10 @@ def test_ice3_playouts_fast_and_reference_engines_give_the_same_arrays():
     assert compiled.arrays.keys() == reference.arrays.keys()
     for key, array in reference.arrays.items():
         assert np.array_equal(compiled.arrays[key], array), key
+    # (No random game reaches the exact goal, so the heatmap is empty in both; goal_corner_heatmap's
+    # doctest counts won games.)
+    assert compiled.heatmaps.keys() == reference.heatmaps.keys() == {"goal_corners"}
+    assert np.array_equal(compiled.heatmaps["goal_corners"], reference.heatmaps["goal_corners"])
 
 
 # Volterra --------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from ..grid import DIRECTIONS, Grid
 from . import pyrandom as _pyrandom
 from . import rng as _rng
 from .bits import lowest_bit, popcount
+from .jit import helper
 
 GRID = Grid(8, 8)
 SQUARES = 64
@@ -36,6 +37,7 @@ MAX_DISTANCE = 7
 CENTRE = ("d4", "e4", "d5", "e5")
 PATTERN = ((3, 3, 3, 2), (3, 2, 2, 1), (3, 2, 1, 1), (2, 1, 1, 0))
 CORNERS = ("a1", "h1", "a8", "h8")
+_CORNER_SQUARES = np.array([GRID.index(corner) for corner in CORNERS], dtype=np.int64)
 
 _U = np.uint64
 _SHIFT = np.array([dr * 8 + df for df, dr in DIRECTIONS.values()], dtype=np.int64)
@@ -159,7 +161,20 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
         raise RuntimeError(f"Ice3 kernel: game {status - 1} failed")
     if record:
         out["moves"] = moves
+    out["heatmap:goal_corners"] = goal_corner_heatmap(out["goal_corner"])
     return out
+
+
+def goal_corner_heatmap(goal_corner: np.ndarray) -> np.ndarray:
+    """The reference engine's ``goal_corners`` heatmap (one count per square) from the games'
+    ``goal_corner`` codes (0–3 = a1 h1 a8 h8, −1 if none): a won game's win event names one corner.
+
+    >>> heat = goal_corner_heatmap(np.array([-1, 0, 3, 3]))
+    >>> int(heat[GRID.index("a1")]), int(heat[GRID.index("h8")]), int(heat.sum())
+    (1, 2, 3)
+    """
+    met = goal_corner[goal_corner >= 0]
+    return np.bincount(_CORNER_SQUARES[met], minlength=SQUARES).astype(np.int64)
 
 
 def move_text(code: int) -> str:
@@ -177,7 +192,7 @@ def _safety_plies() -> int:
     return SAFETY_PLIES
 
 
-@njit(cache=True)
+@helper
 def _shifted(bits, shift):
     """Bit s of the result is bit s + shift of ``bits``."""
     if shift > 0:
@@ -185,7 +200,7 @@ def _shifted(bits, shift):
     return bits << np.uint64(-shift)
 
 
-@njit(cache=True)
+@helper
 def _goal_met(height, pieces, cells, sizes, empty):
     for c in range(4):
         if height[empty[c]] != 0:
@@ -205,7 +220,7 @@ def _goal_met(height, pieces, cells, sizes, empty):
     return False
 
 
-@njit(cache=True)
+@helper
 def _bitboards(height, pieces, bb):
     """bb[0..6]: the squares whose top piece (the only one that can move) is in set R Y G B 1 2 3;
     bb[7]: the walls (two-piece stacks)."""
@@ -222,7 +237,7 @@ def _bitboards(height, pieces, bb):
             bb[4 + piece % 3] |= bit
 
 
-@njit(cache=True)
+@helper
 def _legal(bb, runs, longest, shift, inside):
     """Fill ``longest[set·8 + d]`` (the longest free run of an unpinned member); return the move count."""
     tops = bb
@@ -252,7 +267,7 @@ def _legal(bb, runs, longest, shift, inside):
     return total
 
 
-@njit(cache=True)
+@helper
 def _apply(group, d, distance, height, pieces, bb, movers, shift, inside):
     """Move the members of ``group`` whose path of ``distance`` squares towards ``d`` is free of
     walls, keeping the bit boards of :func:`_bitboards` up to date."""
@@ -298,19 +313,19 @@ def _apply(group, d, distance, height, pieces, bb, movers, shift, inside):
     return n
 
 
-@njit(cache=True)
+@helper
 def _count(bits):
     """The number of squares in a bit board."""
     return popcount(np.int64(bits))
 
 
-@njit(cache=True)
+@helper
 def _distance(bits, far0, far1, far2, far3):
     """The summed king distance of the squares in ``bits`` to a corner's block (its masks 3 … 6)."""
     return _count(bits & far0) + _count(bits & far1) + _count(bits & far2) + _count(bits & far3)
 
 
-@njit(cache=True)
+@helper
 def _greedy_move(u, pieces, bb, longest, bottoms, shift, inside, masks, empty, keys):
     """agents.greedy's Ice3 rule: aim at the best colour and corner, try every move of that
     colour (every move if it has none), keep the best value; ties broken by the draw ``u``.
@@ -495,7 +510,7 @@ def _play(agents, masks, bottoms, keys, players, draw_if_stuck, max_turns, max_p
     return 0
 
 
-@njit(cache=True)
+@helper
 def _goal_counters(g, height, pieces, cells, sizes, empty, out_goal_colour, out_goal_corner, out_progress):
     """The met goal (lowest colour, then corner, as the engine sorts them) and the best progress:
     over corners and colours, the pattern cells holding exactly their piece, plus the empty cell."""
