@@ -162,11 +162,17 @@ def _safety_plies() -> int:
 
 # Kernel ----------------------------------------------------------------------------------------
 
-# The helpers below _play only read and write the arrays they are given (nothing is allocated
-# under _play), so they are compiled without numba's reference counting: with it, every call
-# that passes arrays pays atomic increments and decrements, which cost more than most helpers'
-# own work (about 17 ns against 1 ns per call, measured).
+# The kernel allocates nothing (play_range hands _play every array it uses), so _play and its
+# helpers are compiled without numba's reference counting: with it, every call that passes
+# arrays pays atomic increments and decrements, which cost more than most helpers' own work
+# (about 17 ns against 1 ns per call, measured), and so does every view of a frame's arrays.
 _helper = njit(cache=True, _nrt=False)
+# The legal plies' listing and the end-of-turn search's driver (_legal, _can_finish_after,
+# _open, _next_child: each called from one place) are inlined into _play by numba instead of
+# compiled on their own. numba links a compiled function's callees into it and optimises and
+# compiles them all again, so each of those levels above the search's helpers cost about 2 s
+# of a cold first call.
+_inlined = njit(cache=True, inline="always")
 
 
 @_helper
@@ -809,7 +815,7 @@ def _new_work():
              np.zeros(SQUARES * 24, dtype=np.int8), squares(np.bool_)))
 
 
-@_helper
+@_inlined
 def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     """Look at the position of frame ``d``: 1 or 0 when it is settled at once (no piece
     stranded, the quick bounds, the greedy repair, the memo), 2 when its moves must be tried
@@ -852,7 +858,7 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     return 2
 
 
-@_helper
+@_inlined
 def _next_child(frames, d, player, counts, dist, order, order_len):
     """Play frame ``d``'s next useful move into frame ``d + 1``: -1 when none is left, 1 when
     that move wins, else 0. A source's targets are tried nearest first, those it may rest on
@@ -892,7 +898,7 @@ def _next_child(frames, d, player, counts, dist, order, order_len):
     return 1 if _move_piece(stacks[e], heights[e], moveds[e], supplies[e], src, dst, counts) else 0
 
 
-@_helper
+@_inlined
 def _can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
                       dist, order, order_len, frames, work, memo):
     """Whether the turn can still end legally (or is won) after moving ``src`` to ``dst``: the
@@ -930,7 +936,7 @@ def _can_finish_after(stack, height, moved, supply, points, player, counts, src,
         d += 1  # the child's position
 
 
-@_helper
+@_inlined
 def _legal(stack, height, moved, supply, dice, points, player, strict, counts, dist, order, order_len, within, rests,
            buf, frames, work, memo):
     """The engine's legal plies (codes) in its order; returns their number."""
@@ -1045,7 +1051,7 @@ def _greedy_pick(u, buf, n, keys, stack, height, points, player, chebyshev, neig
     return buf[n - 1]  # not reached: pick < best
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, _nrt=False)
 def _play(init_stack, init_height, strict, counts, greedy_seats, max_turns, max_plies, run_words, start, stop, gen, mt,
           neighbours, chebyshev, cumulative, scratch, frames, work, memo, out_winners, out_scores, out_turns, out_plies,
           out_unfinished, out_branching, out_first, out_towers, out_moves, out_pips, heat_towers, heat_blockades,
