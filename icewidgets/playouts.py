@@ -427,7 +427,7 @@ def playouts(
     - ``engine``: ``"auto"`` (the default: compiled kernels where one plays these options and
       agents, else the rules engines), ``"reference"`` (always the rules engines) or ``"fast"``
       (compiled kernels; an error where none applies). The fast engine plays exactly the same
-      games; the board heatmaps are counted by the reference engine and the Volterra and Blockade kernels.
+      games; the board heatmaps are counted by the reference engine and the Volcano, Volterra and Blockade kernels.
     - ``executor``: any ``concurrent.futures.Executor`` to play the chunks on (a process pool, or
       Dask's ``client.get_executor()`` to spread millions of games over a cluster); without one
       the fast engine uses ``workers`` threads (default: every core). Games are cut into fixed

@@ -305,15 +305,23 @@ def _volcano_chunks(seed, start, stop):
     return fast.play_range(iw.make("volcano", max_turns=200), ("random", "greedy"), seed, start, stop)
 
 
+def _assert_same_results(parts, whole, *context):
+    """Chunks joined by ``run_chunks`` against one run of all the games: the same per-game rows,
+    and heatmaps that add up to the whole's (each chunk counts its own total; run_chunks stacks them)."""
+    assert parts.keys() == whole.keys()
+    for key, array in whole.items():
+        part = parts[key]
+        if key.startswith("heatmap:"):
+            part = part.reshape(-1, array.size).sum(axis=0)
+        assert part.dtype == array.dtype and np.array_equal(part, array), (key, *context)
+
+
 def test_results_do_not_depend_on_chunks_or_workers():
     n = 5_003
     whole = _volcano_chunks(1, 0, n)
     for chunk_size, workers in [(1000, 1), (777, 2), (5003, 2), (64, 3)]:
         parts = parallel.run_chunks(partial(_volcano_chunks, 1), n, workers=workers, chunk_size=chunk_size)
-        assert parts.keys() == whole.keys()
-        for key in whole:
-            assert np.array_equal(parts[key], whole[key]), (key, chunk_size, workers)
-            assert parts[key].dtype == whole[key].dtype
+        _assert_same_results(parts, whole, chunk_size, workers)
 
 
 def test_any_concurrent_futures_executor_gives_the_same_results():
@@ -325,7 +333,7 @@ def test_any_concurrent_futures_executor_gives_the_same_results():
         parts = parallel.run_chunks(partial(_volcano_chunks, 2), 3000, executor=executor, chunk_size=500,
                                     progress=done.append)
     assert done == [500, 1000, 1500, 2000, 2500, 3000]
-    assert all(np.array_equal(parts[key], whole[key]) for key in whole)
+    _assert_same_results(parts, whole)
 
 
 def test_a_local_dask_cluster_gives_the_same_results():
@@ -335,7 +343,7 @@ def test_a_local_dask_cluster_gives_the_same_results():
         with distributed.Client(cluster) as client:
             parts = parallel.run_chunks(partial(_volcano_chunks, 3), 4000, executor=client.get_executor(),
                                         chunk_size=1000)
-    assert all(np.array_equal(parts[key], whole[key]) for key in whole)
+    _assert_same_results(parts, whole)
 
 
 # Without numba ---------------------------------------------------------------------------------
@@ -366,6 +374,9 @@ def test_playouts_fast_and_reference_engines_give_the_same_arrays(agents, seed, 
     for key, array in reference.arrays.items():
         assert compiled.arrays[key].dtype == array.dtype, key
         assert np.array_equal(compiled.arrays[key], array), key
+    assert compiled.heatmaps.keys() == reference.heatmaps.keys() == {"eruption_sources", "captures", "landings"}
+    for name, grid in reference.heatmaps.items():
+        assert grid.sum() > 0 and np.array_equal(compiled.heatmaps[name], grid), name
 
 
 def test_playouts_auto_without_numba_uses_the_reference_engine(monkeypatch):

@@ -8,7 +8,9 @@ so the same random draw picks the same move.
 
 The greedy agent is the one of :func:`icewidgets.agents.greedy` (Volcano's rule), with the
 same keys and the same single tie-break draw. The ``random`` opening's seeded layout is rebuilt
-in the kernel too (the engine's backtracking search on Python's Mersenne Twister).
+in the kernel too (the engine's backtracking search on Python's Mersenne Twister). Besides the
+per-game arrays, the kernel counts the reference engine's board heatmaps, by square over the games
+of the range: the squares that erupted, and where thrown pieces landed and were captured.
 
 >>> from icewidgets import make
 >>> out = play_range(make("volcano"), ("random", "greedy"), seed=0, start=0, stop=1000)
@@ -88,7 +90,8 @@ def empty_results(n: int, players: int) -> dict[str, np.ndarray]:
     """Result arrays for ``n`` games (about 40 bytes per game for two players).
 
     The arrays and dtypes of :func:`icewidgets.playouts`' Volcano results, with ``winners`` as a
-    bit mask (bit p: player p is among the winners) and an ``unfinished`` flag.
+    bit mask (bit p: player p is among the winners) and an ``unfinished`` flag; its board heatmaps
+    are ``heatmap:<name>`` arrays, one count per square over the ``n`` games.
     """
     return {
         "winners": np.zeros(n, dtype=np.uint8),
@@ -102,6 +105,11 @@ def empty_results(n: int, players: int) -> dict[str, np.ndarray]:
         "eruptions": np.zeros(n, dtype=np.uint16),
         "erupted": np.zeros(n, dtype=np.int32),  # pieces thrown by eruptions
         "eruptions_stopped": np.zeros(n, dtype=np.int32),  # eruptions stopped by an edge or a cap
+        # Board heatmaps over the games, by square: the squares that erupted, where thrown
+        # pieces were captured, and where thrown pieces landed (captured or not).
+        "heatmap:eruption_sources": np.zeros(SQUARES, dtype=np.int64),
+        "heatmap:captures": np.zeros(SQUARES, dtype=np.int64),
+        "heatmap:landings": np.zeros(SQUARES, dtype=np.int64),
     }
 
 
@@ -132,7 +140,8 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
     args = (setup, layouts, stack, height, players, game.tie_rule == "draw", game.no_return_within_turn, game.end_if_board_empty,
             game.max_turns or 0, max_plies or _safety_plies(), _rng.entropy_words(seed), start, stop, _STEP,
             _NEIGHBOUR_MASK, *scratch, out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"],
-            out["captured"], out["captures"], out["erupted"], out["eruptions_stopped"], out["branching"], moves)
+            out["captured"], out["captures"], out["erupted"], out["eruptions_stopped"], out["branching"],
+            out["heatmap:eruption_sources"], out["heatmap:captures"], out["heatmap:landings"], moves)
     codes = None if all(a == "random" for a in agents) else np.array([RANDOM if a == "random" else GREEDY
                                                                        for a in agents], dtype=np.int64)
     status = _play(codes, np.zeros((3, 40), dtype=np.int64), np.zeros((SQUARES, 9), dtype=np.int64), *args)
@@ -378,8 +387,10 @@ def _random_move(gen, caps, blocked, step, neighbour_mask):
 
 
 @helper
-def _erupt(stack, height, caps, source, direction, step, counts, colour_mask, player):
-    """The eruption of ``source`` towards ``direction``: (pieces thrown, stopped early, captured)."""
+def _erupt(stack, height, caps, source, direction, step, counts, colour_mask, player, heat_captures, heat_landings):
+    """The eruption of ``source`` towards ``direction``: (pieces thrown, stopped early, captured).
+    Each thrown piece's square is counted in ``heat_landings``, and in ``heat_captures`` when
+    the piece is captured there."""
     thrown = 0
     stopped = 0
     captured = 0
@@ -394,12 +405,14 @@ def _erupt(stack, height, caps, source, direction, step, counts, colour_mask, pl
         piece = stack[source, h - 1]
         height[source] = h - 1
         thrown += 1
+        heat_landings[t] += 1
         ht = height[t]
         if ht > 0 and stack[t, ht - 1] % 3 == piece % 3:
             colour = piece // 3
             counts[player, colour, piece % 3] += 1
             colour_mask[player] |= 1 << colour
             captured += 1
+            heat_captures[t] += 1
         else:
             stack[t, ht] = piece
             height[t] = ht + 1
@@ -526,8 +539,9 @@ def _blocked(st, neighbour_mask):
 
 @helper
 def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, step, stack, height, counts,
-               per_player, st, out_moves):
-    """Play the cap move; erupt, capture, score and pass the turn when it erupts."""
+               per_player, st, heat_sources, heat_captures, heat_landings, out_moves):
+    """Play the cap move; erupt, capture, score and pass the turn when it erupts (counting the
+    eruption in the heatmaps)."""
     plies = st[PLIES]
     if plies < out_moves.shape[1]:
         out_moves[g, plies] = source * 8 + direction
@@ -547,7 +561,9 @@ def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, 
     player = st[PLAYER]
     colour_mask = per_player[0]
     n_captured = per_player[1]
-    thrown, stopped, captured = _erupt(stack, height, caps, source, direction, step, counts, colour_mask, player)
+    heat_sources[source] += 1
+    thrown, stopped, captured = _erupt(stack, height, caps, source, direction, step, counts, colour_mask, player,
+                                       heat_captures, heat_landings)
     st[ERUPTED] += thrown
     st[STOPPED] += stopped
     n_captured[player] += captured
@@ -597,7 +613,7 @@ def _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_sc
 def _play(agents, move_scratch, look_ahead, setup, layouts, init_stack, init_height, players, draw_rule, no_return,
           end_if_empty, max_turns, max_plies, run_words, start, stop, step, neighbour_mask, gen, stack, height, counts,
           per_player, st, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured, out_captures,
-          out_erupted, out_stopped, out_branching, out_moves):
+          out_erupted, out_stopped, out_branching, heat_sources, heat_captures, heat_landings, out_moves):
     for g in range(stop - start):
         _new_game(gen, run_words, g, start, init_stack, init_height, end_if_empty, setup, layouts, stack, height,
                   counts, per_player, st)
@@ -617,7 +633,7 @@ def _play(agents, move_scratch, look_ahead, setup, layouts, init_stack, init_hei
             if direction < 0:
                 return start + g + 1
             _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, step, stack, height, counts,
-                       per_player, st, out_moves)
+                       per_player, st, heat_sources, heat_captures, heat_landings, out_moves)
         _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_scores, out_turns, out_plies,
                   out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_branching)
     return 0
