@@ -427,7 +427,7 @@ def playouts(
     - ``engine``: ``"auto"`` (the default: compiled kernels where one plays these options and
       agents, else the rules engines), ``"reference"`` (always the rules engines) or ``"fast"``
       (compiled kernels; an error where none applies). The fast engine plays exactly the same
-      games; the board heatmaps are counted by the reference engine and the Volcano, Volterra and Blockade kernels.
+      games and counts the same board heatmaps.
     - ``executor``: any ``concurrent.futures.Executor`` to play the chunks on (a process pool, or
       Dask's ``client.get_executor()`` to spread millions of games over a cluster); without one
       the fast engine uses ``workers`` threads (default: every core). Games are cut into fixed
@@ -561,7 +561,7 @@ class PlayoutResults:
     - ``branching`` float32: the mean number of legal moves at the game's decisions (reference engine).
     - game-specific counters (``results.counters``), e.g. Volcano ``captures`` (n, 5 colours, 3 sizes).
 
-    ``heatmaps`` count where things happened on the board over all games (reference engine).
+    ``heatmaps`` count where things happened on the board over all games.
     Also: ``game``, ``agents`` (names per seat), ``seed``, ``max_turns``, ``elapsed`` seconds,
     ``games_per_second``, ``partial`` (interrupted), ``engine``.
     """

@@ -277,7 +277,7 @@ def plot_heatmap(results: Any, name: str | None = None, ax: Any = None) -> Any:
     Volcano eruption sources, captures, landings; Volterra tower targets; Blockade towers, …)."""
     ax = _axes(ax, (4.0, 4.0))
     if not results.heatmaps:
-        ax.text(0.5, 0.5, "no heatmap\n(collected by the reference engine)", ha="center", va="center")
+        ax.text(0.5, 0.5, "no heatmap\nin these results", ha="center", va="center")
         ax.set_axis_off()
         return ax
     name = name or next(iter(results.heatmaps))

@@ -69,16 +69,19 @@ def default_workers() -> int:
 
 
 def concatenate(parts: Iterable[dict]) -> dict:
-    """Join chunk results (dicts of arrays with one row per game) in order.
+    """Join chunk results (dicts of arrays with one row per game) in order; the board heatmaps
+    (``heatmap:<name>``, counts per square over a chunk's games) are added up.
 
-    >>> a = {"plies": np.array([3, 4], dtype=np.int32)}
-    >>> concatenate([a, {"plies": np.array([5], dtype=np.int32)}])["plies"].tolist()
-    [3, 4, 5]
+    >>> a = {"plies": np.array([3, 4], dtype=np.int32), "heatmap:x": np.array([1, 0])}
+    >>> joined = concatenate([a, {"plies": np.array([5], dtype=np.int32), "heatmap:x": np.array([2, 2])}])
+    >>> joined["plies"].tolist(), joined["heatmap:x"].tolist()
+    ([3, 4, 5], [3, 2])
     """
     parts = list(parts)
     if not parts:
         return {}
-    return {key: np.concatenate([part[key] for part in parts]) for key in parts[0]}
+    return {key: sum(part[key] for part in parts) if key.startswith("heatmap:")
+            else np.concatenate([part[key] for part in parts]) for key in parts[0]}
 
 
 def map_chunks(
