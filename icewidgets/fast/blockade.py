@@ -227,11 +227,6 @@ def _tower_colour(stack, square, h, counts):
 
 
 @_helper
-def _mover_index(stack, height, square, player, counts):
-    return _mover_index_h(stack, square, height[square], player, counts)
-
-
-@_helper
 def _routes(blocked, neighbours, dist, order, order_len, within):
     """Breadth-first distances and squares by distance from every square, ``blocked`` barred;
     ``within[s, p]``: the squares ``p`` pips or fewer from ``s`` (not ``s`` itself), as bits."""
@@ -307,20 +302,9 @@ def _move_piece(stack, height, moved, supply, src, dst, counts):
 
 
 @_helper
-def _any_stranded(stack, height, moved):
-    for square in range(SQUARES):
-        m = moved[square]
-        if m:
-            h = height[square]
-            for level in range(h - m, h):
-                if not _can_rest(stack[square, level], stack, square, level):
-                    return True
-    return False
-
-
-@_helper
-def _mover_index_h(stack, square, h, player, counts):
-    """_mover_index for the first ``h`` pieces of ``square``."""
+def _mover_index(stack, square, h, player, counts):
+    """The engine's _mover_index for the first ``h`` pieces of ``square``: 0 or 1 when their
+    top is a piece the player may move (of their first or second colour), else -1."""
     if h == 0:
         return -1
     piece = stack[square, h - 1]
@@ -356,7 +340,7 @@ def _clear_for(stack, height, moved, supply, pts, player, counts, piece, dst, av
     """The engine's _clear_for, in place on scratch arrays: -1 (None), 0 (done) or 1 (won)."""
     while not _can_rest(piece, stack, dst, height[dst]):
         h = height[dst]
-        index = _mover_index(stack, height, dst, player, counts)
+        index = _mover_index(stack, dst, height[dst], player, counts)
         if index < 0:
             return -1
         cover = stack[dst, h - 1]
@@ -394,7 +378,7 @@ def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, o
             return True
         src = st_sq[0]
         piece = stack[src, height[src] - 1]
-        index = _mover_index(stack, height, src, player, counts)
+        index = _mover_index(stack, src, height[src], player, counts)
         if index < 0:
             return False
         avoid[:] = False
@@ -417,7 +401,7 @@ def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, o
                 pts[index] -= cost
                 found = True
                 break
-            if _mover_index(stack, height, dst, player, counts) < 0:
+            if _mover_index(stack, dst, height[dst], player, counts) < 0:
                 continue  # _clear_for cannot take the top off dst, with or without hops
             for hop in (False, True):
                 _copy_board(cs, ch, stack, height)
@@ -449,7 +433,7 @@ def _might_rest(piece, stack, square, h, player, counts):
     while h:
         if _can_rest(piece, stack, square, h):
             return True
-        if _mover_index_h(stack, square, h, player, counts) < 0:
+        if _mover_index(stack, square, h, player, counts) < 0:
             return False
         h -= 1
     return True
@@ -507,7 +491,7 @@ def _nearest_rest(piece, square, stack, height, leaving, home, player, counts, d
                 if own < fewest:
                     fewest = own
                 break
-            if not hh or _mover_index_h(stack, target, hh, player, counts) < 0:
+            if not hh or _mover_index(stack, target, hh, player, counts) < 0:
                 break
             if (stack[target, hh - 1] >> 2) == (piece >> 2):
                 own += 1
@@ -529,7 +513,7 @@ def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path
     while True:
         if _can_rest(piece, stack, square, hh):
             break
-        cover_index = _mover_index_h(stack, square, hh, player, counts)
+        cover_index = _mover_index(stack, square, hh, player, counts)
         if cover_index < 0 or not hh:
             return -1
         r = _nearest_rest(stack[square, hh - 1], square, stack, height, leaving, home, player, counts, dist, order,
@@ -722,7 +706,7 @@ def _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leav
             c0 = d if index == 0 else 0
             c1 = d if index == 1 else 0
             while hh:
-                mi = _mover_index_h(stack, target, hh, player, counts)
+                mi = _mover_index(stack, target, hh, player, counts)
                 if mi < 0:
                     break
                 if mi == 0:
@@ -751,9 +735,10 @@ def _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leav
             out[m] = square
             m += 1
     for square in range(SQUARES):
-        if leaving[square] < 0 and not covering[square] and _mover_index(stack, height, square, player, counts) >= 0 \
-                and (stack[square, height[square] - 1] & 3) == 1:
-            colour = stack[square, height[square] - 1] >> 2
+        h = height[square]
+        if leaving[square] < 0 and not covering[square] and _mover_index(stack, square, h, player, counts) >= 0 \
+                and (stack[square, h - 1] & 3) == 1:
+            colour = stack[square, h - 1] >> 2
             towers = 0
             for other in range(SQUARES):
                 if _tower_colour(stack, other, height[other], counts) == colour:
@@ -763,8 +748,9 @@ def _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leav
                 m += 1
     k = 0
     for j in range(m):
-        if _mover_index(stack, height, out[j], player, counts) >= 0:
-            out[k] = out[j]
+        square = out[j]
+        if _mover_index(stack, square, height[square], player, counts) >= 0:
+            out[k] = square
             k += 1
     return k
 
@@ -871,7 +857,7 @@ def _next_child(frames, d, player, counts, dist, order, order_len):
             return -1
         cursor[d, _NEXT_SOURCE] = j + 1
         src = sources[d, j]
-        budget = pips[d, _mover_index(stack, height, src, player, counts)]
+        budget = pips[d, _mover_index(stack, src, height[src], player, counts)]
         piece = stack[src, height[src] - 1]
         r = 0
         for rest_first in (True, False):
@@ -894,7 +880,7 @@ def _next_child(frames, d, player, counts, dist, order, order_len):
     _copy(moveds[e], moveds[d])
     _copy(supplies[e], supplies[d])
     _copy(pips[e], pips[d])
-    pips[e, _mover_index(stack, height, src, player, counts)] -= dist[src, dst]
+    pips[e, _mover_index(stack, src, height[src], player, counts)] -= dist[src, dst]
     return 1 if _move_piece(stacks[e], heights[e], moveds[e], supplies[e], src, dst, counts) else 0
 
 
@@ -949,11 +935,11 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
         buf[0] = COMBINE
         buf[1] = COMBINE + 1
         n = 2
-    settled = not _any_stranded(stack, height, moved)
+    settled = _stranded(stack, height, moved, work[0], work[1]) == 0
     # Where each of the mover's four kinds of piece may rest (bit per square), found once.
     rests[:] = -1
     for src in range(SQUARES):
-        index = _mover_index(stack, height, src, player, counts)
+        index = _mover_index(stack, src, height[src], player, counts)
         if index < 0 or points[index] == 0:
             continue
         hs = height[src]
