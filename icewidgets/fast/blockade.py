@@ -35,6 +35,7 @@ from ..grid import Grid
 from . import pyrandom as _pyrandom
 from . import rng as _rng
 from .bits import lowest_bit
+from .jit import helper
 
 GRID = Grid(5, 5)
 SQUARES = 25
@@ -162,11 +163,10 @@ def _safety_plies() -> int:
 
 # Kernel ----------------------------------------------------------------------------------------
 
-# The kernel allocates nothing (play_range hands _play every array it uses), so _play and its
-# helpers are compiled without numba's reference counting: with it, every call that passes
-# arrays pays atomic increments and decrements, which cost more than most helpers' own work
-# (about 17 ns against 1 ns per call, measured), and so does every view of a frame's arrays.
-_helper = njit(cache=True, _nrt=False)
+# The kernel allocates nothing (play_range hands _play every array it uses), so _play is
+# compiled without numba's reference counting too, as the helpers are (see jit.helper): the
+# code inlined into it takes views of the frames' arrays, and each view would count.
+
 # The legal plies' listing and the end-of-turn search's driver (_legal, _can_finish_after,
 # _open, _next_child: each called from one place) are inlined into _play by numba instead of
 # compiled on their own. numba links a compiled function's callees into it and optimises and
@@ -175,14 +175,14 @@ _helper = njit(cache=True, _nrt=False)
 _inlined = njit(cache=True, inline="always")
 
 
-@_helper
+@helper
 def _copy(to, values):
     """``to[:] = values`` for 1-D arrays, without the temporary copy numba makes for slices."""
     for i in range(len(values)):
         to[i] = values[i]
 
 
-@_helper
+@helper
 def _copy_board(to_stack, to_height, stack, height):
     """Copy the pieces (only those below each height: the rest is never read)."""
     for square in range(SQUARES):
@@ -192,7 +192,7 @@ def _copy_board(to_stack, to_height, stack, height):
             to_stack[square, k] = stack[square, k]
 
 
-@_helper
+@helper
 def _can_rest(piece, stack, square, h):
     """Whether ``piece`` may rest on the first ``h`` pieces of ``square``."""
     if h == 0:
@@ -209,7 +209,7 @@ def _can_rest(piece, stack, square, h):
     return False
 
 
-@_helper
+@helper
 def _tower_shape(stack, square, h):
     if h < 3:
         return False
@@ -219,14 +219,14 @@ def _tower_shape(stack, square, h):
             and stack[square, 2] == colour * 4 + 1)
 
 
-@_helper
+@helper
 def _tower_colour(stack, square, h, counts):
     if _tower_shape(stack, square, h) and (counts or (h > 3 and (stack[square, 3] >> 2) == K)):
         return stack[square, 0] >> 2
     return -1
 
 
-@_helper
+@helper
 def _routes(blocked, neighbours, dist, order, order_len, within):
     """Breadth-first distances and squares by distance from every square, ``blocked`` barred;
     ``within[s, p]``: the squares ``p`` pips or fewer from ``s`` (not ``s`` itself), as bits."""
@@ -261,7 +261,7 @@ def _routes(blocked, neighbours, dist, order, order_len, within):
             within[source, pips] = reached
 
 
-@_helper
+@helper
 def _blocked(stack, height, player):
     blocked = 0
     for square in range(SQUARES):
@@ -270,7 +270,7 @@ def _blocked(stack, height, player):
     return blocked
 
 
-@_helper
+@helper
 def _move_piece(stack, height, moved, supply, src, dst, counts):
     """The engine's _move_piece in place; returns whether the move wins."""
     h = height[src] - 1
@@ -301,7 +301,7 @@ def _move_piece(stack, height, moved, supply, src, dst, counts):
     return False
 
 
-@_helper
+@helper
 def _mover_index(stack, square, h, player, counts):
     """The engine's _mover_index for the first ``h`` pieces of ``square``: 0 or 1 when their
     top is a piece the player may move (of their first or second colour), else -1."""
@@ -318,7 +318,7 @@ def _mover_index(stack, square, h, player, counts):
     return index
 
 
-@_helper
+@helper
 def _stranded(stack, height, moved, st_sq, st_lv):
     """The engine's _stranded_pieces: (square, level) pairs in square order; returns their number."""
     n = 0
@@ -335,7 +335,7 @@ def _stranded(stack, height, moved, st_sq, st_lv):
     return n
 
 
-@_helper
+@helper
 def _clear_for(stack, height, moved, supply, pts, player, counts, piece, dst, avoid, hop, dist, order, order_len):
     """The engine's _clear_for, in place on scratch arrays: -1 (None), 0 (done) or 1 (won)."""
     while not _can_rest(piece, stack, dst, height[dst]):
@@ -365,7 +365,7 @@ def _clear_for(stack, height, moved, supply, pts, player, counts, piece, dst, av
     return 0
 
 
-@_helper
+@helper
 def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, clear_board, scratch):
     """The engine's _greedy; mutates its (scratch) arguments."""
     cs, ch, cm, csup = clear_board
@@ -428,7 +428,7 @@ def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, o
             return False
 
 
-@_helper
+@helper
 def _might_rest(piece, stack, square, h, player, counts):
     while h:
         if _can_rest(piece, stack, square, h):
@@ -439,7 +439,7 @@ def _might_rest(piece, stack, square, h, player, counts):
     return True
 
 
-@_helper
+@helper
 def _near_enough(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
     need0 = 0
     need1 = 0
@@ -472,7 +472,7 @@ def _near_enough(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving
     return True
 
 
-@_helper
+@helper
 def _nearest_rest(piece, square, stack, height, leaving, home, player, counts, dist, order, order_len):
     """The engine's _nearest_rest: returns pips·1000 + extra."""
     fewest = INF
@@ -499,7 +499,7 @@ def _nearest_rest(piece, square, stack, height, leaving, home, player, counts, d
     return 1000 + fewest if fewest < INF else 2000
 
 
-@_helper
+@helper
 def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path, home, player, counts, dist, order,
                 order_len):
     """The engine's _cover_cost for the first ``hlim`` pieces of ``square``: the pips, or -1 (None)."""
@@ -540,7 +540,7 @@ def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path
     return -1
 
 
-@_helper
+@helper
 def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
     paths0 = paths1 = extra0 = extra1 = 0
     # A piece that stays where it is pays 2 pips (out and back) and has no home square to avoid.
@@ -601,7 +601,7 @@ def _new_memo():
             np.zeros((CACHE_SLOTS, CACHE_ENTRIES, 3), dtype=np.int64), np.zeros(1, dtype=np.int64))
 
 
-@_helper
+@helper
 def _position_hashes(stack, height, moved, supply, player):
     """Two independent 64-bit hashes of (board, moved, supply, player): the memo's key."""
     h1 = np.uint64(1469598103934665603)
@@ -625,7 +625,7 @@ def _position_hashes(stack, height, moved, supply, player):
     return h1, h2
 
 
-@_helper
+@helper
 def _memo_slot(memo, h1, h2):
     keys, used, _, count = memo
     mask = CACHE_SLOTS - 1
@@ -638,7 +638,7 @@ def _memo_slot(memo, h1, h2):
         i = (i + 1) & mask
 
 
-@_helper
+@helper
 def _memo_lookup(memo, h1, h2, p0, p1):
     """1 or 0 when a stored result settles these pips (more pips never hurt), else -1."""
     _, used, values, _ = memo
@@ -654,7 +654,7 @@ def _memo_lookup(memo, h1, h2, p0, p1):
     return -1
 
 
-@_helper
+@helper
 def _memo_store(memo, h1, h2, p0, p1, result):
     keys, used, values, count = memo
     if count[0] >= CACHE_SLOTS // 2:  # keep the open addressing short: start afresh
@@ -673,7 +673,7 @@ def _memo_store(memo, h1, h2, p0, p1, result):
     used[slot] = e + 1
 
 
-@_helper
+@helper
 def _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, out, scratch):
     """The engine's _useful_sources; returns their number (in ``out``)."""
     seen, pend_sq, pend_pc, covering = scratch
@@ -977,7 +977,7 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
     return n
 
 
-@_helper
+@helper
 def _greedy_pick(u, buf, n, keys, stack, height, points, player, chebyshev, neighbours):
     """agents.greedy's Blockade rule over the legal plies ``buf[:n]``, with its one draw ``u``."""
     for j in range(n):
