@@ -24,7 +24,7 @@ import json
 import math
 import sys
 import time
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -454,19 +454,23 @@ def playouts(
     interrupted = False
     started = time.perf_counter()
     try:
-        if kernel is not None or executor is not None:
+        if kernel is not None:
+            try:
+                for _, stop, arrays, heat in _kernel_chunks(game, kernel, resolved, seed, n, chunk_size, executor,
+                                                            workers):
+                    parts.append((arrays, heat))
+                    bar.update(stop)
+            except KeyboardInterrupt:
+                interrupted = True
+        elif executor is not None:
             from functools import partial
 
             from .fast import parallel
 
-            if kernel is not None:
-                chunk = partial(kernel.play_range, game, _fast_names(resolved), seed)
-            else:
-                chunk = partial(_play_range, game, resolved, seed)
-            size = chunk_size or (parallel.default_chunk_size(n) if kernel is not None else 1_000)
+            chunk = partial(_play_range, game, resolved, seed)
             try:
-                for start, stop, out in parallel.map_chunks(chunk, n, size, executor, workers):
-                    parts.append(_from_kernel(game, out) if kernel is not None else out[:2])
+                for start, stop, out in parallel.map_chunks(chunk, n, chunk_size or 1_000, executor, workers):
+                    parts.append(out[:2])
                     bar.update(stop)
             except KeyboardInterrupt:
                 interrupted = True
@@ -492,6 +496,21 @@ def playouts(
         print(f"Interrupted: returning the {results.n:,} games finished so far (results.partial is True).",
               file=sys.stderr)
     return results
+
+
+def _kernel_chunks(game: Game, kernel: Any, agents: Sequence[Any], seed: Any, n: int, chunk_size: int | None = None,
+                   executor: Any = None, workers: int | None = None) -> Iterator[tuple[int, int, dict, dict]]:
+    """``(start, stop, arrays, heatmaps)`` of each chunk of a run played by a compiled kernel, in
+    index order. Chunks run ahead on ``workers`` threads (or ``executor``); closing the
+    generator cancels those not yet started."""
+    from functools import partial
+
+    from .fast import parallel
+
+    chunk = partial(kernel.play_range, game, _fast_names(agents), seed)
+    size = chunk_size or parallel.default_chunk_size(n)
+    for start, stop, out in parallel.map_chunks(chunk, n, size, executor, workers):
+        yield (start, stop, *_from_kernel(game, out))
 
 
 def _fast_kernel(game: Game, agents: Sequence[Any]) -> Any:

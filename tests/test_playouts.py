@@ -313,6 +313,7 @@ def test_playout_lab_runs_in_the_background_and_exports(tmp_path):
     assert lab.results is not None and lab.results.n == 12 and not lab.results.partial
     same = iw.playouts("volcano", 12, agents=("greedy", "random"), seed=3, progress=False)
     same_arrays(lab.results.arrays, same.arrays)
+    assert lab.results.engine == same.engine  # the compiled engine where numba is installed
     assert "<table" in lab.summary.value and lab.picture.value[:4] == b"\x89PNG"
     assert lab.progress.value == 12 and "done" in lab.status.value
     assert not lab.run_button.disabled and not lab.csv_button.disabled
@@ -327,14 +328,20 @@ def test_playout_lab_stop_keeps_finished_games_and_reports_bad_settings():
 
     from icewidgets.widgets.playout_lab import PlayoutLab, parse_options
 
-    lab = PlayoutLab(n=100_000, agents="random", seed=0, chunks=1000)
-    lab.run()
-    time.sleep(0.5)
-    assert lab.running and lab.run_button.disabled
-    lab.stop()
-    lab.wait(30)
-    assert not lab.running and lab.results is not None
-    assert lab.results.partial and 0 < lab.results.n < 100_000
+    for engine, n in (("reference", 100_000), ("auto", 10**8)):
+        lab = PlayoutLab(n=n, agents="random", seed=0, chunks=1000, engine=engine)
+        lab.run()
+        time.sleep(0.5 if engine == "reference" else 2.0)
+        assert lab.running and lab.run_button.disabled
+        lab.stop()
+        lab.wait(30)
+        assert not lab.running and lab.results is not None
+        assert lab.results.partial and 0 < lab.results.n < n
+        assert "stopped" in lab.status.value
+        same = iw.playouts("volcano", lab.results.n, seed=0, progress=False, engine=engine)
+        same_arrays(lab.results.arrays, same.arrays)
+    with pytest.raises(ValueError, match="engine="):
+        PlayoutLab(engine="quick")
     bad = PlayoutLab(agents="random,smart")
     bad.run(wait=True)
     assert "unknown agent" in bad.status.value and bad.results is None

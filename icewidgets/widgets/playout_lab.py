@@ -7,7 +7,10 @@ Choose the game, its options (``players=3, goal='loose'``), one agent per seat (
 all), the number of games and the seed; **Run** plays them on a background thread in chunks,
 so the notebook stays responsive: the progress bar, the summary table and the dashboard
 update as chunks finish, and **Stop** keeps the games played so far (``partial``). The games
-are the same as :func:`icewidgets.playouts` plays for the same settings, chunk by chunk.
+are the same as :func:`icewidgets.playouts` plays for the same settings, chunk by chunk, and
+so is the engine: compiled kernels on every core wherever they apply (``engine="auto"``, the
+default; the first run in a new installation compiles for a few seconds), else the rules
+engines.
 **Save CSV** / **Save PNG** write the results and the dashboard next to the notebook.
 """
 
@@ -17,13 +20,14 @@ import ast
 import io
 import threading
 import time
-from typing import Any
+from typing import Any, Iterator
 
 import ipywidgets as widgets
 
 from .. import agents as _agents
 from ..games import available_games, make
-from ..playouts import PlayoutResults, _play_range, _resolve_agents, _resolve_game, _check_n, _check_seed
+from ..playouts import (ENGINES, PlayoutResults, _check_n, _check_seed, _fast_kernel, _kernel_chunks, _play_range,
+                        _resolve_agents, _resolve_game)
 
 __all__ = ["PlayoutLab", "parse_options"]
 
@@ -50,7 +54,11 @@ class PlayoutLab(widgets.VBox):
     """A panel to run playouts and see the summary and plots update while they run."""
 
     def __init__(self, game: str = "volcano", agents: str = "random,greedy", n: int = 1000, seed: int = 0,
-                 options: str = "", max_turns: int | None = None, chunks: int = 40, **kwargs: Any):
+                 options: str = "", max_turns: int | None = None, chunks: int = 40, engine: str = "auto",
+                 **kwargs: Any):
+        if engine not in ENGINES:
+            raise ValueError(f"engine={engine!r}; choose one of {', '.join(map(repr, ENGINES))}")
+        self.engine = engine
         self.game_box = widgets.Dropdown(options=list(available_games()), value=game, description="Game")
         self.options_box = widgets.Text(value=options, description="Options", placeholder="e.g. players=3, goal='loose'")
         self.agents_box = widgets.Text(value=agents, description="Agents",
@@ -147,41 +155,66 @@ class PlayoutLab(widgets.VBox):
         started = time.perf_counter()
         last_shown = 0.0
         self.progress.max, self.progress.value = n, 0
-        size = max(1, -(-n // self.chunks))
-        stopped = False
+        chunks = None
         try:
-            for start in range(0, n, size):
-                if self._stop.is_set():
-                    stopped = True
-                    break
-                stop = min(n, start + size)
-                rows, heat, _ = _play_range(game, agents, seed, start, stop,
-                                            on_game=lambda done, start=start: self._tick(start + done, n, started))
+            kernel = None if self.engine == "reference" else _fast_kernel(game, agents)
+            if kernel is None and self.engine == "fast":
+                raise ValueError(f"no compiled engine plays {game!r} with agents {', '.join(labels)}")
+            engine = "reference" if kernel is None else "fast"
+            if kernel is None:
+                chunks = self._reference_chunks(game, agents, seed, n, started)
+            else:
+                self.status.value = "Playing (the first run in a new installation compiles the fast engine)…"
+                chunks = _kernel_chunks(game, kernel, agents, seed, n)
+            stop = 0
+            for _, stop, rows, heat in chunks:
                 parts.append((rows, heat))
+                self._progress(stop, n, started)
                 now = time.perf_counter()
-                if now - last_shown > 1.5 or stop == n:
+                if stop == n or self._stop.is_set():
+                    break
+                if now - last_shown > 1.5:
                     last_shown = now
                     self._show(PlayoutResults._join(game, labels, seed, parts, elapsed=now - started,
-                                                    partial=stop < n), final=stop == n)
-            if stopped and parts:
+                                                    partial=True, engine=engine), final=False)
+            if parts:  # done, or stopped (perhaps while the last picture was drawn)
                 self._show(PlayoutResults._join(game, labels, seed, parts, elapsed=time.perf_counter() - started,
-                                                partial=True), final=True)
+                                                partial=stop < n, engine=engine), final=True)
         except Exception as error:  # shown in the panel: a thread has nobody else to tell
             self.status.value = f"<span style='color:#b00'>⚠ {_escape(type(error).__name__ + ': ' + str(error))}</span>"
         finally:
+            if chunks is not None:
+                chunks.close()  # compiled chunks not yet started are cancelled
             self._set_running(False)
             if self.results is not None:
                 self.csv_button.disabled = self.png_button.disabled = False
 
+    def _reference_chunks(self, game: Any, agents: list[Any], seed: Any, n: int,
+                          started: float) -> Iterator[tuple[int, int, dict, dict]]:
+        """The rules engines' chunks, as ``(start, stop, arrays, heatmaps)``; Stop ends the
+        chunk being played after its current game."""
+        size = max(1, -(-n // self.chunks))
+        for start in range(0, n, size):
+            if self._stop.is_set():
+                return
+            rows, heat, _ = _play_range(game, agents, seed, start, min(n, start + size),
+                                        on_game=lambda done, start=start: self._tick(start + done, n, started))
+            yield start, start + len(rows["plies"]), rows, heat
+
     def _tick(self, done: int, total: int, started: float) -> None:
+        """After each game of the rules engines: the progress now and then, and Stop."""
         elapsed = time.perf_counter() - started
         if done < total and done % 10 and elapsed < 1:
             return
+        self._progress(done, total, started)
+        if self._stop.is_set():
+            raise _Stopped
+
+    def _progress(self, done: int, total: int, started: float) -> None:
+        elapsed = time.perf_counter() - started
         self.progress.value = done
         rate = done / elapsed if elapsed > 0 else 0.0
         self.status.value = f"{done:,} / {total:,} games · {rate:,.0f} games/s"
-        if self._stop.is_set():
-            raise _Stopped
 
     def _show(self, results: PlayoutResults, final: bool) -> None:
         self.results = results
