@@ -35,13 +35,14 @@ DEFAULT_CHUNK_SIZE = 20_000
 
 def default_chunk_size(n: int) -> int:
     """Games per chunk for a run of ``n`` games: about 64 chunks (so every core gets work and
-    the progress bar moves), between 256 and :data:`DEFAULT_CHUNK_SIZE`. It depends on ``n``
-    only; and since a game's result depends only on its index, no chunking changes a result.
+    the progress bar moves), between 16 and :data:`DEFAULT_CHUNK_SIZE` (small runs of slow
+    games, such as Blockade's, still spread over the cores). It depends on ``n`` only; and since
+    a game's result depends only on its index, no chunking changes a result.
 
     >>> default_chunk_size(1_000_000), default_chunk_size(20_000), default_chunk_size(100)
-    (15625, 313, 256)
+    (15625, 313, 16)
     """
-    return max(256, min(DEFAULT_CHUNK_SIZE, -(-n // 64)))
+    return max(16, min(DEFAULT_CHUNK_SIZE, -(-n // 64)))
 
 ChunkFunction = Callable[[int, int], dict]
 """``fn(start, stop) -> dict of arrays`` with one row per game; must pickle for process or cluster executors."""
