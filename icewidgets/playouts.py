@@ -454,23 +454,10 @@ def playouts(
     interrupted = False
     started = time.perf_counter()
     try:
-        if kernel is not None:
+        if kernel is not None or executor is not None:
             try:
-                for _, stop, arrays, heat in _kernel_chunks(game, kernel, resolved, seed, n, chunk_size, executor,
-                                                            workers):
+                for _, stop, arrays, heat in _chunks(game, kernel, resolved, seed, n, chunk_size, executor, workers):
                     parts.append((arrays, heat))
-                    bar.update(stop)
-            except KeyboardInterrupt:
-                interrupted = True
-        elif executor is not None:
-            from functools import partial
-
-            from .fast import parallel
-
-            chunk = partial(_play_range, game, resolved, seed)
-            try:
-                for start, stop, out in parallel.map_chunks(chunk, n, chunk_size or 1_000, executor, workers):
-                    parts.append(out[:2])
                     bar.update(stop)
             except KeyboardInterrupt:
                 interrupted = True
@@ -498,19 +485,24 @@ def playouts(
     return results
 
 
-def _kernel_chunks(game: Game, kernel: Any, agents: Sequence[Any], seed: Any, n: int, chunk_size: int | None = None,
-                   executor: Any = None, workers: int | None = None) -> Iterator[tuple[int, int, dict, dict]]:
-    """``(start, stop, arrays, heatmaps)`` of each chunk of a run played by a compiled kernel, in
-    index order. Chunks run ahead on ``workers`` threads (or ``executor``); closing the
-    generator cancels those not yet started."""
+def _chunks(game: Game, kernel: Any, agents: Sequence[Any], seed: Any, n: int, chunk_size: int | None = None,
+            executor: Any = None, workers: int | None = None) -> Iterator[tuple[int, int, dict, dict]]:
+    """``(start, stop, arrays, heatmaps)`` of each chunk of a run, in index order, played by a
+    compiled ``kernel`` (or, with None, by the rules engines). Chunks run ahead on ``workers``
+    threads (or ``executor``); closing the generator cancels those not yet started."""
     from functools import partial
 
     from .fast import parallel
 
-    chunk = partial(kernel.play_range, game, _fast_names(agents), seed)
-    size = chunk_size or parallel.default_chunk_size(n)
+    if kernel is not None:
+        chunk = partial(kernel.play_range, game, _fast_names(agents), seed)
+        size = chunk_size or parallel.default_chunk_size(n)
+    else:
+        chunk = partial(_play_range, game, agents, seed)
+        size = chunk_size or 1_000
     for start, stop, out in parallel.map_chunks(chunk, n, size, executor, workers):
-        yield (start, stop, *_from_kernel(game, out))
+        arrays, heat = _from_kernel(game, out) if kernel is not None else out[:2]
+        yield start, stop, arrays, heat
 
 
 def _fast_kernel(game: Game, agents: Sequence[Any]) -> Any:

@@ -26,7 +26,7 @@ import ipywidgets as widgets
 
 from .. import agents as _agents
 from ..games import available_games, make
-from ..playouts import (ENGINES, PlayoutResults, _check_n, _check_seed, _fast_kernel, _kernel_chunks, _play_range,
+from ..playouts import (ENGINES, PlayoutResults, _check_n, _check_seed, _chunks, _fast_kernel, _play_range,
                         _resolve_agents, _resolve_game)
 
 __all__ = ["PlayoutLab", "parse_options"]
@@ -165,7 +165,7 @@ class PlayoutLab(widgets.VBox):
                 chunks = self._reference_chunks(game, agents, seed, n, started)
             else:
                 self.status.value = "Playing (the first run in a new installation compiles the fast engine)…"
-                chunks = _kernel_chunks(game, kernel, agents, seed, n)
+                chunks = _chunks(game, kernel, agents, seed, n)
             stop = 0
             for _, stop, rows, heat in chunks:
                 parts.append((rows, heat))
