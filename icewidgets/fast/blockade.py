@@ -36,6 +36,7 @@ from . import pyrandom as _pyrandom
 from . import rng as _rng
 from .bits import lowest_bit
 from .jit import helper
+from .pick import nth_best
 
 GRID = Grid(5, 5)
 SQUARES = 25
@@ -1024,17 +1025,7 @@ def _greedy_pick(u, buf, n, keys, stack, height, points, player, chebyshev, neig
     top = keys[0]
     for j in range(1, n):
         top = max(top, keys[j])
-    best = 0
-    for j in range(n):
-        if keys[j] == top:
-            best += 1
-    pick = int(u * best)
-    for j in range(n):
-        if keys[j] == top:
-            if pick == 0:
-                return buf[j]
-            pick -= 1
-    return buf[n - 1]  # not reached: pick < best
+    return buf[nth_best(keys, n, top, u)]
 
 
 @njit(nogil=True, cache=True, _nrt=False)

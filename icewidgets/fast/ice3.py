@@ -30,6 +30,7 @@ from . import pyrandom as _pyrandom
 from . import rng as _rng
 from .bits import lowest_bit, popcount
 from .jit import helper
+from .pick import nth_best
 
 GRID = Grid(8, 8)
 SQUARES = 64
@@ -375,7 +376,6 @@ def _greedy_move(u, pieces, bb, longest, bottoms, shift, inside, masks, empty, k
         own_moves += longest[colour * 8 + d]
     n = 0
     top = np.int64(0)
-    n_best = 0
     for index in range(56):
         group = index // 8
         if (own_moves and group != colour) or longest[index] == 0:
@@ -407,19 +407,10 @@ def _greedy_move(u, pieces, bb, longest, bottoms, shift, inside, masks, empty, k
                 key += 1 << 20
             keys[0, n] = key
             keys[1, n] = index * 8 + distance
+            top = key if n == 0 else max(top, key)
             n += 1
-            if n_best == 0 or key > top:
-                top = key
-                n_best = 1
-            elif key == top:
-                n_best += 1
-    chosen = int(u * n_best)
-    for i in range(n):
-        if keys[0, i] == top:
-            if chosen == 0:
-                return keys[1, i] // 8, keys[1, i] % 8
-            chosen -= 1
-    return -1, 0
+    i = nth_best(keys[0], n, top, u)
+    return keys[1, i] // 8, keys[1, i] % 8
 
 
 @njit(cache=True, nogil=True)

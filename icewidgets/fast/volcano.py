@@ -30,6 +30,7 @@ from . import pyrandom as _pyrandom
 from . import rng as _rng
 from .bits import lowest_bit, popcount
 from .jit import helper
+from .pick import nth_best
 
 GRID = Grid(5, 5)
 SQUARES = 25
@@ -343,17 +344,8 @@ def _greedy_move(gen, stack, height, caps, blocked, player, players, counts, per
             moves[2, i] = key
             if key > top:
                 top = key
-    n_best = 0
-    for i in range(n_moves):
-        if moves[2, i] == top:
-            n_best += 1
-    k = int(_rng.random(gen) * n_best)
-    for i in range(n_moves):
-        if moves[2, i] == top:
-            if k == 0:
-                return moves[0, i], moves[1, i], n_moves
-            k -= 1
-    return np.int64(-1), np.int64(-1), n_moves
+    i = nth_best(moves[2], n_moves, top, _rng.random(gen))
+    return moves[0, i], moves[1, i], n_moves
 
 
 @helper

@@ -24,6 +24,7 @@ from ..grid import Grid
 from . import rng as _rng
 from .bits import lowest_bit
 from .jit import helper
+from .pick import nth_best
 
 GRID = Grid(5, 4)
 SQUARES = 20
@@ -298,7 +299,6 @@ def _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, neighbours
     near_them = neighbour_mask[theirs]
     pawns = (np.int64(1) << pawn0) | (np.int64(1) << pawn1)
     top = np.int64(-(1 << 62))
-    n_best = 0
     for i in range(n):
         code = plies_buffer[0, i]
         if code >= SQUARES:
@@ -334,18 +334,8 @@ def _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, neighbours
                     covers += 1
             key = 4 * mine + 2 * covers + tallest
         plies_buffer[1, i] = key
-        if key > top:
-            top = key
-            n_best = 1
-        elif key == top:
-            n_best += 1
-    k = int(u * n_best)
-    for i in range(n):
-        if plies_buffer[1, i] == top:
-            if k == 0:
-                return plies_buffer[0, i]
-            k -= 1
-    return plies_buffer[0, 0]
+        top = max(top, key)
+    return plies_buffer[0, nth_best(plies_buffer[1], n, top, u)]
 
 
 @helper
