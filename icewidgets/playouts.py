@@ -451,31 +451,18 @@ def playouts(
             )
     bar = _progress_bar(progress, n, f"{game.title} playouts")
     parts: list[tuple[dict, dict]] = []
-    interrupted = False
+    finished = 0
     started = time.perf_counter()
     try:
-        if kernel is not None or executor is not None:
-            try:
-                for _, stop, arrays, heat in _chunks(game, kernel, resolved, seed, n, chunk_size, executor, workers):
-                    parts.append((arrays, heat))
-                    bar.update(stop)
-            except KeyboardInterrupt:
-                interrupted = True
-        else:
-            size = chunk_size or n
-            for start in range(0, n, size):
-                stop = min(n, start + size)
-                base = start
-                arrays, heat, interrupted = _play_range(
-                    game, resolved, seed, start, stop, on_game=lambda done, base=base: bar.update(base + done)
-                )
-                parts.append((arrays, heat))
-                if interrupted:
-                    break
+        for _, finished, arrays, heat in _chunks(game, kernel, resolved, seed, n, chunk_size, executor, workers,
+                                                 on_game=bar.update):
+            parts.append((arrays, heat))
+            bar.update(finished)
     except KeyboardInterrupt:
-        interrupted = True
+        pass  # the games finished so far are the results
     finally:
         bar.close()
+    interrupted = finished < n
     elapsed = time.perf_counter() - started
     results = PlayoutResults._join(game, names, seed, parts, elapsed=elapsed, partial=interrupted,
                                    engine="fast" if kernel is not None else "reference", max_turns=effective_max)
@@ -486,14 +473,29 @@ def playouts(
 
 
 def _chunks(game: Game, kernel: Any, agents: Sequence[Any], seed: Any, n: int, chunk_size: int | None = None,
-            executor: Any = None, workers: int | None = None) -> Iterator[tuple[int, int, dict, dict]]:
+            executor: Any = None, workers: int | None = None,
+            on_game: Callable[[int], Any] | None = None) -> Iterator[tuple[int, int, dict, dict]]:
     """``(start, stop, arrays, heatmaps)`` of each chunk of a run, in index order, played by a
-    compiled ``kernel`` (or, with None, by the rules engines). Chunks run ahead on ``workers``
-    threads (or ``executor``); closing the generator cancels those not yet started."""
+    compiled ``kernel`` (or, with None, by the rules engines).
+
+    Compiled chunks, and the rules engines' on an ``executor``, run ahead on ``workers`` threads
+    (or the executor); closing the generator cancels those not yet started. Without either, the
+    rules engines play here: ``on_game(games_done)`` after every game, and a KeyboardInterrupt
+    during a game ends the run with a last, shorter chunk (``stop`` counts its games).
+    """
     from functools import partial
 
     from .fast import parallel
 
+    if kernel is None and executor is None:
+        size = chunk_size or max(n, 1)
+        for start in range(0, n, size):
+            progress = None if on_game is None else (lambda done, start=start: on_game(start + done))
+            arrays, heat, interrupted = _play_range(game, agents, seed, start, min(n, start + size), on_game=progress)
+            yield start, start + len(arrays["plies"]), arrays, heat
+            if interrupted:
+                return
+        return
     if kernel is not None:
         chunk = partial(kernel.play_range, game, _fast_names(agents), seed)
         size = chunk_size or parallel.default_chunk_size(n)

@@ -20,14 +20,14 @@ import ast
 import io
 import threading
 import time
-from typing import Any, Iterator
+from typing import Any
 
 import ipywidgets as widgets
 
 from .. import agents as _agents
 from ..games import available_games, make
-from ..playouts import (ENGINES, PlayoutResults, _check_n, _check_seed, _chunks, _fast_kernel, _play_range,
-                        _resolve_agents, _resolve_game)
+from ..playouts import (ENGINES, PlayoutResults, _check_n, _check_seed, _chunks, _fast_kernel, _resolve_agents,
+                        _resolve_game)
 
 __all__ = ["PlayoutLab", "parse_options"]
 
@@ -162,7 +162,9 @@ class PlayoutLab(widgets.VBox):
                 raise ValueError(f"no compiled engine plays {game!r} with agents {', '.join(labels)}")
             engine = "reference" if kernel is None else "fast"
             if kernel is None:
-                chunks = self._reference_chunks(game, agents, seed, n, started)
+                # Stop ends the chunk being played after its current game (_tick).
+                chunks = _chunks(game, None, agents, seed, n, chunk_size=max(1, -(-n // self.chunks)),
+                                 on_game=lambda done: self._tick(done, n, started))
             else:
                 self.status.value = "Playing (the first run in a new installation compiles the fast engine)…"
                 chunks = _chunks(game, kernel, agents, seed, n)
@@ -188,18 +190,6 @@ class PlayoutLab(widgets.VBox):
             self._set_running(False)
             if self.results is not None:
                 self.csv_button.disabled = self.png_button.disabled = False
-
-    def _reference_chunks(self, game: Any, agents: list[Any], seed: Any, n: int,
-                          started: float) -> Iterator[tuple[int, int, dict, dict]]:
-        """The rules engines' chunks, as ``(start, stop, arrays, heatmaps)``; Stop ends the
-        chunk being played after its current game."""
-        size = max(1, -(-n // self.chunks))
-        for start in range(0, n, size):
-            if self._stop.is_set():
-                return
-            rows, heat, _ = _play_range(game, agents, seed, start, min(n, start + size),
-                                        on_game=lambda done, start=start: self._tick(start + done, n, started))
-            yield start, start + len(rows["plies"]), rows, heat
 
     def _tick(self, done: int, total: int, started: float) -> None:
         """After each game of the rules engines: the progress now and then, and Stop."""
