@@ -75,7 +75,25 @@ PIECES: dict[str, Piece] = {
 
 Stack = tuple  # a tuple of Piece, bottom to top
 
+PAWN = "@"
+"""Written before a pawn's colour after the stack it stands on: ``LD@D`` (a dark pawn)."""
+
 _PIECE_TOKEN = re.compile(r"[RYGBCK][123]|[LD]")
+_TOKEN = re.compile(r"@[LD]|[RYGBCK][123]|[LD]")
+
+
+def tokens(stack_text: str) -> list[str]:
+    """The tokens of a square's text as ``state.stack()`` writes it, bottom to top, a pawn last.
+
+    >>> tokens("LD@D"), tokens("R1R2K1"), tokens(".")
+    (['L', 'D', '@D'], ['R1', 'R2', 'K1'], [])
+    """
+    return [] if stack_text == EMPTY else _TOKEN.findall(stack_text)
+
+
+def is_pawn(token: str) -> bool:
+    """Whether a token (from :func:`tokens`) is a pawn standing on the stack, not a piece of it."""
+    return token.startswith(PAWN)
 
 
 def parse_stack(text: str) -> tuple[Piece, ...]:

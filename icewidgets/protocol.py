@@ -9,7 +9,13 @@ never changes the old one. A move is a small frozen object whose ``str()`` is it
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable
+
+from .counters import Counters
+from .view import Controls, View
+
+if TYPE_CHECKING:  # grid.py imports this module for NotationError
+    from .grid import Grid
 
 CHANCE = -1
 """``state.to_move`` while the next ply is a chance ply (a dice roll)."""
@@ -68,17 +74,90 @@ def event(kind: str, text: str, **data: Any) -> Event:
 
 
 @dataclasses.dataclass(frozen=True)
-class Game:
-    """Base class of the four games: the rules plus their options.
+class EndTurn:
+    """The move that ends a turn without doing anything more; its notation is ``word``.
 
-    Subclasses are frozen dataclasses whose fields are the options, and set ``name``,
-    ``player_names`` and the hooks below. Use :func:`icewidgets.make` to build one by name.
+    Each game that has one keeps a single instance, ``END_TURN`` (``EndTurn("end")``, or
+    ``EndTurn("pass")`` where the rules call it a pass).
+
+    >>> str(EndTurn("pass"))
+    'pass'
+    """
+
+    word: str = "end"
+
+    def __str__(self) -> str:
+        return self.word
+
+
+@dataclasses.dataclass(frozen=True)
+class Game:
+    """Base class of every game: the rules plus their options.
+
+    Subclasses are frozen dataclasses whose fields are the options. They set the class
+    attributes below (the rules module sets ``name`` … ``playout_max_turns``; the game
+    package attaches its companions with :meth:`plug_in`) and implement ``new_state``,
+    ``state_from_text`` and ``parse_move``. Use :func:`icewidgets.make` to build one by name.
     """
 
     name: ClassVar[str] = ""
+    """The registry name, lower case: what :func:`icewidgets.make` takes."""
     title: ClassVar[str] = ""
+    """The name as people write it, for titles and pictures."""
     move_types: ClassVar[tuple[type, ...]] = ()
-    example_move: ClassVar[str] = ""  # any well-formed move text, e.g. "c3-c4"
+    """Every class a move of this game can be; ``play`` refuses other objects."""
+    example_move: ClassVar[str] = ""
+    """Any well-formed move text (used in error messages and checks)."""
+    grid: ClassVar["Grid | None"] = None
+    """The board (:class:`icewidgets.grid.Grid`): its size and square names."""
+    playout_max_turns: ClassVar[int | None] = None
+    """The turn limit playouts use when neither they nor the ``max_turns`` option set one:
+    for games that random play need not finish (documented by each game from measurement)."""
+
+    # Companions, attached once by the game package with plug_in(); the defaults serve a game
+    # that has none: its board is still drawn from stack(), clicked, and played out.
+    view: ClassVar[View] = View()
+    """What its pictures show beyond the squares (:class:`icewidgets.view.View`)."""
+    controls: ClassVar[Controls] = Controls()
+    """How its moves are clicked and labelled in the widget (:class:`icewidgets.view.Controls`)."""
+    counters: ClassVar[Counters] = Counters()
+    """What playouts count in its games (:class:`icewidgets.counters.Counters`)."""
+    greedy: ClassVar[Callable[["State", Any], Any] | None] = None
+    """Its one-ply heuristic, ``greedy(state, rng) -> move`` with exactly one ``rng.random()``
+    draw per decision; the ``"greedy"`` agent plays it (None: the agent plays at random)."""
+    kernel: ClassVar[str | None] = None
+    """The module of its compiled playout kernel, imported only by :mod:`icewidgets.fast`."""
+
+    @classmethod
+    def plug_in(
+        cls,
+        *,
+        view: View | None = None,
+        controls: Controls | None = None,
+        counters: Counters | None = None,
+        greedy: Callable[["State", Any], Any] | None = None,
+        kernel: str | None = None,
+    ) -> None:
+        """Attach the game's companions (called once, by the game package's ``__init__``).
+
+        >>> class Demo(Game):
+        ...     name = "demo"
+        >>> Demo.plug_in(greedy=lambda state, rng: None)
+        >>> Demo.greedy(None, None) is None and Game.greedy is None
+        True
+        """
+        for label, value, kind in (("view", view, View), ("controls", controls, Controls),
+                                   ("counters", counters, Counters)):
+            if value is not None:
+                if not isinstance(value, kind):
+                    raise TypeError(f"{cls.__name__}.plug_in({label}=…) takes a {kind.__name__}, not {type(value).__name__}")
+                setattr(cls, label, value)
+        if greedy is not None:
+            if not callable(greedy):
+                raise TypeError(f"{cls.__name__}.plug_in(greedy=…) takes a function greedy(state, rng) -> move")
+            cls.greedy = staticmethod(greedy)
+        if kernel is not None:
+            cls.kernel = kernel
 
     @property
     def options(self) -> dict[str, Any]:
@@ -148,13 +227,40 @@ _COMPARED_FIELDS: dict[type, tuple[str, ...]] = {}
 class State:
     """Base class of every game state. Subclasses are frozen dataclasses.
 
-    Subclasses provide ``game``, ``to_move``, ``legal_moves()``, ``_why_illegal(move)``,
-    ``_apply(move)``, ``to_text()``, ``stack(square)``, the result properties and
-    ``_ascii()``; this class adds the shared behaviour.
+    Subclasses provide ``game``, ``to_move`` (who plays the next ply; :data:`CHANCE` at a
+    chance ply), ``turns`` (whole turns completed), ``last_move``, ``events``,
+    ``legal_moves()``, ``_why_illegal(move)``, ``_apply(move)``, ``to_text()``,
+    ``stack(square)``, ``scores``, ``winners``, ``end_reason`` and ``_ascii()``; this class adds
+    the shared behaviour.
     """
 
     game: Game
+    to_move: int
+    turns: int
+    last_move: Any
     events: tuple[Event, ...]
+    """What the ply that led to this state did, in order (each with a plain-English ``str()``);
+    ``()`` for a state no ply made. A cached property in every game: built on first read, or
+    primed by ``_apply`` with :meth:`_prime` when the ply builds its events as it goes."""
+
+    @property
+    def player(self) -> int:
+        """Whose turn it is: ``to_move``, except at a chance ply, where it is the player the
+        roll is for."""
+        return self.to_move
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game ended by its rules, in words (``"Player 1 holds all five colours"``);
+        None while it goes on, and when a turn limit stopped it (see :attr:`unfinished`)."""
+        raise NotImplementedError
+
+    def _prime(self, **values: Any) -> "State":
+        """Fill in cached properties of a state just built (``events=…``): they take no part in
+        equality or hashing, so doing so is invisible from outside. Returns the state."""
+        for name, value in values.items():
+            self.__dict__[name] = tuple(value) if name == "events" else value
+        return self
 
     # Equality is by position: the dataclass fields marked compare, plus the turns played when
     # a turn limit makes them matter (subclasses declare themselves with eq=False to use this).
@@ -217,7 +323,7 @@ class State:
     @property
     def is_over(self) -> bool:
         """True once the game has ended: won, drawn, or stopped unfinished by ``max_turns``."""
-        raise NotImplementedError
+        return self.end_reason is not None or self.unfinished
 
     @property
     def winners(self) -> tuple[int, ...]:

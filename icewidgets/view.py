@@ -1,0 +1,165 @@
+"""What a game tells the pictures and the widget: the :class:`View` and :class:`Controls` hooks.
+
+The drawing code (:mod:`icewidgets.svg`) and the widget know no game. Any board is drawn from
+``state.stack(square)`` alone; what a game shows beyond its squares, it describes here as plain
+data, and the generic code draws it:
+
+- :meth:`View.areas`: off-board places that hold pieces (captured piles, a supply);
+- :meth:`View.panel`: the side panel, top to bottom, as :class:`Line`, :class:`Dice` and
+  :class:`Pieces` items;
+- :meth:`View.stages`: the pictures of one ply, for a move shown in steps (each a :class:`Stage`);
+- :meth:`View.marks`: the squares to mark after a ply (the last move, a path).
+
+:class:`Controls` says how moves are clicked and how the buttons of moves without squares are
+labelled. A game sets both with ``Game.plug_in(view=…, controls=…)``; the base classes here are
+what a game without them gets.
+
+>>> Line("Player 1: 3 points", style="title").text
+'Player 1: 3 points'
+>>> Stage(moves=(("a1", "b1"),), text="The cap moves.").marks
+{}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any, Mapping, Sequence, Union
+
+if TYPE_CHECKING:  # only for annotations: the view types sit below the protocol's states
+    from .protocol import State
+
+
+# Panel items -------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Line:
+    """One line of text in the side panel.
+
+    ``style`` is ``"title"`` (bold), ``"text"`` or ``"note"`` (smaller, muted). ``swatch`` is a
+    colour letter (``"D"``) drawn as a small square before the text; ``pointer`` marks the
+    player to move with a triangle (the status line says it in words too).
+    """
+
+    text: str
+    style: str = "text"
+    swatch: str | None = None
+    pointer: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class Dice:
+    """Dice drawn side by side, each a square of its colour with its face: ``("R4", "Y?")``.
+
+    ``note`` lines are written to the right of the dice (e.g. the pips left).
+    """
+
+    faces: tuple[str, ...]
+    note: tuple[str, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Pieces:
+    """The pieces of an off-board area (a name from :meth:`View.areas`), laid out in rows.
+
+    Each row is a tuple of groups; a group is a stack of piece tokens, bottom first, drawn as
+    nested squares in one cell of side ``cell`` (a tree of large, medium and small looks like
+    the real thing from above). Every token of the area appears exactly once.
+    """
+
+    area: str
+    rows: tuple[tuple[tuple[str, ...], ...], ...]
+    cell: float = 40.0
+
+
+PanelItem = Union[Line, Dice, Pieces]
+
+
+@dataclasses.dataclass(frozen=True)
+class Stage:
+    """One picture within a ply (a move shown in steps, such as an eruption).
+
+    ``moves`` are ``(from, to)`` locations, applied in order to the placement of the picture
+    before: the top piece of ``from`` goes on top of ``to`` (``to=""`` takes it out of the
+    game). A location is a square name or an area name. ``marks`` are the squares to mark in
+    this picture (``{"c3": "last", "d3": "path"}``). Every stage but the last is drawn with the
+    status of the position before the ply; the last shows the position after it.
+    """
+
+    moves: tuple[tuple[str, str], ...]
+    text: str
+    marks: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+
+# The hooks ---------------------------------------------------------------------------------
+
+
+class View:
+    """How a game is drawn beyond its squares. The base draws the board and a status line only."""
+
+    def areas(self, state: "State") -> dict[str, list[str]]:
+        """Off-board places holding pieces, as token lists: ``{"captured:0": ["R3", "G2"]}``."""
+        return {}
+
+    def panel(self, state: "State", areas: Mapping[str, Sequence[str]]) -> list[PanelItem]:
+        """The side panel under the status line, top to bottom.
+
+        ``areas`` holds the tokens in each area as they are in the picture being drawn (in the
+        middle of a ply shown in stages they are not yet those of ``state``).
+        """
+        return []
+
+    def stages(self, before: "State", move: Any, after: "State") -> list[Stage]:
+        """The pictures of the ply ``move`` from ``before`` to ``after``; ``[]`` (the default)
+        means one picture, the position after it."""
+        return []
+
+    def marks(self, state: "State") -> dict[str, str]:
+        """The squares to mark on a picture of ``state``: ``{square: "last" | "path"}``.
+
+        By default the squares the last ply's events name as ``source`` and ``target`` (or,
+        where no event names both, as ``square``) are marked ``"last"``.
+        """
+        marks: dict[str, str] = {}
+        squares = set(state.game.grid.names) if state.game.grid is not None else set()
+        events = getattr(state, "events", ())
+        for event in events:
+            for key in ("source", "target"):
+                value = event.get(key)
+                if value in squares:
+                    marks[value] = "last"
+        if not marks:
+            for event in events:
+                value = event.get("square")
+                if value in squares:
+                    marks[value] = "last"
+        return marks
+
+
+class Controls:
+    """How a game is played by clicks and buttons in the widget.
+
+    The base clicks any move that names a ``source`` and a ``target`` square (or only a
+    ``target``) and gives every other move a button labelled with its notation.
+    """
+
+    roll_label: str = "Roll dice"
+    """The label of the button that rolls the dice at a chance ply."""
+
+    def move_squares(self, state: "State", move: Any) -> list[tuple[str | None, str]]:
+        """``(from, to)`` square pairs that play ``move`` in ``state`` when clicked; ``[]`` means a
+        button. ``from`` is None for a move that only names where something goes."""
+        target = getattr(move, "target", None)
+        if not isinstance(target, str):
+            return []
+        source = getattr(move, "source", None)
+        return [(source if isinstance(source, str) else None, target)]
+
+    def click_move(self, state: "State", source: str, target: str) -> str | None:
+        """The move text a click from ``source`` to ``target`` stands for even when it is not
+        legal (so the widget can say why), or None when such a click means nothing."""
+        return None
+
+    def button_label(self, move: Any) -> str:
+        """The label of the button that plays ``move``."""
+        return str(move)

@@ -1,0 +1,24 @@
+"""Small helpers for the plain-English texts of events, errors and pictures.
+
+>>> plural(1, "piece"), plural(3, "piece")
+('1 piece', '3 pieces')
+>>> name_list(["b3", "a1", "c2"])
+'a1, b3 and c2'
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+
+def plural(n: int, noun: str) -> str:
+    """``n`` and ``noun``, with an ``s`` unless ``n`` is 1."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def name_list(names: Iterable[str]) -> str:
+    """Sorted names joined as a sentence: ``"a1, b3 and c2"``; ``""`` for none."""
+    names = sorted(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
