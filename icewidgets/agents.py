@@ -154,7 +154,7 @@ _COLOUR_INDEX = {c: i for i, c in enumerate(_VOLCANO_COLOURS)}
 
 
 def _volcano_tables() -> tuple[dict, dict]:
-    from .games.volcano import GRID
+    from .games.volcano.rules import GRID
     from .grid import DIRECTIONS
 
     # path[(source, target)]: the squares the lava of source reaches, X+2d, X+3d, … (on the board).
@@ -209,7 +209,7 @@ def _erupt_gain(board: tuple, capped: set, stack: tuple, path: tuple) -> tuple[l
 def _volcano_greedy(state: Any, rng: Any) -> Any:
     global _VOLCANO_PATHS, _VOLCANO_OUT, _VOLCANO_INDEX
     if _VOLCANO_PATHS is None:
-        from .games.volcano import GRID
+        from .games.volcano.rules import GRID
 
         _VOLCANO_PATHS, _VOLCANO_OUT = _volcano_tables()
         _VOLCANO_INDEX = {name: i for i, name in enumerate(GRID.names)}
@@ -290,7 +290,7 @@ def _volcano_greedy(state: Any, rng: Any) -> Any:
 
 def _volterra_greedy(state: Any, rng: Any) -> Any:
     """Grow your tallest towers and starve the opponent's pawn (integer keys, see :func:`greedy`)."""
-    from .games import volterra as vt
+    from .games.volterra import rules as vt
 
     moves = state.legal_moves()
     if state.phase != "play":
@@ -324,7 +324,7 @@ def _volterra_greedy(state: Any, rng: Any) -> Any:
 
 def _volterra_cut_off_value(board: tuple, pawns: tuple, source: int, target: int, count: int, own: Any) -> int:
     """When a tower action empties its source: 4 per opponent tile cut off minus 4 per own tile."""
-    from .games import volterra as vt
+    from .games.volterra import rules as vt
 
     cells = list(board)
     moved = cells[source][-count:]
@@ -354,7 +354,7 @@ _ICE3_TABLES: dict[str, Any] = {}
 
 def _ice3_tables() -> dict[str, Any]:
     if not _ICE3_TABLES:
-        from .games import ice3
+        from .games.ice3 import rules as ice3
 
         grid = ice3.GRID
         distance = {}
@@ -385,7 +385,7 @@ def _ice3_value(board: tuple, colour: str, corner: str, goal: str, tables: dict)
 
 def _ice3_greedy(state: Any, rng: Any) -> Any:
     """Aim at the colour and corner closest to the goal; move that colour toward it."""
-    from .games import ice3
+    from .games.ice3 import rules as ice3
 
     moves = state.legal_moves()
     game, board = state.game, state.board
@@ -419,12 +419,12 @@ def _ice3_greedy(state: Any, rng: Any) -> Any:
 def _blockade_greedy(state: Any, rng: Any) -> Any:
     """Build towers (medium onto own large, small onto medium-on-large), and block: a tower
     next to the opponent's larges is worth more. Ends the turn when nothing builds."""
-    from .games import blockade as bk
+    from .games.blockade import rules as bk
 
     moves = state.legal_moves()
     board = state.board
-    colours = bk.COLOURS[state.player]
-    theirs = bk.COLOURS[1 - state.player]
+    colours = bk.PLAYER_COLOURS[state.player]
+    theirs = bk.PLAYER_COLOURS[1 - state.player]
     pips = dict(zip(colours, state.points or (0, 0)))
     neighbours, chebyshev = bk.GRID.neighbours, bk.GRID.chebyshev
     # Free mediums (on top, not resting on their own large) of each of the mover's colours.
@@ -432,15 +432,16 @@ def _blockade_greedy(state: Any, rng: Any) -> Any:
                    if st and st[-1] == (c, 2) and not (len(st) >= 2 and st[-2] == (c, 3))] for c in colours}
     keys = []
     for move in moves:
-        if isinstance(move, bk.Move):
-            stack, onto = board[move.src], board[move.dst]
+        if isinstance(move, bk.PieceMove):
+            src, dst = bk.GRID.index(move.source), bk.GRID.index(move.target)
+            stack, onto = board[src], board[dst]
             piece = stack[-1]
             colour, size = piece.colour, piece.size
-            hop = chebyshev(move.src, move.dst)
+            hop = chebyshev(src, dst)
             key = 0
             if onto and onto[-1].colour == colour:
                 if size == 1 and len(onto) == 2 and onto[0] == (colour, 3) and onto[1] == (colour, 2):
-                    key += 100 + 5 * sum(1 for n in neighbours[move.dst]
+                    key += 100 + 5 * sum(1 for n in neighbours[dst]
                                          if board[n] and board[n][0].size == 3 and board[n][0].colour in theirs)
                 elif size == 2 and len(onto) == 1 and onto[0].size == 3:
                     key += 40
@@ -452,10 +453,10 @@ def _blockade_greedy(state: Any, rng: Any) -> Any:
                     key -= 40
                 else:
                     # Hop off to make room, if a medium can come and the small get back this turn.
-                    come = min((chebyshev(m, move.src) for m in mediums.get(colour, ())), default=99)
+                    come = min((chebyshev(m, src) for m in mediums.get(colour, ())), default=99)
                     key += 30 if 2 * hop + come <= pips.get(colour, 0) else 10
             keys.append(4 * key - hop)
-        elif isinstance(move, bk.End):
+        elif isinstance(move, bk.EndTurn):
             keys.append(0)
         else:  # combine: only useful in rare cases; the dice are used as rolled
             keys.append(-1)

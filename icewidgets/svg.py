@@ -974,7 +974,7 @@ class BlockadeView(View):
 
         parts = []
         player = getattr(state, "player", 0)
-        colours = blockade.COLOURS[player]
+        colours = blockade.PLAYER_COLOURS[player]
         dice, points = getattr(state, "dice", None), getattr(state, "points", None)
         who = state.game.player_name(player)
         parts.append(f'<text x="{_fmt(x)}" y="{_fmt(y + 10)}" font-size="11" fill="{t["text"]}">'
@@ -993,7 +993,7 @@ class BlockadeView(View):
             parts.append(f'<text x="{_fmt(x + 100)}" y="{_fmt(y + 34)}" font-size="11" fill="{t["text"]}">pips left:</text>'
                          f'<text x="{_fmt(x + 100)}" y="{_fmt(y + 48)}" font-size="11" fill="{t["text"]}">{_esc(left)}</text>')
         towers = getattr(state, "towers", {})
-        for p, side in enumerate(blockade.COLOURS):
+        for p, side in enumerate(blockade.PLAYER_COLOURS):
             counts = ", ".join(f"{c} {len(towers.get(c, ())) if isinstance(towers, dict) else 0}" for c in side)
             parts.append(f'<text x="{_fmt(x)}" y="{_fmt(y + 76 + p * 15)}" font-size="11" fill="{t["text"]}">'
                          f'{_esc(state.game.player_name(p))} towers: {_esc(counts)} (5 win)</text>')

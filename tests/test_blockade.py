@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import icewidgets as iw
-from icewidgets.games import blockade
+from icewidgets.games.blockade import rules as blockade
 from icewidgets.pieces import parse_stack
 from icewidgets.testing import check_game, playthrough
 
@@ -460,7 +460,7 @@ def test_random_play_properties(seed, plies, landing):
         if state.to_move != iw.CHANCE:
             # legal_moves() lists exactly the piece moves that play() accepts
             accepted = [m for m in _all_piece_moves(game) if state.is_legal(m)]
-            assert accepted == [m for m in legal if isinstance(m, blockade.Move)]
+            assert accepted == [m for m in legal if isinstance(m, blockade.PieceMove)]
         state = state.play(rng.choice(legal))
         assert game.state_from_text(state.to_text()) == state
     assert _pyramids(state) == 80

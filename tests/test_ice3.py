@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import icewidgets as iw
-from icewidgets.games.ice3 import PLAYOUT_MAX_TURNS, Ice3, Pass, SetMove
+from icewidgets.games.ice3 import END_TURN, PLAYOUT_MAX_TURNS, Ice3, SetMove
 from icewidgets.protocol import IllegalMoveError, NotationError
 from icewidgets.testing import check_game, playthrough
 
@@ -395,7 +395,7 @@ def test_slide_events_say_what_stopped_the_piece():
 def test_pass_and_draw_events():
     game = iw.make("ice3")
     state = game.state_from_text(pos(""))
-    assert state.legal_moves() == [Pass()]
+    assert state.legal_moves() == [END_TURN]
     once = state.play("pass")
     assert [str(e) for e in once.events] == ["Player 1 cannot move any set and passes.", "The turn passes to Player 2."]
     twice = once.play("pass")
@@ -437,7 +437,7 @@ def test_every_move_notation_round_trips():
             for distance in range(1, 8):
                 move = SetMove(group, direction, distance)
                 assert game.parse_move(str(move)) == move
-    assert game.parse_move("pass") == Pass() and str(Pass()) == "pass"
+    assert game.parse_move("pass") is END_TURN and str(END_TURN) == "pass"
     assert game.parse_move(" re1 ") == SetMove("R", "E", 1)  # case and spaces are forgiven
     assert str(game.parse_move("1NE3")) == "1NE3"
 
@@ -515,7 +515,7 @@ def test_new_state_is_seeded_and_complete():
 
 
 def test_new_state_redraws_a_start_that_meets_the_goal(monkeypatch):
-    from icewidgets.games import ice3
+    from icewidgets.games.ice3 import rules as ice3
 
     real = ice3._goals_met
     calls = []

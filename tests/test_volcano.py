@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import icewidgets as iw
 from icewidgets import IllegalMoveError, NotationError, make
-from icewidgets.games import volcano
+from icewidgets.games.volcano import rules as volcano
 from icewidgets.pieces import PIECES, parse_stack
 from icewidgets.testing import check_game
 

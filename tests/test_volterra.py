@@ -452,7 +452,7 @@ def test_loaded_position_knows_it_is_over(text, winners, heights, reason):
     assert state.is_over and state.result == ("win" if winners else "draw")
     assert state.winners == winners
     assert state.heights == heights
-    assert state._ended_by_rules == reason
+    assert state.end_reason == reason
     assert state.legal_moves() == []
     with pytest.raises(IllegalMoveError, match="the game is over"):
         state.play("@b4")
@@ -464,7 +464,7 @@ def test_end_check_both_ends_at_load_when_the_other_player_is_stuck():
     assert [str(m) for m in to_move.legal_moves()] == ["@b1"]
     both = make("volterra", end_check="both").state_from_text(LIGHT_STUCK)
     assert both.is_over and both.winners == (0,)
-    assert both._ended_by_rules == "Light cannot complete a turn"
+    assert both.end_reason == "Light cannot complete a turn"
     assert both.can_complete_turn(0) and not both.can_complete_turn(1)
 
 

@@ -30,13 +30,13 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ..games import blockade as _bk
-from ..grid import Grid
-from . import pyrandom as _pyrandom
-from . import rng as _rng
-from .bits import lowest_bit
-from .jit import helper
-from .pick import nth_best
+from . import rules as _bk
+from ...grid import Grid
+from ...compiled import pyrandom as _pyrandom
+from ...compiled import rng as _rng
+from ...compiled.bits import lowest_bit
+from ...compiled.jit import helper
+from ...compiled.pick import nth_best
 
 GRID = Grid(5, 5)
 SQUARES = 25
@@ -68,22 +68,9 @@ for _k in range(36):
 _KERNEL_OPTIONS = {"players", "landing", "tower_without_black_counts", "max_turns"}
 
 
-# The greedy kernel reproduces these functions of icewidgets.agents (see fast.source_matches).
-GREEDY_SOURCE_SHA256 = "24027dc2922b99e5a446c47433c10939f74e9238b8e4b0432355f0a00b89a315"
-
-
-def greedy_matches_agent() -> bool:
-    """Whether ``agents.greedy``'s Blockade rule is still the one the kernel reproduces."""
-    from . import source_matches
-
-    return source_matches(GREEDY_SOURCE_SHA256, "_blockade_greedy", "_pick_best")
-
-
 def supports(game: Any, agents: tuple[str, ...]) -> bool:
     """Whether the kernel plays ``game`` with ``agents`` (else the reference engine serves)."""
     if game.name != "blockade" or len(agents) != 2 or any(a not in ("random", "greedy") for a in agents):
-        return False
-    if "greedy" in agents and not greedy_matches_agent():
         return False
     return all(f.name in _KERNEL_OPTIONS or getattr(game, f.name) == f.default for f in dataclasses.fields(game))
 
@@ -145,11 +132,11 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
 def move_text(code: int, player: int) -> str:
     """A recorded ply code → ``"G5B2"`` / ``"combine:R"`` / ``"end"`` / ``"b3-c3"`` (``player``: whose turn)."""
     code = int(code)
-    first, second = _bk.COLOURS[player]
+    first, second = _bk.PLAYER_COLOURS[player]
     if code < 36:
         return f"{first}{code // 6 + 1}{second}{code % 6 + 1}"
     if code < END:
-        return f"combine:{_bk.COLOURS[player][code - COMBINE]}"
+        return f"combine:{_bk.PLAYER_COLOURS[player][code - COMBINE]}"
     if code == END:
         return "end"
     src, dst = divmod(code - MOVE, SQUARES)
@@ -157,7 +144,7 @@ def move_text(code: int, player: int) -> str:
 
 
 def _safety_plies() -> int:
-    from ..playouts import SAFETY_PLIES
+    from ...playouts import SAFETY_PLIES
 
     return SAFETY_PLIES
 

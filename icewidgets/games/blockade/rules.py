@@ -77,18 +77,21 @@ A test compares it with a search over every move.
 from __future__ import annotations
 
 import dataclasses
-import random
 import re
 from functools import cached_property, lru_cache
 from typing import Any, ClassVar, NamedTuple
 
-from ..grid import Grid, parse_fields, parse_int_field, split_position
-from ..pieces import COLOUR_NAMES, PIECES, SIZE_NAMES, Piece, format_stack, parse_stack
-from ..protocol import CHANCE, Event, Game, NotationError, State, event
+from ...grid import Grid, parse_fields, parse_int_field, split_position
+from ...pieces import COLOUR_NAMES, PIECES, SIZE_NAMES, Piece, format_stack, parse_stack
+from ...protocol import CHANCE, EndTurn, Event, Game, NotationError, State, event
+from ...randomness import seeded_random
+from ...words import plural
 
 GRID = Grid(5, 5)
 SIDES = ("Warm", "Cool")
-COLOURS = (("R", "Y"), ("G", "B"))
+COLOURS = "RYGB"
+"""The colours the players move (clear and black pieces belong to nobody)."""
+PLAYER_COLOURS = (("R", "Y"), ("G", "B"))
 """Each player's two colours, in the order the notation writes them."""
 
 SETUP_LARGES = "CBBBC RRRBY RGCBY RGYYY CGGGC"
@@ -130,6 +133,8 @@ class Blockade(Game):
     name: ClassVar[str] = "blockade"
     title: ClassVar[str] = "Blockade"
     example_move: ClassVar[str] = "b3-c3"
+    grid: ClassVar[Grid] = GRID
+    playout_max_turns: ClassVar[int] = PLAYOUT_MAX_TURNS
 
     def __post_init__(self) -> None:
         self._check_int("players", 2, 2)
@@ -142,7 +147,7 @@ class Blockade(Game):
 
     def new_state(self, seed: Any = None) -> "BlockadeState":
         """The setup, before the first roll; the seeded roll-off decides who rolls first."""
-        rng = _rng(seed)
+        rng = seeded_random(seed)
         events = []
         while True:
             warm = (rng.randint(1, 6), rng.randint(1, 6))
@@ -155,7 +160,7 @@ class Blockade(Game):
             first = 0 if sum(warm) > sum(cool) else 1
             events.append(event("rolloff", told + f": {SIDES[first]} starts.", warm=list(warm), cool=list(cool), first=first))
             break
-        return BlockadeState(self, SETUP_BOARD, CHANCE, first, events=tuple(events))
+        return BlockadeState(self, SETUP_BOARD, CHANCE, first)._prime(events=events)
 
     def state_from_text(self, text: str) -> "BlockadeState":
         """The position written by :meth:`BlockadeState.to_text`; sparse positions are fine."""
@@ -181,11 +186,11 @@ class Blockade(Game):
         moved = _parse_moved(fields.get("moved", "-"), board, player, to_move)
         turns = parse_int_field(fields, "turns", 0, 0)
         state = BlockadeState(self, board, to_move, player, dice, points, supply, moved, turns)
-        if len(state._won) > 1:
+        if len(state.winners) > 1:
             raise NotationError("both players have five towers of one colour, but the game ends at the first")
         return state
 
-    def parse_move(self, text: str) -> "Move | Roll | Combine | End":
+    def parse_move(self, text: str) -> "PieceMove | Roll | Combine | EndTurn":
         """``"b3-c3"``, ``"end"``, ``"combine:R"`` or a roll like ``"G5B2"``.
 
         >>> Blockade().parse_move("B2G5")
@@ -195,18 +200,18 @@ class Blockade(Game):
             raise NotationError(f"{text!r} is not a Blockade move (write e.g. 'b3-c3', 'end', 'combine:R' or 'G5B2')")
         text = text.strip()
         if text == "end":
-            return END
+            return END_TURN
         match = _MOVE_TEXT.match(text)
         if match:
-            src, dst = GRID.index(match.group(1)), GRID.index(match.group(2))
-            return _MOVES[src][dst]
+            source, target = GRID.index(match.group(1)), GRID.index(match.group(2))
+            return _MOVES[source][target]
         match = _COMBINE_TEXT.match(text)
         if match:
             return Combine(match.group(1))
         match = _ROLL_TEXT.match(text)
         if match:
             (c1, v1), (c2, v2) = (match.group(1), int(match.group(2))), (match.group(3), int(match.group(4)))
-            for colours in COLOURS:
+            for colours in PLAYER_COLOURS:
                 if (c1, c2) == colours:
                     return _ROLLS[colours][v1 - 1][v2 - 1]
                 if (c2, c1) == colours:
@@ -224,14 +229,14 @@ class Blockade(Game):
 
 
 @dataclasses.dataclass(frozen=True)
-class Move:
-    """Move the top piece of ``src`` to ``dst`` (square indices) along its cheapest path."""
+class PieceMove:
+    """Move the top piece of ``source`` to ``target`` (square names) along its cheapest path."""
 
-    src: int
-    dst: int
+    source: str
+    target: str
 
     def __str__(self) -> str:
-        return f"{GRID.names[self.src]}-{GRID.names[self.dst]}"
+        return f"{self.source}-{self.target}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -245,14 +250,6 @@ class Combine:
 
 
 @dataclasses.dataclass(frozen=True)
-class End:
-    """End the turn; unused pips are lost."""
-
-    def __str__(self) -> str:
-        return "end"
-
-
-@dataclasses.dataclass(frozen=True)
 class Roll:
     """A dice roll (a chance ply): ``values`` of the dice of ``colours``, e.g. ``G5B2``."""
 
@@ -263,11 +260,14 @@ class Roll:
         return f"{self.colours[0]}{self.values[0]}{self.colours[1]}{self.values[1]}"
 
 
-Blockade.move_types = (Move, Combine, End, Roll)
-END = End()
-_MOVES = tuple(tuple(Move(s, d) for d in range(GRID.size)) for s in range(GRID.size))
-_ROLLS = {colours: tuple(tuple(Roll(colours, (a, b)) for b in range(1, 7)) for a in range(1, 7)) for colours in COLOURS}
-_OUTCOMES = {colours: [(roll, 1 / 36) for row in _ROLLS[colours] for roll in row] for colours in COLOURS}
+END_TURN = EndTurn("end")
+"""End the turn; unused pips are lost."""
+Blockade.move_types = (PieceMove, Combine, EndTurn, Roll)
+_MOVES = tuple(tuple(PieceMove(GRID.names[s], GRID.names[d]) for d in range(GRID.size)) for s in range(GRID.size))
+# The square indices of every piece move, for the engine (moves name their squares).
+_SQUARES = {move: (s, d) for s, row in enumerate(_MOVES) for d, move in enumerate(row)}
+_ROLLS = {colours: tuple(tuple(Roll(colours, (a, b)) for b in range(1, 7)) for a in range(1, 7)) for colours in PLAYER_COLOURS}
+_OUTCOMES = {colours: [(roll, 1 / 36) for row in _ROLLS[colours] for roll in row] for colours in PLAYER_COLOURS}
 
 
 # State ---------------------------------------------------------------------------------------
@@ -291,7 +291,6 @@ class BlockadeState(State):
     moved: tuple[int, ...] = ()
     # Turns completed are history, not position (as in Volcano); written under a turn limit.
     turns: int = dataclasses.field(default=0, compare=False)
-    events: tuple[Event, ...] = dataclasses.field(default=(), compare=False)
     last_move: Any = dataclasses.field(default=None, compare=False)
 
     # Queries -------------------------------------------------------------------------------
@@ -303,40 +302,18 @@ class BlockadeState(State):
     @property
     def colours(self) -> tuple[str, str]:
         """The two colours of the player whose turn it is."""
-        return COLOURS[self.player]
+        return PLAYER_COLOURS[self.player]
 
     @cached_property
     def towers(self) -> dict[str, tuple[str, ...]]:
         """The squares of every colour's towers (as counted for winning), e.g. ``{"G": ("b3",), …}``."""
         counts = self.game.tower_without_black_counts
-        found: dict[str, list[str]] = {c: [] for c in "RYGB"}
+        found: dict[str, list[str]] = {c: [] for c in COLOURS}
         for square, stack in enumerate(self.board):
             colour = _tower_colour(stack, counts)
             if colour:
                 found[colour].append(GRID.names[square])
         return {c: tuple(squares) for c, squares in found.items()}
-
-    @cached_property
-    def scores(self) -> tuple[int, ...]:
-        """Per player, the number of towers in their better colour (5 wins)."""
-        return tuple(max(len(self.towers[c]) for c in colours) for colours in COLOURS)
-
-    @cached_property
-    def _won(self) -> tuple[int, ...]:
-        return tuple(p for p, s in enumerate(self.scores) if s >= WINNING_TOWERS)
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return self._won
-
-    @property
-    def is_over(self) -> bool:
-        return bool(self._won) or self.unfinished
-
-    @property
-    def unfinished(self) -> bool:
-        limit = self.game.max_turns
-        return not self._won and limit is not None and self.turns >= limit
 
     def chance_outcomes(self) -> list[tuple[Roll, float]]:
         """At a roll, the 36 rolls of the mover's dice, 1/36 each; otherwise ``[]``."""
@@ -344,16 +321,50 @@ class BlockadeState(State):
             return []
         return list(_OUTCOMES[self.colours])
 
-    def path(self, move: "Move | str") -> tuple[str, ...]:
+    def path(self, move: "PieceMove | str") -> tuple[str, ...]:
         """The squares a (reachable) piece move passes, both ends included.
 
         >>> Blockade().new_state(seed=2).play("G5B2").path("a5-b3")
         ('a5', 'b4', 'b3')
         """
         move = self._coerce(move)
-        if _routes(self._ctx.blocked)[0][move.src][move.dst] >= _INF:
+        source, target = _SQUARES[move]
+        if _routes(self._ctx.blocked)[0][source][target] >= _INF:
             return ()
-        return tuple(GRID.names[s] for s in _path(self._ctx.blocked, move.src, move.dst))
+        return tuple(GRID.names[s] for s in _path(self._ctx.blocked, source, target))
+
+    # Results ---------------------------------------------------------------------------------
+
+    @cached_property
+    def scores(self) -> tuple[int, ...]:
+        """Per player, the number of towers in their better colour (5 wins)."""
+        return tuple(max(len(self.towers[c]) for c in colours) for colours in PLAYER_COLOURS)
+
+    @cached_property
+    def events(self) -> tuple[Event, ...]:
+        """What the last ply did (primed by the ply itself; none for a loaded position)."""
+        return ()
+
+    @cached_property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(p for p, s in enumerate(self.scores) if s >= WINNING_TOWERS)
+
+    @cached_property
+    def end_reason(self) -> str | None:
+        """``"Warm has five red towers"`` once a player has five towers of one colour, else None."""
+        for player in self.winners:
+            colour = next(c for c in PLAYER_COLOURS[player] if len(self.towers[c]) >= WINNING_TOWERS)
+            return f"{SIDES[player]} has five {COLOUR_NAMES[colour]} towers"
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.winners) or self.unfinished
+
+    @property
+    def unfinished(self) -> bool:
+        limit = self.game.max_turns
+        return not self.winners and limit is not None and self.turns >= limit
 
     # Rules ---------------------------------------------------------------------------------
 
@@ -373,10 +384,10 @@ class BlockadeState(State):
             moves += [Combine(c) for c in self.colours]
         moves += self._piece_moves()
         if not self._stranded:
-            moves.append(END)
+            moves.append(END_TURN)
         return tuple(moves)
 
-    def _piece_moves(self) -> list[Move]:
+    def _piece_moves(self) -> list[PieceMove]:
         ctx, board, points = self._ctx, self.board, self.points
         dist, _, order = _routes(ctx.blocked)
         strict = self.game.landing == "strict"
@@ -440,7 +451,7 @@ class BlockadeState(State):
             return None
         if self.to_move == CHANCE:
             return f"the dice have not been rolled yet: {who} rolls first (a roll such as {_ROLLS[self.colours][4][1]})"
-        if isinstance(move, End):
+        if isinstance(move, EndTurn):
             if self._stranded:
                 return _stranded_text(self.board, self._stranded, ", where no piece may end the turn; move it on first")
             return None
@@ -454,9 +465,13 @@ class BlockadeState(State):
             return None
         return self._why_illegal_move(move)
 
-    def _why_illegal_move(self, move: Move) -> str | None:
+    def _why_illegal_move(self, move: PieceMove) -> str | None:
         who, ctx, board = SIDES[self.player], self._ctx, self.board
-        src, dst = move.src, move.dst
+        squares = _SQUARES.get(move)
+        if squares is None:
+            bad = move.source if move.source not in GRID.names else move.target
+            return f"{bad!r} is not a square of the 5×5 board"
+        src, dst = squares
         here, there = GRID.names[src], GRID.names[dst]
         if src == dst:
             return "a move must leave its square"
@@ -488,7 +503,7 @@ class BlockadeState(State):
             return f"every path from {here} to {there} crosses a {opponent} blockade, which {who} pieces may not cross"
         if cost > budget:
             route = "-".join(GRID.names[s] for s in _path(ctx.blocked, src, dst))
-            return (f"the {_piece_name(piece)} needs {_plural(cost, colour + ' pip')} to reach {there} "
+            return (f"the {_piece_name(piece)} needs {plural(cost, colour + ' pip')} to reach {there} "
                     f"(cheapest path {route}) but only {budget} {'is' if budget == 1 else 'are'} left")
         rests = _can_rest(piece, board[dst])
         if self.game.landing == "strict":
@@ -513,30 +528,31 @@ class BlockadeState(State):
             if max(move.values) <= 3:
                 text += f" Both dice show 3 or less, so {who} may combine them ({' or '.join(str(Combine(c)) for c in move.colours)})."
             ev = event("roll", text, player=player, dice=str(move), colours=list(move.colours), values=list(move.values))
-            return BlockadeState(game, self.board, player, player, move.values, move.values, self.supply, (), self.turns, (ev,), move)
+            return BlockadeState(game, self.board, player, player, move.values, move.values, self.supply, (), self.turns,
+                                 move)._prime(events=(ev,))
         if isinstance(move, Combine):
             total = sum(self.dice)
             points = tuple(total if c == move.colour else 0 for c in self.colours)
             ev = event("combine", f"{who} combines the dice: {_pair_text(points, self.colours, 'pips')}.",
                        player=player, colour=move.colour, points=total)
-            return BlockadeState(game, self.board, player, player, self.dice, points, self.supply, (), self.turns, (ev,), move)
-        if isinstance(move, End):
+            return BlockadeState(game, self.board, player, player, self.dice, points, self.supply, (), self.turns,
+                                 move)._prime(events=(ev,))
+        if isinstance(move, EndTurn):
             text = f"{who} ends the turn."
-            lost = [_plural(n, COLOUR_NAMES[c] + " pip") for c, n in zip(self.colours, self.points) if n]
+            lost = [plural(n, COLOUR_NAMES[c] + " pip") for c, n in zip(self.colours, self.points) if n]
             if lost:
                 text += f" Unused: {' and '.join(lost)}, lost."
             events = [event("end", text, player=player, lost=list(self.points))]
-            after = BlockadeState(game, self.board, CHANCE, 1 - player, None, None, self.supply, (), self.turns + 1, (), move)
+            after = BlockadeState(game, self.board, CHANCE, 1 - player, None, None, self.supply, (), self.turns + 1, move)
             if after.unfinished:
                 events.append(event("turn_limit", f"The turn limit of {game.max_turns} turns is reached: the game stops unfinished.",
                                     turns=after.turns))
-            object.__setattr__(after, "events", tuple(events))  # after is new and not yet shared
-            return after
+            return after._prime(events=events)
         return self._apply_move(move)
 
-    def _apply_move(self, move: Move) -> "BlockadeState":
+    def _apply_move(self, move: PieceMove) -> "BlockadeState":
         game, player, who, ctx = self.game, self.player, SIDES[self.player], self._ctx
-        src, dst = move.src, move.dst
+        src, dst = _SQUARES[move]
         piece = self.board[src][-1]
         index = self.colours.index(piece.colour)
         route = _path(ctx.blocked, src, dst)
@@ -546,7 +562,7 @@ class BlockadeState(State):
         names = [GRID.names[s] for s in route]
         below = self.board[dst]
         rests = _can_rest(piece, below)
-        text = f"{_piece_name(piece).capitalize()} {names[0]}→{names[-1]} ({_plural(cost, 'pip')}, {points[index]} left)."
+        text = f"{_piece_name(piece).capitalize()} {names[0]}→{names[-1]} ({plural(cost, 'pip')}, {points[index]} left)."
         if not rests:
             text += f" It may not rest on {_onto(below)}, so it must move on before the turn ends."
         events = [event("move", text, player=player, piece=str(piece), colour=piece.colour, source=names[0],
@@ -567,12 +583,11 @@ class BlockadeState(State):
                 text = (f"The {COLOUR_NAMES[piece.colour]} small completes a tree on {names[-1]}, but no black is left to cap it, "
                         "so it is not a tower.")
                 events.append(event("tree", text, player=player, colour=piece.colour, square=names[-1], cap=None, blockade=False, counts=False))
-        after = BlockadeState(game, board, player, player, self.dice, points, supply, moved, self.turns, (), move)
+        after = BlockadeState(game, board, player, player, self.dice, points, supply, moved, self.turns, move)
         if won:
             events.append(event("win", f"{who} wins with five {COLOUR_NAMES[piece.colour]} towers.",
                                 player=player, colour=piece.colour, winners=[player]))
-        object.__setattr__(after, "events", tuple(events))  # after is new and not yet shared
-        return after
+        return after._prime(events=events)
 
     # Text ----------------------------------------------------------------------------------
 
@@ -648,12 +663,12 @@ class _Context(NamedTuple):
 
 
 def _context(board: tuple, player: int, counts: bool) -> _Context:
-    theirs = COLOURS[1 - player]
+    theirs = PLAYER_COLOURS[1 - player]
     blocked = 0
     for square, stack in enumerate(board):
         if len(stack) > 3 and stack[3].colour == "K" and stack[0].colour in theirs:
             blocked |= 1 << square
-    return _Context(COLOURS[player], blocked, counts)
+    return _Context(PLAYER_COLOURS[player], blocked, counts)
 
 
 def _can_rest(piece: Piece, below: tuple) -> bool:
@@ -795,7 +810,7 @@ def _path(blocked: int, src: int, dst: int) -> tuple[int, ...]:
     return tuple(reversed(path))
 
 
-# The end-of-turn search ------------------------------------------------------------------------
+# Private helpers: can the turn still be ended? -----------------------------------------------
 #
 # After a ply in landing="end", some moved pieces may rest where they may not end the turn.
 # _finishable decides whether some sequence of further moves (with the pips left) brings every
@@ -1113,7 +1128,7 @@ def _useful_sources(ctx: _Context, board: tuple, points: tuple, stranded: list) 
     return [s for s in useful if _mover_index(board[s], ctx) >= 0]
 
 
-# Text helpers ----------------------------------------------------------------------------------
+# Private helpers: texts ----------------------------------------------------------------------
 
 
 def _piece_name(piece: Piece) -> str:
@@ -1137,10 +1152,6 @@ def _stranded_text(board: tuple, stranded: list, ending: str) -> str:
     return "; ".join(parts) + ending
 
 
-def _plural(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
 def _colour_pair(colours: tuple[str, str]) -> str:
     return f"{COLOUR_NAMES[colours[0]]} and {COLOUR_NAMES[colours[1]]}"
 
@@ -1153,7 +1164,7 @@ def _pair_text(values: tuple[int, int], colours: tuple[str, str], unit: str = ""
 
 
 def _format_pair(values: tuple[int, int], player: int) -> str:
-    first, second = COLOURS[player]
+    first, second = PLAYER_COLOURS[player]
     return f"{first}{values[0]}{second}{values[1]}"
 
 
@@ -1164,7 +1175,7 @@ def _parse_pair(text: str, player: int, field: str, low: int, high: int) -> tupl
     if match is None:
         raise NotationError(f"field {field}={text!r} is not '-' or two colour values like {_format_pair((5, 2), player)}")
     pair = {match.group(1): int(match.group(2)), match.group(3): int(match.group(4))}
-    colours = COLOURS[player]
+    colours = PLAYER_COLOURS[player]
     if set(pair) != set(colours):
         raise NotationError(f"field {field}={text!r} must name {SIDES[player]}'s colours {colours[0]} and {colours[1]} (player={player})")
     values = (pair[colours[0]], pair[colours[1]])
@@ -1228,15 +1239,7 @@ def _parse_moved(text: str, board: tuple, player: int, to_move: int) -> tuple[in
     for square in set(moved):
         stack = board[square]
         n = moved.count(square)
-        if n > len(stack) or any(p.colour not in COLOURS[player] or p.size == 3 for p in stack[len(stack) - n :]):
-            raise NotationError(f"field moved={text}: the top {_plural(n, 'piece')} of {GRID.names[square]} "
+        if n > len(stack) or any(p.colour not in PLAYER_COLOURS[player] or p.size == 3 for p in stack[len(stack) - n :]):
+            raise NotationError(f"field moved={text}: the top {plural(n, 'piece')} of {GRID.names[square]} "
                                 f"({format_stack(stack)}) cannot all be {SIDES[player]} pieces moved this turn")
     return moved
-
-
-def _rng(seed: Any) -> random.Random:
-    if isinstance(seed, random.Random):
-        return seed
-    if hasattr(seed, "integers"):  # a numpy Generator
-        return random.Random(int(seed.integers(2**63)))
-    return random.Random(seed)

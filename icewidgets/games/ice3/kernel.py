@@ -25,12 +25,12 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ..grid import DIRECTIONS, Grid
-from . import pyrandom as _pyrandom
-from . import rng as _rng
-from .bits import lowest_bit, popcount
-from .jit import helper
-from .pick import nth_best
+from ...grid import DIRECTIONS, Grid
+from ...compiled import pyrandom as _pyrandom
+from ...compiled import rng as _rng
+from ...compiled.bits import lowest_bit, popcount
+from ...compiled.jit import helper
+from ...compiled.pick import nth_best
 
 GRID = Grid(8, 8)
 SQUARES = 64
@@ -94,25 +94,11 @@ _DEFAULTS = {"blocked": "stay", "edge": "stay", "walls": "before", "goal": "exac
 _KERNEL_OPTIONS = {"players", "no_move", "max_turns", *_DEFAULTS}
 
 
-# The greedy kernel reproduces these functions of icewidgets.agents; if their code changes, the
-# fast path steps aside for greedy agents until the kernel is checked and this updated.
-GREEDY_SOURCE_SHA256 = "cb670f5d157a90deac4f1c1b1782581c61151d866c3d94b5569bc0bec9287e9f"
-
-
-def greedy_matches_agent() -> bool:
-    """Whether ``agents.greedy``'s Ice3 rule is still the one the kernel reproduces."""
-    from . import source_matches
-
-    return source_matches(GREEDY_SOURCE_SHA256, "_ice3_greedy", "_ice3_value", "_ice3_tables", "_pick_best")
-
-
 def supports(game: Any, agents: tuple[str, ...]) -> bool:
     """Whether the kernel plays ``game`` with ``agents`` (else the reference engine serves)."""
     if game.name != "ice3" or len(agents) != game.players:
         return False
     if any(a not in ("random", "greedy") for a in agents):
-        return False
-    if "greedy" in agents and not greedy_matches_agent():
         return False
     for field in dataclasses.fields(game):
         value = getattr(game, field.name)
@@ -188,7 +174,7 @@ def move_text(code: int) -> str:
 
 
 def _safety_plies() -> int:
-    from ..playouts import SAFETY_PLIES
+    from ...playouts import SAFETY_PLIES
 
     return SAFETY_PLIES
 

@@ -92,15 +92,16 @@ is to the goal (see :attr:`Ice3State.progress`); ``state.turns`` is the move cou
 from __future__ import annotations
 
 import dataclasses
-import random
 import re
 from collections import Counter
 from functools import cached_property
 from typing import Any, ClassVar
 
-from ..grid import DIRECTION_NAMES, DIRECTIONS, Grid, parse_fields, parse_int_field, split_position
-from ..pieces import PIECES, Piece, format_stack, parse_stack
-from ..protocol import Event, Game, NotationError, State, event
+from ...grid import DIRECTION_NAMES, DIRECTIONS, Grid, parse_fields, parse_int_field, split_position
+from ...pieces import PIECES, Piece, format_stack, parse_stack
+from ...protocol import EndTurn, Event, Game, NotationError, State, event
+from ...randomness import seeded_random
+from ...words import plural
 
 GRID = Grid(8, 8)
 COLOURS = "RYGB"
@@ -170,6 +171,8 @@ class Ice3(Game):
     name: ClassVar[str] = "ice3"
     title: ClassVar[str] = "Ice3"
     example_move: ClassVar[str] = "RE1"
+    grid: ClassVar[Grid] = GRID
+    playout_max_turns: ClassVar[int] = PLAYOUT_MAX_TURNS
 
     def __post_init__(self) -> None:
         self._check_int("players", 1)
@@ -186,7 +189,7 @@ class Ice3(Game):
     def new_state(self, seed: Any = None) -> "Ice3State":
         """A random start: the 60 pieces shuffled onto the 60 outer squares (re-drawn in the
         practically impossible case that the goal is already met)."""
-        rng = _rng(seed)
+        rng = seeded_random(seed)
         pieces = [PIECES[f"{c}{s}"] for c in COLOURS for s in SIZES for _ in range(5)]
         while True:
             rng.shuffle(pieces)
@@ -207,8 +210,8 @@ class Ice3(Game):
         passes = parse_int_field(fields, "passes", 0, 0, self.players)
         return Ice3State(self, board, to_move, turns, passes)
 
-    def parse_move(self, text: str) -> "SetMove | Pass":
-        """``"RE1"`` → ``SetMove("R", "E", 1)``; ``"pass"`` → ``Pass()``.
+    def parse_move(self, text: str) -> "SetMove | EndTurn":
+        """``"RE1"`` → ``SetMove("R", "E", 1)``; ``"pass"`` → :data:`END_TURN`.
 
         >>> Ice3().parse_move("1NE3")
         SetMove(group='1', direction='NE', distance=3)
@@ -221,7 +224,7 @@ class Ice3(Game):
             raise NotationError(f"{text!r} is not an Ice3 move (write e.g. 'RE1': set, direction, distance)")
         clean = text.strip().upper()
         if clean == "PASS":
-            return PASS
+            return END_TURN
         match = _MOVE_TEXT.match(clean)
         if match is not None:
             return SetMove(match.group(1), match.group(2), int(match.group(3)))
@@ -238,7 +241,7 @@ class Ice3(Game):
         return 16 if self.goal == "exact" else 15
 
 
-# Moves and state ---------------------------------------------------------------------------
+# Moves ---------------------------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True)
@@ -253,16 +256,12 @@ class SetMove:
         return f"{self.group}{self.direction}{self.distance}"
 
 
-@dataclasses.dataclass(frozen=True)
-class Pass:
-    """Pass: the only move when no set can move."""
-
-    def __str__(self) -> str:
-        return "pass"
+END_TURN = EndTurn("pass")
+"""Pass: the only move when no set can move."""
+Ice3.move_types = (SetMove, EndTurn)
 
 
-PASS = Pass()
-Ice3.move_types = (SetMove, Pass)
+# State ---------------------------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True, eq=False)  # State compares positions (turns only under a limit)
@@ -276,8 +275,7 @@ class Ice3State(State):
     # State._position_key); the passes in a row decide a draw, so they are position.
     turns: int = dataclasses.field(default=0, compare=False)
     passes: int = 0
-    events: tuple[Event, ...] = dataclasses.field(default=(), compare=False)
-    last_move: SetMove | Pass | None = dataclasses.field(default=None, compare=False)
+    last_move: SetMove | EndTurn | None = dataclasses.field(default=None, compare=False)
 
     # Queries -------------------------------------------------------------------------------
 
@@ -298,6 +296,8 @@ class Ice3State(State):
         the corner's block, out of 15). The goal is met when it reaches ``game.goal_size``."""
         return _progress(self.board, self.game.goal)
 
+    # Results ---------------------------------------------------------------------------------
+
     @cached_property
     def scores(self) -> tuple[int, ...]:
         """1 for the player who completed the goal, 0 for everyone else."""
@@ -305,19 +305,29 @@ class Ice3State(State):
         return tuple(int(p in won) for p in range(self.game.players))
 
     @cached_property
-    def _drawn(self) -> bool:
+    def events(self) -> tuple[Event, ...]:
+        """What the last ply did (primed by the ply itself; none for a start or loaded position)."""
+        return ()
+
+    @cached_property
+    def end_reason(self) -> str | None:
+        """Why the game ended by the rules (``"red fills the a1 corner"``, a draw by passing), or None."""
+        if self.goals_met:
+            return " and ".join(f"{_COLOUR_WORDS[c]} fills the {corner} corner" for c, corner in self.goals_met)
         if self.passes >= self.game.players:
-            return True
-        return self.game.no_move == "draw" and not self._legal
+            return "every player has passed in a row"
+        if self.game.no_move == "draw" and not self._legal:
+            return f"{self.game.player_name(self.to_move)} has no legal move"
+        return None
 
     @property
     def is_over(self) -> bool:
-        return bool(self.goals_met) or self._drawn or self.unfinished
+        return self.end_reason is not None or self.unfinished
 
     @property
     def unfinished(self) -> bool:
         limit = self.game.max_turns
-        return limit is not None and self.turns >= limit and not self.goals_met and not self._drawn
+        return limit is not None and self.turns >= limit and self.end_reason is None
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -326,12 +336,12 @@ class Ice3State(State):
 
     # Rules ---------------------------------------------------------------------------------
 
-    def legal_moves(self) -> list[SetMove | Pass]:
+    def legal_moves(self) -> list[SetMove | EndTurn]:
         """Every legal move: sets R Y G B 1 2 3, directions N NE E SE S SW W NW, distances
         1…7; ``[pass]`` when no set can move."""
         if self.is_over:
             return []
-        return list(self._legal) if self._legal else [PASS]
+        return list(self._legal) if self._legal else [END_TURN]
 
     @cached_property
     def _reach(self) -> tuple[list[int], list[int] | None]:
@@ -395,8 +405,8 @@ class Ice3State(State):
             moves.extend(_MOVES[i][:top])
         return tuple(moves)
 
-    def _why_illegal(self, move: SetMove | Pass) -> str | None:
-        if isinstance(move, Pass):
+    def _why_illegal(self, move: SetMove | EndTurn) -> str | None:
+        if isinstance(move, EndTurn):
             if self._legal:
                 return f"you may pass only when no set can move, and {self._legal[0]} is possible"
             return None
@@ -423,11 +433,11 @@ class Ice3State(State):
         run = self._reach[0][index]
         return run >= 1 if self.game.blocked == "slide" else run >= distance
 
-    def _apply(self, move: SetMove | Pass) -> "Ice3State":
+    def _apply(self, move: SetMove | EndTurn) -> "Ice3State":
         game, player = self.game, self.to_move
         who = game.player_name(player)
         following = (player + 1) % game.players
-        if isinstance(move, Pass):
+        if isinstance(move, EndTurn):
             passes = self.passes + 1
             events = [event("pass", f"{who} cannot move any set and passes.", player=player)]
             after = Ice3State(game, self.board, following, self.turns + 1, passes, last_move=move)
@@ -436,18 +446,18 @@ class Ice3State(State):
                 events.append(event("draw", "Every player has passed in a row: the game is a draw.", passes=passes))
             else:
                 events.append(_next_event(after))
-            return _with_events(after, events)
+            return after._prime(events=events)
 
         board, records = _resolve(self.board, move, game.blocked == "slide", game.walls == "after")
         moved = sum(1 for r in records if r[0] == "piece_moved")
         stayed = len(records) - moved
         what = _GROUP_WORDS[move.group]
-        count = f"{_plural(moved, 'piece')} {'moves' if moved == 1 else 'move'}"
+        count = f"{plural(moved, 'piece')} {'moves' if moved == 1 else 'move'}"
         if stayed:
             count += f", {stayed} {'stays' if stayed == 1 else 'stay'}"
         events = [event(
             "set_moved",
-            f"{who} moves all {what} {_plural(move.distance, 'square')} {DIRECTION_NAMES[move.direction]} ({count}).",
+            f"{who} moves all {what} {plural(move.distance, 'square')} {DIRECTION_NAMES[move.direction]} ({count}).",
             player=player, group=move.group, direction=move.direction, distance=move.distance,
             moved=moved, stayed=stayed,
         )]
@@ -457,12 +467,12 @@ class Ice3State(State):
         after.__dict__["goals_met"] = goals  # prime the cached property: already computed
         if goals:
             events.append(_win_event(after))
-        elif after._drawn:
+        elif after.end_reason is not None:
             events.append(event("draw", f"{game.player_name(following)} has no legal move: the game is a draw (option no_move='draw').",
                                 player=following))
         else:
             events.append(_next_event(after))
-        return _with_events(after, events)
+        return after._prime(events=events)
 
     # Text ----------------------------------------------------------------------------------
 
@@ -653,7 +663,7 @@ def _piece_event(record: tuple) -> Event:
         else:
             stopped_by = _NAMES[obstacle]
             stop = f"the wall on {stopped_by}" if reason == "wall" else f"the full stack on {stopped_by}"
-        text = f"{name} slides from {where} to {to}, stopped {_plural(short, 'square')} short by {stop}"
+        text = f"{name} slides from {where} to {to}, stopped {plural(short, 'square')} short by {stop}"
     else:
         text = f"{name} moves from {where} to {to}"
     text += f", lands on the {onto.name} on {to} and stacks on it." if onto is not None else "."
@@ -734,15 +744,8 @@ def _next_event(state: Ice3State) -> Event:
         return event("turn_limit", f"The turn limit of {game.max_turns} is reached: the game stops unfinished.",
                      turns=state.turns)
     if game.players == 1:
-        return event("turn_passed", f"{_plural(state.turns, 'move')} so far.", player=0, turns=state.turns)
+        return event("turn_passed", f"{plural(state.turns, 'move')} so far.", player=0, turns=state.turns)
     return event("turn_passed", f"The turn passes to {game.player_name(state.to_move)}.", player=state.to_move)
-
-
-def _with_events(state: Ice3State, events: list[Event]) -> Ice3State:
-    # The state was built a moment ago and nobody else holds it yet; events do not take part
-    # in equality or hashing, so filling them in now is invisible from outside.
-    object.__setattr__(state, "events", tuple(events))
-    return state
 
 
 def _notation_problem(text: str) -> str:
@@ -777,15 +780,3 @@ def _check_possible(board: tuple) -> None:
     for piece, n in counts.items():
         if n > 5:
             raise NotationError(f"the position has {n} {piece.name}s ({piece}), but the set has only 5")
-
-
-def _plural(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-def _rng(seed: Any) -> random.Random:
-    if isinstance(seed, random.Random):
-        return seed
-    if hasattr(seed, "integers"):  # a numpy Generator
-        return random.Random(int(seed.integers(2**63)))
-    return random.Random(seed)

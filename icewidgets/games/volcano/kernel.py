@@ -25,12 +25,12 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ..grid import DIRECTIONS, Grid
-from . import pyrandom as _pyrandom
-from . import rng as _rng
-from .bits import lowest_bit, popcount
-from .jit import helper
-from .pick import nth_best
+from ...grid import DIRECTIONS, Grid
+from ...compiled import pyrandom as _pyrandom
+from ...compiled import rng as _rng
+from ...compiled.bits import lowest_bit, popcount
+from ...compiled.jit import helper
+from ...compiled.pick import nth_best
 
 GRID = Grid(5, 5)
 SQUARES = 25
@@ -42,17 +42,6 @@ RANDOM, GREEDY = 0, 1
 _STEP = np.array([[GRID.steps(d)[s] if GRID.steps(d)[s] is not None else -1 for d in DIRECTIONS]
                   for s in range(SQUARES)], dtype=np.int64)
 _NEIGHBOUR_MASK = np.array([sum(1 << int(t) for t in row if t >= 0) for row in _STEP], dtype=np.int64)
-
-# The greedy kernel reproduces these functions of icewidgets.agents; if their code changes, the
-# fast path steps aside (the reference engine serves) until the kernel is checked and this updated.
-GREEDY_SOURCE_SHA256 = "4f2dc8b608a163db7edc595c99b119f3d02ca1a3f5840f7cd12eab4c76049ab1"
-
-
-def greedy_matches_agent() -> bool:
-    """Whether ``agents.greedy``'s Volcano rule is still the one the kernel reproduces."""
-    from . import source_matches
-
-    return source_matches(GREEDY_SOURCE_SHA256, "_volcano_greedy", "_erupt_gain", "_pick_best")
 
 
 # Options the kernel plays exactly; any other option with a non-default value (a solitaire goal,
@@ -68,8 +57,6 @@ def supports(game: Any, agents: tuple[str, ...]) -> bool:
     if game.name != "volcano" or len(agents) != game.players:
         return False
     if any(a not in ("random", "greedy") for a in agents):
-        return False
-    if "greedy" in agents and not greedy_matches_agent():
         return False
     for field in dataclasses.fields(game):
         if field.name not in _KERNEL_OPTIONS and getattr(game, field.name) != field.default:
@@ -130,7 +117,7 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
     setup = np.zeros(SETUP_WORDS, dtype=np.int64)
     layouts = np.zeros((0, SQUARES), dtype=np.int64)
     if game.opening == "random" and game.colours is None:
-        from ..games.volcano import OPENING_CAPS
+        from .rules import OPENING_CAPS
 
         setup[0] = 1
         setup[1] = sum(1 << GRID.index(square) for square in (game.caps or OPENING_CAPS["random"]))
@@ -155,7 +142,7 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
 
 
 def _safety_plies() -> int:
-    from ..playouts import SAFETY_PLIES
+    from ...playouts import SAFETY_PLIES
 
     return SAFETY_PLIES
 

@@ -53,9 +53,11 @@ from functools import cached_property, lru_cache
 from itertools import product
 from typing import Any, ClassVar, Iterable, NamedTuple
 
-from ..grid import DIRECTION_NAMES, DIRECTIONS, Grid, parse_fields, parse_int_field, split_position
-from ..pieces import PIECES, Piece, format_pieces, format_stack, parse_pieces, parse_stack
-from ..protocol import Event, Game, NotationError, State, event
+from ...grid import DIRECTION_NAMES, DIRECTIONS, Grid, parse_fields, parse_int_field, split_position
+from ...pieces import PIECES, Piece, format_pieces, format_stack, parse_pieces, parse_stack
+from ...protocol import EndTurn, Event, Game, NotationError, State, event
+from ...randomness import seeded_random
+from ...words import plural
 
 GRID = Grid(5, 5)
 CAP = PIECES["K1"]
@@ -105,6 +107,7 @@ class Volcano(Game):
     name: ClassVar[str] = "volcano"
     title: ClassVar[str] = "Volcano"
     example_move: ClassVar[str] = "c3-c4"
+    grid: ClassVar[Grid] = GRID
 
     def __post_init__(self) -> None:
         self._check_int("players", 1, 6)
@@ -132,7 +135,7 @@ class Volcano(Game):
         if self.colours is not None:
             layout = self.colours
         elif self.opening == "random":
-            layout = _random_layout(_rng(seed))
+            layout = _random_layout(seeded_random(seed))
         else:
             layout = DIAG_COLOURS
         caps = self.caps if self.caps is not None else OPENING_CAPS[self.opening]
@@ -160,7 +163,7 @@ class Volcano(Game):
             raise NotationError(f"{text!r} is not a Volcano move (write a cap move like 'c3-c4')")
         text = text.strip()
         if text.lower() in ("end", "pass"):
-            return EndTurn()
+            return END_TURN
         match = _MOVE_TEXT.match(text)
         if match is None:
             raise NotationError(f"{text!r} is not a Volcano move: write a cap move like 'c3-c4'")
@@ -171,7 +174,7 @@ class Volcano(Game):
         return None
 
 
-# Moves and state ---------------------------------------------------------------------------
+# Moves ---------------------------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True)
@@ -185,13 +188,9 @@ class CapMove:
         return f"{self.source}-{self.target}"
 
 
-@dataclasses.dataclass(frozen=True)
-class EndTurn:
-    """Ending a turn by choice; never legal in Volcano (a turn ends only with an eruption)."""
-
-    def __str__(self) -> str:
-        return "end"
-
+END_TURN = EndTurn("end")
+"""Ending a turn by choice; never legal in Volcano (a turn ends only with an eruption), but read
+so that ``play("end")`` can say so."""
 
 Volcano.move_types = (CapMove, EndTurn)
 
@@ -229,6 +228,9 @@ _RAYS = tuple(
 )
 
 
+# Scoring -------------------------------------------------------------------------------------
+
+
 class VolcanoScore(NamedTuple):
     """A pile's best arrangement: ``points`` = 7·solid + 5·mixed + loose pieces.
 
@@ -248,9 +250,9 @@ class VolcanoScore(NamedTuple):
     def describe(self) -> str:
         """E.g. ``"17 points: 1 solid tree (7), 2 mixed trees (10), 0 loose pieces"``."""
         return (
-            f"{self.points} points: {_plural(self.solid_trees, 'solid tree')} ({7 * self.solid_trees}), "
-            f"{_plural(self.mixed_trees, 'mixed tree')} ({5 * self.mixed_trees}), "
-            f"{_plural(self.loose, 'loose piece')}"
+            f"{self.points} points: {plural(self.solid_trees, 'solid tree')} ({7 * self.solid_trees}), "
+            f"{plural(self.mixed_trees, 'mixed tree')} ({5 * self.mixed_trees}), "
+            f"{plural(self.loose, 'loose piece')}"
         )
 
 
@@ -331,6 +333,9 @@ class Eruption(NamedTuple):
     stopped_at: int | None
 
 
+# State ---------------------------------------------------------------------------------------
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class VolcanoState(State):
     """A Volcano position: the board, whose turn, every player's captured pieces.
@@ -358,6 +363,11 @@ class VolcanoState(State):
     def stack(self, square: str) -> str:
         """The stack on ``square`` bottom→top, e.g. ``"R1R2R3K1"``; ``"."`` when empty."""
         return format_stack(self.board[GRID.index(square)])
+
+    @cached_property
+    def _caps(self) -> int:
+        """The cap squares as a bit mask (bit ``i`` for square ``i``)."""
+        return sum(1 << i for i, stack in enumerate(self.board) if stack and stack[-1] is CAP)
 
     @cached_property
     def cap_squares(self) -> tuple[int, ...]:
@@ -418,14 +428,14 @@ class VolcanoState(State):
             events.append(event("eruption_spent", f"The volcano on {name} is spent.", source=name))
         else:
             wall = "the edge of the board" if eruption.stopped_at == _EDGE else f"the cap on {GRID.name(eruption.stopped_at)}"
-            events.append(event("eruption_stopped", f"The eruption stops at {wall}; {_plural(remaining, 'piece')} stay on {name}.",
+            events.append(event("eruption_stopped", f"The eruption stops at {wall}; {plural(remaining, 'piece')} stay on {name}.",
                                 source=name, remaining=remaining))
         for square, piece, onto, captured in eruption.landed:
             if captured:
                 events.append(event("capture", f"{who} captures the {piece.name} from {GRID.name(square)}.",
                                     player=player, piece=str(piece), square=GRID.name(square)))
-        if self._ended_by_rules is not None:
-            events.append(_game_over_event(self, self._ended_by_rules))
+        if self.end_reason is not None:
+            events.append(_game_over_event(self, self.end_reason))
         elif self.unfinished:
             events.append(event("turn_limit", f"The turn limit of {game.max_turns} is reached: the game stops unfinished.",
                                 turns=self.turns))
@@ -433,6 +443,8 @@ class VolcanoState(State):
             events.append(event("turn_passed", f"The turn passes to {game.player_name(self.to_move)}.",
                                 player=self.to_move))
         return tuple(events)
+
+    # Results ---------------------------------------------------------------------------------
 
     @cached_property
     def scores(self) -> tuple[int, ...]:
@@ -444,13 +456,9 @@ class VolcanoState(State):
         return score(self.captured[player])
 
     @cached_property
-    def _caps(self) -> int:
-        """The cap squares as a bit mask (bit ``i`` for square ``i``)."""
-        return sum(1 << i for i, stack in enumerate(self.board) if stack and stack[-1] is CAP)
-
-    @cached_property
-    def _ended_by_rules(self) -> str | None:
-        return _end_reason(self.game, self.board, self.captured, self._caps)
+    def end_reason(self) -> str | None:
+        """Why the game ended by the rules (``"Player 1 holds all five colours"``), or None."""
+        return _ended(self.game, self.board, self.captured, self._caps)
 
     @property
     def goal_met(self) -> bool | None:
@@ -462,16 +470,16 @@ class VolcanoState(State):
     @cached_property
     def is_over(self) -> bool:
         """True once the game has ended (worked out once: a state never changes)."""
-        return self._ended_by_rules is not None or self.unfinished
+        return self.end_reason is not None or self.unfinished
 
     @property
     def unfinished(self) -> bool:
         limit = self.game.max_turns
-        return self._ended_by_rules is None and limit is not None and self.turns >= limit
+        return self.end_reason is None and limit is not None and self.turns >= limit
 
     @cached_property
     def winners(self) -> tuple[int, ...]:
-        if self._ended_by_rules is None:
+        if self.end_reason is None:
             return ()
         if self.game.goal is not None:
             return (0,) if self.goal_met else ()
@@ -528,7 +536,7 @@ class VolcanoState(State):
             # Only a capture can end the game (this state is not over, and nothing else changed
             # a pile, the pieces left on the board or the caps).
             captured = captured[:player] + (captured[player] + gained,) + captured[player + 1:]
-            ended = _end_reason(game, board, captured, caps)
+            ended = _ended(game, board, captured, caps)
         # When the game ends the mover keeps the turn, so to_move says who ended it.
         to_move = player if ended is not None else (player + 1) % game.players
         return self._after(move, source, target, caps, board, to_move, captured, self.turns + 1, frozenset(),
@@ -550,7 +558,7 @@ class VolcanoState(State):
         after.__dict__.update(
             game=self.game, board=tuple(board), to_move=to_move, captured=captured, turns=turns,
             moves=self.moves + 1, left=left, last_move=move, _mover=self.to_move, _caps=caps,
-            cap_squares=tuple(cap_squares), eruption=eruption, _ended_by_rules=ended,
+            cap_squares=tuple(cap_squares), eruption=eruption, end_reason=ended,
             is_over=ended is not None or (limit is not None and turns >= limit),
         )
         return after
@@ -577,7 +585,7 @@ class VolcanoState(State):
         lines = [GRID.ascii_board([format_stack(s) for s in self.board])]
         for player, pile in enumerate(self.captured):
             marker = "*" if player == self.to_move and not self.is_over else " "
-            lines.append(f"{marker}{self.game.player_name(player)}: {_plural(score(pile).points, 'point')}: {format_pieces(pile) or '-'}")
+            lines.append(f"{marker}{self.game.player_name(player)}: {plural(score(pile).points, 'point')}: {format_pieces(pile) or '-'}")
         status = {"playing": f"{self.game.player_name(self.to_move)} to move",
                   "unfinished": "stopped unfinished (turn limit)", "draw": "game over: a draw"}.get(self.result)
         if status is None:
@@ -664,7 +672,7 @@ def _erupt(
     return Eruption(source, _DIRECTIONS[direction], tuple(landed), stopped_at), tuple(gained)
 
 
-def _end_reason(game: Volcano, board: tuple | list, captured: tuple, caps: int) -> str | None:
+def _ended(game: Volcano, board: tuple | list, captured: tuple, caps: int) -> str | None:
     """Why the game is over by the rules, in words, or None while it goes on."""
     for player, pile in enumerate(captured):
         if len(pile) >= 5 and len({p.colour for p in pile}) >= 5:
@@ -710,18 +718,6 @@ def _square_or_none(name: str) -> int | None:
 def _take(pieces: list[Piece], piece: Piece) -> Piece:
     pieces.remove(piece)
     return piece
-
-
-def _plural(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-def _rng(seed: Any) -> random.Random:
-    if isinstance(seed, random.Random):
-        return seed
-    if hasattr(seed, "integers"):  # a numpy Generator
-        return random.Random(int(seed.integers(2**63)))
-    return random.Random(seed)
 
 
 def _normalise_caps(caps: Any) -> tuple[str, ...]:

@@ -20,11 +20,11 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ..grid import Grid
-from . import rng as _rng
-from .bits import lowest_bit
-from .jit import helper
-from .pick import nth_best
+from ...grid import Grid
+from ...compiled import rng as _rng
+from ...compiled.bits import lowest_bit
+from ...compiled.jit import helper
+from ...compiled.pick import nth_best
 
 GRID = Grid(5, 4)
 SQUARES = 20
@@ -42,25 +42,11 @@ _ON_EDGE = np.array([any(n is None for n in sides) for sides in GRID.orthogonal_
 _KERNEL_OPTIONS = {"players", "first_player", "dest_adjacent_to_source", "forfeit_removes", "end_check", "max_turns"}
 
 
-# The greedy kernel reproduces these functions of icewidgets.agents; if their code changes, the
-# fast path steps aside for greedy agents until the kernel is checked and this updated.
-GREEDY_SOURCE_SHA256 = "8f0767d96ef70ae9761b8cefec60c078c06609f10c2693877f6f824711dee2f7"
-
-
-def greedy_matches_agent() -> bool:
-    """Whether ``agents.greedy``'s Volterra rule is still the one the kernel reproduces."""
-    from . import source_matches
-
-    return source_matches(GREEDY_SOURCE_SHA256, "_volterra_greedy", "_volterra_cut_off_value", "_pick_best")
-
-
 def supports(game: Any, agents: tuple[str, ...]) -> bool:
     """Whether the kernel plays ``game`` with ``agents`` (else the reference engine serves)."""
     if game.name != "volterra" or len(agents) != 2 or game.layout != "checkerboard":
         return False
     if any(a not in ("random", "greedy") for a in agents):
-        return False
-    if "greedy" in agents and not greedy_matches_agent():
         return False
     return all(f.name in _KERNEL_OPTIONS or getattr(game, f.name) == f.default
                for f in dataclasses.fields(game) if f.name != "layout")
@@ -126,11 +112,9 @@ def move_text(code: int) -> str:
 
 
 def _safety_plies() -> int:
-    from ..playouts import SAFETY_PLIES
+    from ...playouts import SAFETY_PLIES
 
     return SAFETY_PLIES
-
-
 
 
 @helper

@@ -76,15 +76,17 @@ import re
 from functools import cached_property, lru_cache
 from typing import Any, ClassVar
 
-from ..grid import Grid, parse_fields, parse_int_field, split_position
-from ..pieces import PIECES, Piece, format_stack, parse_stack
-from ..protocol import Event, Game, NotationError, State, event
+from ...grid import Grid, parse_fields, parse_int_field, split_position
+from ...pieces import PIECES, Piece, format_stack, parse_stack
+from ...protocol import Event, Game, NotationError, State, event
+from ...words import name_list
 
 GRID = Grid(5, 4)
 DARK, LIGHT = PIECES["D"], PIECES["L"]
 TILE = (DARK, LIGHT)
 """The tile of each player: Dark (0) owns dark tiles, Light (1) light ones."""
-LETTER = "DL"
+COLOURS = "DL"
+"""The tile colours, dark and light: player ``p`` owns ``COLOURS[p]``."""
 COLOUR_WORD = ("dark", "light")
 TILES_PER_COLOUR = 10
 HALVES = ("-", "pawn", "tower")
@@ -131,6 +133,7 @@ class Volterra(Game):
     name: ClassVar[str] = "volterra"
     title: ClassVar[str] = "Volterra"
     example_move: ClassVar[str] = "@b4"
+    grid: ClassVar[Grid] = GRID
 
     def __post_init__(self) -> None:
         if self.players != 2 or isinstance(self.players, bool):
@@ -235,24 +238,24 @@ class TowerMove:
 
 @dataclasses.dataclass(frozen=True)
 class PlaceTile:
-    """Free layout: put a tile of ``colour`` (``"D"`` or ``"L"``) on the empty ``square``."""
+    """Free layout: put a tile of ``colour`` (``"D"`` or ``"L"``) on the empty square ``target``."""
 
     colour: str
-    square: str
+    target: str
 
     def __str__(self) -> str:
-        return f"{self.colour}{self.square}"
+        return f"{self.colour}{self.target}"
 
 
 @dataclasses.dataclass(frozen=True)
 class PlacePawn:
-    """Free layout: put the pawn of ``colour`` on ``square``."""
+    """Free layout: put the pawn of ``colour`` on the square ``target``."""
 
     colour: str
-    square: str
+    target: str
 
     def __str__(self) -> str:
-        return f"@{self.colour}{self.square}"
+        return f"@{self.colour}{self.target}"
 
 
 Volterra.move_types = (PawnMove, TowerMove, PlaceTile, PlacePawn)
@@ -261,8 +264,8 @@ Volterra.move_types = (PawnMove, TowerMove, PlaceTile, PlacePawn)
 _PAWN_MOVES = tuple(PawnMove(name) for name in _NAMES)
 _TOWER_MOVES = {(s, t, n): TowerMove(_NAMES[s], _NAMES[t], n)
                 for s in range(GRID.size) for t in range(GRID.size) for n in (1, 2) if s != t}
-_PLACE_TILES = tuple(tuple(PlaceTile(LETTER[c], name) for name in _NAMES) for c in (0, 1))
-_PLACE_PAWNS = tuple(tuple(PlacePawn(LETTER[c], name) for name in _NAMES) for c in (0, 1))
+_PLACE_TILES = tuple(tuple(PlaceTile(COLOURS[c], name) for name in _NAMES) for c in (0, 1))
+_PLACE_PAWNS = tuple(tuple(PlacePawn(COLOURS[c], name) for name in _NAMES) for c in (0, 1))
 
 
 # State -------------------------------------------------------------------------------------
@@ -282,7 +285,6 @@ class VolterraState(State):
     forfeited: tuple[int, int] = dataclasses.field(default=(0, 0), compare=False)
     phase: str = "play"
     hand: tuple[int, int] = (0, 0)
-    events: tuple[Event, ...] = dataclasses.field(default=(), compare=False)
     last_move: Any = dataclasses.field(default=None, compare=False)
 
     # Queries -------------------------------------------------------------------------------
@@ -329,8 +331,13 @@ class VolterraState(State):
     # Results -------------------------------------------------------------------------------
 
     @cached_property
-    def _ended_by_rules(self) -> str | None:
-        """Why the game is over (a sentence start), or None while it goes on."""
+    def events(self) -> tuple[Event, ...]:
+        """What the last ply did (primed by the ply itself; none for a start or loaded position)."""
+        return ()
+
+    @cached_property
+    def end_reason(self) -> str | None:
+        """Why the game ended by the rules (``"Dark cannot complete a turn"``), or None."""
         if self.phase == "place":
             return None
         names = self.game.player_name
@@ -346,17 +353,17 @@ class VolterraState(State):
 
     @property
     def is_over(self) -> bool:
-        return self._ended_by_rules is not None or self.unfinished
+        return self.end_reason is not None or self.unfinished
 
     @property
     def unfinished(self) -> bool:
         limit = self.game.max_turns
         return (limit is not None and self.turns >= limit and self.done == "-" and self.phase == "play"
-                and self._ended_by_rules is None)
+                and self.end_reason is None)
 
     @cached_property
     def winners(self) -> tuple[int, ...]:
-        if self._ended_by_rules is None:
+        if self.end_reason is None:
             return ()
         dark, light = self.heights
         if dark == light:
@@ -487,17 +494,17 @@ class VolterraState(State):
         if self.phase != "place":
             return "the layout is complete; tiles and pawns are placed only while a free layout is laid"
         kind = "tile" if isinstance(move, PlaceTile) else "pawn"
-        if move.colour != LETTER[player]:
+        if move.colour != COLOURS[player]:
             return f"it is {who}'s turn to place, and {who} places the {COLOUR_WORD[player]} {kind}s"
-        square = _INDEX[move.square]
+        square = _INDEX[move.target]
         if kind == "tile":
             if not self.hand[player]:
                 return f"{who} has no tiles left to place"
             if board[square]:
-                return f"{move.square} is already taken; tiles go on empty squares"
+                return f"{move.target} is already taken; tiles go on empty squares"
             allowed = _tile_squares(board, player, self.game.symmetric)
             if square not in allowed:
-                return (f"the layout must stay symmetric: the tile must go on {_name_list(allowed)}, mirroring the "
+                return (f"the layout must stay symmetric: the tile must go on {_square_list(allowed)}, mirroring the "
                         f"{COLOUR_WORD[1 - player]} tiles")
             return None
         if any(self.hand):
@@ -505,12 +512,12 @@ class VolterraState(State):
         if self.pawns[player] is not None:
             return f"the {COLOUR_WORD[player]} pawn is already on {_NAMES[self.pawns[player]]}"
         if not board[square]:
-            return f"{move.square} is empty, and a pawn must stand on a tile"
+            return f"{move.target} is empty, and a pawn must stand on a tile"
         if board[square][-1] != TILE[player] or square == self.pawns[1 - player]:
             return f"the {COLOUR_WORD[player]} pawn must stand on a free {COLOUR_WORD[player]} tile"
         allowed = _pawn_squares(board, self.pawns, player, self.game.symmetric)
         if square not in allowed:
-            return f"the layout must stay symmetric: the pawn must go on {_name_list(allowed)}"
+            return f"the layout must stay symmetric: the pawn must go on {_square_list(allowed)}"
         return None
 
     def _apply(self, move: Any) -> "VolterraState":
@@ -524,7 +531,7 @@ class VolterraState(State):
             source = pawns[player]
             pawns = (target, pawns[1]) if player == 0 else (pawns[0], target)
             events = [event("pawn_moved", f"{who}'s pawn moves from {_NAMES[source]} to {move.target}.",
-                            player=player, source=_NAMES[source], target=move.target, pawn=LETTER[player])]
+                            player=player, source=_NAMES[source], target=move.target, pawn=COLOURS[player])]
             half = "pawn"
         else:
             source, target, count = _INDEX[move.source], _INDEX[move.target], move.count
@@ -543,10 +550,9 @@ class VolterraState(State):
             half = "tower"
         if self.done == "-":
             return VolterraState(game, board, pawns, player, half, self.turns, forfeited, "play", (0, 0),
-                                 tuple(events), move)
-        after = VolterraState(game, board, pawns, 1 - player, "-", self.turns + 1, forfeited, "play", (0, 0),
-                              (), move)
-        return _with_events(after, events + _turn_end_events(after))
+                                 move)._prime(events=events)
+        after = VolterraState(game, board, pawns, 1 - player, "-", self.turns + 1, forfeited, "play", (0, 0), move)
+        return after._prime(events=events + _turn_end_events(after))
 
     def _separate(self, cells: list, emptied: int, events: list) -> tuple[int, int]:
         """Forfeit the parts that emptying ``emptied`` cut off from both pawns; edits ``cells``."""
@@ -564,7 +570,7 @@ class VolterraState(State):
             reach |= part
             squares = [i for i in range(GRID.size) if part >> i & 1]
             stacks = [format_stack(cells[i]) for i in squares]
-            names = _name_list(squares)
+            names = _square_list(squares)
             verb = "is" if len(squares) == 1 else "are"
             if remove:
                 for i in squares:
@@ -583,28 +589,28 @@ class VolterraState(State):
     def _apply_placement(self, move: PlaceTile | PlacePawn) -> "VolterraState":
         player, game = self.to_move, self.game
         who = game.player_name(player)
-        square = _INDEX[move.square]
+        square = _INDEX[move.target]
         board, pawns, hand = self.board, self.pawns, self.hand
         if isinstance(move, PlaceTile):
             cells = list(board)
             cells[square] = (TILE[player],)
             board = tuple(cells)
             hand = (hand[0] - 1, hand[1]) if player == 0 else (hand[0], hand[1] - 1)
-            events = [event("tile_placed", f"{who} places a {COLOUR_WORD[player]} tile on {move.square}.",
-                            player=player, square=move.square, piece=LETTER[player])]
+            events = [event("tile_placed", f"{who} places a {COLOUR_WORD[player]} tile on {move.target}.",
+                            player=player, square=move.target, piece=COLOURS[player])]
         else:
             pawns = (square, pawns[1]) if player == 0 else (pawns[0], square)
-            events = [event("pawn_placed", f"{who} places the {COLOUR_WORD[player]} pawn on {move.square}.",
-                            player=player, square=move.square, pawn=LETTER[player])]
+            events = [event("pawn_placed", f"{who} places the {COLOUR_WORD[player]} pawn on {move.target}.",
+                            player=player, square=move.target, pawn=COLOURS[player])]
         following = _next_placer(board, pawns, hand, player, game.first_player, game.symmetric)
         if following is not None:
             return VolterraState(game, board, pawns, following, "-", self.turns, self.forfeited, "place", hand,
-                                 tuple(events), move)
+                                 move)._prime(events=events)
         after = VolterraState(game, board, pawns, game.first_player, "-", self.turns, self.forfeited, "play", (0, 0),
-                              (), move)
+                              move)
         events.append(event("layout_done", f"The layout is complete: {game.player_name(after.to_move)} begins.",
                             player=after.to_move))
-        return _with_events(after, events + _turn_end_events(after, passed=False))
+        return after._prime(events=events + _turn_end_events(after, passed=False))
 
     # Text ----------------------------------------------------------------------------------
 
@@ -661,8 +667,8 @@ _TOWER_TEXT = re.compile(r"^(\d+)?([a-z]\d{1,2})-([a-z]\d{1,2})$")
 @lru_cache(maxsize=4096)
 def _parse_move(text: str) -> Any:
     for pattern, build in ((_PAWN_TEXT, lambda sq: _PAWN_MOVES[sq[0]]),
-                           (_PLACE_PAWN_TEXT, lambda sq, c: _PLACE_PAWNS[LETTER.index(c)][sq[0]]),
-                           (_PLACE_TILE_TEXT, lambda sq, c: _PLACE_TILES[LETTER.index(c)][sq[0]])):
+                           (_PLACE_PAWN_TEXT, lambda sq, c: _PLACE_PAWNS[COLOURS.index(c)][sq[0]]),
+                           (_PLACE_TILE_TEXT, lambda sq, c: _PLACE_TILES[COLOURS.index(c)][sq[0]])):
         match = pattern.match(text)
         if match:
             groups = match.groups()
@@ -696,7 +702,7 @@ def _parse_square(token: str, name: str) -> tuple[tuple[Piece, ...], int | None]
     if at:
         if pawn_text not in ("D", "L"):
             raise NotationError(f"{token!r} on {name}: after '@' write one pawn, D or L (a square holds at most one pawn)")
-        pawn = LETTER.index(pawn_text)
+        pawn = COLOURS.index(pawn_text)
         if stack_text in ("", "."):
             raise NotationError(f"{token!r} on {name}: a pawn cannot stand on an empty square")
     try:
@@ -728,11 +734,9 @@ def _square_text(stack: tuple, pawns: tuple, index: int) -> str:
     return text
 
 
-def _name_list(squares: Any) -> str:
-    names = [_NAMES[i] for i in sorted(squares)]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+def _square_list(squares: Any) -> str:
+    """The squares (indices) as a sentence: ``"a1, b3 and c2"``."""
+    return name_list(_NAMES[i] for i in squares)
 
 
 def _has_free_side(board: Any, square: int) -> bool:
@@ -838,7 +842,7 @@ def _next_placer(board: Any, pawns: tuple, hand: tuple, player: int, first: int,
 
 def _turn_end_events(after: VolterraState, passed: bool = True) -> list[Event]:
     game = after.game
-    reason = after._ended_by_rules
+    reason = after.end_reason
     if reason is not None:
         dark, light = after.heights
         return [event("game_over", f"{reason}: the game is over.", reason=reason),
@@ -861,9 +865,3 @@ def _verdict(state: VolterraState) -> str:
     winner = state.winners[0]
     return (f"{state.game.player_name(winner)} wins with towers {towers(state.heights[winner])} "
             f"against {towers(state.heights[1 - winner])}.")
-
-
-def _with_events(state: VolterraState, events: list[Event]) -> VolterraState:
-    # events is compare=False, so setting it keeps the state's identity and hash.
-    object.__setattr__(state, "events", tuple(events))
-    return state

@@ -1,0 +1,17 @@
+"""Blockade as a plug-in: its rules (:mod:`.rules`) and what the generic layers need to show,
+play and study it, attached to the game with :meth:`~icewidgets.protocol.Game.plug_in`.
+
+>>> from icewidgets.games.blockade import Blockade
+>>> Blockade().new_state(seed=3).player  # the seeded roll-off picked Cool
+1
+"""
+
+from .rules import (BLACKS, COLOURS, CORNER_MEDIUMS, END_TURN, FULL_SUPPLY, GRID, PIPS_PER_TURN, PLAYER_COLOURS,
+                    PLAYOUT_MAX_TURNS, SETUP_BOARD, SETUP_LARGES, SIDES, WINNING_TOWERS, Blockade, BlockadeState,
+                    Combine, PieceMove, Roll)
+
+__all__ = ["BLACKS", "COLOURS", "CORNER_MEDIUMS", "END_TURN", "FULL_SUPPLY", "GRID", "PIPS_PER_TURN",
+           "PLAYER_COLOURS", "PLAYOUT_MAX_TURNS", "SETUP_BOARD", "SETUP_LARGES", "SIDES", "WINNING_TOWERS",
+           "Blockade", "BlockadeState", "Combine", "PieceMove", "Roll"]
+
+Blockade.plug_in(kernel=f"{__name__}.kernel")
