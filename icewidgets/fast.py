@@ -10,15 +10,14 @@ Kernels (random and greedy agents): Volcano (every option but a solitaire ``goal
 (the checkerboard layout) and Ice3 (the default movement rules and exact goal); Blockade (every
 option). Anything else — other options, MCTS or your own agents — is played by the reference
 engine, and
-:func:`kernel_for` says which applies. A kernel's greedy agent checks that the agent's rule in
-:mod:`icewidgets.agents` is still the one it reproduces, and steps aside if it changed.
+:func:`kernel_for` says which applies.
 
 numba is optional: where it does not install (Pyodide, for example) :func:`available` is False
 and :func:`icewidgets.playouts` uses the reference engine, with the same results.
 
 >>> from icewidgets import make
 >>> kernel = kernel_for(make("volcano"), ("random", "greedy"))
->>> kernel is None or kernel.__name__ == "icewidgets.fast.volcano"
+>>> kernel is None or kernel.__name__ == "icewidgets.games.volcano.kernel"
 True
 >>> kernel_for(make("volcano"), ("random", "mcts")) is None  # no kernel: the reference engine serves
 True
@@ -30,14 +29,6 @@ import importlib
 import os
 from types import ModuleType
 from typing import Any, Sequence
-
-KERNELS: dict[str, str] = {
-    "volcano": "icewidgets.fast.volcano",
-    "volterra": "icewidgets.fast.volterra",
-    "ice3": "icewidgets.fast.ice3",
-    "blockade": "icewidgets.fast.blockade",
-}
-"""Game name → module with ``supports(game, agents)`` and ``play_range(game, agents, seed, start, stop)``."""
 
 AGENT_NAMES = ("random", "greedy")
 """The built-in agents the kernels reproduce."""
@@ -62,7 +53,7 @@ def available() -> bool:
 
 def agent_names(agents: Sequence[Any]) -> tuple[str, ...] | None:
     """The built-in names of ``agents`` (names or the built-in callables), or None if any is custom."""
-    from .. import agents as agents_module
+    from . import agents as agents_module
 
     builtin = {id(agents_module.random_agent): "random", id(agents_module.greedy): "greedy"}
     names = []
@@ -79,32 +70,13 @@ def agent_names(agents: Sequence[Any]) -> tuple[str, ...] | None:
 
 def kernel_for(game: Any, agents: Sequence[Any]) -> ModuleType | None:
     """The kernel module that plays ``game`` with ``agents`` exactly, or None (use the reference engine)."""
-    if not available() or game.name not in KERNELS:
+    if not available() or type(game).kernel is None:
         return None
     names = agent_names(agents)
     if names is None:
         return None
-    module = importlib.import_module(KERNELS[game.name])
+    module = importlib.import_module(type(game).kernel)
     return module if module.supports(game, names) else None
-
-
-def source_matches(digest: str, *names: str) -> bool:
-    """Whether the source code of these functions of :mod:`icewidgets.agents` still hashes
-    (SHA-256) to ``digest``.
-
-    A kernel's greedy agent reproduces functions of :mod:`icewidgets.agents`; if their code
-    changes, the kernel steps aside (the reference engine serves) until it is checked again.
-    """
-    import hashlib
-    import inspect
-
-    from .. import agents
-
-    try:
-        source = "".join(inspect.getsource(getattr(agents, name)) for name in names)
-    except (AttributeError, OSError, TypeError):
-        return False
-    return hashlib.sha256(source.encode()).hexdigest() == digest
 
 
 def play_range(game: Any, agents: Sequence[Any], seed: int, start: int, stop: int) -> dict:

@@ -485,7 +485,7 @@ def _chunks(game: Game, kernel: Any, agents: Sequence[Any], seed: Any, n: int, c
     """
     from functools import partial
 
-    from .fast import parallel
+    from .playout import chunks as parallel
 
     if kernel is None and executor is None:
         size = chunk_size or max(n, 1)

@@ -13,7 +13,7 @@ from icewidgets.protocol import CHANCE
 
 pytest.importorskip("numba")
 
-from icewidgets.fast import blockade as fast_blockade  # noqa: E402
+from icewidgets.games.blockade import kernel as fast_blockade  # noqa: E402
 
 
 def _reference_game(game, seed, index, limit, agents=("random", "random")):
@@ -117,9 +117,3 @@ def test_greedy_games_ply_for_ply(agents):
     game = iw.make("blockade", max_turns=60)
     out = _compare(game, 3, 0, 40, game.ply_bound, agents)
     assert out["winners"].sum() > 0
-
-
-def test_greedy_kernel_steps_aside_when_the_agent_changes(monkeypatch):
-    monkeypatch.setattr(fast_blockade, "GREEDY_SOURCE_SHA256", "0" * 64)
-    assert fast.kernel_for(iw.make("blockade"), ("greedy", "random")) is None
-    assert fast.kernel_for(iw.make("blockade"), ("random", "random")) is fast_blockade

@@ -1,0 +1,1 @@
+"""Playing many games: running and chunking, results, tournaments, progress."""
