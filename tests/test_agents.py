@@ -93,6 +93,32 @@ def test_chance_plies_are_drawn_by_cumulative_probability():
 # Greedy heuristics ---------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("name", ["volcano", "volterra", "ice3", "blockade"])
+def test_every_game_plugs_in_its_own_greedy_rule(name):
+    rule = iw.make(name).greedy
+    assert rule.__module__ == f"icewidgets.games.{name}.greedy" and rule.__name__ == "greedy_move"
+    assert "pick_best" in rule.__doc__  # the rule is documented in words where it lives
+
+
+def test_greedy_plays_the_game_rule_and_random_without_one():
+    volcano = type(iw.make("volcano"))
+
+    class LastMove(volcano):
+        pass
+
+    class NoRule(volcano):
+        greedy = None
+
+    LastMove.plug_in(greedy=lambda state, rng: state.legal_moves()[-1])
+    state = LastMove().new_state()
+    assert A.greedy(state, np.random.default_rng(0)) == state.legal_moves()[-1]
+    state = NoRule().new_state()
+    rng, twin = np.random.default_rng(5), np.random.default_rng(5)
+    assert str(A.greedy(state, rng)) == str(A.random_agent(state, twin)) == "d4-d3"
+    assert rng.bit_generator.state == twin.bit_generator.state
+    assert volcano.greedy is not None and iw.make("volcano").greedy.__name__ == "greedy_move"
+
+
 def test_volcano_greedy_takes_the_biggest_immediate_gain():
     game = iw.make("volcano")
     rng = np.random.default_rng(1)
@@ -170,15 +196,104 @@ def test_mcts_is_seeded_and_checks_its_budget():
         A.make_mcts(time_limit=-1)
 
 
-def test_mcts_handles_dice_and_multi_ply_turns():
+def test_mcts_plays_the_same_moves_for_the_same_seed():
+    state = advance(iw.make("volcano").new_state(), np.random.default_rng(2), 6)
+    agent, rng = A.make_mcts(iterations=60), np.random.default_rng(9)
+    plies = []
+    for _ in range(6):
+        move = agent(state, rng)
+        plies.append(str(move))
+        state = state.play(move)
+    assert plies == ["a1-a2", "a2-b3", "b2-c2", "e5-e4", "c2-d3", "b3-c2"]
+    assert state.turns == 9
+
+
+# Every cap move erupts (one cap, in the middle); only c3-b2 throws the clear small onto a
+# small (a1) and so wins at once: Player 1 then holds all five colours and leads 5 to 1.
+ONE_WINNING_MOVE = """\
+Y2 . G2 . B2
+. . . . .
+Y2 . C1K1 . G2
+. . . . .
+R1 . B2 . R2
+to_move=0 captured=R3,Y3,G3,B3/R1"""
+
+
+def test_mcts_finds_a_win_in_one():
+    state = iw.make("volcano").state_from_text(ONE_WINNING_MOVE)
+    wins = [move for move in state.legal_moves() if state.play(move).winners == (0,)]
+    assert [str(move) for move in wins] == ["c3-b2"] and len(state.legal_moves()) == 8
+    for seed in range(5):
+        assert str(A.make_mcts(iterations=30)(state, np.random.default_rng(seed))) == "c3-b2"
+
+
+def counting_rollout():
+    """A random rollout agent that counts its plies (one per iteration with rollout_plies=1)."""
+    calls = []
+
+    def rollout(state, rng):
+        calls.append(state)
+        return A.random_agent(state, rng)
+
+    return rollout, calls
+
+
+@pytest.mark.parametrize("iterations", [1, 7, 40])
+def test_mcts_runs_exactly_its_iterations(iterations):
+    state = iw.make("volcano").new_state()
+    rollout, calls = counting_rollout()
+    agent = A.make_mcts(iterations=iterations, horizon=None, rollout_plies=1, rollout=rollout)
+    assert state.is_legal(agent(state, np.random.default_rng(0)))
+    assert len(calls) == iterations
+
+
+def test_mcts_stops_at_its_time_limit(monkeypatch):
+    ticks = iter(range(1000))  # a clock that moves one second each time it is read
+    monkeypatch.setattr(A.time, "perf_counter", lambda: float(next(ticks)))
+    state = iw.make("volcano").new_state()
+    rollout, calls = counting_rollout()
+    agent = A.make_mcts(iterations=None, time_limit=3.5, horizon=None, rollout_plies=1, rollout=rollout)
+    agent(state, np.random.default_rng(0))
+    assert len(calls) == 3  # read at 0 (deadline 3.5), then before each iteration at 1, 2, 3 and 4
+    rollout, calls = counting_rollout()
+    A.make_mcts(iterations=2, time_limit=100, horizon=None, rollout_plies=1, rollout=rollout)(
+        state, np.random.default_rng(0))
+    assert len(calls) == 2  # whichever budget ends first
+
+
+@pytest.mark.parametrize("name, plies", [
+    # One letter a ply: D a dice roll, O the turn goes on, E the ply ends the turn.
+    ("volcano", "EEOOOOOEEOEO"),
+    ("volterra", "OEOEOEOEOEOE"),
+    ("ice3", "EEEEEEEEEEEE"),
+    ("blockade", "DOOOOOOEDOOO"),
+])
+def test_mcts_only_plays_legal_moves_through_dice_and_multi_ply_turns(name, plies):
     rng = np.random.default_rng(0)
     agent = A.make_mcts(iterations=8, horizon=1)
-    for name in ("blockade", "volterra"):
-        state = iw.make(name).new_state(seed=1)
-        for _ in range(6):
-            if state.is_over:
-                break
-            state = state.play(agent(state, rng))
+    state = iw.make(name).new_state(seed=1)
+    played = ""
+    for _ in range(12):
+        move = agent(state, rng)
+        if state.to_move == CHANCE:
+            assert move in [outcome for outcome, _ in state.chance_outcomes()]
+            played += "D"
+        else:
+            assert state.is_legal(move), (state.to_text(), move)
+            after = state.play(move)
+            played += "E" if after.player != state.player or after.is_over else "O"
+        state = state.play(move)
+    assert played == plies
+
+
+def test_mcts_ends_its_turn_after_max_plies_per_turn():
+    state = iw.make("volcano").new_state()
+    agent, rng = A.make_mcts(iterations=20, max_plies_per_turn=0), np.random.default_rng(4)
+    for _ in range(8):
+        move = agent(state, rng)
+        assert state.erupts(move), (state.to_text(), move)
+        state = state.play(move)
+    assert state.turns == 8
 
 
 def test_get_agent_by_name_and_errors():

@@ -517,14 +517,14 @@ def test_new_state_is_seeded_and_complete():
 def test_new_state_redraws_a_start_that_meets_the_goal(monkeypatch):
     from icewidgets.games.ice3 import rules as ice3
 
-    real = ice3._goals_met
+    real = ice3.board_goals_met
     calls = []
 
     def first_draw_wins(board, goal):
         calls.append(board)
         return (("R", "a1"),) if len(calls) == 1 else real(board, goal)
 
-    monkeypatch.setattr(ice3, "_goals_met", first_draw_wins)
+    monkeypatch.setattr(ice3, "board_goals_met", first_draw_wins)
     state = iw.make("ice3").new_state(seed=5)
     assert len(calls) == 2 and state.board == calls[1] != calls[0]
 

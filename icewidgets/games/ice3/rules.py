@@ -196,7 +196,7 @@ class Ice3(Game):
             board: list[tuple[Piece, ...]] = [()] * GRID.size
             for square, piece in zip(_OUTER_SQUARES, pieces):
                 board[square] = (piece,)
-            if not _goals_met(tuple(board), self.goal):
+            if not board_goals_met(tuple(board), self.goal):
                 return Ice3State(self, tuple(board))
 
     def state_from_text(self, text: str) -> "Ice3State":
@@ -286,7 +286,7 @@ class Ice3State(State):
     @cached_property
     def goals_met(self) -> tuple[tuple[str, str], ...]:
         """Every (colour, corner) that meets the goal, e.g. ``(("G", "a1"),)``; empty while playing."""
-        return _goals_met(self.board, self.game.goal)
+        return board_goals_met(self.board, self.game.goal)
 
     @cached_property
     def progress(self) -> int:
@@ -448,7 +448,7 @@ class Ice3State(State):
                 events.append(_next_event(after))
             return after._prime(events=events)
 
-        board, records = _resolve(self.board, move, game.blocked == "slide", game.walls == "after")
+        board, records = resolve_move(self.board, move, game.blocked == "slide", game.walls == "after")
         moved = sum(1 for r in records if r[0] == "piece_moved")
         stayed = len(records) - moved
         what = _GROUP_WORDS[move.group]
@@ -462,7 +462,7 @@ class Ice3State(State):
             moved=moved, stayed=stayed,
         )]
         events.extend(_piece_event(record) for record in records)
-        goals = _goals_met(board, game.goal)
+        goals = board_goals_met(board, game.goal)
         after = Ice3State(game, board, player if goals else following, self.turns + 1, 0, last_move=move)
         after.__dict__["goals_met"] = goals  # prime the cached property: already computed
         if goals:
@@ -499,7 +499,7 @@ class Ice3State(State):
         return "\n".join(lines)
 
 
-# Private helpers ---------------------------------------------------------------------------
+# Helpers -----------------------------------------------------------------------------------
 
 _MOVE_TEXT = re.compile(r"^([RYGB123])(NE|NW|SE|SW|N|E|S|W)(0|-?[1-9][0-9]*)$")
 _DIR_INDEX = {d: i for i, d in enumerate(DIRS)}
@@ -539,16 +539,18 @@ _MOVES = tuple(
     tuple(SetMove(g, d, n) for n in range(1, MAX_DISTANCE + 1)) for g in GROUPS for d in DIRS
 )
 
-# The goal cells of each corner: (square, size) for the 15 pattern cells, and the O square.
-_CORNER_CELLS: dict[str, tuple[tuple[tuple[int, int], ...], int]] = {}
+CORNER_CELLS: dict[str, tuple[tuple[tuple[int, int], ...], int]] = {}
 for _corner in CORNERS:
     _f0, _r0 = GRID.file_of(GRID.index(_corner)), GRID.rank_of(GRID.index(_corner))
     _sf, _sr = (1 if _f0 == 0 else -1), (1 if _r0 == 0 else -1)
     _cells = tuple(
         ((_r0 + _sr * i) * 8 + _f0 + _sf * j, PATTERN[i][j]) for i in range(4) for j in range(4) if PATTERN[i][j]
     )
-    _CORNER_CELLS[_corner] = (_cells, (_r0 + _sr * 3) * 8 + _f0 + _sf * 3)
-_CORNER_BLOCKS = {c: tuple(sq for sq, _ in cells) + (o,) for c, (cells, o) in _CORNER_CELLS.items()}
+    CORNER_CELLS[_corner] = (_cells, (_r0 + _sr * 3) * 8 + _f0 + _sf * 3)
+"""``CORNER_CELLS[corner]``: the goal pattern at ``corner`` (a1, h1, a8, h8), as ((square, size),
+…) for its 15 pattern cells, and the square of its empty O cell."""
+CORNER_BLOCKS = {c: tuple(sq for sq, _ in cells) + (o,) for c, (cells, o) in CORNER_CELLS.items()}
+"""``CORNER_BLOCKS[corner]``: the 16 squares of the 4×4 block at ``corner`` (pattern cells, then O)."""
 _SINGLE = {(c, s): (PIECES[f"{c}{s}"],) for c in COLOURS for s in SIZES}
 
 
@@ -556,7 +558,7 @@ def _in_group(piece: Piece, group: str) -> bool:
     return piece[0] == group if group in COLOURS else piece[1] == int(group)
 
 
-def _resolve(board: tuple, move: SetMove, slide: bool, after: bool) -> tuple[tuple, list[tuple]]:
+def resolve_move(board: tuple, move: SetMove, slide: bool, after: bool) -> tuple[tuple, list[tuple]]:
     """The board after ``move`` and one record per set member, in board order:
     ``["piece_moved", square, height, piece, target, onto, short, reason, obstacle]`` or
     ``("piece_stays", square, height, piece, reason, obstacle)``.
@@ -674,7 +676,7 @@ def _piece_event(record: tuple) -> Event:
 def _nothing_moves(board: tuple, move: SetMove) -> str:
     # When nothing moves no wall opens, and every member is stopped on its first square with
     # blocked="slide": the plain resolution gives the reasons under every option.
-    _, records = _resolve(board, move, False, False)
+    _, records = resolve_move(board, move, False, False)
     what = _GROUP_WORDS[move.group]
     if not records:
         return f"there are no {what} on the board, so nothing would move"
@@ -693,11 +695,13 @@ def _nothing_moves(board: tuple, move: SetMove) -> str:
     return "no piece would move: " + "; ".join(reasons)
 
 
-def _goals_met(board: tuple, goal: str) -> tuple[tuple[str, str], ...]:
+def board_goals_met(board: tuple, goal: str) -> tuple[tuple[str, str], ...]:
+    """Every (colour, corner) whose ``goal`` the board meets, by colour then corner (see
+    :attr:`Ice3State.goals_met`)."""
     met = []
-    for corner, (cells, empty) in _CORNER_CELLS.items():
+    for corner, (cells, empty) in CORNER_CELLS.items():
         if goal == "loose":
-            block = _CORNER_BLOCKS[corner]
+            block = CORNER_BLOCKS[corner]
             counts = Counter(p[0] for sq in block for p in board[sq])
             met.extend((c, corner) for c in COLOURS if counts[c] == 15)
             continue
@@ -715,18 +719,24 @@ def _goals_met(board: tuple, goal: str) -> tuple[tuple[str, str], ...]:
     return tuple(met)
 
 
+def goal_cells_right(board: tuple, goal: str, colour: str, corner: str) -> int:
+    """How many cells of ``corner``'s block are already right for ``colour`` under ``goal`` (the
+    terms of :attr:`Ice3State.progress`: ``exact`` out of 16, ``shape`` and ``loose`` out of 15).
+
+    >>> board = Ice3(players=1).state_from_text(SPARSE_EXAMPLE).board
+    >>> [goal_cells_right(board, goal, "R", "a1") for goal in ("exact", "shape", "loose")]
+    [2, 3, 3]
+    """
+    cells, empty = CORNER_CELLS[corner]
+    if goal == "loose":
+        return sum(p[0] == colour for sq in CORNER_BLOCKS[corner] for p in board[sq])
+    if goal == "shape":
+        return sum(len(board[sq]) == 1 and board[sq][0][0] == colour for sq, _ in cells)
+    return sum(board[sq] == _SINGLE[colour, size] for sq, size in cells) + (not board[empty])
+
+
 def _progress(board: tuple, goal: str) -> int:
-    best = 0
-    for corner, (cells, empty) in _CORNER_CELLS.items():
-        for colour in COLOURS:
-            if goal == "loose":
-                score = sum(p[0] == colour for sq in _CORNER_BLOCKS[corner] for p in board[sq])
-            elif goal == "shape":
-                score = sum(len(board[sq]) == 1 and board[sq][0][0] == colour for sq, _ in cells)
-            else:
-                score = sum(board[sq] == _SINGLE[colour, size] for sq, size in cells) + (not board[empty])
-            best = max(best, score)
-    return best
+    return max(goal_cells_right(board, goal, colour, corner) for corner in CORNERS for colour in COLOURS)
 
 
 def _win_event(state: Ice3State) -> Event:

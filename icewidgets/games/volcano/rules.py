@@ -213,19 +213,21 @@ _MOVES_AROUND = tuple(
 
 _DIRECTIONS = tuple(DIRECTIONS)
 
-# The square tables plies run on: (source name, target name) → (source, target, direction
-# index) for every one-step cap move, and _RAYS[source][direction], the squares the lava of
-# ``source`` reaches 2, 3, … steps away, up to the edge.
-_STEPS = {
+# The square tables plies run on.
+STEPS = {
     (move.source, move.target): (source, target, _DIRECTIONS.index(GRID.direction_between(source, target)))
     for source in range(GRID.size)
     for target, move in _MOVES_FROM[source]
 }
-_RAYS = tuple(
+"""(source name, target name) → (source, target, direction index) for every one-step cap move;
+the direction index counts in :data:`~icewidgets.grid.DIRECTIONS` order."""
+RAYS = tuple(
     tuple(tuple(square for distance in range(2, 5) if (square := GRID.step(source, d, distance)) is not None)
           for d in _DIRECTIONS)
     for source in range(GRID.size)
 )
+"""``RAYS[source][direction index]``: the squares the lava of ``source`` reaches 2, 3, … steps
+away in that direction, up to the edge (an eruption stops earlier at a cap)."""
 
 
 # Scoring -------------------------------------------------------------------------------------
@@ -379,9 +381,9 @@ class VolcanoState(State):
         """Whether the (legal) cap move ``move`` would make a volcano erupt."""
         move = self._coerce(move)
         source, target = GRID.index(move.source), GRID.index(move.target)
-        direction = _STEPS[move.source, move.target][2]
+        direction = STEPS[move.source, move.target][2]
         caps = self._caps ^ (1 << source | 1 << target)
-        return _blocker(self.board[source][:-1], _RAYS[source][direction], caps) is None
+        return _blocker(self.board[source][:-1], RAYS[source][direction], caps) is None
 
     @cached_property
     def eruption(self) -> Eruption | None:
@@ -400,12 +402,12 @@ class VolcanoState(State):
             return ()
         game, move = self.game, self.last_move
         who = game.player_name(player)
-        source, _, direction = _STEPS[move.source, move.target]
+        source, _, direction = STEPS[move.source, move.target]
         events = [event("cap_moved", f"{who} moves the cap from {move.source} to {move.target}.",
                         player=player, source=move.source, target=move.target, direction=_DIRECTIONS[direction])]
         eruption = self.eruption
         if eruption is None:
-            blocker = _blocker(self.board[source], _RAYS[source][direction], self._caps)
+            blocker = _blocker(self.board[source], RAYS[source][direction], self._caps)
             reason = _blocker_text(blocker, source)
             events.append(event("no_eruption", f"No eruption: {reason}. {who} moves again.",
                                 player=player, square=move.source, reason=reason))
@@ -520,12 +522,12 @@ class VolcanoState(State):
 
     def _apply(self, move: CapMove) -> "VolcanoState":
         game, player = self.game, self.to_move
-        source, target, direction = _STEPS[move.source, move.target]
+        source, target, direction = STEPS[move.source, move.target]
         caps = self._caps ^ (1 << source | 1 << target)
         board = list(self.board)
         board[source] = board[source][:-1]
         board[target] = board[target] + (CAP,)
-        ray = _RAYS[source][direction]
+        ray = RAYS[source][direction]
         if _blocker(board[source], ray, caps) is not None:
             # A ply without an eruption changes no pile and no piece count: the game goes on.
             left = self.left | {source} if game.no_return_within_turn else self.left

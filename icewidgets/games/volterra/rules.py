@@ -316,11 +316,8 @@ class VolterraState(State):
     @cached_property
     def cut_off(self) -> tuple[str, ...]:
         """Squares of towers that no pawn can ever reach (kept parts with ``forfeit_removes=False``)."""
-        occupied = _occupied(self.board)
-        reach = 0
-        for square in self.pawns:
-            if square is not None and occupied >> square & 1:
-                reach |= _flood(square, occupied)
+        occupied = occupancy(self.board)
+        reach = pawn_reach(occupied, self.pawns)
         return tuple(_NAMES[i] for i in range(GRID.size) if (occupied & ~reach) >> i & 1) if self.phase == "play" else ()
 
     def can_complete_turn(self, player: int | None = None) -> bool:
@@ -556,11 +553,8 @@ class VolterraState(State):
 
     def _separate(self, cells: list, emptied: int, events: list) -> tuple[int, int]:
         """Forfeit the parts that emptying ``emptied`` cut off from both pawns; edits ``cells``."""
-        occupied = _occupied(cells)
-        reach = 0
-        for square in self.pawns:
-            if square is not None and occupied >> square & 1:
-                reach |= _flood(square, occupied)
+        occupied = occupancy(cells)
+        reach = pawn_reach(occupied, self.pawns)
         forfeited = list(self.forfeited)
         remove = self.game.forfeit_removes
         for start in _NEIGHBOURS[emptied]:
@@ -656,7 +650,7 @@ class VolterraState(State):
         return "\n".join(lines)
 
 
-# Private helpers ---------------------------------------------------------------------------
+# Helpers -----------------------------------------------------------------------------------
 
 _PAWN_TEXT = re.compile(r"^@([a-z]\d{1,2})$")
 _PLACE_PAWN_TEXT = re.compile(r"^@([DL])([a-z]\d{1,2})$")
@@ -788,12 +782,27 @@ def _can_complete(board: Any, pawns: tuple, player: int, adjacent: bool) -> bool
     return False
 
 
-def _occupied(board: Any) -> int:
+def occupancy(board: Any) -> int:
+    """The squares of ``board`` that hold tiles, as a bit mask (bit ``i`` for square ``i``).
+
+    >>> occupancy(Volterra().new_state().board) == (1 << GRID.size) - 1
+    True
+    """
     mask = 0
     for i, stack in enumerate(board):
         if stack:
             mask |= 1 << i
     return mask
+
+
+def pawn_reach(occupied: int, pawns: tuple[int | None, ...]) -> int:
+    """The squares of ``occupied`` (a bit mask) that some pawn can still reach: the 8-connected
+    parts that hold a pawn, as a bit mask. The other tiles are cut off."""
+    reach = 0
+    for square in pawns:
+        if square is not None and occupied >> square & 1:
+            reach |= _flood(square, occupied)
+    return reach
 
 
 def _flood(start: int, occupied: int) -> int:
