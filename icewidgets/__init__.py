@@ -1,10 +1,14 @@
-"""icewidgets: exact rules, pictures and Jupyter widgets for four Icehouse-pyramid games.
+"""icewidgets: exact rules, pictures and Jupyter widgets for Icehouse-pyramid games.
+
+Every game is one package under :mod:`icewidgets.games`; this module is the public face of all of
+them (see the README for a tour).
 
 >>> import icewidgets as iw
->>> game = iw.make("volcano")
->>> state = game.new_state()
->>> state.play("a1-b1").stack("b1")
-'Y1Y2Y3K1'
+>>> game = iw.make(iw.available_games()[0])
+>>> state = game.new_state(seed=1)
+>>> after = state.play(state.legal_moves()[0])
+>>> after != state and after.game is game
+True
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ never changes the old one. A move is a small frozen object whose ``str()`` is it
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable
 
 from .counters import Counters
@@ -355,10 +356,10 @@ class State:
         return self._ascii()
 
     def _repr_svg_(self) -> str:
-        # Imported here, like python-chess does, so the rules never need the drawing code.
-        from . import svg
-
-        return svg.board(self)
+        """The picture a notebook shows for a state (see :func:`icewidgets.svg.board`)."""
+        # The drawing layer sits above the rules: it is looked up by name when a notebook asks
+        # for a picture, so the rules layer never imports it (nor anything it imports).
+        return importlib.import_module("icewidgets.svg").board(self)
 
     def _ascii(self) -> str:
         raise NotImplementedError
