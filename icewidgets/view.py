@@ -38,13 +38,15 @@ class Line:
 
     ``style`` is ``"title"`` (bold), ``"text"`` or ``"note"`` (smaller, muted). ``swatch`` is a
     colour letter (``"D"``) drawn as a small square before the text; ``pointer`` marks the
-    player to move with a triangle (the status line says it in words too).
+    player to move with a triangle (the status line says it in words too). ``space_above``
+    (pixels) sets a line apart from the items above it, to start a new part of the panel.
     """
 
     text: str
     style: str = "text"
     swatch: str | None = None
     pointer: bool = False
+    space_above: float = 0.0
 
 
 @dataclasses.dataclass(frozen=True)
