@@ -28,6 +28,11 @@ def _pieces(picture: str) -> dict[str, str]:
     return dict(re.findall(r'data-piece="([^"]+)" data-token="[^"]+" data-loc="([^"]+)"', picture))
 
 
+def _marks(markup: str) -> dict[str, str]:
+    """data-mark square → kind of every last-move or path mark."""
+    return {square: kind for kind, square in re.findall(r'iw-(last|path)" data-mark="([a-z]\d+)"', markup)}
+
+
 def _start(name: str):
     return iw.make(name).new_state(seed=1)
 
@@ -50,8 +55,7 @@ def test_every_square_and_piece_is_tagged(name, squares, pieces):
     assert picture.count('data-piece="') == pieces
     ids = re.findall(r'data-piece="([^"]+)"', picture)
     assert len(set(ids)) == pieces, "piece ids are unique"
-    files, ranks = svg.grid_size(_start(name))
-    assert sorted(re.findall(r'data-square="([^"]+)"', picture)) == sorted(svg.square_names(files, ranks))
+    assert sorted(re.findall(r'data-square="([^"]+)"', picture)) == sorted(_start(name).game.grid.names)
 
 
 def test_volcano_start_letters_patterns_and_heights():
@@ -146,22 +150,51 @@ def test_ids_stay_put_when_a_ply_moves_one_cap():
 def test_eruption_stages_follow_each_piece():
     start = iw.make("volcano").new_state()
     after = start.play("a1-a2")
-    tracker = svg.Tracker(start)
-    assert [pid for pid, _ in tracker.placement["a1"]] == ["R1-1", "R2-1", "R3-1", "K1-1"]
-    stages = svg.view_of(start).stages(tracker, start, "a1-a2", after)
+    stages = start.game.view.stages(start, after.last_move, after)
     assert len(stages) == 5  # the cap moves, three pieces land one by one, the capture
     assert stages[0].text == "Player 1 moves the cap from a1 to a2. The volcano on a1 erupts towards the north."
     assert stages[1].text == "Red large lands on a3 on a clear large: same size, captured by player 1."
     assert stages[3].text.startswith("Red small lands on a5") and stages[3].text.endswith("The volcano on a1 is spent.")
     assert stages[4].text == "Player 1 captures the red large from a3. The turn passes to Player 2."
-    assert stages[1].placement["a3"][-1] == ("R3-1", "R3")
+    assert [stage.moves for stage in stages] == [(("a1", "a2"),), (("a1", "a3"),), (("a1", "a4"),), (("a1", "a5"),),
+                                                 (("a3", "captured:0"),)]
     assert stages[1].marks == {"a1": "last", "a2": "last", "a3": "path"}
-    final = stages[-1].placement
+    assert stages[3].marks == {"a1": "last", "a2": "last", "a3": "path", "a4": "path", "a5": "path"}
+    assert stages[4].marks == stages[3].marks
+
+    tracker = svg.Tracker(start)
+    assert [pid for pid, _ in tracker.placement["a1"]] == ["R1-1", "R2-1", "R3-1", "K1-1"]
+    frames = svg.ply_frames(tracker, 1, start, "a1-a2", after)
+    assert [(f.ply, f.stage, f.final) for f in frames] == [(1, n, n == 4) for n in range(5)]
+    assert [f.scene.text for f in frames] == [stage.text for stage in stages]
+    top = {}
+    for pid, tok, loc, *_ in frames[1].scene.pieces:
+        top[loc] = (pid, tok)
+    assert top["a3"] == ("R3-1", "R3") and top["a2"] == ("K1-1", "K1")
+    assert _marks(frames[1].scene.marks) == {"a1": "last", "a2": "last", "a3": "path"}
+    # Every stage but the last shows the status before the ply, with the captures so far.
+    assert ">Player 1 to move</text>" in frames[3].scene.panel and ">Player 1: 0 points</text>" in frames[3].scene.panel
+    assert ">Player 2 to move</text>" in frames[4].scene.panel and ">Player 1: 1 point</text>" in frames[4].scene.panel
+    final = tracker.placement
     assert final["a2"][-1] == ("K1-1", "K1")
     assert final["a4"][-1] == ("R2-1", "R2") and final["a5"][-1] == ("R1-1", "R1")
     assert final["captured:0"] == [("R3-1", "R3")]
-    assert [s.final for s in stages] == [False, False, False, False, True]
-    assert tracker.placement == final
+    assert tracker.state is after
+    assert [pid for pid, _, loc, *_ in frames[4].scene.pieces if loc == "captured:0"] == ["R3-1"]
+
+
+def test_ply_frames_without_stages_is_one_picture_of_the_position_after():
+    start = iw.make("volterra").new_state()
+    after = start.play("@b2")
+    tracker = svg.Tracker(start)
+    [frame] = svg.ply_frames(tracker, 3, start, "@b2", after, theme="dark")
+    assert (frame.ply, frame.stage, frame.final) == (3, 0, True)
+    assert frame.scene.text == "Dark's pawn moves from c3 to b2."
+    assert _marks(frame.scene.marks) == {"b2": "last", "c3": "last"}
+    assert 'fill="#f2f2f2">Dark (D)</text>' in frame.scene.panel  # the theme reached the panel
+    assert tracker.placement["b2"][-1] == ("PD-1", "@D") and tracker.state is after
+    [quiet] = svg.ply_frames(svg.Tracker(start), 1, start, "@b2", after, highlight_last=False)
+    assert quiet.scene.marks == ""
 
 
 def test_tracked_pieces_match_the_board_over_a_whole_game():
@@ -184,8 +217,8 @@ def test_tracked_pieces_match_the_board_over_a_whole_game():
         board = {}
         for pid, tok, loc, *_ in f.scene.pieces:
             board.setdefault(loc, []).append(tok)
-        for name in svg.square_names(5, 5):
-            assert "".join(board.get(name, [])) or "." == st.stack(name)
+        for name in st.game.grid.names:
+            assert ("".join(board.get(name, [])) or ".") == st.stack(name)
     ids = [pid for pid, *_ in finals[-1].scene.pieces]
     assert len(ids) == len(set(ids)) == 80
 
@@ -223,20 +256,6 @@ def test_blockade_end_of_turn_moves_nothing():
     tracker.advance(state.play("end"))
     after = {pid: loc for loc, stack in tracker.placement.items() for pid, _ in stack}
     assert before == after
-
-
-def test_move_squares_per_game():
-    volcano = iw.make("volcano").new_state()
-    assert svg.move_squares(volcano, "c3-c4") == [("c3", "c4")]
-    volterra = iw.make("volterra").new_state()
-    assert svg.move_squares(volterra, "@b2") == [("c3", "b2")]
-    assert svg.move_squares(volterra, "2b4-b3") == [("b4", "b3")]
-    ice3 = iw.make("ice3").new_state(seed=1)
-    move = ice3.legal_moves()[0]
-    assert svg.move_squares(ice3, move) == [(s, t) for _, s, t in svg.event_moves(ice3.play(move))]
-    if importlib.util.find_spec("icewidgets.games.blockade"):
-        blockade = iw.make("blockade").new_state(seed=1)
-        assert svg.move_squares(blockade, "end") == []
 
 
 # Determinism, themes, palettes ---------------------------------------------------------------
