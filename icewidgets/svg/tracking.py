@@ -64,8 +64,8 @@ def moved(placement: Placement, moves: Sequence[tuple[str, str]]) -> Placement:
     """A copy of ``placement`` after ``(from, to)`` moves, in order: the top piece of ``from``
     goes on top of ``to``; ``to == ""`` takes it out of the picture.
 
-    >>> moved({"a1": [("R1-1", "R1"), ("K1-1", "K1")], "a2": []}, [("a1", "a2")])
-    {'a1': [('R1-1', 'R1')], 'a2': [('K1-1', 'K1')]}
+    >>> moved({"a1": [("R1-1", "R1"), ("K1-1", "K1")], "a2": []}, [("a1", "a2"), ("a1", "")])
+    {'a1': [], 'a2': [('K1-1', 'K1')]}
     """
     result = {loc: list(stack) for loc, stack in placement.items()}
     for source, target in moves:
