@@ -1,8 +1,8 @@
 """What a game tells the pictures and the widget: the :class:`View` and :class:`Controls` hooks.
 
 The drawing code (:mod:`icewidgets.svg`) and the widget know no game. Any board is drawn from
-``state.stack(square)`` alone; what a game shows beyond its squares, it describes here as plain
-data, and the generic code draws it:
+``Game.grid`` and ``state.stack(square)`` alone; what a game shows beyond its squares, it
+describes here as plain data, and the generic code draws it:
 
 - :meth:`View.areas`: off-board places that hold pieces (captured piles, a supply);
 - :meth:`View.panel`: the side panel, top to bottom, as :class:`Line`, :class:`Dice` and
@@ -38,13 +38,15 @@ class Line:
 
     ``style`` is ``"title"`` (bold), ``"text"`` or ``"note"`` (smaller, muted). ``swatch`` is a
     colour letter (``"D"``) drawn as a small square before the text; ``pointer`` marks the
-    player to move with a triangle (the status line says it in words too).
+    player to move with a triangle (the status line says it in words too). ``space_above``
+    (pixels) sets a line apart from the items above it, to start a new part of the panel.
     """
 
     text: str
     style: str = "text"
     swatch: str | None = None
     pointer: bool = False
+    space_above: float = 0.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -82,8 +84,10 @@ class Stage:
     ``moves`` are ``(from, to)`` locations, applied in order to the placement of the picture
     before: the top piece of ``from`` goes on top of ``to`` (``to=""`` takes it out of the
     game). A location is a square name or an area name. ``marks`` are the squares to mark in
-    this picture (``{"c3": "last", "d3": "path"}``). Every stage but the last is drawn with the
-    status of the position before the ply; the last shows the position after it.
+    this picture (``{"c3": "last", "d3": "path"}``); ``text`` says what happens in it. Every
+    stage but the last is drawn with the status and panel of the position before the ply (its
+    areas as the moves so far left them); the last shows the position after it, and its pieces
+    are those of that position whatever the moves said.
     """
 
     moves: tuple[tuple[str, str], ...]
@@ -110,8 +114,8 @@ class View:
         return []
 
     def stages(self, before: "State", move: Any, after: "State") -> list[Stage]:
-        """The pictures of the ply ``move`` from ``before`` to ``after``; ``[]`` (the default)
-        means one picture, the position after it."""
+        """The pictures of the ply ``move`` (a move object) from ``before`` to ``after``; ``[]``
+        (the default) means one picture, the position after it, marked with :meth:`marks`."""
         return []
 
     def marks(self, state: "State") -> dict[str, str]:

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import importlib.util
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
-
-import importlib.util
+from typing import Any, ClassVar
 
 import pytest
 
 import icewidgets as iw
 from icewidgets import svg
+from icewidgets.grid import Grid
+from icewidgets.protocol import Game, State, event
+from icewidgets.view import Dice, Line, Pieces, Stage, View
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,6 +30,11 @@ needs_blockade = pytest.mark.skipif(
 def _pieces(picture: str) -> dict[str, str]:
     """data-piece id → data-loc of every piece in a picture."""
     return dict(re.findall(r'data-piece="([^"]+)" data-token="[^"]+" data-loc="([^"]+)"', picture))
+
+
+def _marks(markup: str) -> dict[str, str]:
+    """data-mark square → kind of every last-move or path mark."""
+    return {square: kind for kind, square in re.findall(r'iw-(last|path)" data-mark="([a-z]\d+)"', markup)}
 
 
 def _start(name: str):
@@ -50,8 +59,7 @@ def test_every_square_and_piece_is_tagged(name, squares, pieces):
     assert picture.count('data-piece="') == pieces
     ids = re.findall(r'data-piece="([^"]+)"', picture)
     assert len(set(ids)) == pieces, "piece ids are unique"
-    files, ranks = svg.grid_size(_start(name))
-    assert sorted(re.findall(r'data-square="([^"]+)"', picture)) == sorted(svg.square_names(files, ranks))
+    assert sorted(re.findall(r'data-square="([^"]+)"', picture)) == sorted(_start(name).game.grid.names)
 
 
 def test_volcano_start_letters_patterns_and_heights():
@@ -146,22 +154,51 @@ def test_ids_stay_put_when_a_ply_moves_one_cap():
 def test_eruption_stages_follow_each_piece():
     start = iw.make("volcano").new_state()
     after = start.play("a1-a2")
-    tracker = svg.Tracker(start)
-    assert [pid for pid, _ in tracker.placement["a1"]] == ["R1-1", "R2-1", "R3-1", "K1-1"]
-    stages = svg.view_of(start).stages(tracker, start, "a1-a2", after)
+    stages = start.game.view.stages(start, after.last_move, after)
     assert len(stages) == 5  # the cap moves, three pieces land one by one, the capture
     assert stages[0].text == "Player 1 moves the cap from a1 to a2. The volcano on a1 erupts towards the north."
     assert stages[1].text == "Red large lands on a3 on a clear large: same size, captured by player 1."
     assert stages[3].text.startswith("Red small lands on a5") and stages[3].text.endswith("The volcano on a1 is spent.")
     assert stages[4].text == "Player 1 captures the red large from a3. The turn passes to Player 2."
-    assert stages[1].placement["a3"][-1] == ("R3-1", "R3")
+    assert [stage.moves for stage in stages] == [(("a1", "a2"),), (("a1", "a3"),), (("a1", "a4"),), (("a1", "a5"),),
+                                                 (("a3", "captured:0"),)]
     assert stages[1].marks == {"a1": "last", "a2": "last", "a3": "path"}
-    final = stages[-1].placement
+    assert stages[3].marks == {"a1": "last", "a2": "last", "a3": "path", "a4": "path", "a5": "path"}
+    assert stages[4].marks == stages[3].marks
+
+    tracker = svg.Tracker(start)
+    assert [pid for pid, _ in tracker.placement["a1"]] == ["R1-1", "R2-1", "R3-1", "K1-1"]
+    frames = svg.ply_frames(tracker, 1, start, "a1-a2", after)
+    assert [(f.ply, f.stage, f.final) for f in frames] == [(1, n, n == 4) for n in range(5)]
+    assert [f.scene.text for f in frames] == [stage.text for stage in stages]
+    top = {}
+    for pid, tok, loc, *_ in frames[1].scene.pieces:
+        top[loc] = (pid, tok)
+    assert top["a3"] == ("R3-1", "R3") and top["a2"] == ("K1-1", "K1")
+    assert _marks(frames[1].scene.marks) == {"a1": "last", "a2": "last", "a3": "path"}
+    # Every stage but the last shows the status before the ply, with the captures so far.
+    assert ">Player 1 to move</text>" in frames[3].scene.panel and ">Player 1: 0 points</text>" in frames[3].scene.panel
+    assert ">Player 2 to move</text>" in frames[4].scene.panel and ">Player 1: 1 point</text>" in frames[4].scene.panel
+    final = tracker.placement
     assert final["a2"][-1] == ("K1-1", "K1")
     assert final["a4"][-1] == ("R2-1", "R2") and final["a5"][-1] == ("R1-1", "R1")
     assert final["captured:0"] == [("R3-1", "R3")]
-    assert [s.final for s in stages] == [False, False, False, False, True]
-    assert tracker.placement == final
+    assert tracker.state is after
+    assert [pid for pid, _, loc, *_ in frames[4].scene.pieces if loc == "captured:0"] == ["R3-1"]
+
+
+def test_ply_frames_without_stages_is_one_picture_of_the_position_after():
+    start = iw.make("volterra").new_state()
+    after = start.play("@b2")
+    tracker = svg.Tracker(start)
+    [frame] = svg.ply_frames(tracker, 3, start, "@b2", after, theme="dark")
+    assert (frame.ply, frame.stage, frame.final) == (3, 0, True)
+    assert frame.scene.text == "Dark's pawn moves from c3 to b2."
+    assert _marks(frame.scene.marks) == {"b2": "last", "c3": "last"}
+    assert 'fill="#f2f2f2">Dark (D)</text>' in frame.scene.panel  # the theme reached the panel
+    assert tracker.placement["b2"][-1] == ("PD-1", "@D") and tracker.state is after
+    [quiet] = svg.ply_frames(svg.Tracker(start), 1, start, "@b2", after, highlight_last=False)
+    assert quiet.scene.marks == ""
 
 
 def test_tracked_pieces_match_the_board_over_a_whole_game():
@@ -184,8 +221,8 @@ def test_tracked_pieces_match_the_board_over_a_whole_game():
         board = {}
         for pid, tok, loc, *_ in f.scene.pieces:
             board.setdefault(loc, []).append(tok)
-        for name in svg.square_names(5, 5):
-            assert "".join(board.get(name, [])) or "." == st.stack(name)
+        for name in st.game.grid.names:
+            assert ("".join(board.get(name, [])) or ".") == st.stack(name)
     ids = [pid for pid, *_ in finals[-1].scene.pieces]
     assert len(ids) == len(set(ids)) == 80
 
@@ -225,18 +262,210 @@ def test_blockade_end_of_turn_moves_nothing():
     assert before == after
 
 
-def test_move_squares_per_game():
+# The view hook: what each game's pictures show, as data ------------------------------------
+
+
+def test_each_game_panel_is_data():
     volcano = iw.make("volcano").new_state()
-    assert svg.move_squares(volcano, "c3-c4") == [("c3", "c4")]
-    volterra = iw.make("volterra").new_state()
-    assert svg.move_squares(volterra, "@b2") == [("c3", "b2")]
-    assert svg.move_squares(volterra, "2b4-b3") == [("b4", "b3")]
+    assert volcano.game.view.panel(volcano, {"captured:0": ["Y1"], "captured:1": []}) == [
+        Line("Player 1: 1 point", style="title", pointer=True),
+        Line("0 solid, 0 mixed trees, 1 loose", style="note"),
+        Pieces("captured:0", ((("Y1",),),)),
+        Line("Player 2: 0 points", style="title"),
+        Line("0 solid, 0 mixed trees, 0 loose", style="note"),
+        Pieces("captured:1", ()),
+    ]
+    volterra = iw.make("volterra").new_state().play("b4-b3")
+    assert volterra.game.view.panel(volterra, {}) == [
+        Line("Dark (D)", style="title", swatch="D"),
+        Line("towers 2, 1, 1, 1, 1, 1, 1, 1, 1, 1", style="note"),  # a dark tile went onto a light one
+        Line("Light (L)", style="title", swatch="L", space_above=8.0),
+        Line("towers 1, 1, 1, 1, 1, 1, 1, 1, 1", style="note"),
+    ]
     ice3 = iw.make("ice3").new_state(seed=1)
-    move = ice3.legal_moves()[0]
-    assert svg.move_squares(ice3, move) == [(s, t) for _, s, t in svg.event_moves(ice3.play(move))]
-    if importlib.util.find_spec("icewidgets.games.blockade"):
-        blockade = iw.make("blockade").new_state(seed=1)
-        assert svg.move_squares(blockade, "end") == []
+    assert ice3.game.view.panel(ice3, {}) == [Line("Moves so far: 0"),
+                                               Line("Best corner: 5 of 16 cells right")]  # the exact goal: 16 cells
+    assert svg.locations(ice3).keys() == set(ice3.game.grid.names)  # no areas beside the board
+
+
+@needs_blockade
+def test_blockade_panel_and_supply():
+    state = iw.make("blockade").new_state(seed=1).play("R4Y1")
+    areas = state.game.view.areas(state)
+    assert areas == {"supply": ["K3"] * 5 + ["K2"] * 5 + ["K1"] * 5}
+    items = state.game.view.panel(state, {"supply": ["K3", "K1", "K1"]})
+    assert items[:5] == [
+        Line("Warm (R+Y): dice"),
+        Dice(("R4", "Y1"), ("pips left:", "R 4, Y 1")),
+        Line("Warm towers: R 0, Y 0 (5 win)"),
+        Line("Cool towers: G 0, B 0 (5 win)"),
+        Line("supply of blacks", style="note", space_above=10.0),
+    ]
+    assert items[5] == Pieces("supply", ((("K3",),), (), (("K1",), ("K1",))), cell=28.0)
+
+
+def test_each_game_marks_what_its_last_ply_did():
+    volterra = iw.make("volterra").new_state()
+    view = volterra.game.view
+    assert view.marks(volterra.play("@b2")) == {"c3": "last", "b2": "last"}  # the pawn's squares
+    assert view.marks(volterra.play("b4-b3")) == {"b4": "last", "b3": "last"}  # the tower move's squares
+    free = iw.make("volterra", layout="free").new_state()
+    assert free.game.view.marks(free.play("Db2")) == {"b2": "last"}
+    ice3 = iw.make("ice3").new_state(seed=1)
+    after = ice3.play(ice3.legal_moves()[0])
+    moved = {square for _, source, target in svg.event_moves(after) for square in (source, target)}
+    assert moved and ice3.game.view.marks(after) == {square: "last" for square in moved}
+    assert ice3.game.view.marks(ice3) == {}  # a position no ply made marks nothing
+    volcano = iw.make("volcano").new_state()
+    assert volcano.game.view.marks(volcano.play("b2-c1")) == {"b2": "last", "c1": "last"}
+    assert volcano.game.view.marks(volcano.play("a1-a2")) == {"a1": "last", "a2": "last", "a3": "path",
+                                                              "a4": "path", "a5": "path"}
+
+
+@needs_blockade
+def test_blockade_marks_the_piece_move():
+    state = iw.make("blockade").new_state(seed=2).play("G5B2")
+    assert state.game.view.marks(state.play("a5-b3")) == {"a5": "last", "b3": "last"}
+    assert state.game.view.marks(state) == {}
+
+
+# A game of the tests' own: the drawing needs nothing but its grid and stacks -----------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Hop:
+    source: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.source}-{self.target}"
+
+
+@dataclasses.dataclass(frozen=True)
+class HopGame(Game):
+    """Two pieces on a 3×2 board; a ply moves one of them to an empty square."""
+
+    name: ClassVar[str] = "hop"
+    title: ClassVar[str] = "Hop"
+    move_types: ClassVar[tuple] = (Hop,)
+    example_move: ClassVar[str] = "a1-b1"
+    grid: ClassVar[Grid] = Grid(3, 2)
+
+    def new_state(self, seed=None) -> "HopState":
+        return HopState(self, (("a1", "Y2"), ("c2", "C1")))
+
+    def parse_move(self, text: str) -> Hop:
+        source, _, target = text.partition("-")
+        return Hop(source, target)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class HopState(State):
+    game: HopGame
+    pieces: tuple
+    to_move: int = 0
+    turns: int = 0
+    last_move: Any = None
+    events: tuple = dataclasses.field(default=(), compare=False)
+
+    def stack(self, square: str) -> str:
+        return dict(self.pieces).get(square, ".")
+
+    def legal_moves(self) -> list[Hop]:
+        return [Hop(s, t) for s, _ in self.pieces for t in self.game.grid.names if self.stack(t) == "."]
+
+    def _why_illegal(self, move: Hop) -> str | None:
+        return None if self.stack(move.source) != "." and self.stack(move.target) == "." else "no such hop"
+
+    def _apply(self, move: Hop) -> "HopState":
+        token = self.stack(move.source)
+        pieces = tuple((move.target if s == move.source else s, t) for s, t in self.pieces)
+        hop = event("hop", f"{token} hops from {move.source} to {move.target}.", piece=token, source=move.source,
+                    target=move.target)
+        return HopState(self.game, pieces, 1 - self.to_move, self.turns + 1, move, (hop,))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return ()
+
+    @property
+    def end_reason(self) -> str | None:
+        return None
+
+
+class HopView(View):
+    """A hop shown in two steps: up into a 'air' area beside the board, then down."""
+
+    def areas(self, state):
+        return {"air": []}
+
+    def panel(self, state, areas):
+        return [Line("In the air:", style="note"), Pieces("air", ((tuple(areas["air"]),),), cell=30.0)]
+
+    def stages(self, before, move, after):
+        return [Stage(((move.source, "air"),), "Up.", {move.source: "last"}),
+                Stage((("air", move.target),), "Down.", {move.target: "last"})]
+
+
+def test_a_game_without_a_view_is_drawn_from_its_grid_and_stacks():
+    state = HopGame().new_state()
+    picture = svg.board(state)
+    assert picture.count('data-square="') == 6 and _pieces(picture) == {"Y2-1": "a1", "C1-1": "c2"}
+    assert ">Player 1 to move</text>" in picture and "Hop board: Player 1 to move" in picture
+    after = state.play("a1-b1")
+    assert _marks(svg.board(after)) == {"a1": "last", "b1": "last"}  # the default marks: the event's squares
+    frames = list(svg.frames([state, after], ["a1-b1"]))
+    assert [(f.ply, f.final, f.scene.text) for f in frames] == [(0, True, "The game starts."),
+                                                                (1, True, "Y2 hops from a1 to b1.")]
+    assert {pid: loc for pid, _, loc, *_ in frames[1].scene.pieces} == {"Y2-1": "b1", "C1-1": "c2"}
+
+
+def test_a_view_s_stages_and_areas_are_applied_by_the_drawing(monkeypatch):
+    monkeypatch.setattr(HopGame, "view", HopView())
+    state = HopGame().new_state()
+    after = state.play("a1-b1")
+    tracker = svg.Tracker(state)
+    assert tracker.placement["air"] == []
+    up, down = svg.ply_frames(tracker, 1, state, "a1-b1", after)
+    assert (up.final, up.scene.text, _marks(up.scene.marks)) == (False, "Up.", {"a1": "last"})
+    [(pid, tok, loc, x, y, side)] = [p for p in up.scene.pieces if p[0] == "Y2-1"]
+    assert (loc, side) == ("air", 0.64 * 30)  # drawn in the panel, in a cell of side 30
+    assert ">In the air:</text>" in up.scene.panel
+    assert (down.final, down.scene.text) == (True, "Down.")
+    assert {pid: loc for pid, _, loc, *_ in down.scene.pieces} == {"Y2-1": "b1", "C1-1": "c2"}
+    assert tracker.placement["b1"] == [("Y2-1", "Y2")] and tracker.state is after
+
+
+def test_bad_view_data_is_named():
+    state = HopGame().new_state()
+
+    class Wrong(View):
+        def __init__(self, panel=(), stages=()):
+            self.items, self.steps = list(panel), list(stages)
+
+        def panel(self, state, areas):
+            return self.items
+
+        def stages(self, before, move, after):
+            return self.steps
+
+    after = state.play("a1-b1")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(HopGame, "view", Wrong(stages=[Stage((("b2", "a2"),), "?")]))
+        with pytest.raises(ValueError, match="a stage moves a piece from 'b2', but there is no piece there"):
+            svg.ply_frames(svg.Tracker(state), 1, state, "a1-b1", after)
+        patch.setattr(HopGame, "view", Wrong(panel=[Pieces("air", ((("R1",),),))]))
+        with pytest.raises(ValueError, match="the panel shows a R1 in 'air', but that area holds no more of them"):
+            svg.board(state)
+        patch.setattr(HopGame, "view", Wrong(panel=[Line("x", style="loud")]))
+        with pytest.raises(ValueError, match="style='loud' is not a panel line style; choose one of 'title', 'text', 'note'"):
+            svg.board(state)
+        patch.setattr(HopGame, "view", Wrong(panel=["a text"]))
+        with pytest.raises(TypeError, match="a panel item is a Line, Dice or Pieces, not str"):
+            svg.board(state)
+        patch.setattr(HopGame, "grid", None)
+        with pytest.raises(TypeError, match="HopGame has no grid"):
+            svg.board(state)
 
 
 # Determinism, themes, palettes ---------------------------------------------------------------

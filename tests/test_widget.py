@@ -35,8 +35,8 @@ def test_every_game_starts_with_a_board_and_one_frame(name):
     widget = iw.GameWidget(name, seed=1)
     assert widget.game_name == name
     assert len(widget.frames) == 1 and widget.ply == 0
-    files, ranks = svg.grid_size(widget.state)
-    assert widget.board["static"].count('data-square="') == files * ranks
+    grid = widget.state.game.grid
+    assert widget.board["static"].count('data-square="') == grid.files * grid.ranks
     assert widget.position_text == widget.state.to_text()
     assert widget.legal or widget.buttons
 
@@ -277,7 +277,7 @@ def test_volterra_two_ply_turn_and_ice3_set_moves():
     ice3 = iw.GameWidget("ice3", seed=1)
     move = str(ice3.state.legal_moves()[0])
     pairs = [entry[1:] for entry in ice3.legal if entry[0] == move]
-    assert pairs == [list(p) for p in svg.move_squares(ice3.state, move)]
+    assert pairs == [[source, target] for _, source, target in svg.event_moves(ice3.state.play(move))]
 
 
 # Display and payload -----------------------------------------------------------------------------

@@ -85,8 +85,8 @@ class GameWidget(anywidget.AnyWidget):
         **options: Any,
     ):
         super().__init__()
-        svg._theme(theme)
-        svg._palette(palette)
+        svg.theme(theme)
+        svg.palette(palette)
         self.theme, self._palette = theme, palette
         if players is not None:
             options["players"] = players
@@ -357,16 +357,11 @@ class GameWidget(anywidget.AnyWidget):
 
     def _add_ply_frames(self, ply: int, move: str) -> None:
         before, after = self._states[ply - 1], self._states[ply]
-        view = svg.view_of(before)
         self._tracker.placement = self._placements[ply - 1]
-        stages = view.stages(self._tracker, before, move, after)
-        self._placements.append(self._tracker.placement)
         first = len(self._frames_full)
-        for n, st in enumerate(stages):
-            last = n == len(stages) - 1
-            sc = svg.scene(after if last else before, st.placement, theme=self.theme, palette=self._palette,
-                           marks=st.marks, status_state=st.status_state, text=st.text)
-            self._frames_full.append(svg.Frame(ply, n, last, sc))
+        self._frames_full += svg.ply_frames(self._tracker, ply, before, move, after, theme=self.theme,
+                                            palette=self._palette)
+        self._placements.append(self._tracker.placement)
         player = before.to_move
         who = "Dice" if player == CHANCE else before.game.player_name(player)
         self._move_entries.append({"ply": ply, "move": move, "who": who, "frame": first,
@@ -398,12 +393,12 @@ class GameWidget(anywidget.AnyWidget):
         catalogue = {}
         for f in self._frames_full:
             for pid, tok, *_ in f.scene.pieces:
-                catalogue.setdefault(tok, svg._piece(tok, self._palette))
-        t = svg._theme(self.theme)
+                catalogue.setdefault(tok, svg.piece_markup(tok, self._palette))
+        t = svg.theme(self.theme)
+        grid = self._states[0].game.grid
         with self.hold_sync():
             self.board = {"width": width, "height": height, "static": first.static, "catalogue": catalogue,
-                          "bg": t["bg"], "files": svg.grid_size(self._states[0])[0],
-                          "ranks": svg.grid_size(self._states[0])[1]}
+                          "bg": t["bg"], "files": grid.files, "ranks": grid.ranks}
             self.frames = _compact(self._frames_full)
             self.moves = list(self._move_entries)
             self._set_legal()
@@ -423,7 +418,7 @@ class GameWidget(anywidget.AnyWidget):
             else:
                 for move in state.legal_moves():
                     text = str(move)
-                    pairs = svg.move_squares(state, move)
+                    pairs = _move_squares(state, move)
                     if pairs:
                         for source, target in pairs:
                             legal.append([text, source, target])
@@ -487,6 +482,19 @@ def _button_label(text: str) -> str:
     if text.startswith("combine:"):
         return f"Combine dice on {text.split(':', 1)[1]}"
     return text
+
+
+def _move_squares(state: State, move: Any) -> list[tuple[str | None, str]]:
+    """(from, to) pairs that click ``move``: its own squares, else those of the pieces it moves
+    (from its events), else its target alone; [] for a move played by a button."""
+    source, target = getattr(move, "source", None), getattr(move, "target", None)
+    if isinstance(source, str) and isinstance(target, str):
+        return [(source, target)]
+    pairs = [(e["source"], e["target"]) for e in state.play(move).events
+             if isinstance(e.get("source"), str) and isinstance(e.get("target"), str) and e["source"] != e["target"]]
+    if pairs:
+        return pairs
+    return [(None, target)] if isinstance(target, str) else []
 
 
 def _as_record(game: Any, seed: int | None, options: dict) -> Record:

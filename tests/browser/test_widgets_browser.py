@@ -66,11 +66,12 @@ def _status(page, game: str):
 
 def _click_move(widget, state, move) -> None:
     """Play ``move`` by clicking its squares (and the chooser button when several moves match)."""
-    source, target = svg.move_squares(state, move)[0]
+    clicks = state.game.controls.move_squares
+    source, target = clicks(state, move)[0]
     widget.locator(f'[data-square="{source}"]').click()
     widget.locator(f'.iw-target[data-mark="{target}"]').wait_for(timeout=5_000)
     widget.locator(f'[data-square="{target}"]').click()
-    same = [m for m in state.legal_moves() if (source, target) in svg.move_squares(state, m)]
+    same = [m for m in state.legal_moves() if (source, target) in clicks(state, m)]
     if len(same) > 1:
         widget.locator(".iw-choice", has_text=re.compile(f"^{re.escape(str(move))}$")).click()
 
@@ -154,7 +155,7 @@ def test_volcano_click_play_replay_and_eruption_stages(page, artifacts):
     widget.get_by_role("button", name="Last", exact=True).click()
 
     # An illegal click is explained in the widget and changes nothing in Python.
-    empty = next(sq for sq in svg.square_names(5, 5) if not after.stack(sq).endswith("K1"))
+    empty = next(sq for sq in after.game.grid.names if not after.stack(sq).endswith("K1"))
     widget.locator(f'[data-square="{empty}"]').click()
     assert "No legal move starts on" in widget.locator(".iw-message").inner_text()
     assert "plies=2 " in status.inner_text()
@@ -203,8 +204,7 @@ def test_volcano_bot_answers_in_the_browser(page, artifacts):
 
 
 def _stage_texts(before, move, after) -> list[str]:
-    tracker = svg.Tracker(before)
-    return [st.text for st in svg.view_of(after).stages(tracker, before, move, after)]
+    return [frame.scene.text for frame in svg.ply_frames(svg.Tracker(before), 1, before, move, after)]
 
 
 @pytest.mark.parametrize("game", ["volterra", "ice3", "blockade"])
@@ -223,7 +223,7 @@ def test_other_games_play_by_clicking(page, artifacts, game):
         last = re.search(r"last=(\S+)", text).group(1)
         state = state.play(last)
     move = next(m for m in state.legal_moves()
-                if svg.move_squares(state, m) and (game != "blockade" or state.play(m).is_legal("end")))
+                if state.game.controls.move_squares(state, m) and (game != "blockade" or state.play(m).is_legal("end")))
     _click_move(widget, state, move)
     plies += 1
     status.filter(has_text=f"plies={plies} ").wait_for(timeout=20_000)

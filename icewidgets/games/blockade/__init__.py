@@ -10,9 +10,10 @@ from .greedy import greedy_move
 from .rules import (BLACKS, COLOURS, CORNER_MEDIUMS, END_TURN, FULL_SUPPLY, GRID, PIPS_PER_TURN, PLAYER_COLOURS,
                     PLAYOUT_MAX_TURNS, SETUP_BOARD, SETUP_LARGES, SIDES, WINNING_TOWERS, Blockade, BlockadeState,
                     Combine, PieceMove, Roll)
+from .view import BlockadeView
 
 __all__ = ["BLACKS", "COLOURS", "CORNER_MEDIUMS", "END_TURN", "FULL_SUPPLY", "GRID", "PIPS_PER_TURN",
            "PLAYER_COLOURS", "PLAYOUT_MAX_TURNS", "SETUP_BOARD", "SETUP_LARGES", "SIDES", "WINNING_TOWERS",
            "Blockade", "BlockadeState", "Combine", "PieceMove", "Roll"]
 
-Blockade.plug_in(greedy=greedy_move, kernel=f"{__name__}.kernel")
+Blockade.plug_in(view=BlockadeView(), greedy=greedy_move, kernel=f"{__name__}.kernel")

@@ -9,8 +9,9 @@ and study it, attached to the game with :meth:`~icewidgets.protocol.Game.plug_in
 from .greedy import greedy_move
 from .rules import (CENTRE, COLOURS, CORNERS, DIRS, END_TURN, GRID, GROUPS, MAX_DISTANCE, PATTERN,
                     PLAYOUT_MAX_TURNS, SIZES, SPARSE_EXAMPLE, Ice3, Ice3State, SetMove)
+from .view import Ice3View
 
 __all__ = ["CENTRE", "COLOURS", "CORNERS", "DIRS", "END_TURN", "GRID", "GROUPS", "MAX_DISTANCE", "PATTERN",
            "PLAYOUT_MAX_TURNS", "SIZES", "SPARSE_EXAMPLE", "Ice3", "Ice3State", "SetMove"]
 
-Ice3.plug_in(greedy=greedy_move, kernel=f"{__name__}.kernel")
+Ice3.plug_in(view=Ice3View(), greedy=greedy_move, kernel=f"{__name__}.kernel")

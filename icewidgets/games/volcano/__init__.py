@@ -9,8 +9,9 @@ play and study it, attached to the game with :meth:`~icewidgets.protocol.Game.pl
 from .greedy import greedy_move
 from .rules import (CAP, COLOURS, DIAG_COLOURS, END_TURN, GOAL_MEASURES, GRID, OPENING_CAPS, OPENINGS, CapMove,
                     Eruption, Volcano, VolcanoScore, VolcanoState, goal_met, score)
+from .view import VolcanoView
 
 __all__ = ["CAP", "COLOURS", "DIAG_COLOURS", "END_TURN", "GOAL_MEASURES", "GRID", "OPENING_CAPS", "OPENINGS",
            "CapMove", "Eruption", "Volcano", "VolcanoScore", "VolcanoState", "goal_met", "score"]
 
-Volcano.plug_in(greedy=greedy_move, kernel=f"{__name__}.kernel")
+Volcano.plug_in(view=VolcanoView(), greedy=greedy_move, kernel=f"{__name__}.kernel")

@@ -9,8 +9,9 @@ play and study it, attached to the game with :meth:`~icewidgets.protocol.Game.pl
 from .greedy import greedy_move
 from .rules import (COLOUR_WORD, COLOURS, GRID, HALVES, TILE, TILES_PER_COLOUR, PawnMove, PlacePawn, PlaceTile,
                     TowerMove, Volterra, VolterraState)
+from .view import VolterraView
 
 __all__ = ["COLOUR_WORD", "COLOURS", "GRID", "HALVES", "TILE", "TILES_PER_COLOUR", "PawnMove", "PlacePawn",
            "PlaceTile", "TowerMove", "Volterra", "VolterraState"]
 
-Volterra.plug_in(greedy=greedy_move, kernel=f"{__name__}.kernel")
+Volterra.plug_in(view=VolterraView(), greedy=greedy_move, kernel=f"{__name__}.kernel")

@@ -1,0 +1,38 @@
+"""Pictures written to files: SVG (a position, or a whole game animated) and PNG."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .animation import animated_svg, states_and_moves
+from .draw import board
+
+
+def save_svg(state_or_record: Any, path: Any, **options: Any) -> None:
+    """Write an SVG file: a picture of a state, or the final position of a Record.
+
+    With ``animated=True`` a Record is written as an animated SVG of the whole game (see
+    :func:`~icewidgets.svg.animated_svg`); other keyword arguments go to
+    :func:`~icewidgets.svg.board`.
+    """
+    if options.pop("animated", False):
+        text = animated_svg(state_or_record, **options)
+    else:
+        states, _ = states_and_moves(state_or_record)
+        text = board(states[-1], **options)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
+
+
+def save_png(state_or_record: Any, path: Any, *, scale: float = 2.0, **options: Any) -> None:
+    """Write a PNG picture of a state or of a Record's final position (needs the optional
+    ``cairosvg`` package); ``scale`` multiplies the natural size."""
+    try:
+        import cairosvg
+    except (ImportError, OSError):  # OSError: cairosvg without the cairo library
+        raise ImportError(
+            "PNG export needs the optional package cairosvg and the system's cairo library: "
+            "pip install 'icewidgets[png]' (or pip install cairosvg). save_svg works without it."
+        ) from None
+    states, _ = states_and_moves(state_or_record)
+    cairosvg.svg2png(bytestring=board(states[-1], **options).encode(), write_to=str(path), scale=scale)
