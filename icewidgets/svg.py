@@ -26,6 +26,7 @@ eruption is a cap move, one landing per piece, then the captures). A new game wo
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
 import re
 import sys
@@ -44,7 +45,11 @@ __all__ = [
     "Tracker",
     "Frame",
     "frames",
+    "ply_frames",
     "move_squares",
+    "theme",
+    "palette",
+    "piece_markup",
     "THEMES",
     "PALETTES",
 ]
@@ -453,6 +458,16 @@ def _palette(palette: str) -> dict:
         raise ValueError(f"palette={palette!r} is not a palette; choose one of {', '.join(map(repr, PALETTES))}") from None
 
 
+def theme(name: str) -> dict:
+    """The colours of theme ``name`` (one of :data:`THEMES`); ValueError names the choices."""
+    return _theme(name)
+
+
+def palette(name: str) -> dict:
+    """The piece colours of palette ``name`` (one of :data:`PALETTES`); ValueError names the choices."""
+    return _palette(name)
+
+
 def _esc(text: str) -> str:
     return html.escape(text, quote=True)
 
@@ -525,6 +540,7 @@ def _status_text(state: State) -> str:
 # Pieces ------------------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=None)
 def piece_markup(token: str, palette: str = "standard") -> str:
     """The SVG of one piece centred on (0, 0) with side 100; the caller scales and places it.
 
@@ -558,15 +574,8 @@ def piece_markup(token: str, palette: str = "standard") -> str:
     return "".join(parts)
 
 
-_PIECE_CACHE: dict[tuple[str, str], str] = {}
-
-
 def _piece(token: str, palette: str) -> str:
-    key = (token, palette)
-    markup = _PIECE_CACHE.get(key)
-    if markup is None:
-        markup = _PIECE_CACHE[key] = piece_markup(token, palette)
-    return markup
+    return piece_markup(token, palette)
 
 
 def piece_transform(x: float, y: float, side: float) -> str:
@@ -641,14 +650,17 @@ def frames(states: Sequence[State], moves: Sequence[Any], **options: Any) -> Ite
     """Every picture of a game: the start, then each ply's stages (a Volcano eruption has several)."""
     tracker = Tracker(states[0])
     yield Frame(0, 0, True, scene(states[0], tracker.placement, text="The game starts.", **options))
-    view = view_of(states[0])
     for ply, move in enumerate(moves, start=1):
-        before, after = states[ply - 1], states[ply]
-        stages = view.stages(tracker, before, move, after)
-        for n, st in enumerate(stages):
-            yield Frame(ply, n, n == len(stages) - 1,
-                        scene(after if n == len(stages) - 1 else before, st.placement, marks=st.marks,
-                              status_state=st.status_state, text=st.text, **options))
+        yield from ply_frames(tracker, ply, states[ply - 1], move, states[ply], **options)
+
+
+def ply_frames(tracker: Tracker, ply: int, before: State, move: Any, after: State, **options: Any) -> list[Frame]:
+    """The frames of ply number ``ply`` (``move`` from ``before`` to ``after``); the tracker advances to ``after``."""
+    stages = view_of(before).stages(tracker, before, move, after)
+    return [Frame(ply, n, n == len(stages) - 1,
+                  scene(after if n == len(stages) - 1 else before, st.placement, marks=st.marks,
+                        status_state=st.status_state, text=st.text, **options))
+            for n, st in enumerate(stages)]
 
 
 def _states_and_moves(obj: Any) -> tuple[list[State], list[Any]]:
