@@ -6,10 +6,11 @@ and study it, attached to the game with :meth:`~icewidgets.protocol.Game.plug_in
 'pass'
 """
 
+from .controls import Ice3Controls
 from .rules import (CENTRE, COLOURS, CORNERS, DIRS, END_TURN, GRID, GROUPS, MAX_DISTANCE, PATTERN,
                     PLAYOUT_MAX_TURNS, SIZES, SPARSE_EXAMPLE, Ice3, Ice3State, SetMove)
 
 __all__ = ["CENTRE", "COLOURS", "CORNERS", "DIRS", "END_TURN", "GRID", "GROUPS", "MAX_DISTANCE", "PATTERN",
            "PLAYOUT_MAX_TURNS", "SIZES", "SPARSE_EXAMPLE", "Ice3", "Ice3State", "SetMove"]
 
-Ice3.plug_in(kernel=f"{__name__}.kernel")
+Ice3.plug_in(controls=Ice3Controls(), kernel=f"{__name__}.kernel")

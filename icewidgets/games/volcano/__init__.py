@@ -6,10 +6,11 @@ play and study it, attached to the game with :meth:`~icewidgets.protocol.Game.pl
 7
 """
 
+from .controls import VolcanoControls
 from .rules import (CAP, COLOURS, DIAG_COLOURS, END_TURN, GOAL_MEASURES, GRID, OPENING_CAPS, OPENINGS, CapMove,
                     Eruption, Volcano, VolcanoScore, VolcanoState, goal_met, score)
 
 __all__ = ["CAP", "COLOURS", "DIAG_COLOURS", "END_TURN", "GOAL_MEASURES", "GRID", "OPENING_CAPS", "OPENINGS",
            "CapMove", "Eruption", "Volcano", "VolcanoScore", "VolcanoState", "goal_met", "score"]
 
-Volcano.plug_in(kernel=f"{__name__}.kernel")
+Volcano.plug_in(controls=VolcanoControls(), kernel=f"{__name__}.kernel")

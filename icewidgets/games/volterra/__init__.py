@@ -6,10 +6,11 @@ play and study it, attached to the game with :meth:`~icewidgets.protocol.Game.pl
 'D@D'
 """
 
+from .controls import VolterraControls
 from .rules import (COLOUR_WORD, COLOURS, GRID, HALVES, TILE, TILES_PER_COLOUR, PawnMove, PlacePawn, PlaceTile,
                     TowerMove, Volterra, VolterraState)
 
 __all__ = ["COLOUR_WORD", "COLOURS", "GRID", "HALVES", "TILE", "TILES_PER_COLOUR", "PawnMove", "PlacePawn",
            "PlaceTile", "TowerMove", "Volterra", "VolterraState"]
 
-Volterra.plug_in(kernel=f"{__name__}.kernel")
+Volterra.plug_in(controls=VolterraControls(), kernel=f"{__name__}.kernel")
