@@ -3,7 +3,6 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  clickedMoveText,
   cssTransformOf,
   drawingOrder,
   expandFrames,
@@ -75,8 +74,6 @@ test("legal targets and choices", () => {
   assert.deepEqual(movesBetween(legal, "b2", "c2"), ["RE1", "1E1"]);
   assert.deepEqual(movesBetween(legal, "c3", "e5"), []);
   assert.deepEqual(sourceSquares(null), []);
-  assert.equal(clickedMoveText(legal, "c3", "e5"), "c3-e5");
-  assert.equal(clickedMoveText([["RE1", "b2", "c2"]], "b2", "e5"), null);
 });
 
 test("keys and steps", () => {
@@ -106,12 +103,17 @@ test("transforms and drawing order", () => {
     "PD-1": { tok: "@D", loc: "b1", x: 1, y: 0, s: 27 },
     "D-1": { tok: "D", loc: "b1", x: 1, y: 0, s: 27 },
   };
-  assert.deepEqual(drawingOrder(pieces), ["R3-1", "K1-1", "D-1", "PD-1"]);
-  assert.deepEqual(drawingOrder(pieces, new Set(["R3-1"])), ["K1-1", "D-1", "PD-1", "R3-1"], "moving pieces fly on top");
-  assert.deepEqual(stacksBySquare(pieces), { a1: ["R3", "K1"], b1: ["D", "@D"] });
-  assert.equal(stackHeight(["D", "@D"]), 1);
-  assert.equal(stackHeight(["R1", "R2", "R3", "K1"]), 4);
-  assert.equal(stackHeight(undefined), 0);
+  const pawns = new Set(["@D"]);
+  assert.deepEqual(drawingOrder(pieces, null, pawns), ["R3-1", "K1-1", "D-1", "PD-1"], "a pawn stands on its tile");
+  const sameSize = { "Z-1": pieces["D-1"], "A-1": pieces["PD-1"] };
+  assert.deepEqual(drawingOrder(sameSize, null, pawns), ["Z-1", "A-1"], "the pawn on top whatever its id");
+  assert.deepEqual(drawingOrder(sameSize), ["A-1", "Z-1"], "no pawns: equal sizes by id");
+  assert.deepEqual(drawingOrder(pieces, new Set(["R3-1"]), pawns), ["K1-1", "D-1", "PD-1", "R3-1"], "moving pieces fly on top");
+  assert.deepEqual(stacksBySquare(pieces, pawns), { a1: ["R3", "K1"], b1: ["D", "@D"] });
+  assert.equal(stackHeight(["D", "@D"], pawns), 1);
+  assert.equal(stackHeight(["D", "@D"]), 2, "without pawns every token counts");
+  assert.equal(stackHeight(["R1", "R2", "R3", "K1"], pawns), 4);
+  assert.equal(stackHeight(undefined, pawns), 0);
 });
 
 test("moved pieces and playback speed", () => {

@@ -3,8 +3,12 @@
 // Python sends the whole game once as compact frames (see game_widget.py `_compact`): each
 // frame lists the pieces that changed ([id, token, location, x, y, side]), and the marks and
 // panel SVG when they changed. This module expands them, moves the piece elements between
-// frames (Web Animations), and only talks to the kernel to play a move, undo, redo, roll,
-// ask a bot to answer, load a position, or report the ply shown.
+// frames (Web Animations), and only talks to the kernel to play a move, explain a click,
+// undo, redo, roll, ask a bot to answer, load a position, or report the ply shown.
+//
+// It knows no game: the board, the piece pictures, which tokens are pawns, the theme colours,
+// the legal moves with their squares and the buttons (each with the message it sends) all come
+// from Python.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -89,10 +93,14 @@ export function cssTransformOf(p) {
   return `translate(${p.x}px, ${p.y}px) scale(${+(p.s / 100).toFixed(4)})`;
 }
 
-/** Piece ids in drawing order: larger first, so the pieces higher in a stack (smaller) are on top. */
-export function drawingOrder(pieces, moving) {
+/**
+ * Piece ids in drawing order: larger first, so the pieces higher in a stack (smaller) are on
+ * top; at equal size a pawn (a token in the set `pawns`) stands on the piece; moving pieces last.
+ */
+export function drawingOrder(pieces, moving, pawns) {
   const ids = Object.keys(pieces);
   const moved = moving || new Set();
+  const onTop = pawns || new Set();
   return ids.sort((a, b) => {
     const ma = moved.has(a) ? 1 : 0;
     const mb = moved.has(b) ? 1 : 0;
@@ -100,17 +108,17 @@ export function drawingOrder(pieces, moving) {
     const pa = pieces[a];
     const pb = pieces[b];
     if (pa.s !== pb.s) return pb.s - pa.s;
-    const qa = pa.tok.startsWith("@") ? 1 : 0;
-    const qb = pb.tok.startsWith("@") ? 1 : 0;
+    const qa = onTop.has(pa.tok) ? 1 : 0;
+    const qb = onTop.has(pb.tok) ? 1 : 0;
     if (qa !== qb) return qa - qb;
     return a < b ? -1 : a > b ? 1 : 0;
   });
 }
 
 /** Each square's stack as tokens, bottom to top (used for aria-labels). */
-export function stacksBySquare(pieces) {
+export function stacksBySquare(pieces, pawns) {
   const bySquare = {};
-  for (const id of drawingOrder(pieces)) {
+  for (const id of drawingOrder(pieces, null, pawns)) {
     const p = pieces[id];
     if (!/^[a-z]\d+$/.test(p.loc)) continue;
     (bySquare[p.loc] = bySquare[p.loc] || []).push(p.tok);
@@ -118,9 +126,10 @@ export function stacksBySquare(pieces) {
   return bySquare;
 }
 
-/** The height of a stack (pawns do not count): the number drawn in a square's corner. */
-export function stackHeight(tokens) {
-  return (tokens || []).filter((t) => !t.startsWith("@")).length;
+/** The height of a stack (pawns, the tokens in `pawns`, do not count): the number drawn in a square's corner. */
+export function stackHeight(tokens, pawns) {
+  const onTop = pawns || new Set();
+  return (tokens || []).filter((t) => !onTop.has(t)).length;
 }
 
 /** Pieces whose place changed between two full frames. */
@@ -132,12 +141,6 @@ export function movedPieces(before, after) {
     if (!a || a.loc !== b.loc || a.x !== b.x || a.y !== b.y) out.add(id);
   }
   return out;
-}
-
-/** A move's text for a click from one square to another, for moves written "from-to". */
-export function clickedMoveText(legal, from, to) {
-  const simple = (legal || []).some((l) => /^[a-z]\d+-[a-z]\d+$/.test(l[0]));
-  return simple ? `${from}-${to}` : null;
 }
 
 /** Playback delay per frame (ms) at a speed multiplier. */
@@ -266,6 +269,8 @@ function render({ model, el: host }) {
   let squareEls = new Map();
   let lastShown = {};
   let lastStatic = null;
+  let pawns = new Set();
+  let colours = {};
 
   // Everything that changes the game goes to the kernel; without one (a saved notebook opened
   // read-only) replay still works and the widget says why a move cannot be played.
@@ -290,7 +295,10 @@ function render({ model, el: host }) {
     svg.setAttribute("width", b.width || 100);
     svg.style.maxWidth = "100%";
     svg.style.height = "auto";
-    bg.setAttribute("fill", b.bg || "#fff");
+    colours = b.colours || {};
+    pawns = new Set(b.pawns || []);
+    bg.setAttribute("fill", colours.background || "none");
+    for (const [name, value] of Object.entries(colours)) root.style.setProperty(`--iw-${name}`, value);
     if (b.static !== lastStatic) {
       staticLayer.innerHTML = b.static || "";
       lastStatic = b.static;
@@ -326,7 +334,7 @@ function render({ model, el: host }) {
         g.remove();
       }
     }
-    const order = drawingOrder(f.pieces, moving);
+    const order = drawingOrder(f.pieces, moving, pawns);
     let k = 0;
     for (const id of order) {
       const p = f.pieces[id];
@@ -348,18 +356,17 @@ function render({ model, el: host }) {
     panelLayer.innerHTML = f.panel;
     lastShown = f.pieces;
     index = i;
-    const stacks = stacksBySquare(f.pieces);
+    const stacks = stacksBySquare(f.pieces, pawns);
     const badges = [];
-    const dark = model.get("theme") === "dark";
     for (const [sq, r] of squareEls) {
       const s = stacks[sq];
       r.setAttribute("aria-label", `${sq}: ${s ? s.join(" ") : "empty"}`);
-      const n = stackHeight(s);
+      const n = stackHeight(s, pawns);
       if (n > 1) {
         const bx = +r.getAttribute("x") + +r.getAttribute("width") - 13;
         const by = +r.getAttribute("y") + 1;
-        badges.push(`<rect x="${bx}" y="${by}" width="12" height="12" rx="3" fill="${dark ? "#1c1c1e" : "#ffffff"}" fill-opacity="0.85"/>` +
-          `<text x="${bx + 6}" y="${by + 10}" text-anchor="middle" font-size="10" font-weight="bold" fill="${dark ? "#f2f2f2" : "#222222"}">${n}</text>`);
+        badges.push(`<rect x="${bx}" y="${by}" width="12" height="12" rx="3" fill="${colours.background}" fill-opacity="0.85"/>` +
+          `<text x="${bx + 6}" y="${by + 10}" text-anchor="middle" font-size="10" font-weight="bold" fill="${colours.text}">${n}</text>`);
       }
     }
     badgeLayer.innerHTML = badges.join("");
@@ -415,11 +422,11 @@ function render({ model, el: host }) {
     const x = +r.getAttribute("x");
     const y = +r.getAttribute("y");
     const w = +r.getAttribute("width");
-    selectLayer.appendChild(svgEl("rect", { class: "iw-mark iw-selected", x: x + 2.5, y: y + 2.5, width: w - 5, height: w - 5, fill: "none", stroke: "#0b57d0", "stroke-width": 5 }));
+    selectLayer.appendChild(svgEl("rect", { class: "iw-mark iw-selected", x: x + 2.5, y: y + 2.5, width: w - 5, height: w - 5, fill: "none", stroke: colours.selected, "stroke-width": 5 }));
     for (const t of targetsFrom(model.get("legal"), selected)) {
       const q = squareEls.get(t);
       if (!q) continue;
-      selectLayer.appendChild(svgEl("circle", { class: "iw-mark iw-target", "data-mark": t, cx: +q.getAttribute("x") + w / 2, cy: +q.getAttribute("y") + w / 2, r: 9, fill: "#0b57d0", "fill-opacity": 0.75, stroke: "#fff", "stroke-width": 2 }));
+      selectLayer.appendChild(svgEl("circle", { class: "iw-mark iw-target", "data-mark": t, cx: +q.getAttribute("x") + w / 2, cy: +q.getAttribute("y") + w / 2, r: 9, fill: colours.target, "fill-opacity": 0.75, stroke: colours.background, "stroke-width": 2 }));
     }
   }
 
@@ -484,7 +491,7 @@ function render({ model, el: host }) {
     autoTimer = null;
   }
 
-  // Runs new frames (a move just played, an eruption) one after another, then asks a bot.
+  // Runs new frames (a ply just played, shown in stages) one after another, then asks a bot.
   function advanceTo(target) {
     stopAuto();
     const step = () => {
@@ -525,11 +532,10 @@ function render({ model, el: host }) {
 
   function renderActions() {
     actionBox.innerHTML = "";
-    for (const [move, label] of model.get("buttons") || []) {
-      const b = button(label, label, () => {
-        if (move === "roll") send({ type: "roll" });
-        else send({ type: "move", move });
-      }, { class: "iw-btn iw-action", "data-move": move });
+    for (const [label, message] of model.get("buttons") || []) {
+      const extra = { class: "iw-btn iw-action" };
+      if (message.move) extra["data-move"] = message.move;
+      const b = button(label, label, () => send(message), extra);
       actionBox.appendChild(b);
     }
   }
@@ -559,12 +565,10 @@ function render({ model, el: host }) {
     if (selected && sq !== selected) {
       const moves = movesBetween(legal, selected, sq);
       if (moves.length === 1) {
-        const from = selected;
         selected = null;
         drawSelection();
         say("", "info");
         send({ type: "move", move: moves[0] });
-        void from;
         return;
       }
       if (moves.length > 1) {
@@ -573,11 +577,11 @@ function render({ model, el: host }) {
         return;
       }
       if (!sourceSquares(legal).includes(sq)) {
-        const text = clickedMoveText(legal, selected, sq);
+        // No legal move joins the squares: Python says why (the game's controls name the move meant).
+        const from = selected;
         selected = null;
         drawSelection();
-        if (text) send({ type: "move", move: text });
-        else say(`The piece on that square cannot go to ${sq}.`, "error");
+        send({ type: "click", from, to: sq });
         return;
       }
     }
