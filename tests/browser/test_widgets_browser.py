@@ -66,11 +66,12 @@ def _status(page, game: str):
 
 def _click_move(widget, state, move) -> None:
     """Play ``move`` by clicking its squares (and the chooser button when several moves match)."""
-    source, target = svg.move_squares(state, move)[0]
+    squares = state.game.controls.move_squares
+    source, target = squares(state, move)[0]
     widget.locator(f'[data-square="{source}"]').click()
     widget.locator(f'.iw-target[data-mark="{target}"]').wait_for(timeout=5_000)
     widget.locator(f'[data-square="{target}"]').click()
-    same = [m for m in state.legal_moves() if (source, target) in svg.move_squares(state, m)]
+    same = [m for m in state.legal_moves() if (source, target) in squares(state, m)]
     if len(same) > 1:
         widget.locator(".iw-choice", has_text=re.compile(f"^{re.escape(str(move))}$")).click()
 
@@ -154,9 +155,17 @@ def test_volcano_click_play_replay_and_eruption_stages(page, artifacts):
     widget.get_by_role("button", name="Last", exact=True).click()
 
     # An illegal click is explained in the widget and changes nothing in Python.
-    empty = next(sq for sq in svg.square_names(5, 5) if not after.stack(sq).endswith("K1"))
+    empty = next(sq for sq in after.game.grid.names if not after.stack(sq).endswith("K1"))
     widget.locator(f'[data-square="{empty}"]').click()
     assert "No legal move starts on" in widget.locator(".iw-message").inner_text()
+    # From a cap to a square it cannot reach: the rules say why, from Python.
+    grid = after.game.grid
+    cap = after.game.controls.move_squares(after, after.legal_moves()[0])[0][0]
+    far = next(sq for sq in grid.names if grid.chebyshev(grid.index(sq), grid.index(cap)) > 1
+               and not after.stack(sq).endswith("K1"))
+    widget.locator(f'[data-square="{cap}"]').click()
+    widget.locator(f'[data-square="{far}"]').click()
+    widget.locator(".iw-message.iw-error", has_text=f"{cap}-{far} is illegal: ").wait_for(timeout=20_000)
     assert "plies=2 " in status.inner_text()
 
     # Undo and redo.
@@ -203,8 +212,7 @@ def test_volcano_bot_answers_in_the_browser(page, artifacts):
 
 
 def _stage_texts(before, move, after) -> list[str]:
-    tracker = svg.Tracker(before)
-    return [st.text for st in svg.view_of(after).stages(tracker, before, move, after)]
+    return [frame.scene.text for frame in svg.ply_frames(svg.Tracker(before), 1, before, move, after)]
 
 
 @pytest.mark.parametrize("game", ["volterra", "ice3", "blockade"])
@@ -223,7 +231,7 @@ def test_other_games_play_by_clicking(page, artifacts, game):
         last = re.search(r"last=(\S+)", text).group(1)
         state = state.play(last)
     move = next(m for m in state.legal_moves()
-                if svg.move_squares(state, m) and (game != "blockade" or state.play(m).is_legal("end")))
+                if state.game.controls.move_squares(state, m) and (game != "blockade" or state.play(m).is_legal("end")))
     _click_move(widget, state, move)
     plies += 1
     status.filter(has_text=f"plies={plies} ").wait_for(timeout=20_000)
