@@ -125,6 +125,7 @@ class GameWidget(anywidget.AnyWidget):
 
     @property
     def game(self) -> Game:
+        """The game being played: its rules and options."""
         return self._states[0].game
 
     def play(self, move: Any) -> State:
