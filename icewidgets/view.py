@@ -144,15 +144,18 @@ class Controls:
     """How a game is played by clicks and buttons in the widget.
 
     The base clicks any move that names a ``source`` and a ``target`` square (or only a
-    ``target``) and gives every other move a button labelled with its notation.
+    ``target``) and gives every other move a button labelled with its notation. The widget asks
+    these methods about the position it shows; whose turn it is there is ``state.player``.
     """
 
     roll_label: str = "Roll dice"
     """The label of the button that rolls the dice at a chance ply."""
 
     def move_squares(self, state: "State", move: Any) -> list[tuple[str | None, str]]:
-        """``(from, to)`` square pairs that play ``move`` in ``state`` when clicked; ``[]`` means a
-        button. ``from`` is None for a move that only names where something goes."""
+        """``(from, to)`` square pairs that play the legal ``move`` in ``state`` when clicked
+        (the player clicks ``from``, then ``to``; the widget offers a choice when several moves
+        share a pair); ``[]`` means a button. ``from`` is None for a move that only names where
+        something goes: it is played by clicking ``to``."""
         target = getattr(move, "target", None)
         if not isinstance(target, str):
             return []
@@ -160,8 +163,10 @@ class Controls:
         return [(source if isinstance(source, str) else None, target)]
 
     def click_move(self, state: "State", source: str, target: str) -> str | None:
-        """The move text a click from ``source`` to ``target`` stands for even when it is not
-        legal (so the widget can say why), or None when such a click means nothing."""
+        """The move text a click from ``source`` (where a legal move starts) to ``target`` (where
+        none from it goes) stands for, so the widget can play it and the rules say why it is
+        illegal; None when such a click names no move (the widget then says the piece cannot go
+        there)."""
         return None
 
     def button_label(self, move: Any) -> str:

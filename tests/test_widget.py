@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import base64
-
+import dataclasses
+import importlib.util
 import json
 import re
 from pathlib import Path
-
-import importlib.util
+from typing import Any, ClassVar
 
 import pytest
 
 import icewidgets as iw
 from icewidgets import svg
-from icewidgets.widgets.game_widget import payload_size
+from icewidgets.games import register, unregister
+from icewidgets.grid import Grid, parse_fields, parse_int_field, split_position
+from icewidgets.protocol import EndTurn, Game, IllegalMoveError, NotationError, State, event
+from icewidgets.widgets.game_widget import STATIC, payload_size
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,8 +38,7 @@ def test_every_game_starts_with_a_board_and_one_frame(name):
     widget = iw.GameWidget(name, seed=1)
     assert widget.game_name == name
     assert len(widget.frames) == 1 and widget.ply == 0
-    grid = widget.state.game.grid
-    assert widget.board["static"].count('data-square="') == grid.files * grid.ranks
+    assert widget.board["static"].count('data-square="') == widget.game.grid.size
     assert widget.position_text == widget.state.to_text()
     assert widget.legal or widget.buttons
 
@@ -247,15 +249,21 @@ def test_bad_agents_argument():
 @needs_blockade
 def test_blockade_roll_button_and_end_turn():
     widget = iw.GameWidget("blockade", seed=1)
-    assert widget.buttons == [["roll", "Roll dice"]] and widget.legal == []
+    assert widget.buttons == [["Roll dice", {"type": "roll"}]] and widget.legal == []
     assert widget.handle({"type": "move", "move": "end"}) is False
     assert widget.message == "Roll the dice first."
     assert widget.handle({"type": "roll"})
     assert widget.final_state.to_move != iw.CHANCE
-    assert ["end", "End turn"] in widget.buttons
+    assert ["End turn", {"type": "move", "move": "end"}] in widget.buttons
     assert widget.legal and all(len(entry) == 3 for entry in widget.legal)
     assert widget.handle({"type": "move", "move": "end"})
     assert widget.final_state.to_move == iw.CHANCE
+    # A roll is for the player whose turn it is (state.player): a bot's dice roll by themselves.
+    first = iw.make("blockade").new_state(seed=1).player
+    human_rolls = iw.GameWidget("blockade", seed=1, agents={1 - first: "random"})
+    assert not human_rolls.bot_pending and human_rolls.buttons == [["Roll dice", {"type": "roll"}]]
+    bot_rolls = iw.GameWidget("blockade", seed=1, agents={first: "random"})
+    assert bot_rolls.bot_pending and bot_rolls.buttons == []
 
 
 @needs_blockade
@@ -265,6 +273,70 @@ def test_blockade_bot_rolls_its_own_dice():
         assert widget.bot_pending
         assert widget.handle({"type": "bot"})
     assert len(widget.record) == 6
+
+
+def test_a_click_no_legal_move_makes_is_explained_by_the_rules():
+    widget = iw.GameWidget("volcano")
+    assert widget.handle({"type": "click", "from": "c3", "to": "e5"}) is False
+    assert widget.message == "c3-e5 is illegal: e5 is not next to c3: a cap moves one square in one of the 8 directions"
+    assert widget.message_kind == "error" and widget.record.plies == ()
+    assert widget.handle({"type": "click", "from": "a1", "to": "a2"}) is True  # legal after all: played
+    assert widget.record.plies == ("a1-a2",)
+
+
+@pytest.mark.parametrize(
+    "message, error",
+    [
+        ({"type": "click", "from": "c3"}, "A click must name two squares of the board."),
+        ({"type": "click", "from": "c3", "to": "z9"}, "A click must name two squares of the board."),
+        ({"type": "click", "from": ["c3"], "to": "c4"}, "A click must name two squares of the board."),
+    ],
+)
+def test_bad_clicks_are_refused(message, error):
+    widget = iw.GameWidget("volcano")
+    assert widget.handle(message) is False
+    assert widget.message == error and widget.record.plies == ()
+
+
+def test_clicks_in_each_game_name_the_move_they_stand_for():
+    volterra = iw.GameWidget("volterra")  # Dark's pawn on c3
+    assert volterra.handle({"type": "click", "from": "c3", "to": "e1"}) is False
+    assert volterra.message.startswith("@e1 is illegal: ")
+    assert volterra.handle({"type": "click", "from": "b4", "to": "e1"}) is False
+    assert volterra.message.startswith("b4-e1 is illegal: ")
+    ice3 = iw.GameWidget("ice3", seed=1)
+    assert ice3.handle({"type": "click", "from": "a1", "to": "h8"}) is False
+    assert ice3.message == "The piece on a1 cannot go to h8."
+    blockade = iw.GameWidget("blockade", seed=1)
+    assert blockade.handle({"type": "click", "from": "a1", "to": "e5"}) is False
+    assert blockade.message == "Roll the dice first."
+
+
+def test_volterra_free_layout_places_by_clicking_the_square():
+    widget = iw.GameWidget("volterra", layout="free")
+    assert widget.buttons == []
+    assert len(widget.legal) == 20 and ["Da1", None, "a1"] in widget.legal
+    assert all(source is None for _, source, _ in widget.legal)
+
+
+def test_theme_colours_and_pawns_are_sent_with_the_board():
+    dark = svg.theme("dark")
+    widget = iw.GameWidget("volterra", theme="dark")
+    assert widget.board["colours"] == {"background": dark["bg"], "text": dark["text"], "selected": dark["sel"],
+                                       "target": dark["tgt"]}
+    assert widget.board["pawns"] == ["@D", "@L"]
+    assert set(widget.board["catalogue"]) == {"D", "L", "@D", "@L"}
+    assert iw.GameWidget("volcano").board["pawns"] == []
+    assert iw.GameWidget("volcano").board["colours"]["background"] == svg.theme("light")["bg"]
+
+
+def test_the_widget_knows_no_game():
+    sources = {path.name: path.read_text().lower() for path in
+               [STATIC / "game_widget.js", STATIC / "game_widget.css", STATIC.parent / "game_widget.py"]}
+    for name in iw.available_games():
+        for file, text in sources.items():
+            assert name not in text, f"{file} names {name}"
+    assert "#0b57d0" not in sources["game_widget.js"]  # colours come from the theme
 
 
 def test_volterra_two_ply_turn_and_ice3_set_moves():
@@ -277,7 +349,7 @@ def test_volterra_two_ply_turn_and_ice3_set_moves():
     ice3 = iw.GameWidget("ice3", seed=1)
     move = str(ice3.state.legal_moves()[0])
     pairs = [entry[1:] for entry in ice3.legal if entry[0] == move]
-    assert pairs == [[source, target] for _, source, target in svg.event_moves(ice3.state.play(move))]
+    assert pairs == [list(p) for p in ice3.game.controls.move_squares(ice3.state, ice3.state.legal_moves()[0])]
 
 
 # Display and payload -----------------------------------------------------------------------------
@@ -349,3 +421,121 @@ def _html_picture(html: str, alt: str) -> str:
     assert re.search(r'alt="([^"]*)"', tag.group()).group(1) == alt
     encoded = re.search(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', tag.group()).group(1)
     return base64.b64decode(encoded).decode()
+
+
+# A fifth game the widget has never heard of --------------------------------------------------
+
+GRID = Grid(3, 3)
+HOP_PIECES = ("R1", "B1")
+
+
+@dataclasses.dataclass(frozen=True)
+class Hop(Game):
+    """Two pieces race across a 3×3 board one orthogonal step at a time; ``wait`` skips a turn."""
+
+    name: ClassVar[str] = "hop"
+    title: ClassVar[str] = "Hop"
+    example_move: ClassVar[str] = "a1>a2"
+    grid: ClassVar[Grid] = GRID
+
+    def new_state(self, seed: Any = None) -> "HopState":
+        return HopState(self, ("a1", "c3"))
+
+    def state_from_text(self, text: str) -> "HopState":
+        lines, field_line = split_position(text)
+        cells = GRID.parse_board(lines)
+        where = tuple(GRID.name(cells.index(piece)) for piece in HOP_PIECES)
+        return HopState(self, where, parse_int_field(parse_fields(field_line, ["to_move"]), "to_move", 0, 0, 1))
+
+    def parse_move(self, text: str) -> Any:
+        if text == str(WAIT):
+            return WAIT
+        source, _, target = text.partition(">")
+        if source not in GRID.names or target not in GRID.names:
+            raise NotationError(f"{text!r} is not a Hop move (write e.g. 'a1>a2' or 'wait')")
+        return Step(source, target)
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    source: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.source}>{self.target}"
+
+
+WAIT = EndTurn("wait")
+Hop.move_types = (Step, EndTurn)
+
+
+@dataclasses.dataclass(frozen=True)
+class HopState(State):
+    game: Hop
+    where: tuple[str, str]
+    to_move: int = 0
+    turns: int = 0
+    last_move: Any = None
+
+    @property
+    def events(self):
+        return (event("moved", f"{self.last_move} was played."),) if self.last_move else ()
+
+    def stack(self, square: str) -> str:
+        return HOP_PIECES[self.where.index(square)] if square in self.where else "."
+
+    def legal_moves(self) -> list:
+        mine = GRID.index(self.where[self.to_move])
+        steps = [Step(self.where[self.to_move], GRID.name(n)) for n in GRID.orthogonal_neighbours[mine]
+                 if n is not None and GRID.name(n) not in self.where]
+        return steps + [WAIT]
+
+    def _why_illegal(self, move: Any) -> str | None:
+        return None if move in self.legal_moves() else "that is not a step onto a free square next to your piece"
+
+    def _apply(self, move: Any) -> "HopState":
+        where = list(self.where)
+        if isinstance(move, Step):
+            where[self.to_move] = move.target
+        return HopState(self.game, tuple(where), 1 - self.to_move, self.turns + 1, move)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(p for p, goal in ((0, "3"), (1, "1")) if self.where[p].endswith(goal))
+
+    @property
+    def end_reason(self) -> str | None:
+        return f"{self.game.player_name(self.winners[0])} crossed the board" if self.winners else None
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return tuple(int(p in self.winners) for p in (0, 1))
+
+    def to_text(self) -> str:
+        return GRID.format_board([self.stack(name) for name in GRID.names]) + f"\nto_move={self.to_move}"
+
+    def _ascii(self) -> str:
+        return GRID.ascii_board([self.stack(name) for name in GRID.names])
+
+
+@pytest.fixture
+def hop():
+    register(Hop)
+    yield Hop()
+    unregister("hop")
+
+
+def test_a_game_without_controls_plays_by_clicks_and_buttons(hop):
+    widget = iw.GameWidget("hop")
+    assert sorted(widget.legal) == [["a1>a2", "a1", "a2"], ["a1>b1", "a1", "b1"]]
+    assert widget.buttons == [["wait", {"type": "move", "move": "wait"}]]
+    assert widget.board["static"].count('data-square="') == 9 and widget.board["pawns"] == []
+    assert widget.handle({"type": "move", "move": "a1>a2"})
+    assert widget.handle({"type": "click", "from": "c3", "to": "a1"}) is False
+    assert widget.message == "The piece on c3 cannot go to a1."
+    assert widget.handle({"type": "move", "move": "wait"})
+    assert widget.handle({"type": "move", "move": "a2>a3"})
+    assert widget.final_state.winners == (0,) and widget.legal == [] and widget.buttons == []
+    with pytest.raises(IllegalMoveError):
+        widget.play("c3>c2")
+    assert [m["move"] for m in widget.moves] == ["a1>a2", "wait", "a2>a3"]

@@ -1,19 +1,23 @@
-"""``iw.GameWidget``: play, replay and share any of the four games in a notebook.
+"""``iw.GameWidget``: play, replay and share any game in a notebook.
 
 The widget's traitlets are the single source of truth. Python lays out every picture of the
-game once (:func:`icewidgets.svg.frames`) and sends compact frames (pieces that moved, marks,
-texts); the browser steps, animates and replays them without asking the kernel. Moves, undo,
-redo, dice rolls, bot answers and loading a position are messages to :meth:`GameWidget.handle`,
-which checks everything and answers bad input with a message shown in the widget.
+game once (:func:`icewidgets.svg.ply_frames`, ply by ply) and sends compact frames (pieces that
+moved, marks, texts); the browser steps, animates and replays them without asking the kernel.
+Moves, clicks, undo, redo, dice rolls, bot answers and loading a position are messages to
+:meth:`GameWidget.handle`, which checks everything and answers bad input with a message shown in
+the widget.
+
+The widget knows no game: how a move is clicked and what its button says come from the game's
+:class:`~icewidgets.view.Controls` (``state.game.controls``), whose turn it is from
+``state.player``.
 
 >>> import icewidgets as iw
->>> w = iw.GameWidget("volcano")
->>> w.handle({"type": "move", "move": "b2-c1"})
-True
->>> w.ply, w.state.stack("c1")
-(1, 'B1B2B3K1')
->>> w.handle({"type": "move", "move": "a1-a0"}), w.message
-(False, 'a1-a0 is illegal: the cap on a1 cannot move off the board')
+>>> w = iw.GameWidget(iw.available_games()[0])
+>>> move = str(w.state.legal_moves()[0])
+>>> w.handle({"type": "move", "move": move}), w.ply, w.record.plies == (move,)
+(True, 1, True)
+>>> w.handle({"type": "move", "move": "no such move"}), w.message_kind
+(False, 'error')
 """
 
 from __future__ import annotations
@@ -26,24 +30,25 @@ import pathlib
 from typing import Any, Callable
 
 import anywidget
+import numpy as np
 import traitlets
 
 from .. import svg
-from ..games import make
-from ..protocol import CHANCE, Game, NotationError, State
+from ..agents import chance_move, get_agent
+from ..games import available_games, make
+from ..pieces import is_pawn
+from ..protocol import CHANCE, Game, State
 from ..record import CODE_PREFIX, Record
 
 STATIC = pathlib.Path(__file__).parent / "static"
 HUMAN = "human"
-ROLL = "roll"
-
-BUTTON_LABELS = {"end": "End turn", "pass": "Pass"}
 
 
 class GameWidget(anywidget.AnyWidget):
-    """One widget for all four games: click to move, step through every ply and eruption stage.
+    """One widget for every game: click to move, step through every ply and every stage of one.
 
-    ``GameWidget("volcano", players=2, agents={1: "greedy"})`` plays against a bot in seat 2;
+    ``GameWidget(name, players=2, agents={1: "greedy"})`` plays game ``name`` against a bot in
+    seat 2 (without a name: the first of :func:`icewidgets.available_games`);
     ``GameWidget(state)`` starts from a position, ``GameWidget(record)`` replays a game.
 
     Live on the Python side: ``widget.state`` (the position shown), ``widget.record`` (the whole
@@ -55,12 +60,12 @@ class GameWidget(anywidget.AnyWidget):
 
     game_name = traitlets.Unicode("").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
-    board = traitlets.Dict().tag(sync=True)  # width, height, static svg, catalogue
+    board = traitlets.Dict().tag(sync=True)  # width, height, static svg, catalogue, pawns, colours
     frames = traitlets.List().tag(sync=True)  # compact frames, see _compact
     moves = traitlets.List().tag(sync=True)  # one entry per ply: text, player, first frame
     ply = traitlets.Int(0).tag(sync=True)
-    legal = traitlets.List().tag(sync=True)  # [move, from, to] for the newest position
-    buttons = traitlets.List().tag(sync=True)  # [move, label] for moves without squares
+    legal = traitlets.List().tag(sync=True)  # [move, from, to] for the newest position (from may be None)
+    buttons = traitlets.List().tag(sync=True)  # [label, message to send] for moves without squares, the roll
     seats = traitlets.List().tag(sync=True)  # "human" or an agent name per player
     bot_pending = traitlets.Bool(False).tag(sync=True)
     can_undo = traitlets.Bool(False).tag(sync=True)
@@ -75,7 +80,7 @@ class GameWidget(anywidget.AnyWidget):
 
     def __init__(
         self,
-        game: str | Game | State | Record = "volcano",
+        game: str | Game | State | Record | None = None,
         *,
         players: int | None = None,
         agents: dict[int, Any] | list | tuple | None = None,
@@ -120,6 +125,7 @@ class GameWidget(anywidget.AnyWidget):
 
     @property
     def game(self) -> Game:
+        """The game being played: its rules and options."""
         return self._states[0].game
 
     def play(self, move: Any) -> State:
@@ -131,9 +137,10 @@ class GameWidget(anywidget.AnyWidget):
     def handle(self, msg: Any) -> bool:
         """Act on one message from the front end; False (and a message in the widget) if refused.
 
-        Messages: ``{"type": "move", "move": "c3-c4"}``, ``{"type": "roll"}``, ``{"type": "bot"}``,
-        ``{"type": "undo"}``, ``{"type": "redo"}``, ``{"type": "load", "text": …}``,
-        ``{"type": "restart"}``.
+        Messages: ``{"type": "move", "move": text}``, ``{"type": "click", "from": "a1", "to": "b2"}``
+        (a click between two squares that no legal move joins: the widget says why that move is
+        not possible), ``{"type": "roll"}``, ``{"type": "bot"}``, ``{"type": "undo"}``,
+        ``{"type": "redo"}``, ``{"type": "load", "text": …}``, ``{"type": "restart"}``.
         """
         try:
             if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
@@ -141,6 +148,8 @@ class GameWidget(anywidget.AnyWidget):
             kind = msg["type"]
             if kind == "move":
                 return self._human_move(msg.get("move"))
+            if kind == "click":
+                return self._click(msg.get("from"), msg.get("to"))
             if kind == "roll":
                 return self._roll()
             if kind == "bot":
@@ -239,13 +248,7 @@ class GameWidget(anywidget.AnyWidget):
     def _human_move(self, text: Any) -> bool:
         if not isinstance(text, str) or not text.strip() or len(text) > 64:
             raise _Refused("A move must be given as its notation, e.g. " + repr(self.game.example_move))
-        state = self.state  # the position shown: playing from an earlier ply branches off there
-        if state.is_over:
-            raise _Refused("The game is over: no more moves. Use Undo or load another position.")
-        if state.to_move == CHANCE:
-            raise _Refused("Roll the dice first.")
-        if self._is_bot(state):
-            raise _Refused(f"It is {self.game.player_name(state.to_move)}'s turn (a bot); wait for its move.")
+        state = self._state_to_play()
         try:
             after = state.play(text.strip())
         except (ValueError, TypeError) as error:
@@ -254,11 +257,32 @@ class GameWidget(anywidget.AnyWidget):
         self._push(text.strip(), after)
         return True
 
+    def _click(self, source: Any, target: Any) -> bool:
+        squares = self.game.grid.names
+        if not (isinstance(source, str) and source in squares and isinstance(target, str) and target in squares):
+            raise _Refused("A click must name two squares of the board.")
+        state = self._state_to_play()
+        text = self.game.controls.click_move(state, source, target)
+        if text is None:
+            raise _Refused(f"The piece on {source} cannot go to {target}.")
+        return self._human_move(text)
+
+    def _state_to_play(self) -> State:
+        """The position shown (playing from an earlier ply branches off there), if a human may move in it."""
+        state = self.state
+        if state.is_over:
+            raise _Refused("The game is over: no more moves. Use Undo or load another position.")
+        if state.to_move == CHANCE:
+            raise _Refused("Roll the dice first.")
+        if self._is_bot(state):
+            raise _Refused(f"It is {self.game.player_name(state.player)}'s turn (a bot); wait for its move.")
+        return state
+
     def _roll(self) -> bool:
         state = self.state
         if state.to_move != CHANCE or state.is_over:
             raise _Refused("There are no dice to roll now.")
-        outcome = _chance_pick(state, self._generator())
+        outcome = chance_move(state, self._generator())
         self._branch_here()
         self._push(str(outcome), state.play(outcome))
         return True
@@ -268,10 +292,11 @@ class GameWidget(anywidget.AnyWidget):
         if state.is_over or not self._is_bot(state):
             self.bot_pending = False
             raise _Refused("No bot is to move now.")
-        seat = state.to_move
+        seat = state.player
+        chance = state.to_move == CHANCE
         try:
-            if seat == CHANCE:
-                move = _chance_pick(state, self._generator())
+            if chance:
+                move = chance_move(state, self._generator())
             else:
                 move = self._agents[seat](state, self._generator())
             after = state.play(move)
@@ -279,7 +304,7 @@ class GameWidget(anywidget.AnyWidget):
             self.bot_pending = False
             raise _Refused(f"The bot in seat {seat + 1} failed: {type(error).__name__}: {error}") from None
         self._push(str(move), after)
-        if seat != CHANCE:
+        if not chance:
             self._say(f"{self.game.player_name(seat)} ({self.seats[seat]}) played {move}.", "info")
         return True
 
@@ -305,40 +330,18 @@ class GameWidget(anywidget.AnyWidget):
                 raise ValueError(f"agents: seat {seat!r} is not a player of this game (0 to {n - 1})")
             if agent in (None, HUMAN):
                 continue
-            self._agents[seat] = _get_agent(agent)
+            self._agents[seat] = get_agent(agent)
             names[seat] = agent if isinstance(agent, str) else getattr(agent, "__name__", "bot")
         return names
 
     def _is_bot(self, state: State) -> bool:
-        if state.is_over:
-            return False
-        if state.to_move == CHANCE:
-            # Dice roll by themselves for a bot; a human presses Roll.
-            return self._dice_roller(state) in self._agents
-        return state.to_move in self._agents
+        # At a chance ply ``player`` is whose roll it is: a bot's dice roll by themselves, a
+        # human presses the roll button.
+        return not state.is_over and state.player in self._agents
 
-    def _dice_roller(self, state: State) -> int:
-        """Whose dice a chance ply rolls: the player after the last one who moved."""
-        for attribute in ("roller", "player"):  # Blockade keeps whose turn it is in ``player``
-            roller = getattr(state, attribute, None)
-            if isinstance(roller, int) and not isinstance(roller, bool):
-                return roller
-        for e in reversed(getattr(state, "events", ())):
-            p = e.get("player")
-            if isinstance(p, int) and e.kind in ("turn_passed", "turn_ended"):
-                return p
-        return -99
-
-    def _generator(self):
+    def _generator(self) -> np.random.Generator:
         if self._rng is None:
-            try:
-                import numpy as np
-
-                self._rng = np.random.default_rng(self._seed)
-            except ImportError:  # pragma: no cover
-                import random
-
-                self._rng = random.Random(self._seed)
+            self._rng = np.random.default_rng(self._seed)
         return self._rng
 
     def _rebuild(self) -> None:
@@ -346,21 +349,20 @@ class GameWidget(anywidget.AnyWidget):
         self._states = list(self._record.states())
         self._tracker = svg.Tracker(self._states[0])
         self._placements = [self._tracker.placement]
-        self._frames_full: list[svg.Frame] = []
-        first = svg.scene(self._states[0], self._tracker.placement, theme=self.theme, palette=self._palette,
+        start = svg.scene(self._states[0], self._tracker.placement, theme=self.theme, palette=self._palette,
                           text="The game starts.")
-        self._frames_full.append(svg.Frame(0, 0, True, first))
+        self._frames_full: list[svg.Frame] = [svg.Frame(0, 0, True, start)]
         self._move_entries: list[dict] = []
         for ply, move in enumerate(self._record.plies, start=1):
             self._add_ply_frames(ply, move)
         self._publish(view_ply=len(self._record.plies))
 
     def _add_ply_frames(self, ply: int, move: str) -> None:
+        """Lay out ply ``ply``; the tracker stands at the placement after the ply before."""
         before, after = self._states[ply - 1], self._states[ply]
-        self._tracker.placement = self._placements[ply - 1]
         first = len(self._frames_full)
-        self._frames_full += svg.ply_frames(self._tracker, ply, before, move, after, theme=self.theme,
-                                            palette=self._palette)
+        self._frames_full += svg.ply_frames(self._tracker, ply, before, move, after,
+                                            theme=self.theme, palette=self._palette)
         self._placements.append(self._tracker.placement)
         player = before.to_move
         who = "Dice" if player == CHANCE else before.game.player_name(player)
@@ -393,12 +395,17 @@ class GameWidget(anywidget.AnyWidget):
         catalogue = {}
         for f in self._frames_full:
             for pid, tok, *_ in f.scene.pieces:
-                catalogue.setdefault(tok, svg.piece_markup(tok, self._palette))
-        t = svg.theme(self.theme)
-        grid = self._states[0].game.grid
+                if tok not in catalogue:
+                    catalogue[tok] = svg.piece_markup(tok, self._palette)
+        colours = svg.theme(self.theme)
         with self.hold_sync():
-            self.board = {"width": width, "height": height, "static": first.static, "catalogue": catalogue,
-                          "bg": t["bg"], "files": grid.files, "ranks": grid.ranks}
+            self.board = {
+                "width": width, "height": height, "static": first.static, "catalogue": catalogue,
+                # Pawns stand on a stack without being part of it: drawn on top, not counted in its height.
+                "pawns": sorted(tok for tok in catalogue if is_pawn(tok)),
+                "colours": {"background": colours["bg"], "text": colours["text"],
+                            "selected": colours["sel"], "target": colours["tgt"]},
+            }
             self.frames = _compact(self._frames_full)
             self.moves = list(self._move_entries)
             self._set_legal()
@@ -411,19 +418,19 @@ class GameWidget(anywidget.AnyWidget):
 
     def _set_legal(self) -> None:
         state = self.final_state
+        controls = state.game.controls
         legal, buttons = [], []
         if not state.is_over and not self._is_bot(state):
             if state.to_move == CHANCE:
-                buttons.append([ROLL, "Roll dice"])
+                buttons.append([controls.roll_label, {"type": "roll"}])
             else:
                 for move in state.legal_moves():
                     text = str(move)
-                    pairs = _move_squares(state, move)
+                    pairs = controls.move_squares(state, move)
                     if pairs:
-                        for source, target in pairs:
-                            legal.append([text, source, target])
+                        legal.extend([text, source, target] for source, target in pairs)
                     else:
-                        buttons.append([text, _button_label(text)])
+                        buttons.append([controls.button_label(move), {"type": "move", "move": text}])
         self.legal = legal
         self.buttons = buttons
 
@@ -476,28 +483,9 @@ class _Refused(Exception):
     pass
 
 
-def _button_label(text: str) -> str:
-    if text in BUTTON_LABELS:
-        return BUTTON_LABELS[text]
-    if text.startswith("combine:"):
-        return f"Combine dice on {text.split(':', 1)[1]}"
-    return text
-
-
-def _move_squares(state: State, move: Any) -> list[tuple[str | None, str]]:
-    """(from, to) pairs that click ``move``: its own squares, else those of the pieces it moves
-    (from its events), else its target alone; [] for a move played by a button."""
-    source, target = getattr(move, "source", None), getattr(move, "target", None)
-    if isinstance(source, str) and isinstance(target, str):
-        return [(source, target)]
-    pairs = [(e["source"], e["target"]) for e in state.play(move).events
-             if isinstance(e.get("source"), str) and isinstance(e.get("target"), str) and e["source"] != e["target"]]
-    if pairs:
-        return pairs
-    return [(None, target)] if isinstance(target, str) else []
-
-
 def _as_record(game: Any, seed: int | None, options: dict) -> Record:
+    if game is None:
+        game = available_games()[0]
     if isinstance(game, Record):
         return game
     if isinstance(game, State):
@@ -510,33 +498,6 @@ def _as_record(game: Any, seed: int | None, options: dict) -> Record:
             return Record.from_code(text)
         return Record.new(make(text, **options), seed=seed)
     raise TypeError(f"GameWidget needs a game name, Game, State or Record, not {type(game).__name__}")
-
-
-def _get_agent(agent: Any) -> Callable:
-    try:
-        from ..agents import get_agent
-    except ImportError:  # agents not available: uniform random over the legal moves
-        if callable(agent):
-            return agent
-        return _random_agent
-    return get_agent(agent)
-
-
-def _random_agent(state: State, rng: Any) -> Any:
-    moves = state.legal_moves()
-    return moves[int(rng.random() * len(moves))]
-
-
-def _chance_pick(state: State, rng: Any) -> Any:
-    outcomes = state.chance_outcomes()
-    if not outcomes:
-        raise _Refused("There are no dice to roll now.")
-    u, total = rng.random(), 0.0
-    for outcome, p in outcomes:
-        total += p
-        if u < total:
-            return outcome
-    return outcomes[-1][0]
 
 
 def _compact(frames: list[svg.Frame]) -> list[dict]:

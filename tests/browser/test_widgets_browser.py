@@ -66,12 +66,12 @@ def _status(page, game: str):
 
 def _click_move(widget, state, move) -> None:
     """Play ``move`` by clicking its squares (and the chooser button when several moves match)."""
-    clicks = state.game.controls.move_squares
-    source, target = clicks(state, move)[0]
+    squares = state.game.controls.move_squares
+    source, target = squares(state, move)[0]
     widget.locator(f'[data-square="{source}"]').click()
     widget.locator(f'.iw-target[data-mark="{target}"]').wait_for(timeout=5_000)
     widget.locator(f'[data-square="{target}"]').click()
-    same = [m for m in state.legal_moves() if (source, target) in clicks(state, m)]
+    same = [m for m in state.legal_moves() if (source, target) in squares(state, m)]
     if len(same) > 1:
         widget.locator(".iw-choice", has_text=re.compile(f"^{re.escape(str(move))}$")).click()
 
@@ -158,6 +158,14 @@ def test_volcano_click_play_replay_and_eruption_stages(page, artifacts):
     empty = next(sq for sq in after.game.grid.names if not after.stack(sq).endswith("K1"))
     widget.locator(f'[data-square="{empty}"]').click()
     assert "No legal move starts on" in widget.locator(".iw-message").inner_text()
+    # From a cap to a square it cannot reach: the rules say why, from Python.
+    grid = after.game.grid
+    cap = after.game.controls.move_squares(after, after.legal_moves()[0])[0][0]
+    far = next(sq for sq in grid.names if grid.chebyshev(grid.index(sq), grid.index(cap)) > 1
+               and not after.stack(sq).endswith("K1"))
+    widget.locator(f'[data-square="{cap}"]').click()
+    widget.locator(f'[data-square="{far}"]').click()
+    widget.locator(".iw-message.iw-error", has_text=f"{cap}-{far} is illegal: ").wait_for(timeout=20_000)
     assert "plies=2 " in status.inner_text()
 
     # Undo and redo.

@@ -3,11 +3,12 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  clickedMoveText,
+  badgeMarkup,
+  clickAction,
   cssTransformOf,
+  cssVariables,
   drawingOrder,
   expandFrames,
-  firstFrameOfPly,
   frameDelay,
   frameIndexForPly,
   keyAction,
@@ -16,10 +17,11 @@ import {
   plyOfFrame,
   sourceSquares,
   stackHeight,
-  stacksBySquare,
+  stacksByLocation,
   stepIndex,
   targetsFrom,
   transformOf,
+  whereText,
 } from "../../icewidgets/widgets/static/game_widget.js";
 
 // Start, one plain ply, then a ply in three stages (a cap move, a landing, a capture).
@@ -54,9 +56,16 @@ test("plies and frames map both ways", () => {
   assert.equal(frameIndexForPly(frames, 1), 1);
   assert.equal(frameIndexForPly(frames, 2), 4);
   assert.equal(frameIndexForPly(frames, 99), 4);
-  assert.equal(firstFrameOfPly(frames, 2), 2);
-  assert.equal(firstFrameOfPly(frames, 3), -1);
   assert.equal(plyOfFrame(undefined), 0);
+});
+
+test("where the replay stands", () => {
+  const frames = expandFrames(compact);
+  assert.equal(whereText(frames, 0, 2), "Start (2 plies)");
+  assert.equal(whereText(frames, 1, 2), "Ply 1 of 2");
+  assert.equal(whereText(frames, 2, 2), "Ply 2 of 2, stage 1 of 3");
+  assert.equal(whereText(frames, 4, 2), "Ply 2 of 2, stage 3 of 3");
+  assert.equal(whereText([], 0, 0), "");
 });
 
 const legal = [
@@ -75,8 +84,25 @@ test("legal targets and choices", () => {
   assert.deepEqual(movesBetween(legal, "b2", "c2"), ["RE1", "1E1"]);
   assert.deepEqual(movesBetween(legal, "c3", "e5"), []);
   assert.deepEqual(sourceSquares(null), []);
-  assert.equal(clickedMoveText(legal, "c3", "e5"), "c3-e5");
-  assert.equal(clickedMoveText([["RE1", "b2", "c2"]], "b2", "e5"), null);
+});
+
+test("what a click means", () => {
+  assert.deepEqual(clickAction(legal, null, "c3", false), { act: "select", square: "c3" });
+  assert.deepEqual(clickAction(legal, "c3", "c3", false), { act: "unselect" });
+  assert.deepEqual(clickAction(legal, "c3", "d4", false), { act: "play", move: "c3-d4" });
+  assert.deepEqual(clickAction(legal, "b2", "c2", false), { act: "choose", moves: ["RE1", "1E1"] });
+  assert.deepEqual(clickAction(legal, "c3", "e5", false), { act: "explain", from: "c3", to: "e5" }, "Python says why");
+  assert.deepEqual(clickAction(legal, "c3", "a1", false), { act: "select", square: "a1" }, "another piece to move");
+  assert.deepEqual(clickAction(legal, null, "e5", false), { act: "refuse", text: "No legal move starts on e5.", kind: "error" });
+  assert.deepEqual(clickAction([], null, "e5", true), { act: "refuse", text: "Use the buttons to go on.", kind: "info" });
+  assert.deepEqual(clickAction([], null, "e5", false), { act: "refuse", text: "There is no move to play here.", kind: "info" });
+  // Moves that only name where something goes are played by clicking that square.
+  const placing = [["Db3", null, "b3"], ["Dc3", null, "c3"], ["@Dc3", null, "c3"]];
+  assert.deepEqual(targetsFrom(placing, null), ["b3", "c3"]);
+  assert.deepEqual(sourceSquares(placing), []);
+  assert.deepEqual(clickAction(placing, null, "b3", false), { act: "play", move: "Db3" });
+  assert.deepEqual(clickAction(placing, null, "c3", false), { act: "choose", moves: ["Dc3", "@Dc3"] });
+  assert.deepEqual(clickAction(placing, null, "a1", false), { act: "refuse", text: "No legal move starts on a1.", kind: "error" });
 });
 
 test("keys and steps", () => {
@@ -106,12 +132,31 @@ test("transforms and drawing order", () => {
     "PD-1": { tok: "@D", loc: "b1", x: 1, y: 0, s: 27 },
     "D-1": { tok: "D", loc: "b1", x: 1, y: 0, s: 27 },
   };
-  assert.deepEqual(drawingOrder(pieces), ["R3-1", "K1-1", "D-1", "PD-1"]);
-  assert.deepEqual(drawingOrder(pieces, new Set(["R3-1"])), ["K1-1", "D-1", "PD-1", "R3-1"], "moving pieces fly on top");
-  assert.deepEqual(stacksBySquare(pieces), { a1: ["R3", "K1"], b1: ["D", "@D"] });
-  assert.equal(stackHeight(["D", "@D"]), 1);
-  assert.equal(stackHeight(["R1", "R2", "R3", "K1"]), 4);
-  assert.equal(stackHeight(undefined), 0);
+  const pawns = new Set(["@D"]);
+  assert.deepEqual(drawingOrder(pieces, null, pawns), ["R3-1", "K1-1", "D-1", "PD-1"], "a pawn stands on its tile");
+  const sameSize = { "Z-1": pieces["D-1"], "A-1": pieces["PD-1"] };
+  assert.deepEqual(drawingOrder(sameSize, null, pawns), ["Z-1", "A-1"], "the pawn on top whatever its id");
+  assert.deepEqual(drawingOrder(sameSize), ["A-1", "Z-1"], "no pawns: equal sizes by id");
+  assert.deepEqual(drawingOrder(pieces, new Set(["R3-1"]), pawns), ["K1-1", "D-1", "PD-1", "R3-1"], "moving pieces fly on top");
+  const withArea = { ...pieces, "R1-1": { tok: "R1", loc: "captured:0", x: 400, y: 10, s: 20 } };
+  assert.deepEqual(stacksByLocation(withArea, pawns), { a1: ["R3", "K1"], b1: ["D", "@D"], "captured:0": ["R1"] });
+  assert.equal(stackHeight(["D", "@D"], pawns), 1);
+  assert.equal(stackHeight(["D", "@D"]), 2, "without pawns every token counts");
+  assert.equal(stackHeight(["R1", "R2", "R3", "K1"], pawns), 4);
+  assert.equal(stackHeight(undefined, pawns), 0);
+});
+
+test("badges and theme colours come from the data", () => {
+  const colours = { background: "#101010", text: "#fafafa", selected: "#8ab4f8", target: "#8ab4f8" };
+  assert.equal(
+    badgeMarkup(30, 10, 60, 3, colours),
+    '<rect x="77" y="11" width="12" height="12" rx="3" fill="#101010" fill-opacity="0.85"/>' +
+      '<text x="83" y="21" text-anchor="middle" font-size="10" font-weight="bold" fill="#fafafa">3</text>',
+  );
+  assert.deepEqual(cssVariables(colours), {
+    "--iw-background": "#101010", "--iw-text": "#fafafa", "--iw-selected": "#8ab4f8", "--iw-target": "#8ab4f8",
+  });
+  assert.deepEqual(cssVariables(undefined), {});
 });
 
 test("moved pieces and playback speed", () => {

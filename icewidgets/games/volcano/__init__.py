@@ -6,6 +6,7 @@ play and study it, attached to the game with :meth:`~icewidgets.protocol.Game.pl
 7
 """
 
+from .controls import VolcanoControls
 from .greedy import greedy_move
 from .rules import (CAP, COLOURS, DIAG_COLOURS, END_TURN, GOAL_MEASURES, GRID, OPENING_CAPS, OPENINGS, CapMove,
                     Eruption, Volcano, VolcanoScore, VolcanoState, goal_met, score)
@@ -14,4 +15,4 @@ from .view import VolcanoView
 __all__ = ["CAP", "COLOURS", "DIAG_COLOURS", "END_TURN", "GOAL_MEASURES", "GRID", "OPENING_CAPS", "OPENINGS",
            "CapMove", "Eruption", "Volcano", "VolcanoScore", "VolcanoState", "goal_met", "score"]
 
-Volcano.plug_in(view=VolcanoView(), greedy=greedy_move, kernel=f"{__name__}.kernel")
+Volcano.plug_in(view=VolcanoView(), controls=VolcanoControls(), greedy=greedy_move, kernel=f"{__name__}.kernel")

@@ -6,6 +6,7 @@ play and study it, attached to the game with :meth:`~icewidgets.protocol.Game.pl
 'D@D'
 """
 
+from .controls import VolterraControls
 from .greedy import greedy_move
 from .rules import (COLOUR_WORD, COLOURS, GRID, HALVES, TILE, TILES_PER_COLOUR, PawnMove, PlacePawn, PlaceTile,
                     TowerMove, Volterra, VolterraState)
@@ -14,4 +15,4 @@ from .view import VolterraView
 __all__ = ["COLOUR_WORD", "COLOURS", "GRID", "HALVES", "TILE", "TILES_PER_COLOUR", "PawnMove", "PlacePawn",
            "PlaceTile", "TowerMove", "Volterra", "VolterraState"]
 
-Volterra.plug_in(view=VolterraView(), greedy=greedy_move, kernel=f"{__name__}.kernel")
+Volterra.plug_in(view=VolterraView(), controls=VolterraControls(), greedy=greedy_move, kernel=f"{__name__}.kernel")
