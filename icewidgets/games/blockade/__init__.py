@@ -9,9 +9,10 @@ play and study it, attached to the game with :meth:`~icewidgets.protocol.Game.pl
 from .rules import (BLACKS, COLOURS, CORNER_MEDIUMS, END_TURN, FULL_SUPPLY, GRID, PIPS_PER_TURN, PLAYER_COLOURS,
                     PLAYOUT_MAX_TURNS, SETUP_BOARD, SETUP_LARGES, SIDES, WINNING_TOWERS, Blockade, BlockadeState,
                     Combine, PieceMove, Roll)
+from .counters import BlockadeCounters
 
 __all__ = ["BLACKS", "COLOURS", "CORNER_MEDIUMS", "END_TURN", "FULL_SUPPLY", "GRID", "PIPS_PER_TURN",
            "PLAYER_COLOURS", "PLAYOUT_MAX_TURNS", "SETUP_BOARD", "SETUP_LARGES", "SIDES", "WINNING_TOWERS",
            "Blockade", "BlockadeState", "Combine", "PieceMove", "Roll"]
 
-Blockade.plug_in(kernel=f"{__name__}.kernel")
+Blockade.plug_in(counters=BlockadeCounters(), kernel=f"{__name__}.kernel")

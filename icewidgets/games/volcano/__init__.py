@@ -8,8 +8,9 @@ play and study it, attached to the game with :meth:`~icewidgets.protocol.Game.pl
 
 from .rules import (CAP, COLOURS, DIAG_COLOURS, END_TURN, GOAL_MEASURES, GRID, OPENING_CAPS, OPENINGS, CapMove,
                     Eruption, Volcano, VolcanoScore, VolcanoState, goal_met, score)
+from .counters import VolcanoCounters
 
 __all__ = ["CAP", "COLOURS", "DIAG_COLOURS", "END_TURN", "GOAL_MEASURES", "GRID", "OPENING_CAPS", "OPENINGS",
            "CapMove", "Eruption", "Volcano", "VolcanoScore", "VolcanoState", "goal_met", "score"]
 
-Volcano.plug_in(kernel=f"{__name__}.kernel")
+Volcano.plug_in(counters=VolcanoCounters(), kernel=f"{__name__}.kernel")

@@ -8,8 +8,9 @@ play and study it, attached to the game with :meth:`~icewidgets.protocol.Game.pl
 
 from .rules import (COLOUR_WORD, COLOURS, GRID, HALVES, TILE, TILES_PER_COLOUR, PawnMove, PlacePawn, PlaceTile,
                     TowerMove, Volterra, VolterraState)
+from .counters import VolterraCounters
 
 __all__ = ["COLOUR_WORD", "COLOURS", "GRID", "HALVES", "TILE", "TILES_PER_COLOUR", "PawnMove", "PlacePawn",
            "PlaceTile", "TowerMove", "Volterra", "VolterraState"]
 
-Volterra.plug_in(kernel=f"{__name__}.kernel")
+Volterra.plug_in(counters=VolterraCounters(), kernel=f"{__name__}.kernel")
