@@ -11,6 +11,7 @@ import pytest
 
 import icewidgets as iw
 from icewidgets import fast
+from icewidgets.playout import ply_limit
 from icewidgets.protocol import CHANCE
 
 pytest.importorskip("numba")
@@ -112,9 +113,9 @@ def random_reference_games(game, seed, count):
 
 
 def assert_same_volcano_games(game, agents, seed, games):
-    out = fast_volcano.play_range(game, agents, seed, 0, len(games), record=max(len(m) for _, m in games) + 1)
+    out = fast_volcano.play_range(game, agents, seed, 0, len(games), ply_limit(game), record=max(len(m) for _, m in games) + 1)
     for i, (state, moves) in enumerate(games):
-        played = [fast_volcano.move_text(code) for code in out["moves"][i] if code >= 0]
+        played = [fast_volcano.move_text(code) for code in out["record"][i] if code >= 0]
         assert played == moves, f"game {i}: first different ply {next(j for j, (a, b) in enumerate(zip(played + [''], moves + [''])) if a != b)}"
         assert out["plies"][i] == len(moves) == state.moves
         assert out["turns"][i] == state.turns
@@ -199,9 +200,9 @@ def test_ice3_random_games_match_the_reference_engine_ply_for_ply(options, count
     agents = ("random",) * game.players
     assert fast.kernel_for(game, agents) is fast_ice3
     games = reference_states(game, 13, count)
-    out = fast_ice3.play_range(game, agents, 13, 0, count, record=game.max_turns + 1)
+    out = fast_ice3.play_range(game, agents, 13, 0, count, ply_limit(game), record=game.max_turns + 1)
     for i, (state, moves) in enumerate(games):
-        assert [fast_ice3.move_text(c) for c in out["moves"][i] if c != -1] == moves, i
+        assert [fast_ice3.move_text(c) for c in out["record"][i] if c != -1] == moves, i
         assert out["plies"][i] == len(moves) and out["turns"][i] == state.turns
         assert tuple(out["scores"][i]) == state.scores
         assert tuple(p for p in range(game.players) if out["winners"][i] >> p & 1) == state.winners
@@ -213,9 +214,9 @@ def test_ice3_greedy_games_match_the_reference_engine_ply_for_ply(agents, seed):
     game = iw.make("ice3", max_turns=40)
     assert fast.kernel_for(game, agents) is fast_ice3
     games = reference_games(game, agents, seed, 0, 8)
-    out = fast_ice3.play_range(game, agents, seed, 0, 8, record=41)
+    out = fast_ice3.play_range(game, agents, seed, 0, 8, ply_limit(game), record=41)
     for i, (state, moves) in enumerate(games):
-        assert [fast_ice3.move_text(c) for c in out["moves"][i] if c != -1] == moves, i
+        assert [fast_ice3.move_text(c) for c in out["record"][i] if c != -1] == moves, i
         assert tuple(out["scores"][i]) == state.scores and out["turns"][i] == state.turns
 
 
@@ -249,9 +250,9 @@ def test_volterra_random_games_match_the_reference_engine_ply_for_ply(options, c
     game = iw.make("volterra", **options)
     assert fast.kernel_for(game, ("random", "random")) is fast_volterra
     games = reference_states(game, 17, count)
-    out = fast_volterra.play_range(game, ("random", "random"), 17, 0, count, record=max(len(m) for _, m in games) + 1)
+    out = fast_volterra.play_range(game, ("random", "random"), 17, 0, count, ply_limit(game), record=max(len(m) for _, m in games) + 1)
     for i, (state, moves) in enumerate(games):
-        assert [fast_volterra.move_text(c) for c in out["moves"][i] if c != -1] == moves, i
+        assert [fast_volterra.move_text(c) for c in out["record"][i] if c != -1] == moves, i
         assert out["plies"][i] == len(moves) and out["turns"][i] == state.turns
         assert tuple(out["scores"][i]) == state.scores
         assert tuple(p for p in range(2) if out["winners"][i] >> p & 1) == state.winners
@@ -264,9 +265,9 @@ def test_volterra_greedy_games_match_the_reference_engine_ply_for_ply(agents, op
     game = iw.make("volterra", **options)
     assert fast.kernel_for(game, agents) is fast_volterra
     games = reference_games(game, agents, 19, 0, count)
-    out = fast_volterra.play_range(game, agents, 19, 0, count, record=max(len(m) for _, m in games) + 1)
+    out = fast_volterra.play_range(game, agents, 19, 0, count, ply_limit(game), record=max(len(m) for _, m in games) + 1)
     for i, (state, moves) in enumerate(games):
-        assert [fast_volterra.move_text(c) for c in out["moves"][i] if c != -1] == moves, i
+        assert [fast_volterra.move_text(c) for c in out["record"][i] if c != -1] == moves, i
         assert tuple(out["scores"][i]) == state.scores
         assert tuple(p for p in range(2) if out["winners"][i] >> p & 1) == state.winners
 
@@ -289,7 +290,8 @@ def test_volterra_playouts_fast_and_reference_engines_give_the_same_arrays(optio
 
 
 def _volcano_chunks(seed, start, stop):
-    return fast.play_range(iw.make("volcano", max_turns=200), ("random", "greedy"), seed, start, stop)
+    game = iw.make("volcano", max_turns=200)
+    return fast.play_range(game, ("random", "greedy"), seed, start, stop, ply_limit(game))
 
 
 def _assert_same_results(parts, whole, *context):
@@ -340,7 +342,7 @@ def test_without_numba_no_kernel_is_offered(monkeypatch):
     assert not fast.available()
     assert fast.kernel_for(game, ("random", "random")) is None
     with pytest.raises(ValueError, match="no compiled kernel"):
-        fast.play_range(game, ("random", "random"), 0, 0, 10)
+        fast.play_range(game, ("random", "random"), 0, 0, 10, ply_limit(game))
     monkeypatch.setattr(fast, "_available", None)
     monkeypatch.setenv("ICEWIDGETS_NO_FAST", "1")
     assert fast.kernel_for(game, ("random", "random")) is None
@@ -376,7 +378,7 @@ def test_playouts_auto_without_numba_uses_the_reference_engine(monkeypatch):
 
 def test_tuple_seeds_are_split_like_seed_sequence():
     game = iw.make("volcano", max_turns=50)
-    out = fast.play_range(game, ("random", "random"), (3, 2**40), 0, 20)
+    out = fast.play_range(game, ("random", "random"), (3, 2**40), 0, 20, ply_limit(game))
     expected = random_reference_games(game, (3, 2**40), 20)
     assert out["plies"].tolist() == [len(moves) for _, moves in expected]
 

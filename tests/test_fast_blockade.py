@@ -8,7 +8,7 @@ import pytest
 import icewidgets as iw
 from icewidgets import agents as _agents
 from icewidgets import fast
-from icewidgets.playouts import game_rng
+from icewidgets.playout import game_rng, ply_limit
 from icewidgets.protocol import CHANCE
 
 pytest.importorskip("numba")
@@ -45,7 +45,7 @@ def _kernel_plies(out, i):
 
 
 def _compare(game, seed, start, stop, limit, agents=("random", "random")):
-    out = fast_blockade.play_range(game, agents, seed, start, stop, record=limit)
+    out = fast_blockade.play_range(game, agents, seed, start, stop, ply_limit(game), record=limit)
     for row, i in enumerate(range(start, stop)):
         plies, state, branching = _reference_game(game, seed, i, limit, agents)
         assert _kernel_plies(out, row) == plies, (game, seed, i)
@@ -89,8 +89,6 @@ def test_whole_games_ply_for_ply():
 
 
 def test_playouts_fast_matches_reference():
-    # (The piece-move counter ``moves`` is dropped from kernel results by playouts' _from_kernel,
-    # which takes ``moves`` for recorded plies; the other arrays must be equal.)
     fast_run = iw.playouts("blockade", 80, seed=4, max_turns=4, engine="fast", progress=False)
     reference = iw.playouts("blockade", 80, seed=4, max_turns=4, engine="reference", progress=False)
     for name, array in fast_run.arrays.items():
