@@ -353,31 +353,43 @@ def test_playout_lab_runs_in_the_background_and_exports(tmp_path):
     assert (tmp_path / "lab.png").read_bytes()[:4] == b"\x89PNG" and png.endswith(".png")
 
 
-def test_playout_lab_stop_keeps_finished_games_and_reports_bad_settings():
-    import time
+@pytest.mark.parametrize("engine", ["reference", "auto"])
+def test_playout_lab_stop_keeps_the_games_finished(engine):
+    from icewidgets.playout.chunks import default_chunk_size
+    from icewidgets.widgets.playout_lab import PlayoutLab
 
+    lab = PlayoutLab(n=1_000_000, agents="random", seed=0, chunks=10_000, engine=engine)
+    # Stop is pressed (from the worker, as the progress bar moves) once 20 games are done: the
+    # rules engines stop after that game, the compiled one after the chunk that reached it.
+    expected = default_chunk_size(lab.n_box.value) if lab.plan().engine == "fast" else 20
+    pressed = []
+
+    def press_stop(change):
+        if change["new"] >= 20 and not pressed:
+            pressed.append((lab.running, lab.run_button.disabled, lab.stop_button.disabled))
+            lab.stop()
+
+    lab.progress.observe(press_stop, "value")
+    lab.run(wait=True)
+    assert pressed == [(True, True, False)]
+    assert not lab.running and not lab.run_button.disabled and lab.stop_button.disabled
+    assert lab.results.partial and lab.results.n == expected and lab.progress.value == expected
+    assert "stopped" in lab.status.value
+    same = iw.playouts("volcano", expected, seed=0, progress=False, engine=engine)
+    same_arrays(lab.results.arrays, same.arrays)
+
+
+def test_playout_lab_reports_bad_settings():
     from icewidgets.widgets.playout_lab import PlayoutLab, parse_options
 
-    for engine, n in (("reference", 100_000), ("auto", 10**8)):
-        lab = PlayoutLab(n=n, agents="random", seed=0, chunks=1000, engine=engine)
-        lab.run()
-        time.sleep(0.5 if engine == "reference" else 2.0)
-        assert lab.running and lab.run_button.disabled
-        lab.stop()
-        lab.wait(30)
-        assert not lab.running and lab.results is not None
-        assert lab.results.partial and 0 < lab.results.n < n
-        assert "stopped" in lab.status.value
-        same = iw.playouts("volcano", lab.results.n, seed=0, progress=False, engine=engine)
-        same_arrays(lab.results.arrays, same.arrays)
     with pytest.raises(ValueError, match="engine="):
         PlayoutLab(engine="quick")
-    bad = PlayoutLab(agents="random,smart")
-    bad.run(wait=True)
-    assert "unknown agent" in bad.status.value and bad.results is None
-    worse = PlayoutLab(options="colour=red")
-    worse.run(wait=True)
-    assert "no option" in worse.status.value
+    for settings, message in ((dict(agents="random,smart"), "unknown agent"), (dict(options="colour=red"), "no option"),
+                              (dict(agents="mcts", engine="fast"), "no compiled engine"),
+                              (dict(max_turns=0), "max_turns=0")):
+        lab = PlayoutLab(**settings)
+        lab.run(wait=True)
+        assert message in lab.status.value and lab.results is None and not lab.running, settings
     assert parse_options("players=3, goal=loose") == {"players": 3, "goal": "loose"}
     with pytest.raises(ValueError, match="key=value"):
         parse_options("players")

@@ -106,6 +106,7 @@ class PlayoutLab(widgets.VBox):
 
     @property
     def running(self) -> bool:
+        """Whether a run is being played."""
         return self._thread is not None and self._thread.is_alive()
 
     def plan(self) -> PlayoutRun:
@@ -186,10 +187,8 @@ class PlayoutLab(widgets.VBox):
 
     def _tick(self, done: int, total: int, started: float) -> None:
         """After each game of the rules engines: the progress now and then, and Stop."""
-        elapsed = time.perf_counter() - started
-        if done < total and done % 10 and elapsed < 1:
-            return
-        self._progress(done, total, started)
+        if done == total or done % 10 == 0 or time.perf_counter() - started >= 1:
+            self._progress(done, total, started)
         if self._stop.is_set():
             raise _Stopped
 
