@@ -47,7 +47,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=0, help="run seed (default 0); game i uses SeedSequence(seed, spawn_key=(i,))")
     play.add_argument("--max-turns", type=int, default=None, help="stop games after this many turns (counted as unfinished)")
     play.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
-                      help="a game option, e.g. -o players=3 -o max_turns=50 (repeatable; see the games command)")
+                      help="a game option, e.g. -o players=3 (repeatable; the games command lists each game's options)")
     play.add_argument("--engine", default="auto", choices=ENGINES,
                       help="auto (default): compiled kernels where they apply; reference: the rules engines")
     play.add_argument("--out", help="save the results (.json or .csv)")
