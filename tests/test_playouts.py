@@ -212,6 +212,11 @@ def test_json_and_csv_round_trip(tmp_path, name):
         iw.PlayoutResults.from_json(json.dumps({"format": "other"}))
 
 
+def test_tuple_options_load_back_as_tuples():
+    r = iw.playouts(iw.make("volcano", caps=("b2", "d4")), 2, seed=1, progress=False)
+    assert iw.PlayoutResults.from_json(r.to_json()).game == r.game == iw.PlayoutResults.from_csv(r.to_csv()).game
+
+
 def test_csv_columns_name_colours_and_sizes():
     r = iw.playouts("volcano", 2, seed=0, progress=False)
     cols = r.columns()
