@@ -33,10 +33,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import icewidgets as iw  # noqa: E402
 from icewidgets import fast  # noqa: E402
-from icewidgets.fast import parallel  # noqa: E402
+from icewidgets.playout import chunks as parallel  # noqa: E402
+from icewidgets.playout import ply_limit, resolve_game  # noqa: E402
 
 # Game name → cases of (options, fast games per timed run, reference games per timed run).
-# Otherwise the playouts' defaults (Ice3 gets its PLAYOUT_MAX_TURNS from iw.playouts). Random
+# Otherwise the playouts' defaults (Ice3 gets its playout_max_turns from iw.playouts). Random
 # Blockade rarely finishes (rules B-A15), so it runs under a short turn limit here, under the
 # default end-of-turn landing check and under the per-move one.
 CASES: dict[str, list[tuple[dict, int, int]]] = {
@@ -67,10 +68,11 @@ def run(name, options, agents, n, engine, workers=None, trace=False) -> tuple[fl
 _COMPILE_SNIPPET = """
 import importlib, time, sys
 from icewidgets import fast, make
+from icewidgets.playout import ply_limit
 game = make({name!r}, **{options!r})
-importlib.import_module(fast.KERNELS[game.name])  # numba and the module load before the clock starts
+importlib.import_module(type(game).kernel)  # numba and the module load before the clock starts
 t, c = time.perf_counter(), time.process_time()
-fast.play_range(game, {agents!r}, 0, 0, 1)
+fast.play_range(game, {agents!r}, 0, 0, 1, ply_limit(game))
 print(time.perf_counter() - t, time.process_time() - c)
 """
 
@@ -133,7 +135,7 @@ def main(argv=None) -> None:
     say("-" * len(header))
     compile_rows = []
     for name, options, n_fast, n_ref in [(name, *case) for name in names for case in CASES.get(name, [({}, 100_000, 10)])]:
-        game, _ = _game_with_defaults(iw.make(name, **options))
+        game = resolve_game(name, options)
         if len(CASES.get(name, ())) > 1:
             say(f"{name}: {', '.join(f'{k}={v!r}' for k, v in options.items())}")
         for agents in AGENT_SETS:
@@ -148,7 +150,7 @@ def main(argv=None) -> None:
             if fast.kernel_for(game, agents) is None:
                 continue
             n = args.n or n_fast
-            fast.play_range(game, agents, 0, 0, 10)  # compile or load outside the timing
+            fast.play_range(game, agents, 0, 0, 10, ply_limit(game))  # compile or load outside the timing
             seconds, cpu, _, results = run(name, options, agents, n, "fast", workers)
             _, _, peak, _ = run(name, options, agents, n, "fast", workers, trace=True)
             plies = results.plies.sum()
@@ -176,12 +178,6 @@ def _pip_steps(results, seconds, cpu) -> None:
     if "pips" in results.arrays:
         pips = int(results.pips.sum())
         say(f"{'':<35} pip-steps: {pips:,} = {pips / seconds:,.0f}/s, {pips / cpu:,.0f}/cpu-s")
-
-
-def _game_with_defaults(game):
-    from icewidgets.playouts import _resolve_game
-
-    return _resolve_game(game, None, None)
 
 
 if __name__ == "__main__":

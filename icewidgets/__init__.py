@@ -7,8 +7,8 @@ them (see the README for a tour).
 >>> game = iw.make(iw.available_games()[0])
 >>> state = game.new_state(seed=1)
 >>> after = state.play(state.legal_moves()[0])
->>> after != state and after.game is game
-True
+>>> after != state, after.last_move == state.legal_moves()[0]
+(True, True)
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import Any
 
 from .games import available_games, make
-from .playouts import PlayoutResults, playouts, tournament
 from .protocol import CHANCE, Event, Game, IllegalMoveError, NotationError, State
 from .record import Record
 
@@ -40,10 +39,12 @@ __all__ = [
     "save_svg",
 ]
 
-# The widget and drawing parts load on first use, so the rules never import widget libraries.
-# (playouts is imported above, eagerly: a lazy attribute would be replaced by the submodule of
-# the same name the first time anything imported ``icewidgets.playouts``.)
+# The playouts, widget and drawing parts load on first use, so the rules import no numerical
+# or widget library.
 _LAZY = {
+    "PlayoutResults": ("icewidgets.playout", "PlayoutResults"),
+    "playouts": ("icewidgets.playout", "playouts"),
+    "tournament": ("icewidgets.playout", "tournament"),
     "GameWidget": ("icewidgets.widgets", "GameWidget"),
     "PlayoutLab": ("icewidgets.widgets", "PlayoutLab"),
     "save_svg": ("icewidgets.svg", "save_svg"),

@@ -1,4 +1,4 @@
-"""Command line: ``python -m icewidgets playouts volcano -n 10000 --agents random,greedy``.
+"""Command line: ``python -m icewidgets playouts GAME -n 10000 --agents random,greedy``.
 
 Subcommands:
 
@@ -28,23 +28,27 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
+    from .games import available_games
+    from .playout import ENGINES
+
+    games = available_games()
     parser = _Parser(prog="python -m icewidgets", description="icewidgets: Icehouse-pyramid games from the command line.",
                      epilog="run `python -m icewidgets COMMAND --help` for a command's options")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("playouts", help="play many games and summarise them",
                           description="Play N whole games and print a summary with 95% intervals.",
-                          epilog="example: python -m icewidgets playouts volcano -n 10000 --agents random,greedy "
+                          epilog=f"example: python -m icewidgets playouts {games[0]} -n 10000 --agents random,greedy "
                                  "--seed 1 --out results.json --plot stats.png")
-    play.add_argument("game", help="volcano, volterra, ice3 or blockade")
+    play.add_argument("game", help=f"one of: {', '.join(games)}")
     play.add_argument("-n", "--games", type=int, default=1000, help="number of games (default 1000)")
     play.add_argument("--agents", default="random",
                       help="comma-separated agents, one per seat or one for all: random, greedy, mcts, mcts:ITERATIONS (default random)")
     play.add_argument("--seed", type=int, default=0, help="run seed (default 0); game i uses SeedSequence(seed, spawn_key=(i,))")
     play.add_argument("--max-turns", type=int, default=None, help="stop games after this many turns (counted as unfinished)")
     play.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
-                      help="a game option, e.g. -o players=3 -o goal=loose (repeatable)")
-    play.add_argument("--engine", default="auto", choices=("auto", "reference", "fast"),
+                      help="a game option, e.g. -o players=3 (repeatable; the games command lists each game's options)")
+    play.add_argument("--engine", default="auto", choices=ENGINES,
                       help="auto (default): compiled kernels where they apply; reference: the rules engines")
     play.add_argument("--out", help="save the results (.json or .csv)")
     play.add_argument("--plot", help="save the dashboard picture (.png, .svg, .pdf)")
@@ -52,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
 
     tour = sub.add_parser("tournament", help="round robin of agents, seats rotated",
                           description="Every pair of agents plays N games, seats rotated; prints the cross-table.")
-    tour.add_argument("game")
+    tour.add_argument("game", help=f"one of: {', '.join(games)}")
     tour.add_argument("-n", "--games", type=int, default=100, help="games per pair (default 100)")
     tour.add_argument("--agents", default="random,greedy", help="comma-separated agents (default random,greedy)")
     tour.add_argument("--seed", type=int, default=0)
@@ -92,8 +96,8 @@ def _check_count(n: int) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from .playouts import playouts as run_playouts, tournament as run_tournament
     from .games import available_games
+    from .playout import playouts, tournament
 
     if args.command == "games":
         import dataclasses
@@ -112,9 +116,8 @@ def _run(args: argparse.Namespace) -> int:
     agents = _agents(args.agents)
     progress = False if args.quiet else "auto"
     if args.command == "playouts":
-        results = run_playouts(args.game.lower(), args.games, agents=agents, seed=args.seed,
-                                           max_turns=args.max_turns, progress=progress, engine=args.engine,
-                                           options=options)
+        results = playouts(args.game.lower(), args.games, agents=agents, seed=args.seed, max_turns=args.max_turns,
+                           progress=progress, engine=args.engine, options=options)
         print(results.summary())
         if args.out:
             results.save(args.out)
@@ -125,8 +128,8 @@ def _run(args: argparse.Namespace) -> int:
         return 130 if results.partial else 0
     if len(agents) < 2:
         raise _UsageError("a tournament needs at least two agents, e.g. --agents random,greedy,mcts")
-    table = run_tournament(args.game.lower(), agents, n=args.games, seed=args.seed,
-                                       max_turns=args.max_turns, progress=progress, options=options)
+    table = tournament(args.game.lower(), agents, n=args.games, seed=args.seed, max_turns=args.max_turns,
+                       progress=progress, options=options)
     print(table)
     if args.plot:
         ax = table.plot()

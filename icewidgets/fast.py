@@ -1,25 +1,34 @@
-"""Compiled playout kernels: the same games as the reference engines, hundreds of times faster.
+"""The fast runner: compiled playout kernels, the same games as the rules engines, hundreds of times faster.
 
-A kernel plays whole games in plain loops over small integer arrays, compiled with numba
-(``njit(cache=True)``: compiled on first use, then loaded from the cache). It rebuilds each
-game's random stream exactly (:mod:`icewidgets.fast.rng`), lists legal moves in the reference
-engine's order and applies the agents' documented rules, so for the same seed and agents it
-plays the same games as the reference engine, ply for ply.
+A game may bring a kernel (``Game.kernel``, the name of a module in its package): whole games
+played in plain loops over small integer arrays, compiled with numba (``njit(cache=True)``:
+compiled on first use, then loaded from the cache). It rebuilds each game's random stream
+exactly (:mod:`icewidgets.compiled.rng`), lists legal moves in the rules engine's order and
+applies the agents' documented rules, so for the same seed and agents it plays the same games
+as the rules engine, ply for ply. This module imports a kernel only when asked for one.
 
-Kernels (random and greedy agents): Volcano (every option but a solitaire ``goal``), Volterra
-(the checkerboard layout) and Ice3 (the default movement rules and exact goal); Blockade (every
-option). Anything else — other options, MCTS or your own agents — is played by the reference
-engine, and
-:func:`kernel_for` says which applies.
+A kernel module provides:
 
-numba is optional: where it does not install (Pyodide, for example) :func:`available` is False
-and :func:`icewidgets.playouts` uses the reference engine, with the same results.
+- ``supports(game, agent_names) -> bool``: whether it plays these options and agents exactly;
+- ``play_range(game, agent_names, seed, start, stop, max_plies, record=0) -> dict`` of arrays,
+  one row per game ``start``…``stop-1``: ``winners`` (a bit mask, bit p for player p),
+  ``scores``, ``turns``, ``plies``, ``unfinished``, ``branching``, optionally ``first``, the
+  game's counters (:attr:`Game.counters`) and its board heatmaps as flat ``heatmap:<name>``
+  counts over the games; a game still going after ``max_plies`` plies stops unfinished. With
+  ``record`` > 0 it adds ``record``: the first ``record`` plies of each game as codes;
+- ``recorded_moves(out, row) -> list[str]``: the move texts of game ``row`` of such a record.
 
->>> from icewidgets import make
->>> kernel = kernel_for(make("volcano"), ("random", "greedy"))
->>> kernel is None or kernel.__name__ == "icewidgets.games.volcano.kernel"
+Anything a kernel does not support — other options, MCTS or your own agents — is played by the
+rules engines, and :func:`kernel_for` says which applies. numba is optional: where it does not
+install (Pyodide, for example) :func:`available` is False and :func:`icewidgets.playouts` uses
+the rules engines, with the same results.
+
+>>> from icewidgets import available_games, make
+>>> game = make(available_games()[0])
+>>> kernel = kernel_for(game, ("random", "greedy"))
+>>> kernel is None or kernel.__name__ == type(game).kernel
 True
->>> kernel_for(make("volcano"), ("random", "mcts")) is None  # no kernel: the reference engine serves
+>>> kernel_for(game, ("random", "mcts")) is None  # no kernel: the rules engine serves
 True
 """
 
@@ -69,7 +78,7 @@ def agent_names(agents: Sequence[Any]) -> tuple[str, ...] | None:
 
 
 def kernel_for(game: Any, agents: Sequence[Any]) -> ModuleType | None:
-    """The kernel module that plays ``game`` with ``agents`` exactly, or None (use the reference engine)."""
+    """The kernel module that plays ``game`` with ``agents`` exactly, or None (use the rules engine)."""
     if not available() or type(game).kernel is None:
         return None
     names = agent_names(agents)
@@ -79,14 +88,15 @@ def kernel_for(game: Any, agents: Sequence[Any]) -> ModuleType | None:
     return module if module.supports(game, names) else None
 
 
-def play_range(game: Any, agents: Sequence[Any], seed: int, start: int, stop: int) -> dict:
-    """Games ``start``…``stop-1`` of the run seeded ``seed`` (game i uses ``SeedSequence(seed, spawn_key=(i,))``).
+def play_range(game: Any, agents: Sequence[Any], seed: Any, start: int, stop: int, max_plies: int) -> dict:
+    """Games ``start``…``stop-1`` of the run seeded ``seed`` (game i uses ``SeedSequence(seed,
+    spawn_key=(i,))``), each stopped unfinished after ``max_plies`` plies (the playouts pass
+    :func:`icewidgets.playout.ply_limit`).
 
-    Returns a dict of numpy arrays, one row per game (a kernel that counts board heatmaps adds
-    them as ``heatmap:<name>`` arrays, one count per square over these games). Raises ``ValueError`` when no kernel
-    plays these options and agents (check with :func:`kernel_for`).
+    Returns the kernel's dict of numpy arrays, one row per game (see above). Raises
+    ``ValueError`` when no kernel plays these options and agents (check with :func:`kernel_for`).
     """
     kernel = kernel_for(game, agents)
     if kernel is None:
         raise ValueError(f"no compiled kernel for {game!r} with agents {tuple(agents)!r}")
-    return kernel.play_range(game, agent_names(agents), seed, start, stop)
+    return kernel.play_range(game, agent_names(agents), seed, start, stop, max_plies)

@@ -273,8 +273,8 @@ def plot_first_player(results: Any, ax: Any = None) -> Any:
 
 
 def plot_heatmap(results: Any, name: str | None = None, ax: Any = None) -> Any:
-    """A board heatmap: where things happened over all games (``results.heatmaps[name]``;
-    Volcano eruption sources, captures, landings; Volterra tower targets; Blockade towers, …)."""
+    """A board heatmap: where things happened over all games (``results.heatmaps[name]``, one
+    of those the game's counters define; the first by default)."""
     ax = _axes(ax, (4.0, 4.0))
     if not results.heatmaps:
         ax.text(0.5, 0.5, "no heatmap\nin these results", ha="center", va="center")

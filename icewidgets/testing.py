@@ -1,12 +1,14 @@
-"""The conformance check every game passes: ``check_game(game)``.
+"""What the tests run on every game: ``check_game(game)``, ``playthrough(game)`` and ``reference_games(...)``.
 
-It plays seeded random games and checks the protocol at every ply: legal moves exist until
-the game is over, their notation parses back to the same move, ``play`` never mutates,
-every ply has events, position text round-trips, and the game ends within its bound.
-A fifth game that passes it works with the widget, the agents and the playouts.
+:func:`check_game` plays seeded random games and checks the protocol at every ply: legal
+moves exist until the game is over, their notation parses back to the same move, ``play``
+never mutates, every ply has events, position text round-trips, and the game ends within its
+bound. A fifth game that passes it works with the widget, the agents and the playouts.
+:func:`playthrough` writes a golden playthrough; :func:`reference_games` is the plain loop a
+compiled kernel's games are compared with, ply for ply.
 
 >>> import icewidgets as iw
->>> report = check_game(iw.make("volcano"), n_games=2, seed=1)
+>>> report = check_game(iw.make(iw.available_games()[0]), n_games=2, seed=1)
 >>> report["games"]
 2
 """
@@ -14,7 +16,7 @@ A fifth game that passes it works with the widget, the agents and the playouts.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple, Sequence
 
 from .protocol import CHANCE, Game, IllegalMoveError, State
 
@@ -133,3 +135,53 @@ def playthrough(game: Game, seed: int = 0, max_plies: int = 200, start: State | 
         lines.append("")
     lines += ["", f"result: {state.result}", f"winners: {list(state.winners)}", f"scores: {list(state.scores)}"]
     return "\n".join(lines) + "\n"
+
+
+class ReferenceGame(NamedTuple):
+    """One game as :func:`reference_games` played it: the final ``state``, the text of every ply
+    (chance plies included) and ``branching``, the mean number of legal moves per decision."""
+
+    state: State
+    moves: list[str]
+    branching: float
+
+
+def reference_games(game: Game, agents: Sequence[Any], seed: Any, start: int, stop: int,
+                    max_plies: int | None = None) -> list[ReferenceGame]:
+    """Games ``start``…``stop-1`` of the run seeded ``seed``, played one checked ply at a time
+    (``state.play``) with the playouts' seeding: game ``i`` draws from
+    ``numpy.random.default_rng(SeedSequence(seed, spawn_key=(i,)))``, starts from
+    ``game.new_state(seed=rng)``, and its chance plies are drawn by
+    :func:`icewidgets.agents.chance_move`. ``agents``: one per seat, names or callables. A game
+    still going after ``max_plies`` plies stops there (default: it plays to its end).
+
+    This is the reference a compiled kernel must equal, ply for ply.
+
+    >>> import icewidgets as iw
+    >>> game = iw.make(iw.available_games()[0])
+    >>> first, second = reference_games(game, ["random"] * game.num_players, seed=1, start=0, stop=2)
+    >>> first.state.is_over, first.moves == reference_games(game, ["random"] * game.num_players, 1, 0, 1)[0].moves
+    (True, True)
+    """
+    import numpy as np
+
+    from .agents import chance_move, get_agent
+
+    players = [get_agent(agent) for agent in agents]
+    games = []
+    for index in range(start, stop):
+        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(index,)))
+        state = game.new_state(seed=rng)
+        moves: list[str] = []
+        options = decisions = 0
+        while not state.is_over and (max_plies is None or len(moves) < max_plies):
+            if state.to_move == CHANCE:
+                move = chance_move(state, rng)
+            else:
+                options += len(state.legal_moves())
+                decisions += 1
+                move = players[state.to_move](state, rng)
+            moves.append(str(move))
+            state = state.play(move)
+        games.append(ReferenceGame(state, moves, float(np.float32(options / decisions if decisions else 0.0))))
+    return games

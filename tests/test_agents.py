@@ -6,14 +6,12 @@ stronger agent's points per game (seats rotated, fixed seeds) must lie above one
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
 
 import icewidgets as iw
 from icewidgets import agents as A
-from icewidgets.playouts import tournament
+from icewidgets.playout import tournament
 from icewidgets.protocol import CHANCE
 from icewidgets.stats import wilson_interval
 
@@ -367,9 +365,9 @@ to_move=0 captured=R3,Y3,R3,R2,R3,R2,R1,Y2,R2,C3,C1,B3,Y2,Y1,R1,R1,C3,C2,C1,B3,B
 
 
 def test_games_without_a_turn_limit_stop_unfinished_at_the_safety_bound(monkeypatch):
-    P = importlib.import_module("icewidgets.playouts")
+    from icewidgets.playout import RESULT_CODES, run
 
-    monkeypatch.setattr(P, "SAFETY_PLIES", 10)
+    monkeypatch.setattr(run, "SAFETY_PLIES", 10)
     results = iw.playouts("volcano", 3, seed=0, progress=False, engine="reference")
-    assert (results.plies == 10).all() and (results.result == P.RESULT_CODES["unfinished"]).all()
+    assert (results.plies == 10).all() and (results.result == RESULT_CODES["unfinished"]).all()
     assert (iw.playouts("volcano", 3, seed=0, max_turns=500, progress=False, engine="reference").plies > 10).all()

@@ -1,10 +1,9 @@
-"""Blockade: the rules scenario table, the worked examples, conformance, properties, golden file."""
+"""Blockade: the rules scenario table, the worked examples, conformance, properties (its golden
+playthrough is in test_golden.py)."""
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,9 +12,8 @@ from hypothesis import strategies as st
 import icewidgets as iw
 from icewidgets.games.blockade import rules as blockade
 from icewidgets.pieces import parse_stack
-from icewidgets.testing import check_game, playthrough
+from icewidgets.testing import check_game
 
-GOLDEN = Path(__file__).parent / "golden" / "blockade.txt"
 SQUARES = [f"{f}{r}" for r in range(1, 6) for f in "abcde"]
 
 SETUP = """\
@@ -427,7 +425,7 @@ def test_ascii_board():
     assert " 3 R3R1" in text and "C3G1*" in text and "Cool to move, dice G5B2, pips left G4B2" in text
 
 
-# Conformance, properties, golden ------------------------------------------------------------------
+# Conformance, properties ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("options", [{"max_turns": 12}, {"max_turns": 8, "landing": "strict", "tower_without_black_counts": False}])
@@ -468,16 +466,6 @@ def test_random_play_properties(seed, plies, landing):
 
 def _all_piece_moves(game):
     return [game.parse_move(f"{a}-{b}") for a in SQUARES for b in SQUARES]
-
-
-def test_golden_playthrough():
-    text = playthrough(iw.make("blockade", max_turns=12), seed=1, max_plies=120)
-    if os.environ.get("ICEWIDGETS_REGEN_GOLDEN") == "1" or not GOLDEN.exists():
-        if os.environ.get("ICEWIDGETS_REGEN_GOLDEN") != "1":
-            pytest.fail(f"{GOLDEN} is missing; run with ICEWIDGETS_REGEN_GOLDEN=1 to write it")
-        GOLDEN.parent.mkdir(exist_ok=True)
-        GOLDEN.write_text(text)
-    assert text == GOLDEN.read_text()
 
 
 def _exhaustive(ctx, board, points, moved, supply, memo):

@@ -63,5 +63,6 @@ def test_help(capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["playouts", "--help"])
     assert exit_info.value.code == 0
-    assert "--agents" in capsys.readouterr().out
+    text = capsys.readouterr().out
+    assert "--agents" in text and f"one of: {', '.join(iw.available_games())}" in " ".join(text.split())
     assert main([]) == 2

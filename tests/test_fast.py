@@ -1,6 +1,6 @@
-"""Compiled playouts (icewidgets.fast): bit-exact random streams, the same games as the
-reference engines ply for ply, results independent of chunking and workers, and the fallback
-when numba is missing."""
+"""The fast runner (icewidgets.fast) and the compiled toolkit: bit-exact random streams, results
+independent of chunking, workers and executors, and the fallback when numba is missing. (That
+each kernel plays the rules engine's games ply for ply is tests/test_kernels.py.)"""
 
 from __future__ import annotations
 
@@ -11,16 +11,13 @@ import pytest
 
 import icewidgets as iw
 from icewidgets import fast
-from icewidgets.protocol import CHANCE
+from icewidgets.playout import chunks as parallel
+from icewidgets.playout import ply_limit
+from icewidgets.testing import reference_games
 
 pytest.importorskip("numba")
 
-from icewidgets.compiled import rng  # noqa: E402
-from icewidgets.playout import chunks as parallel  # noqa: E402
-from icewidgets.games.ice3 import kernel as fast_ice3  # noqa: E402
-from icewidgets.compiled import pyrandom  # noqa: E402
-from icewidgets.games.volcano import kernel as fast_volcano  # noqa: E402
-from icewidgets.games.volterra import kernel as fast_volterra  # noqa: E402
+from icewidgets.compiled import pyrandom, rng  # noqa: E402
 
 
 # Random streams ------------------------------------------------------------------------------
@@ -71,225 +68,12 @@ def test_negative_seed_is_refused_like_numpy():
         rng.entropy_words(-1)
 
 
-# Reference loop --------------------------------------------------------------------------------
-
-
-def reference_games(game, agents, seed, start, stop):
-    """The reference engine with the agreed per-game seeding; (final state, move texts) per game."""
-    from icewidgets.agents import get_agent
-
-    players = [get_agent(a) for a in agents]
-    games = []
-    for i in range(start, stop):
-        generator = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,)))
-        state = game.new_state(seed=generator)
-        moves = []
-        while not state.is_over:
-            if state.to_move == CHANCE:
-                move = players[0](state, generator)
-            else:
-                move = players[state.to_move](state, generator)
-            moves.append(str(move))
-            state = state.play(move)
-        games.append((state, moves))
-    return games
-
-
-def random_reference_games(game, seed, count):
-    """The random agent written out (the agreed rule), independent of icewidgets.agents."""
-    games = []
-    for i in range(count):
-        generator = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,)))
-        state = game.new_state()
-        moves = []
-        while not state.is_over:
-            legal = state.legal_moves()
-            move = legal[int(generator.random() * len(legal))]
-            moves.append(str(move))
-            state = state.play(move)
-        games.append((state, moves))
-    return games
-
-
-def assert_same_volcano_games(game, agents, seed, games):
-    out = fast_volcano.play_range(game, agents, seed, 0, len(games), record=max(len(m) for _, m in games) + 1)
-    for i, (state, moves) in enumerate(games):
-        played = [fast_volcano.move_text(code) for code in out["moves"][i] if code >= 0]
-        assert played == moves, f"game {i}: first different ply {next(j for j, (a, b) in enumerate(zip(played + [''], moves + [''])) if a != b)}"
-        assert out["plies"][i] == len(moves) == state.moves
-        assert out["turns"][i] == state.turns
-        assert tuple(out["scores"][i]) == state.scores
-        assert tuple(p for p in range(game.players) if out["winners"][i] >> p & 1) == state.winners
-        assert bool(out["unfinished"][i]) == state.unfinished
-        assert tuple(out["captured"][i]) == tuple(len(pile) for pile in state.captured)
-    return len(games)
-
-
-# Volcano ---------------------------------------------------------------------------------------
-
-
-def test_volcano_random_games_match_the_reference_engine_ply_for_ply():
-    game = iw.make("volcano")
-    assert assert_same_volcano_games(game, ("random", "random"), 11, random_reference_games(game, 11, 1000)) == 1000
-
-
-@pytest.mark.parametrize(
-    "options, agents, seed, count",
-    [
-        ({}, ("greedy", "greedy"), 3, 200),
-        ({}, ("random", "greedy"), 4, 150),
-        ({"players": 3, "opening": "plus", "tie_rule": "draw", "max_turns": 25}, ("greedy", "random", "greedy"), 5, 80),
-        ({"players": 4, "opening": "x", "no_return_within_turn": True, "max_turns": 40}, ("random", "greedy", "random", "random"), 6, 60),
-        ({"players": 1, "end_if_board_empty": False, "max_turns": 30}, ("greedy",), 7, 40),
-        ({"opening": "custom", "colours": "RRYYG GBBCC RRYYG GBBCC ...RY", "caps": "a1 c3 e5"}, ("random", "random"), 8, 40),
-        ({"colours": "CCCGR CGGRY CGRYB GRYYB RYBBB", "caps": "c3"}, ("random", "random"), 9, 30),
-        ({"opening": "random"}, ("random", "random"), 10, 120),
-        ({"opening": "random", "caps": "b2 d2 b4 d4", "players": 3}, ("greedy", "random", "random"), 11, 40),
-    ],
-)
-def test_volcano_options_and_greedy_match_the_reference_engine(options, agents, seed, count):
-    pytest.importorskip("icewidgets.agents")
-    game = iw.make("volcano", **options)
-    assert fast.kernel_for(game, agents) is fast_volcano
-    assert_same_volcano_games(game, agents, seed, reference_games(game, agents, seed, 0, count))
-
-
-def test_volcano_kernel_refuses_what_it_cannot_replay():
-    assert not fast_volcano.supports(iw.make("volcano"), ("random", "mcts"))
-    assert fast.kernel_for(iw.make("volcano"), ("random", lambda state, rng: state.legal_moves()[0])) is None
-
-
-def test_volcano_results_for_a_million_games_fit_in_100_mb():
-    results = fast_volcano.empty_results(1_000_000, 2)
-    assert sum(array.nbytes for array in results.values()) <= 100 * 2**20
-    assert sum(array.nbytes for array in fast_volcano.empty_results(1_000_000, 6).values()) <= 100 * 2**20
-    # What iw.playouts keeps per game, scaled to a million games.
-    for players in (2, 6):
-        run = iw.playouts("volcano", 2000, agents="random", seed=1, engine="fast", progress=False,
-                          options={"players": players})
-        assert run.nbytes * 500 <= 100 * 2**20, (players, run.nbytes)
-
-
-# Ice3 ------------------------------------------------------------------------------------------
-
-
-def reference_states(game, seed, count):
-    """Random games of the reference engine, with the setup drawn from each game's generator."""
-    games = []
-    for i in range(count):
-        generator = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,)))
-        state = game.new_state(seed=generator)
-        moves = []
-        while not state.is_over and len(moves) < (game.ply_bound or 200_000):
-            legal = state.legal_moves()
-            move = legal[int(generator.random() * len(legal))]
-            moves.append(str(move))
-            state = state.play(move)
-        games.append((state, moves))
-    return games
-
-
-@pytest.mark.parametrize(
-    "options, count",
-    [({"max_turns": 300}, 25), ({"max_turns": 25}, 910), ({"players": 3, "no_move": "draw", "max_turns": 80}, 40),
-     ({"players": 1, "max_turns": 30}, 25)],
-)
-def test_ice3_random_games_match_the_reference_engine_ply_for_ply(options, count):
-    game = iw.make("ice3", **options)
-    agents = ("random",) * game.players
-    assert fast.kernel_for(game, agents) is fast_ice3
-    games = reference_states(game, 13, count)
-    out = fast_ice3.play_range(game, agents, 13, 0, count, record=game.max_turns + 1)
-    for i, (state, moves) in enumerate(games):
-        assert [fast_ice3.move_text(c) for c in out["moves"][i] if c != -1] == moves, i
-        assert out["plies"][i] == len(moves) and out["turns"][i] == state.turns
-        assert tuple(out["scores"][i]) == state.scores
-        assert tuple(p for p in range(game.players) if out["winners"][i] >> p & 1) == state.winners
-        assert bool(out["unfinished"][i]) == state.unfinished
-
-
-@pytest.mark.parametrize("agents, seed", [(("greedy", "greedy"), 23), (("random", "greedy"), 24)])
-def test_ice3_greedy_games_match_the_reference_engine_ply_for_ply(agents, seed):
-    game = iw.make("ice3", max_turns=40)
-    assert fast.kernel_for(game, agents) is fast_ice3
-    games = reference_games(game, agents, seed, 0, 8)
-    out = fast_ice3.play_range(game, agents, seed, 0, 8, record=41)
-    for i, (state, moves) in enumerate(games):
-        assert [fast_ice3.move_text(c) for c in out["moves"][i] if c != -1] == moves, i
-        assert tuple(out["scores"][i]) == state.scores and out["turns"][i] == state.turns
-
-
-def test_ice3_kernel_refuses_the_options_it_does_not_play():
-    for options in ({"blocked": "slide"}, {"edge": "illegal"}, {"walls": "after"}, {"goal": "loose"}):
-        assert fast.kernel_for(iw.make("ice3", **options), ("random", "random")) is None
-
-
-def test_ice3_playouts_fast_and_reference_engines_give_the_same_arrays():
-    reference = iw.playouts("ice3", 25, seed=2, engine="reference", progress=False)
-    compiled = iw.playouts("ice3", 25, seed=2, engine="fast", progress=False)
-    assert compiled.engine == "fast"
-    assert compiled.arrays.keys() == reference.arrays.keys()
-    for key, array in reference.arrays.items():
-        assert np.array_equal(compiled.arrays[key], array), key
-    # (No random game reaches the exact goal, so the heatmap is empty in both; goal_corner_heatmap's
-    # doctest counts won games.)
-    assert compiled.heatmaps.keys() == reference.heatmaps.keys() == {"goal_corners"}
-    assert np.array_equal(compiled.heatmaps["goal_corners"], reference.heatmaps["goal_corners"])
-
-
-# Volterra --------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "options, count",
-    [({}, 1000), ({"first_player": 1, "end_check": "both"}, 200),
-     ({"dest_adjacent_to_source": True, "forfeit_removes": False, "max_turns": 12}, 200)],
-)
-def test_volterra_random_games_match_the_reference_engine_ply_for_ply(options, count):
-    game = iw.make("volterra", **options)
-    assert fast.kernel_for(game, ("random", "random")) is fast_volterra
-    games = reference_states(game, 17, count)
-    out = fast_volterra.play_range(game, ("random", "random"), 17, 0, count, record=max(len(m) for _, m in games) + 1)
-    for i, (state, moves) in enumerate(games):
-        assert [fast_volterra.move_text(c) for c in out["moves"][i] if c != -1] == moves, i
-        assert out["plies"][i] == len(moves) and out["turns"][i] == state.turns
-        assert tuple(out["scores"][i]) == state.scores
-        assert tuple(p for p in range(2) if out["winners"][i] >> p & 1) == state.winners
-        assert bool(out["unfinished"][i]) == state.unfinished
-
-
-@pytest.mark.parametrize("agents, options, count", [(("greedy", "greedy"), {}, 150),
-                                                    (("random", "greedy"), {"end_check": "both", "first_player": 1}, 100)])
-def test_volterra_greedy_games_match_the_reference_engine_ply_for_ply(agents, options, count):
-    game = iw.make("volterra", **options)
-    assert fast.kernel_for(game, agents) is fast_volterra
-    games = reference_games(game, agents, 19, 0, count)
-    out = fast_volterra.play_range(game, agents, 19, 0, count, record=max(len(m) for _, m in games) + 1)
-    for i, (state, moves) in enumerate(games):
-        assert [fast_volterra.move_text(c) for c in out["moves"][i] if c != -1] == moves, i
-        assert tuple(out["scores"][i]) == state.scores
-        assert tuple(p for p in range(2) if out["winners"][i] >> p & 1) == state.winners
-
-
-@pytest.mark.parametrize("options, agents", [({}, "random"), ({"forfeit_removes": False}, "greedy")])
-def test_volterra_playouts_fast_and_reference_engines_give_the_same_arrays(options, agents):
-    reference = iw.playouts("volterra", 300, seed=3, agents=agents, engine="reference", progress=False, options=options)
-    compiled = iw.playouts("volterra", 300, seed=3, agents=agents, engine="fast", progress=False, options=options)
-    assert compiled.engine == "fast"
-    assert compiled.arrays.keys() == reference.arrays.keys()
-    for key, array in reference.arrays.items():
-        assert np.array_equal(compiled.arrays[key], array), key
-    assert compiled.heatmaps.keys() == reference.heatmaps.keys() == {"tower_targets", "cut_off"}
-    for name, grid in reference.heatmaps.items():
-        assert grid.sum() > 0 and np.array_equal(compiled.heatmaps[name], grid), name
-    assert fast.kernel_for(iw.make("volterra", layout="free"), ("random", "random")) is None
-
-
 # Chunking, workers, executors ------------------------------------------------------------------
 
 
 def _volcano_chunks(seed, start, stop):
-    return fast.play_range(iw.make("volcano", max_turns=200), ("random", "greedy"), seed, start, stop)
+    game = iw.make("volcano", max_turns=200)
+    return fast.play_range(game, ("random", "greedy"), seed, start, stop, ply_limit(game))
 
 
 def _assert_same_results(parts, whole, *context):
@@ -335,32 +119,18 @@ def test_a_local_dask_cluster_gives_the_same_results():
 
 def test_without_numba_no_kernel_is_offered(monkeypatch):
     game = iw.make("volcano")
-    assert fast.kernel_for(game, ("random", "random")) is fast_volcano
+    assert fast.kernel_for(game, ("random", "random")).__name__ == type(game).kernel
     monkeypatch.setattr(fast, "_available", False)
     assert not fast.available()
     assert fast.kernel_for(game, ("random", "random")) is None
     with pytest.raises(ValueError, match="no compiled kernel"):
-        fast.play_range(game, ("random", "random"), 0, 0, 10)
+        fast.play_range(game, ("random", "random"), 0, 0, 10, ply_limit(game))
     monkeypatch.setattr(fast, "_available", None)
     monkeypatch.setenv("ICEWIDGETS_NO_FAST", "1")
     assert fast.kernel_for(game, ("random", "random")) is None
 
 
 # Through iw.playouts -----------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("agents, seed, n", [(("random", "random"), 21, 300), (("greedy", "random"), 22, 120)])
-def test_playouts_fast_and_reference_engines_give_the_same_arrays(agents, seed, n):
-    reference = iw.playouts("volcano", n, agents=agents, seed=seed, engine="reference", progress=False)
-    compiled = iw.playouts("volcano", n, agents=agents, seed=seed, engine="fast", progress=False)
-    assert compiled.engine == "fast" and reference.engine == "reference"
-    assert compiled.arrays.keys() == reference.arrays.keys()
-    for key, array in reference.arrays.items():
-        assert compiled.arrays[key].dtype == array.dtype, key
-        assert np.array_equal(compiled.arrays[key], array), key
-    assert compiled.heatmaps.keys() == reference.heatmaps.keys() == {"eruption_sources", "captures", "landings"}
-    for name, grid in reference.heatmaps.items():
-        assert grid.sum() > 0 and np.array_equal(compiled.heatmaps[name], grid), name
 
 
 def test_playouts_auto_without_numba_uses_the_reference_engine(monkeypatch):
@@ -376,9 +146,9 @@ def test_playouts_auto_without_numba_uses_the_reference_engine(monkeypatch):
 
 def test_tuple_seeds_are_split_like_seed_sequence():
     game = iw.make("volcano", max_turns=50)
-    out = fast.play_range(game, ("random", "random"), (3, 2**40), 0, 20)
-    expected = random_reference_games(game, (3, 2**40), 20)
-    assert out["plies"].tolist() == [len(moves) for _, moves in expected]
+    out = fast.play_range(game, ("random", "random"), (3, 2**40), 0, 20, ply_limit(game))
+    expected = reference_games(game, ("random", "random"), (3, 2**40), 0, 20)
+    assert out["plies"].tolist() == [len(played.moves) for played in expected]
 
 
 def test_playouts_executor_and_workers_do_not_change_results():

@@ -1,20 +1,18 @@
-"""Ice3: a scenario table for every rule and option, the goal, the protocol, a golden playthrough."""
+"""Ice3: a scenario table for every rule and option, the goal, the protocol (its golden playthrough
+is in test_golden.py)."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
-from pathlib import Path
 
 import pytest
 
 import icewidgets as iw
 from icewidgets.games.ice3 import END_TURN, PLAYOUT_MAX_TURNS, Ice3, SetMove
 from icewidgets.protocol import IllegalMoveError, NotationError
-from icewidgets.testing import check_game, playthrough
+from icewidgets.testing import check_game
 
-GOLDEN = Path(__file__).parent / "golden" / "ice3.txt"
 FILES = "abcdefgh"
 
 
@@ -552,7 +550,7 @@ def test_game_metadata():
     assert PLAYOUT_MAX_TURNS >= 100
 
 
-# --- the protocol, properties and the golden playthrough --------------------------------------
+# --- the protocol and properties ---------------------------------------------------------------
 
 
 @pytest.mark.parametrize("options", [
@@ -671,17 +669,6 @@ def test_walls_before_and_after_allow_the_same_moves(seed, plies):
         moved = [e["piece"] + e["source"] for e in state.play(move).events if e.kind == "piece_moved"]
         moved_later = [e["piece"] + e["source"] for e in later.play(move).events if e.kind == "piece_moved"]
         assert set(moved) <= set(moved_later)
-
-
-def test_golden_playthrough():
-    text = playthrough(iw.make("ice3", max_turns=12), seed=1, max_plies=20)
-    assert text == playthrough(iw.make("ice3", max_turns=12), seed=1, max_plies=20)
-    if os.environ.get("ICEWIDGETS_REGEN_GOLDEN") == "1":
-        GOLDEN.parent.mkdir(parents=True, exist_ok=True)
-        GOLDEN.write_text(text, encoding="utf-8", newline="\n")
-    assert GOLDEN.exists(), "make tests/golden/ice3.txt with ICEWIDGETS_REGEN_GOLDEN=1"
-    assert text == GOLDEN.read_text(encoding="utf-8")
-    assert "result: unfinished" in text
 
 
 def test_legal_moves_of_a_sparse_position_exactly():

@@ -1,17 +1,21 @@
-"""Playouts: per-game seeding (any order, any chunking), result arrays, summaries, files,
-tournaments, interrupts and argument errors."""
+"""Playouts: per-game seeding (any order, any chunking), the planned run, result arrays,
+summaries, files, tournaments, interrupts, argument errors and the PlayoutLab."""
 
 from __future__ import annotations
 
-import importlib
 import json
+import pickle
+import subprocess
+import sys
 
 import numpy as np
 import pytest
 
 import icewidgets as iw
 from icewidgets import agents as A
-P = importlib.import_module("icewidgets.playouts")  # the module; iw.playouts is the function
+from icewidgets.playout import RESULT_CODES, PlayoutResults, PlayoutRun, game_rng, progress
+from icewidgets.playout.results import field_shape
+from icewidgets.playout.run import resolve_game
 
 GAMES = {"volcano": {}, "volterra": {}, "ice3": {"goal": "loose"}, "blockade": {}}
 AGENTS = {"volcano": ("random", "greedy"), "volterra": ("greedy", "random"),
@@ -37,21 +41,20 @@ def test_same_seed_same_arrays_whatever_the_chunking(name):
     same_arrays(whole.arrays, again.arrays)
     for key in whole.heatmaps:
         assert np.array_equal(whole.heatmaps[key], again.heatmaps[key])
-    # A chunk on its own (the plug-in API for other engines) gives the same rows.
-    resolved = [A.get_agent(a) for a in agents]
-    rows, _, interrupted = P._play_range(P._resolve_game(game, None, None)[0], resolved, 5, 3, 6)
-    assert not interrupted
-    same_arrays(rows, {k: v[3:6] for k, v in whole.arrays.items()})
+    # A chunk on its own, on either engine, gives the same rows.
+    for engine in ("reference", "auto"):
+        chunk = PlayoutRun.plan(game, 6, agents=agents, seed=5, engine=engine).play_range(3, 6)
+        assert (chunk.start, chunk.stop) == (3, 6)
+        same_arrays(chunk.arrays, {k: v[3:6] for k, v in whole.arrays.items()})
 
 
 def test_different_seeds_differ_and_game_i_depends_only_on_i():
     a = iw.playouts("volcano", 12, seed=1, progress=False)
     b = iw.playouts("volcano", 12, seed=2, progress=False)
     assert not np.array_equal(a.plies, b.plies)
-    game, _ = P._resolve_game("volcano", None, None)
-    rows, heat, _ = P._play_range(game, [A.random_agent] * 2, 1, 9, 10)
-    assert rows["plies"][0] == a.plies[9] and rows["turns"][0] == a.turns[9]
-    assert float(P.game_rng(1, 9).random()) == float(np.random.default_rng(np.random.SeedSequence(1, spawn_key=(9,))).random())
+    chunk = PlayoutRun.plan("volcano", 12, seed=1, engine="reference").play_range(9, 10)
+    assert chunk.arrays["plies"][0] == a.plies[9] and chunk.arrays["turns"][0] == a.turns[9]
+    assert float(game_rng(1, 9).random()) == float(np.random.default_rng(np.random.SeedSequence(1, spawn_key=(9,))).random())
 
 
 def test_the_reference_loop_plays_the_agents_rules_game_for_game():
@@ -85,11 +88,14 @@ def test_shapes_and_dtypes(name):
         assert r.arrays[key].shape == (3,) and r.arrays[key].dtype == np.int32
     assert r.first.dtype == np.int8 and r.result.dtype == np.int8
     assert r.branching.dtype == np.float32 and (r.branching > 1).all()
-    assert set(r.counters) == set(P._COUNTERS[name].fields)
-    for key, (dtype, shape, _) in P._COUNTERS[name].fields.items():
+    counters = game.counters
+    assert set(r.counters) == set(counters.fields)
+    for key, (dtype, shape, description) in counters.fields.items():
         assert r.arrays[key].dtype == np.dtype(dtype)
-        assert r.arrays[key].shape == (3,) + P._field_shape(shape, players)
-    assert set(r.heatmaps) == set(P._COUNTERS[name].heatmaps)
+        assert r.arrays[key].shape == (3,) + field_shape(shape, players)
+        assert r.descriptions[key] == description
+    assert set(r.heatmaps) == set(counters.heatmaps)
+    assert all(grid.shape == (game.grid.ranks, game.grid.files) for grid in r.heatmaps.values())
     assert r.agents == tuple(AGENTS[name])
 
 
@@ -121,7 +127,7 @@ def test_memory_per_volcano_game_is_small():
 
 def test_unfinished_games_are_counted_as_such():
     r = iw.playouts("volcano", 5, seed=0, max_turns=3, progress=False)
-    assert (r.result == P.RESULT_CODES["unfinished"]).all()
+    assert (r.result == RESULT_CODES["unfinished"]).all()
     assert not r.winners.any()
     assert (r.turns == 3).all()
     assert r.max_turns == 3 and r.options["max_turns"] == 3
@@ -132,11 +138,26 @@ def test_unfinished_games_are_counted_as_such():
 def test_ice3_and_blockade_get_their_playout_turn_limits():
     from icewidgets.games import blockade, ice3
 
-    assert P._resolve_game("ice3", None, None)[1] == ice3.PLAYOUT_MAX_TURNS
-    assert P._resolve_game("blockade", None, None)[1] == blockade.PLAYOUT_MAX_TURNS
-    assert P._resolve_game("ice3", None, 7)[1] == 7
-    assert P._resolve_game(iw.make("ice3", max_turns=9), None, None)[1] == 9
-    assert P._resolve_game("volcano", None, None)[1] is None
+    assert resolve_game("ice3").max_turns == ice3.PLAYOUT_MAX_TURNS == iw.make("ice3").playout_max_turns
+    assert resolve_game("blockade").max_turns == blockade.PLAYOUT_MAX_TURNS
+    assert resolve_game("ice3", None, 7).max_turns == 7
+    assert resolve_game(iw.make("ice3", max_turns=9)).max_turns == 9
+    assert resolve_game("volcano").max_turns is None
+    assert PlayoutRun.plan("ice3", 1).max_turns == ice3.PLAYOUT_MAX_TURNS
+
+
+def test_a_planned_run_resolves_everything_and_pickles():
+    run = PlayoutRun.plan("Volcano ", 7, agents="greedy", seed=[3, 4], max_turns=20, engine="reference",
+                          options={"players": 3})
+    assert run.game == iw.make("volcano", players=3, max_turns=20)
+    assert (run.n, run.names, run.seed, run.engine, run.max_turns) == (7, ("greedy",) * 3, (3, 4), "reference", 20)
+    assert run.agents == (A.greedy,) * 3
+    again = pickle.loads(pickle.dumps(run))
+    assert again == run
+    same_arrays(again.play_range(2, 4).arrays, run.play_range(2, 4).arrays)
+    results = run.results(run.chunks(chunk_size=3))
+    assert results.n == 7 and not results.partial and results.engine == "reference"
+    assert run.results([run.play_range(0, 3)]).partial
 
 
 def test_interrupt_returns_the_games_finished_so_far(capsys):
@@ -191,6 +212,11 @@ def test_json_and_csv_round_trip(tmp_path, name):
         iw.PlayoutResults.from_json(json.dumps({"format": "other"}))
 
 
+def test_tuple_options_load_back_as_tuples():
+    r = iw.playouts(iw.make("volcano", caps=("b2", "d4")), 2, seed=1, progress=False)
+    assert iw.PlayoutResults.from_json(r.to_json()).game == r.game == iw.PlayoutResults.from_csv(r.to_csv()).game
+
+
 def test_csv_columns_name_colours_and_sizes():
     r = iw.playouts("volcano", 2, seed=0, progress=False)
     cols = r.columns()
@@ -213,10 +239,11 @@ def test_concat_chunks_of_one_run():
     game = iw.make("volcano")
     whole = iw.playouts(game, 6, seed=3, progress=False)
     parts = []
+    run = PlayoutRun.plan(game, 6, seed=3, engine="reference")
     for start, stop in ((0, 2), (2, 6)):
-        rows, heat, _ = P._play_range(game, [A.random_agent] * 2, 3, start, stop)
-        parts.append(P.PlayoutResults(game, ("random", "random"), 3, rows, heat))
-    joined = P.PlayoutResults.concat(parts)
+        chunk = run.play_range(start, stop)
+        parts.append(PlayoutResults(game, ("random", "random"), 3, chunk.arrays, chunk.heatmaps))
+    joined = PlayoutResults.concat(parts)
     same_arrays(joined.arrays, whole.arrays)
 
 
@@ -278,11 +305,19 @@ def test_text_progress_bar(capsys):
     assert "3/3" in err and "games/s" in err
 
 
-def test_playouts_is_callable_after_the_module_is_imported():
-    import icewidgets.playouts  # noqa: F401  (must not rebind iw.playouts to the module)
+def test_playouts_is_callable_after_the_package_is_imported():
+    import icewidgets.playout
 
     assert iw.playouts("volcano", 1, progress=False).n == 1
-    assert iw.playouts is P.playouts
+    assert iw.playouts is icewidgets.playout.playouts and iw.tournament is icewidgets.playout.tournament
+    assert iw.PlayoutResults is icewidgets.playout.PlayoutResults
+
+
+def test_importing_the_games_loads_no_numerical_library():
+    code = ("import sys, icewidgets, icewidgets.games; icewidgets.make(icewidgets.available_games()[0]).new_state(); "
+            "print(sorted(m for m in ('numpy', 'numba', 'matplotlib', 'ipywidgets') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
 
 
 def test_fast_engine_when_available():
@@ -323,38 +358,50 @@ def test_playout_lab_runs_in_the_background_and_exports(tmp_path):
     assert (tmp_path / "lab.png").read_bytes()[:4] == b"\x89PNG" and png.endswith(".png")
 
 
-def test_playout_lab_stop_keeps_finished_games_and_reports_bad_settings():
-    import time
+@pytest.mark.parametrize("engine", ["reference", "auto"])
+def test_playout_lab_stop_keeps_the_games_finished(engine):
+    from icewidgets.playout.chunks import default_chunk_size
+    from icewidgets.widgets.playout_lab import PlayoutLab
 
+    lab = PlayoutLab(n=1_000_000, agents="random", seed=0, chunks=10_000, engine=engine)
+    # Stop is pressed (from the worker, as the progress bar moves) once 20 games are done: the
+    # rules engines stop after that game, the compiled one after the chunk that reached it.
+    expected = default_chunk_size(lab.n_box.value) if lab.plan().engine == "fast" else 20
+    pressed = []
+
+    def press_stop(change):
+        if change["new"] >= 20 and not pressed:
+            pressed.append((lab.running, lab.run_button.disabled, lab.stop_button.disabled))
+            lab.stop()
+
+    lab.progress.observe(press_stop, "value")
+    lab.run(wait=True)
+    assert pressed == [(True, True, False)]
+    assert not lab.running and not lab.run_button.disabled and lab.stop_button.disabled
+    assert lab.results.partial and lab.results.n == expected and lab.progress.value == expected
+    assert "stopped" in lab.status.value
+    same = iw.playouts("volcano", expected, seed=0, progress=False, engine=engine)
+    same_arrays(lab.results.arrays, same.arrays)
+
+
+def test_playout_lab_reports_bad_settings():
     from icewidgets.widgets.playout_lab import PlayoutLab, parse_options
 
-    for engine, n in (("reference", 100_000), ("auto", 10**8)):
-        lab = PlayoutLab(n=n, agents="random", seed=0, chunks=1000, engine=engine)
-        lab.run()
-        time.sleep(0.5 if engine == "reference" else 2.0)
-        assert lab.running and lab.run_button.disabled
-        lab.stop()
-        lab.wait(30)
-        assert not lab.running and lab.results is not None
-        assert lab.results.partial and 0 < lab.results.n < n
-        assert "stopped" in lab.status.value
-        same = iw.playouts("volcano", lab.results.n, seed=0, progress=False, engine=engine)
-        same_arrays(lab.results.arrays, same.arrays)
     with pytest.raises(ValueError, match="engine="):
         PlayoutLab(engine="quick")
-    bad = PlayoutLab(agents="random,smart")
-    bad.run(wait=True)
-    assert "unknown agent" in bad.status.value and bad.results is None
-    worse = PlayoutLab(options="colour=red")
-    worse.run(wait=True)
-    assert "no option" in worse.status.value
+    for settings, message in ((dict(agents="random,smart"), "unknown agent"), (dict(options="colour=red"), "no option"),
+                              (dict(agents="mcts", engine="fast"), "no compiled engine"),
+                              (dict(max_turns=0), "max_turns=0")):
+        lab = PlayoutLab(**settings)
+        lab.run(wait=True)
+        assert message in lab.status.value and lab.results is None and not lab.running, settings
     assert parse_options("players=3, goal=loose") == {"players": 3, "goal": "loose"}
     with pytest.raises(ValueError, match="key=value"):
         parse_options("players")
 
 
 def test_notebook_progress_bar_widgets():
-    bar = P._WidgetBar(5, "Volcano playouts")
+    bar = progress.WidgetBar(5, "Volcano playouts")
     bar.update(2)
     bar.update(5)
     bar.close()

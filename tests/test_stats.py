@@ -118,7 +118,7 @@ def test_stats_and_rules_do_not_import_matplotlib_on_their_own():
     import subprocess
     import sys
 
-    code = ("import sys, icewidgets.stats, icewidgets.playouts, icewidgets.agents; "
+    code = ("import sys, icewidgets.stats, icewidgets.playout, icewidgets.agents; "
             "print('matplotlib' in sys.modules, 'ipywidgets' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]

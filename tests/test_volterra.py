@@ -1,10 +1,9 @@
-"""Volterra: rule scenarios, worked examples, options, notation, conformance, golden playthrough."""
+"""Volterra: rule scenarios, worked examples, options, notation, conformance (its golden playthrough
+is in test_golden.py)."""
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,9 +12,7 @@ from hypothesis import strategies as st
 import icewidgets as iw
 from icewidgets import IllegalMoveError, NotationError, make
 from icewidgets.games.volterra import PawnMove, PlacePawn, PlaceTile, TowerMove, Volterra
-from icewidgets.testing import check_game, playthrough
-
-GOLDEN = Path(__file__).parent / "golden" / "volterra.txt"
+from icewidgets.testing import check_game
 
 
 def pos(*lines: str) -> str:
@@ -842,16 +839,6 @@ def test_turn_structure_and_pawns(choices):
             assert after.board[square][-1].colour == "DL"[player]
         assert list(after.heights[0]) == sorted(after.heights[0], reverse=True)
         assert before.legal_moves() == [m for m in before.legal_moves() if before.is_legal(m)]
-
-
-# Golden playthrough --------------------------------------------------------------------------------
-
-def test_golden_playthrough():
-    text = playthrough(make("volterra"), seed=1)
-    if os.environ.get("ICEWIDGETS_REGEN_GOLDEN") == "1":
-        GOLDEN.parent.mkdir(parents=True, exist_ok=True)
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert GOLDEN.read_text(encoding="utf-8") == text
 
 
 def test_package_export():

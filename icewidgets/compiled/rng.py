@@ -1,12 +1,12 @@
 """NumPy's ``SeedSequence`` and ``PCG64`` inside compiled kernels, bit for bit.
 
-Every playout of a run is seeded like this (the convention of :mod:`icewidgets.playouts`)::
+Every playout of a run is seeded like this (the convention of :mod:`icewidgets.playout`)::
 
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,)))
     u = rng.random()
 
-Building one ``Generator`` per game costs microseconds, more than a whole compiled Volcano
-game, so the kernels rebuild the same stream themselves:
+Building one ``Generator`` per game costs microseconds, more than a whole compiled game
+of the quicker kinds, so the kernels rebuild the same stream themselves:
 
 - ``SeedSequence``: the run's entropy words (``seed`` as little-endian 32-bit words, padded
   with zeros to the pool size because a spawn key follows) and the spawn key ``(i,)`` are

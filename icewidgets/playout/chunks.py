@@ -14,11 +14,12 @@ millions of games over a cluster, pass Dask's executor::
     import icewidgets as iw
 
     client = Client("tcp://scheduler:8786")        # or Client() for a local cluster
-    results = iw.playouts("volcano", 10_000_000, seed=1, executor=client.get_executor())
+    results = iw.playouts(game, 10_000_000, seed=1, executor=client.get_executor())
 
 Every worker needs icewidgets installed (``pip install icewidgets[dask]``). The chunk function
-and its arguments (the game, the agents' names, the seed) are pickled to the workers; each
-worker compiles the kernel once (or loads it from its cache) and sends back small arrays.
+(a planned :class:`~icewidgets.playout.PlayoutRun`'s: the game, the agents, the seed) is
+pickled to the workers; each worker compiles the kernel once (or loads it from its cache) and
+sends back small arrays.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ DEFAULT_CHUNK_SIZE = 20_000
 def default_chunk_size(n: int) -> int:
     """Games per chunk for a run of ``n`` games: about 64 chunks (so every core gets work and
     the progress bar moves), between 16 and :data:`DEFAULT_CHUNK_SIZE` (small runs of slow
-    games, such as Blockade's, still spread over the cores). It depends on ``n`` only; and since
+    games still spread over the cores). It depends on ``n`` only; and since
     a game's result depends only on its index, no chunking changes a result.
 
     >>> default_chunk_size(1_000_000), default_chunk_size(20_000), default_chunk_size(100)

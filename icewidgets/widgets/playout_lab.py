@@ -3,14 +3,14 @@
 >>> lab = PlayoutLab(n=4, agents="greedy,random", seed=1)  # doctest: +SKIP
 >>> lab                                                      # doctest: +SKIP
 
-Choose the game, its options (``players=3, goal='loose'``), one agent per seat (or one for
+Choose the game, its options (``players=3, max_turns=50``), one agent per seat (or one for
 all), the number of games and the seed; **Run** plays them on a background thread in chunks,
 so the notebook stays responsive: the progress bar, the summary table and the dashboard
-update as chunks finish, and **Stop** keeps the games played so far (``partial``). The games
-are the same as :func:`icewidgets.playouts` plays for the same settings, chunk by chunk, and
-so is the engine: compiled kernels on every core wherever they apply (``engine="auto"``, the
-default; the first run in a new installation compiles for a few seconds), else the rules
-engines.
+update as chunks finish, and **Stop** keeps the games played so far (``partial``). The run is
+planned and played as :func:`icewidgets.playouts` plays it (:class:`~icewidgets.playout.PlayoutRun`),
+so the games are the same for the same settings, and so is the engine: compiled kernels on
+every core wherever they apply (``engine="auto"``, the default; the first run in a new
+installation compiles for a few seconds), else the rules engines.
 **Save CSV** / **Save PNG** write the results and the dashboard next to the notebook.
 """
 
@@ -24,10 +24,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .. import agents as _agents
-from ..games import available_games, make
-from ..playouts import (ENGINES, PlayoutResults, _check_n, _check_seed, _chunks, _fast_kernel, _resolve_agents,
-                        _resolve_game)
+from .. import agents as agents_module
+from ..games import available_games
+from ..playout import ENGINES, Chunk, PlayoutResults, PlayoutRun
 
 __all__ = ["PlayoutLab", "parse_options"]
 
@@ -53,16 +52,17 @@ def parse_options(text: str) -> dict[str, Any]:
 class PlayoutLab(widgets.VBox):
     """A panel to run playouts and see the summary and plots update while they run."""
 
-    def __init__(self, game: str = "volcano", agents: str = "random,greedy", n: int = 1000, seed: int = 0,
+    def __init__(self, game: str | None = None, agents: str = "random,greedy", n: int = 1000, seed: int = 0,
                  options: str = "", max_turns: int | None = None, chunks: int = 40, engine: str = "auto",
                  **kwargs: Any):
         if engine not in ENGINES:
             raise ValueError(f"engine={engine!r}; choose one of {', '.join(map(repr, ENGINES))}")
         self.engine = engine
-        self.game_box = widgets.Dropdown(options=list(available_games()), value=game, description="Game")
-        self.options_box = widgets.Text(value=options, description="Options", placeholder="e.g. players=3, goal='loose'")
+        games = list(available_games())
+        self.game_box = widgets.Dropdown(options=games, value=game or games[0], description="Game")
+        self.options_box = widgets.Text(value=options, description="Options", placeholder="e.g. players=3")
         self.agents_box = widgets.Text(value=agents, description="Agents",
-                                       placeholder=", ".join(_agents.AGENTS) + " (one per seat, or one for all)")
+                                       placeholder=", ".join(agents_module.AGENTS) + " (one per seat, or one for all)")
         self.n_box = widgets.BoundedIntText(value=n, min=1, max=10**9, description="Games")
         self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=2**63 - 1, description="Seed")
         self.turns_box = widgets.Text(value="" if max_turns is None else str(max_turns), description="Max turns",
@@ -106,29 +106,29 @@ class PlayoutLab(widgets.VBox):
 
     @property
     def running(self) -> bool:
+        """Whether a run is being played."""
         return self._thread is not None and self._thread.is_alive()
 
-    def _settings(self) -> tuple[Any, list[Any], tuple[str, ...], int, int]:
-        options = parse_options(self.options_box.value)
+    def plan(self) -> PlayoutRun:
+        """The run the settings in the panel describe (a ValueError or TypeError says what is wrong)."""
         turns_text = self.turns_box.value.strip()
         max_turns = None if turns_text.lower() in ("", "none") else int(turns_text)
-        game, _ = _resolve_game(make(self.game_box.value, **options), None, max_turns)
         names = [a.strip() for a in self.agents_box.value.split(",") if a.strip()] or ["random"]
-        agents, labels = _resolve_agents(game, names)
-        return game, agents, labels, _check_n(self.n_box.value), _check_seed(self.seed_box.value)
+        return PlayoutRun.plan(self.game_box.value, self.n_box.value, agents=names, seed=self.seed_box.value,
+                               max_turns=max_turns, engine=self.engine, options=parse_options(self.options_box.value))
 
     def run(self, wait: bool = False) -> None:
         """Start the games on a background thread (``wait=True``: return when they are done)."""
         if self.running:
             return
         try:
-            settings = self._settings()
+            run = self.plan()
         except (ValueError, TypeError) as error:
             self.status.value = f"<span style='color:#b00'>⚠ {_escape(str(error))}</span>"
             return
         self._stop.clear()
         self._set_running(True)
-        self._thread = threading.Thread(target=self._work, args=settings, daemon=True, name="PlayoutLab")
+        self._thread = threading.Thread(target=self._work, args=(run,), daemon=True, name="PlayoutLab")
         self._thread.start()
         if wait:
             self._thread.join()
@@ -150,38 +150,32 @@ class PlayoutLab(widgets.VBox):
         if running:
             self.csv_button.disabled = self.png_button.disabled = True
 
-    def _work(self, game: Any, agents: list[Any], labels: tuple[str, ...], n: int, seed: Any) -> None:
-        parts: list[tuple[dict, dict]] = []
+    def _work(self, run: PlayoutRun) -> None:
+        played: list[Chunk] = []
         started = time.perf_counter()
         last_shown = 0.0
+        n = run.n
         self.progress.max, self.progress.value = n, 0
         chunks = None
         try:
-            kernel = None if self.engine == "reference" else _fast_kernel(game, agents)
-            if kernel is None and self.engine == "fast":
-                raise ValueError(f"no compiled engine plays {game!r} with agents {', '.join(labels)}")
-            engine = "reference" if kernel is None else "fast"
-            if kernel is None:
+            if run.engine == "reference":
                 # Stop ends the chunk being played after its current game (_tick).
-                chunks = _chunks(game, None, agents, seed, n, chunk_size=max(1, -(-n // self.chunks)),
-                                 on_game=lambda done: self._tick(done, n, started))
+                chunks = run.chunks(chunk_size=max(1, -(-n // self.chunks)),
+                                    on_game=lambda done: self._tick(done, n, started))
             else:
                 self.status.value = "Playing (the first run in a new installation compiles the fast engine)…"
-                chunks = _chunks(game, kernel, agents, seed, n)
-            stop = 0
-            for _, stop, rows, heat in chunks:
-                parts.append((rows, heat))
-                self._progress(stop, n, started)
+                chunks = run.chunks()
+            for chunk in chunks:
+                played.append(chunk)
+                self._progress(chunk.stop, n, started)
                 now = time.perf_counter()
-                if stop == n or self._stop.is_set():
+                if chunk.stop == n or self._stop.is_set():
                     break
                 if now - last_shown > 1.5:
                     last_shown = now
-                    self._show(PlayoutResults._join(game, labels, seed, parts, elapsed=now - started,
-                                                    partial=True, engine=engine), final=False)
-            if parts:  # done, or stopped (perhaps while the last picture was drawn)
-                self._show(PlayoutResults._join(game, labels, seed, parts, elapsed=time.perf_counter() - started,
-                                                partial=stop < n, engine=engine), final=True)
+                    self._show(run.results(played, elapsed=now - started), final=False)
+            if played:  # done, or stopped (perhaps while the last picture was drawn)
+                self._show(run.results(played, elapsed=time.perf_counter() - started), final=True)
         except Exception as error:  # shown in the panel: a thread has nobody else to tell
             self.status.value = f"<span style='color:#b00'>⚠ {_escape(type(error).__name__ + ': ' + str(error))}</span>"
         finally:
@@ -193,10 +187,8 @@ class PlayoutLab(widgets.VBox):
 
     def _tick(self, done: int, total: int, started: float) -> None:
         """After each game of the rules engines: the progress now and then, and Stop."""
-        elapsed = time.perf_counter() - started
-        if done < total and done % 10 and elapsed < 1:
-            return
-        self._progress(done, total, started)
+        if done == total or done % 10 == 0 or time.perf_counter() - started >= 1:
+            self._progress(done, total, started)
         if self._stop.is_set():
             raise _Stopped
 

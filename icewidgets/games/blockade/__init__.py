@@ -7,6 +7,7 @@ play and study it, attached to the game with :meth:`~icewidgets.protocol.Game.pl
 """
 
 from .controls import BlockadeControls
+from .counters import BlockadeCounters
 from .greedy import greedy_move
 from .rules import (BLACKS, COLOURS, CORNER_MEDIUMS, END_TURN, FULL_SUPPLY, GRID, PIPS_PER_TURN, PLAYER_COLOURS,
                     PLAYOUT_MAX_TURNS, SETUP_BOARD, SETUP_LARGES, SIDES, WINNING_TOWERS, Blockade, BlockadeState,
@@ -17,4 +18,5 @@ __all__ = ["BLACKS", "COLOURS", "CORNER_MEDIUMS", "END_TURN", "FULL_SUPPLY", "GR
            "PLAYER_COLOURS", "PLAYOUT_MAX_TURNS", "SETUP_BOARD", "SETUP_LARGES", "SIDES", "WINNING_TOWERS",
            "Blockade", "BlockadeState", "Combine", "PieceMove", "Roll"]
 
-Blockade.plug_in(view=BlockadeView(), controls=BlockadeControls(), greedy=greedy_move, kernel=f"{__name__}.kernel")
+Blockade.plug_in(view=BlockadeView(), controls=BlockadeControls(), counters=BlockadeCounters(), greedy=greedy_move,
+                 kernel=f"{__name__}.kernel")

@@ -1,8 +1,8 @@
 """Compiled Blockade playouts: the same games as :mod:`icewidgets.games.blockade`, ply for ply.
 
 The kernel plays both landing rules (``"end"`` and ``"strict"``), both tower-counting options
-and ``max_turns`` with random and greedy agents (:func:`icewidgets.agents.greedy`'s Blockade
-rule: the same keys, the same one draw among the best). Stacks are ``stack[square, height]``
+and ``max_turns`` with the random agent and Blockade's greedy rule (``Blockade.greedy``, written
+out in :mod:`icewidgets.games.blockade.greedy`: the same keys, the same one draw among the best). Stacks are ``stack[square, height]``
 piece codes (colour·4 + size, colours R Y G B C K = 0…5); ``moved`` is a count per square
 (the engine's sorted tuple of squares). The roll-off redraws ``random.Random(int(rng.integers(2**63)))``
 inside the kernel, the dice are one draw against the cumulative 1/36 probabilities, and the
@@ -17,7 +17,7 @@ engine's own. The search walks an explicit stack of frames instead of recursing,
 caches it with the rest of the kernel.
 
 >>> from icewidgets import make
->>> out = play_range(make("blockade", max_turns=3), ("random", "random"), seed=0, start=0, stop=2)
+>>> out = play_range(make("blockade", max_turns=3), ("random", "random"), seed=0, start=0, stop=2, max_plies=42)
 >>> out["plies"].shape, out["winners"].dtype.name
 ((2,), 'uint8')
 """
@@ -105,27 +105,27 @@ def _encode_setup() -> tuple[np.ndarray, np.ndarray]:
     return stack, height
 
 
-def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: int,
-               record: int = 0, max_plies: int | None = None) -> dict[str, np.ndarray]:
-    """Games ``start``…``stop-1`` of a run seeded ``seed``, as result arrays (:func:`empty_results`).
+def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: int, max_plies: int,
+               record: int = 0) -> dict[str, np.ndarray]:
+    """Games ``start``…``stop-1`` of a run seeded ``seed``, as result arrays (:func:`empty_results`);
+    a game still going after ``max_plies`` plies stops unfinished.
 
-    With ``record`` > 0 the first ``record`` plies of each game are also returned as codes
-    (see :func:`move_text`; −1 past the end).
+    With ``record`` > 0 the first ``record`` plies of each game are also returned as codes in
+    ``record`` (see :func:`move_text`; −1 past the end; :func:`recorded_moves`).
     """
     n = stop - start
     out = empty_results(n)
-    moves = np.full((n, record), -1, dtype=np.int16)
+    recorded = np.full((n, record), -1, dtype=np.int16)
     init_stack, init_height = _encode_setup()
-    limit = max_plies or game.ply_bound or _safety_plies()
     greedy_seats = np.array([agent == "greedy" for agent in agents], dtype=np.bool_)
     _play(init_stack, init_height, game.landing == "strict", game.tower_without_black_counts, greedy_seats,
-          game.max_turns or 0, limit, _rng.entropy_words(seed), start, stop, _rng.new_generator(),
+          game.max_turns or 0, max_plies, _rng.entropy_words(seed), start, stop, _rng.new_generator(),
           _pyrandom.new_twister(), _NEIGHBOURS, _CHEBYSHEV, _CUMULATIVE, _new_scratch(), _new_frames(), _new_work(),
           _new_memo(), out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"], out["branching"],
           out["first"], out["towers"], out["moves"], out["pips"], out["heatmap:towers"], out["heatmap:blockades"],
-          moves)
+          recorded)
     if record:
-        out["record"] = moves
+        out["record"] = recorded
     return out
 
 
@@ -143,10 +143,16 @@ def move_text(code: int, player: int) -> str:
     return f"{GRID.name(src)}-{GRID.name(dst)}"
 
 
-def _safety_plies() -> int:
-    from ...playouts import SAFETY_PLIES
-
-    return SAFETY_PLIES
+def recorded_moves(out: dict[str, np.ndarray], row: int) -> list[str]:
+    """The plies of game ``row`` of a :func:`play_range` record, as move texts (each piece move
+    and ``end`` named for the player whose turn it is, from the roll-off's ``first``)."""
+    player = int(out["first"][row])
+    texts = []
+    for code in out["record"][row][: out["plies"][row]]:
+        texts.append(move_text(code, player))
+        if code == END:
+            player = 1 - player
+    return texts
 
 
 # Kernel ----------------------------------------------------------------------------------------
@@ -967,7 +973,7 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
 
 @helper
 def _greedy_pick(u, buf, n, keys, stack, height, points, player, chebyshev, neighbours):
-    """agents.greedy's Blockade rule over the legal plies ``buf[:n]``, with its one draw ``u``."""
+    """Blockade's greedy rule (``Blockade.greedy``) over the legal plies ``buf[:n]``, with its one draw ``u``."""
     for j in range(n):
         code = buf[j]
         if code == END:

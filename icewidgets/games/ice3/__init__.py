@@ -7,6 +7,7 @@ and study it, attached to the game with :meth:`~icewidgets.protocol.Game.plug_in
 """
 
 from .controls import Ice3Controls
+from .counters import Ice3Counters
 from .greedy import greedy_move
 from .rules import (CENTRE, COLOURS, CORNERS, DIRS, END_TURN, GRID, GROUPS, MAX_DISTANCE, PATTERN,
                     PLAYOUT_MAX_TURNS, SIZES, SPARSE_EXAMPLE, Ice3, Ice3State, SetMove)
@@ -15,4 +16,5 @@ from .view import Ice3View
 __all__ = ["CENTRE", "COLOURS", "CORNERS", "DIRS", "END_TURN", "GRID", "GROUPS", "MAX_DISTANCE", "PATTERN",
            "PLAYOUT_MAX_TURNS", "SIZES", "SPARSE_EXAMPLE", "Ice3", "Ice3State", "SetMove"]
 
-Ice3.plug_in(view=Ice3View(), controls=Ice3Controls(), greedy=greedy_move, kernel=f"{__name__}.kernel")
+Ice3.plug_in(view=Ice3View(), controls=Ice3Controls(), counters=Ice3Counters(), greedy=greedy_move,
+             kernel=f"{__name__}.kernel")

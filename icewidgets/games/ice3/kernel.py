@@ -2,9 +2,10 @@
 
 The kernel plays the default movement rules (``blocked="stay"``, ``edge="stay"``,
 ``walls="before"``) with the ``exact`` goal, any number of players, either ``no_move`` rule and
-any turn limit, with the random and the greedy agent; other options fall back to the reference
-engine. The random setup is rebuilt
-inside the kernel (:mod:`icewidgets.fast.pyrandom`), so a game costs no Python at all.
+any turn limit, with the random agent and Ice3's greedy rule (``Ice3.greedy``, written out in
+:mod:`icewidgets.games.ice3.greedy`: the same keys, the same one draw among the best); other
+options fall back to the reference engine. The random setup is rebuilt inside the kernel
+(:mod:`icewidgets.compiled.pyrandom`), so a game costs no Python at all.
 
 Bit boards (``uint64``, bit i = square i): ``runs[k-1]`` holds the squares with at least k
 squares free of walls ahead in a direction, exactly the reference engine's table, so the
@@ -12,7 +13,7 @@ legal moves come out in its order (sets R Y G B 1 2 3, directions N … NW, dist
 A set's members move when their whole path is free of walls; the rest stay.
 
 >>> from icewidgets import make
->>> out = play_range(make("ice3", max_turns=40), ("random", "random"), seed=0, start=0, stop=2)
+>>> out = play_range(make("ice3", max_turns=40), ("random", "random"), seed=0, start=0, stop=2, max_plies=40)
 >>> out["plies"].tolist()
 [40, 40]
 """
@@ -124,30 +125,31 @@ def empty_results(n: int, players: int) -> dict[str, np.ndarray]:
     }
 
 
-def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: int,
-               record: int = 0, max_plies: int | None = None) -> dict[str, np.ndarray]:
-    """Games ``start``…``stop-1`` of a run seeded ``seed``, as result arrays (:func:`empty_results`).
+def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: int, max_plies: int,
+               record: int = 0) -> dict[str, np.ndarray]:
+    """Games ``start``…``stop-1`` of a run seeded ``seed``, as result arrays (:func:`empty_results`);
+    a game still going after ``max_plies`` plies stops unfinished.
 
     With ``record`` > 0 the first ``record`` plies of each game are also returned as
-    ``moves[game, ply] = (set·8 + direction)·8 + distance − 1``, ``-2`` for a pass (−1 past the end).
+    ``record[game, ply] = (set·8 + direction)·8 + distance − 1``, ``-2`` for a pass (−1 past the
+    end; see :func:`recorded_moves`).
     """
     n = stop - start
     out = empty_results(n, game.players)
-    moves = np.full((n, record), -1, dtype=np.int16)
-    limit = max_plies or game.ply_bound or _safety_plies()
+    recorded = np.full((n, record), -1, dtype=np.int16)
     codes = None if all(a == "random" for a in agents) else np.array([a == "greedy" for a in agents], dtype=np.int64)
     scratch = (np.zeros(12, dtype=np.uint64), np.zeros((2, 56 * MAX_DISTANCE), dtype=np.int64))
-    status = _play(codes, _CORNER_MASKS, *scratch, game.players, game.no_move == "draw", game.max_turns or 0, limit, _rng.entropy_words(seed),
+    status = _play(codes, _CORNER_MASKS, *scratch, game.players, game.no_move == "draw", game.max_turns or 0, max_plies, _rng.entropy_words(seed),
                    start, stop, _rng.new_generator(), _pyrandom.new_twister(), np.zeros(60, dtype=np.int64),
                    np.zeros((SQUARES, 2), dtype=np.int64), np.zeros(SQUARES, dtype=np.int64),
                    np.zeros(MAX_DISTANCE, dtype=np.uint64), np.zeros(8, dtype=np.uint64), np.zeros(56, dtype=np.int64),
                    np.zeros(SQUARES, dtype=np.int64), _SHIFT, _INSIDE, _OUTER, _SET, _CELLS, _SIZES, _EMPTY,
                    out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"], out["branching"],
-                   out["goal_colour"], out["goal_corner"], out["progress"], moves)
+                   out["goal_colour"], out["goal_corner"], out["progress"], recorded)
     if status != 0:
         raise RuntimeError(f"Ice3 kernel: game {status - 1} failed")
     if record:
-        out["moves"] = moves
+        out["record"] = recorded
     out["heatmap:goal_corners"] = goal_corner_heatmap(out["goal_corner"])
     return out
 
@@ -173,11 +175,9 @@ def move_text(code: int) -> str:
     return f"{'RYGB123'[group]}{tuple(DIRECTIONS)[direction]}{distance + 1}"
 
 
-def _safety_plies() -> int:
-    from ...playouts import SAFETY_PLIES
-
-    return SAFETY_PLIES
-
+def recorded_moves(out: dict[str, np.ndarray], row: int) -> list[str]:
+    """The plies of game ``row`` of a :func:`play_range` record, as move texts (``"RE1"``, ``"pass"``)."""
+    return [move_text(code) for code in out["record"][row] if code != -1]
 
 @helper
 def _shifted(bits, shift):
@@ -314,7 +314,7 @@ def _distance(bits, far0, far1, far2, far3):
 
 @helper
 def _greedy_move(u, pieces, bb, longest, bottoms, shift, inside, masks, empty, keys):
-    """agents.greedy's Ice3 rule: aim at the best colour and corner, try every move of that
+    """Ice3's greedy rule (``Ice3.greedy``): aim at the best colour and corner, try every move of that
     colour (every move if it has none), keep the best value; ties broken by the draw ``u``.
     Returns (set·8 + direction, distance).
 

@@ -7,6 +7,7 @@ play and study it, attached to the game with :meth:`~icewidgets.protocol.Game.pl
 """
 
 from .controls import VolcanoControls
+from .counters import VolcanoCounters
 from .greedy import greedy_move
 from .rules import (CAP, COLOURS, DIAG_COLOURS, END_TURN, GOAL_MEASURES, GRID, OPENING_CAPS, OPENINGS, CapMove,
                     Eruption, Volcano, VolcanoScore, VolcanoState, goal_met, score)
@@ -15,4 +16,5 @@ from .view import VolcanoView
 __all__ = ["CAP", "COLOURS", "DIAG_COLOURS", "END_TURN", "GOAL_MEASURES", "GRID", "OPENING_CAPS", "OPENINGS",
            "CapMove", "Eruption", "Volcano", "VolcanoScore", "VolcanoState", "goal_met", "score"]
 
-Volcano.plug_in(view=VolcanoView(), controls=VolcanoControls(), greedy=greedy_move, kernel=f"{__name__}.kernel")
+Volcano.plug_in(view=VolcanoView(), controls=VolcanoControls(), counters=VolcanoCounters(), greedy=greedy_move,
+                kernel=f"{__name__}.kernel")

@@ -6,14 +6,14 @@ captured pieces as counts per colour and size. Legal moves are counted and picke
 reference engine's order (caps in board order a1, b1, …; directions N, NE, E, … clockwise),
 so the same random draw picks the same move.
 
-The greedy agent is the one of :func:`icewidgets.agents.greedy` (Volcano's rule), with the
-same keys and the same single tie-break draw. The ``random`` opening's seeded layout is rebuilt
+The greedy agent reproduces Volcano's greedy rule (``Volcano.greedy``, written out in
+:mod:`icewidgets.games.volcano.greedy`), with the same keys and the same single tie-break draw. The ``random`` opening's seeded layout is rebuilt
 in the kernel too (the engine's backtracking search on Python's Mersenne Twister). Besides the
 per-game arrays, the kernel counts the reference engine's board heatmaps, by square over the games
 of the range: the squares that erupted, and where thrown pieces landed and were captured.
 
 >>> from icewidgets import make
->>> out = play_range(make("volcano"), ("random", "greedy"), seed=0, start=0, stop=1000)
+>>> out = play_range(make("volcano"), ("random", "greedy"), seed=0, start=0, stop=1000, max_plies=5_000)
 >>> out["plies"].shape, out["scores"].dtype, int(out["winners"][0])  # winners: bit p = player p
 ((1000,), dtype('int16'), 2)
 """
@@ -101,19 +101,19 @@ def empty_results(n: int, players: int) -> dict[str, np.ndarray]:
     }
 
 
-def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: int,
-               record: int = 0, max_plies: int | None = None) -> dict[str, np.ndarray]:
+def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: int, max_plies: int,
+               record: int = 0) -> dict[str, np.ndarray]:
     """Games ``start``…``stop-1`` of a run seeded ``seed``, as result arrays (:func:`empty_results`).
 
-    A game still going after ``max_plies`` plies (default: the playouts' safety limit) stops
-    unfinished, as in the reference loop. With ``record`` > 0 the first ``record`` plies of each
-    game are also returned as ``moves[game, ply] = source·8 + direction`` (−1 past the end).
+    A game still going after ``max_plies`` plies stops unfinished, as in the reference loop.
+    With ``record`` > 0 the first ``record`` plies of each game are also returned as
+    ``record[game, ply] = source·8 + direction`` (−1 past the end; see :func:`recorded_moves`).
     """
     players = game.players
     stack, height = _encode(game.new_state(seed=0))
     n = stop - start
     out = empty_results(n, players)
-    moves = np.full((n, record), -1, dtype=np.int16)
+    recorded = np.full((n, record), -1, dtype=np.int16)
     setup = np.zeros(SETUP_WORDS, dtype=np.int64)
     layouts = np.zeros((0, SQUARES), dtype=np.int64)
     if game.opening == "random" and game.colours is None:
@@ -126,10 +126,10 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
     scratch = (_rng.new_generator(), stack.copy(), height.copy(), np.zeros((players, 5, 3), dtype=np.int64),
                np.zeros((3, players), dtype=np.int64), np.zeros(10, dtype=np.int64))
     args = (setup, layouts, stack, height, players, game.tie_rule == "draw", game.no_return_within_turn, game.end_if_board_empty,
-            game.max_turns or 0, max_plies or _safety_plies(), _rng.entropy_words(seed), start, stop, _STEP,
+            game.max_turns or 0, max_plies, _rng.entropy_words(seed), start, stop, _STEP,
             _NEIGHBOUR_MASK, *scratch, out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"],
             out["captured"], out["captures"], out["erupted"], out["eruptions_stopped"], out["branching"],
-            out["heatmap:eruption_sources"], out["heatmap:captures"], out["heatmap:landings"], moves)
+            out["heatmap:eruption_sources"], out["heatmap:captures"], out["heatmap:landings"], recorded)
     codes = None if all(a == "random" for a in agents) else np.array([RANDOM if a == "random" else GREEDY
                                                                        for a in agents], dtype=np.int64)
     status = _play(codes, np.zeros((3, 40), dtype=np.int64), np.zeros((SQUARES, 9), dtype=np.int64), *args)
@@ -137,14 +137,13 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
         raise RuntimeError(f"Volcano kernel: game {status - 1} reached a position with no legal move")
     out["eruptions"][:] = out["turns"]  # every turn ends with exactly one eruption
     if record:
-        out["moves"] = moves
+        out["record"] = recorded
     return out
 
 
-def _safety_plies() -> int:
-    from ...playouts import SAFETY_PLIES
-
-    return SAFETY_PLIES
+def recorded_moves(out: dict[str, np.ndarray], row: int) -> list[str]:
+    """The plies of game ``row`` of a :func:`play_range` record, as move texts (``"c3-c4"``)."""
+    return [move_text(code) for code in out["record"][row] if code >= 0]
 
 
 def move_text(code: int) -> str:
@@ -257,10 +256,10 @@ def _look_ahead(stack, height, caps, target, player, counts, by_size, base_min, 
 
 @helper
 def _greedy_move(gen, stack, height, caps, blocked, player, players, counts, per_player, step, moves, ahead):
-    """The greedy agent's move (agents.greedy, Volcano): (source, direction, number of legal moves).
+    """The greedy rule's move (``Volcano.greedy``): (source, direction, number of legal moves).
 
     Every legal move gets the agent's key, in legal order, in ``moves`` (rows: source, direction,
-    key); then one draw picks among the best keys, as agents._pick_best does. The eruptions are
+    key); then one draw picks among the best keys, as randomness.pick_best does. The eruptions are
     scored first; the walks' one-ply look-ahead, most of the agent's work, only runs when no
     eruption gains (else the walks keep :data:`_UNSCORED_WALK`, which changes neither the best
     key nor the ties)."""

@@ -7,6 +7,7 @@ play and study it, attached to the game with :meth:`~icewidgets.protocol.Game.pl
 """
 
 from .controls import VolterraControls
+from .counters import VolterraCounters
 from .greedy import greedy_move
 from .rules import (COLOUR_WORD, COLOURS, GRID, HALVES, TILE, TILES_PER_COLOUR, PawnMove, PlacePawn, PlaceTile,
                     TowerMove, Volterra, VolterraState)
@@ -15,4 +16,5 @@ from .view import VolterraView
 __all__ = ["COLOUR_WORD", "COLOURS", "GRID", "HALVES", "TILE", "TILES_PER_COLOUR", "PawnMove", "PlacePawn",
            "PlaceTile", "TowerMove", "Volterra", "VolterraState"]
 
-Volterra.plug_in(view=VolterraView(), controls=VolterraControls(), greedy=greedy_move, kernel=f"{__name__}.kernel")
+Volterra.plug_in(view=VolterraView(), controls=VolterraControls(), counters=VolterraCounters(), greedy=greedy_move,
+                 kernel=f"{__name__}.kernel")

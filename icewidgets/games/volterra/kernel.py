@@ -2,12 +2,14 @@
 
 The kernel plays the checkerboard layout with every play option (``first_player``,
 ``dest_adjacent_to_source``, ``forfeit_removes``, ``end_check``, ``max_turns``); the free layout
-falls back to the reference engine. Towers are ``stack[square, height]`` tile colours (0 dark,
+falls back to the reference engine; the agents are the random one and Volterra's greedy rule
+(``Volterra.greedy``, written out in :mod:`icewidgets.games.volterra.greedy`: the same keys,
+the same one draw among the best). Towers are ``stack[square, height]`` tile colours (0 dark,
 1 light); the legal plies are listed in the engine's order (pawn moves by square, then tower
 moves by source, one tile before two, then by target), so the same draw picks the same ply.
 
 >>> from icewidgets import make
->>> out = play_range(make("volterra"), ("random", "random"), seed=0, start=0, stop=3)
+>>> out = play_range(make("volterra"), ("random", "random"), seed=0, start=0, stop=3, max_plies=5_000)
 >>> out["plies"].shape, out["winners"].dtype.name
 ((3,), 'uint8')
 """
@@ -70,16 +72,17 @@ def empty_results(n: int, players: int = 2) -> dict[str, np.ndarray]:
     }
 
 
-def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: int,
-               record: int = 0, max_plies: int | None = None) -> dict[str, np.ndarray]:
-    """Games ``start``…``stop-1`` of a run seeded ``seed``, as result arrays (:func:`empty_results`).
+def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: int, max_plies: int,
+               record: int = 0) -> dict[str, np.ndarray]:
+    """Games ``start``…``stop-1`` of a run seeded ``seed``, as result arrays (:func:`empty_results`);
+    a game still going after ``max_plies`` plies stops unfinished.
 
-    With ``record`` > 0 the first ``record`` plies of each game are also returned as codes
-    (see :func:`move_text`; −1 past the end).
+    With ``record`` > 0 the first ``record`` plies of each game are also returned as codes in
+    ``record`` (see :func:`move_text`; −1 past the end; :func:`recorded_moves`).
     """
     n = stop - start
     out = empty_results(n)
-    moves = np.full((n, record), -1, dtype=np.int16)
+    recorded = np.full((n, record), -1, dtype=np.int16)
     state = game.new_state()
     init_stack = np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int8)
     init_height = np.zeros(SQUARES, dtype=np.int64)
@@ -87,16 +90,15 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
         for h, piece in enumerate(stack):
             init_stack[square, h] = "DL".index(str(piece))
         init_height[square] = len(stack)
-    limit = max_plies or game.ply_bound or _safety_plies()
     codes = None if all(a == "random" for a in agents) else np.array([a == "greedy" for a in agents], dtype=np.int64)
     _play(codes, init_stack, init_height, state.pawns[0], state.pawns[1], state.to_move, game.dest_adjacent_to_source,
-          game.forfeit_removes, game.end_check == "both", game.max_turns or 0, limit, _rng.entropy_words(seed),
+          game.forfeit_removes, game.end_check == "both", game.max_turns or 0, max_plies, _rng.entropy_words(seed),
           start, stop, _rng.new_generator(), init_stack.copy(), init_height.copy(), np.zeros((4, 160), dtype=np.int64),
           _NEIGHBOURS, _NEIGHBOUR_MASK, _ORTHOGONAL, _ON_EDGE,
           out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"], out["branching"],
-          out["forfeited"], out["towers"], out["heatmap:tower_targets"], out["heatmap:cut_off"], moves)
+          out["forfeited"], out["towers"], out["heatmap:tower_targets"], out["heatmap:cut_off"], recorded)
     if record:
-        out["moves"] = moves
+        out["record"] = recorded
     return out
 
 
@@ -111,10 +113,9 @@ def move_text(code: int) -> str:
     return f"{'' if count == 0 else 2}{GRID.name(source)}-{GRID.name(target)}"
 
 
-def _safety_plies() -> int:
-    from ...playouts import SAFETY_PLIES
-
-    return SAFETY_PLIES
+def recorded_moves(out: dict[str, np.ndarray], row: int) -> list[str]:
+    """The plies of game ``row`` of a :func:`play_range` record, as move texts (``"@b4"``, ``"b4-b3"``)."""
+    return [move_text(code) for code in out["record"][row] if code != -1]
 
 
 @helper
@@ -277,7 +278,7 @@ def _result(stack, height, ended, g, counts, out_winners, out_scores, out_towers
 
 @helper
 def _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, neighbours, neighbour_mask, u):
-    """agents.greedy's Volterra rule: an integer key per legal ply, ties broken by the draw ``u``."""
+    """Volterra's greedy rule (``Volterra.greedy``): an integer key per legal ply, ties broken by the draw ``u``."""
     own = player
     theirs = pawn1 if player == 0 else pawn0
     near_them = neighbour_mask[theirs]

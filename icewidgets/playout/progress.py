@@ -1,0 +1,116 @@
+"""Progress bars for long runs: a widget in a notebook, a line of text in a terminal, or none.
+
+>>> bar = progress_bar(False, 10, "games")
+>>> bar.update(5); bar.close()
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from typing import Any
+
+__all__ = ["NoBar", "TextBar", "WidgetBar", "in_notebook", "progress_bar"]
+
+
+class NoBar:
+    """No bar at all (``progress=False``)."""
+
+    def update(self, done: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class TextBar:
+    """One line of text on ``stream``, redrawn at most ten times a second: done, rate, ETA."""
+
+    def __init__(self, total: int, label: str, stream: Any):
+        self.total, self.label, self.stream = total, label, stream
+        self.started = time.perf_counter()
+        self.shown = 0.0
+        self.done = 0
+
+    def update(self, done: int) -> None:
+        self.done = done
+        now = time.perf_counter()
+        if now - self.shown < 0.1 and done < self.total:
+            return
+        self.shown = now
+        elapsed = now - self.started
+        rate = done / elapsed if elapsed > 0 else 0.0
+        eta = (self.total - done) / rate if rate > 0 else float("nan")
+        width = 24
+        filled = int(width * done / self.total) if self.total else width
+        eta_text = f"ETA {eta:.0f}s" if math.isfinite(eta) else ""
+        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {done:,}/{self.total:,} "
+                          f"{rate:,.0f} games/s {eta_text}   ")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.done < self.total:
+            self.update(self.done)
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+class WidgetBar:
+    """An ipywidgets progress bar with the count and the rate, shown in the notebook."""
+
+    def __init__(self, total: int, label: str):
+        import ipywidgets as widgets
+        from IPython.display import display
+
+        self.total = total
+        self.bar = widgets.IntProgress(value=0, min=0, max=max(total, 1), description="", layout=widgets.Layout(width="50%"))
+        self.text = widgets.Label(f"{label}: 0/{total:,}")
+        self.label = label
+        self.box = widgets.HBox([self.bar, self.text])
+        self.started = time.perf_counter()
+        self.shown = 0.0
+        display(self.box)
+
+    def update(self, done: int) -> None:
+        now = time.perf_counter()
+        if now - self.shown < 0.1 and done < self.total:
+            return
+        self.shown = now
+        elapsed = now - self.started
+        rate = done / elapsed if elapsed > 0 else 0.0
+        self.bar.value = done
+        self.text.value = f"{self.label}: {done:,}/{self.total:,} ({rate:,.0f} games/s)"
+
+    def close(self) -> None:
+        self.bar.bar_style = "success" if self.bar.value >= self.total else "warning"
+
+
+def in_notebook() -> bool:
+    """Whether this runs in a Jupyter kernel."""
+    ipython = sys.modules.get("IPython")
+    if ipython is None:
+        return False
+    try:
+        shell = ipython.get_ipython()
+    except Exception:
+        return False
+    return shell is not None and "IPKernelApp" in getattr(shell, "config", {})
+
+
+def progress_bar(progress: bool | str, total: int, label: str) -> Any:
+    """The bar for ``progress`` (True, False or ``"auto"``: a widget in a notebook, text when
+    stderr is a terminal): an object with ``update(done)`` and ``close()``."""
+    if progress not in (True, False, "auto"):
+        raise ValueError(f"progress={progress!r}; use True, False or 'auto'")
+    if progress is False:
+        return NoBar()
+    if in_notebook():
+        try:
+            return WidgetBar(total, label)
+        except Exception:
+            pass
+    stream = sys.stderr
+    if progress is True or (hasattr(stream, "isatty") and stream.isatty()):
+        return TextBar(total, label, stream)
+    return NoBar()
