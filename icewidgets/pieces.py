@@ -1,7 +1,7 @@
 """Pieces and stacks, and their text notation.
 
 A piece is a colour letter and a size digit: ``R1`` is a red small, ``G3`` a green large.
-Volterra's tiles have no size: ``L`` (light) and ``D`` (dark). A stack is its pieces
+Flat tiles have no size: ``L`` (light) and ``D`` (dark). A stack is its pieces
 bottom to top, concatenated; an empty square is ``.``.
 
 >>> stack = parse_stack("R1R2R3K1")
@@ -38,7 +38,7 @@ EMPTY = "."
 
 
 class Piece(NamedTuple):
-    """One pyramid (``colour`` letter, ``size`` 1-3) or one Volterra tile (``size`` 0).
+    """One pyramid (``colour`` letter, ``size`` 1-3) or one flat tile (``size`` 0).
 
     >>> Piece("G", 3).name
     'green large'

@@ -1,6 +1,6 @@
 """The protocol every game follows: errors, events, and the Game and State base classes.
 
-A *game* is a frozen dataclass of options (``Volcano(players=3)``) that makes states.
+A *game* is a frozen dataclass of options (``make(name, players=3)``) that makes states.
 A *state* is an immutable, hashable position; ``state.play(move)`` returns a new state and
 never changes the old one. A move is a small frozen object whose ``str()`` is its notation;
 ``play`` accepts the move or its text.

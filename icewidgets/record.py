@@ -4,11 +4,13 @@ A :class:`Record` replays exactly, saves as JSON, and packs into one line of tex
 be pasted into a chat or a widget ("iw1." followed by URL-safe characters).
 
 >>> import icewidgets as iw
->>> record = iw.Record.new("volcano", seed=7).extend(["a1-b1"])
+>>> game = iw.make(iw.available_games()[0])
+>>> first = str(game.new_state(seed=7).legal_moves()[0])
+>>> record = iw.Record.new(game, seed=7).extend([first])
 >>> iw.Record.from_code(record.to_code()) == record
 True
->>> record.final_state().stack("b1")
-'Y1Y2Y3K1'
+>>> record.final_state() == game.new_state(seed=7).play(first)
+True
 """
 
 from __future__ import annotations
