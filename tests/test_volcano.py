@@ -13,7 +13,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import icewidgets as iw
 from icewidgets import IllegalMoveError, NotationError, make
 from icewidgets.games.volcano import rules as volcano
 from icewidgets.pieces import PIECES, parse_stack

@@ -6,11 +6,13 @@ play and study it, attached to the game with :meth:`~icewidgets.protocol.Game.pl
 7
 """
 
+from .board import CAP, COLOURS, GRID
 from .controls import VolcanoControls
 from .counters import VolcanoCounters
 from .greedy import greedy_move
-from .rules import (CAP, COLOURS, DIAG_COLOURS, END_TURN, GOAL_MEASURES, GRID, OPENING_CAPS, OPENINGS, CapMove,
-                    Eruption, Volcano, VolcanoScore, VolcanoState, goal_met, score)
+from .openings import DIAG_COLOURS, OPENING_CAPS, OPENINGS
+from .rules import END_TURN, CapMove, Eruption, Volcano, VolcanoState
+from .scoring import GOAL_MEASURES, VolcanoScore, goal_met, score
 from .view import VolcanoView
 
 __all__ = ["CAP", "COLOURS", "DIAG_COLOURS", "END_TURN", "GOAL_MEASURES", "GRID", "OPENING_CAPS", "OPENINGS",

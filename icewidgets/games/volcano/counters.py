@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...counters import Counters
-from .rules import COLOURS
+from .board import COLOURS
 
 
 class VolcanoCounters(Counters):

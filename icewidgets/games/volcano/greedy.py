@@ -6,7 +6,8 @@ from typing import Any
 
 from ...grid import DIRECTIONS
 from ...randomness import pick_best
-from .rules import COLOURS, GRID, RAYS, STEPS, CapMove, VolcanoState
+from .board import COLOURS, GRID
+from .rules import RAYS, STEPS, CapMove, VolcanoState
 
 _COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 

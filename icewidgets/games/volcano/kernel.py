@@ -117,7 +117,7 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
     setup = np.zeros(SETUP_WORDS, dtype=np.int64)
     layouts = np.zeros((0, SQUARES), dtype=np.int64)
     if game.opening == "random" and game.colours is None:
-        from .rules import OPENING_CAPS
+        from .openings import OPENING_CAPS
 
         setup[0] = 1
         setup[1] = sum(1 << GRID.index(square) for square in (game.caps or OPENING_CAPS["random"]))

@@ -46,35 +46,20 @@ Choices where the rules file leaves one (documented in ``rules/volcano.md`` as o
 from __future__ import annotations
 
 import dataclasses
-import random
 import re
 from collections import Counter
-from functools import cached_property, lru_cache
+from functools import cached_property
 from itertools import product
-from typing import Any, ClassVar, Iterable, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from ...grid import DIRECTION_NAMES, DIRECTIONS, Grid, parse_fields, parse_int_field, split_position
-from ...pieces import PIECES, Piece, format_pieces, format_stack, parse_pieces, parse_stack
+from ...pieces import Piece, format_pieces, format_stack, parse_pieces, parse_stack
 from ...protocol import EndTurn, Event, Game, NotationError, State, event
 from ...randomness import seeded_random
 from ...words import plural
-
-GRID = Grid(5, 5)
-CAP = PIECES["K1"]
-COLOURS = "RYGBC"
-"""The five nest colours; clear (C) stands in for the Black Ice set's clear pieces."""
-
-OPENINGS = ("diag", "plus", "x", "random", "custom")
-
-DIAG_COLOURS = "CCCGR CGGRY CGRYB GRYYB RYBBB"
-"""The verified standard layout, rank 5 first (rules §2.2)."""
-
-OPENING_CAPS = {
-    "diag": ("a1", "b2", "c3", "d4", "e5"),
-    "plus": ("c3", "b3", "d3", "c2", "c4"),
-    "x": ("c3", "b2", "d2", "b4", "d4"),
-    "random": ("a1", "b2", "c3", "d4", "e5"),
-}
+from .board import CAP, COLOURS, GRID, square_or_none
+from .openings import DIAG_COLOURS, OPENING_CAPS, OPENINGS, normalise_caps, normalise_colours, opening_board, random_layout
+from .scoring import VolcanoScore, goal_met, parse_goal, score
 
 
 # Options -----------------------------------------------------------------------------------
@@ -119,13 +104,13 @@ class Volcano(Game):
         if self.opening == "custom" and (self.caps is None or self.colours is None):
             raise ValueError("opening='custom' needs both colours=… (25 letters, rank 5 first) and caps=… (squares)")
         if self.caps is not None:
-            object.__setattr__(self, "caps", _normalise_caps(self.caps))
+            object.__setattr__(self, "caps", normalise_caps(self.caps))
         if self.colours is not None:
-            object.__setattr__(self, "colours", _normalise_colours(self.colours))
+            object.__setattr__(self, "colours", normalise_colours(self.colours))
         if self.goal is not None:
             if self.players != 1:
                 raise ValueError(f"goal={self.goal!r} is a solitaire challenge: use it with players=1")
-            _parse_goal(self.goal)
+            parse_goal(self.goal)
 
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
@@ -135,11 +120,11 @@ class Volcano(Game):
         if self.colours is not None:
             layout = self.colours
         elif self.opening == "random":
-            layout = _random_layout(seeded_random(seed))
+            layout = random_layout(seeded_random(seed))
         else:
             layout = DIAG_COLOURS
         caps = self.caps if self.caps is not None else OPENING_CAPS[self.opening]
-        return VolcanoState(self, _opening_board(layout, caps), 0, ((),) * self.players)
+        return VolcanoState(self, opening_board(layout, caps), 0, ((),) * self.players)
 
     def state_from_text(self, text: str) -> "VolcanoState":
         """The position written by :meth:`VolcanoState.to_text`; sparse positions are fine."""
@@ -231,88 +216,6 @@ away in that direction, up to the edge (an eruption stops earlier at a cap)."""
 
 
 # Scoring -------------------------------------------------------------------------------------
-
-
-class VolcanoScore(NamedTuple):
-    """A pile's best arrangement: ``points`` = 7·solid + 5·mixed + loose pieces.
-
-    ``trees`` lists the trees (small, medium, large), solid ones first; ``loose_pieces`` the rest.
-    """
-
-    points: int
-    solid_trees: int
-    mixed_trees: int
-    loose: int
-    trees: tuple[tuple[Piece, Piece, Piece], ...]
-    loose_pieces: tuple[Piece, ...]
-
-    def __int__(self) -> int:
-        return self.points
-
-    def describe(self) -> str:
-        """E.g. ``"17 points: 1 solid tree (7), 2 mixed trees (10), 0 loose pieces"``."""
-        return (
-            f"{self.points} points: {plural(self.solid_trees, 'solid tree')} ({7 * self.solid_trees}), "
-            f"{plural(self.mixed_trees, 'mixed tree')} ({5 * self.mixed_trees}), "
-            f"{plural(self.loose, 'loose piece')}"
-        )
-
-
-def score(pieces: Iterable[Piece | str]) -> VolcanoScore:
-    """The best score of a pile of captured pieces, with its trees.
-
-    The greedy arrangement (solid trees first, then mixed) is optimal, and the points follow
-    the closed form ``total + 2·min_s N_s + 2·solid`` (rules V-A15).
-
-    >>> s = score("R1 R2 R3 R1 G2 G3 B1 Y3 Y2".split())
-    >>> s.points, s.solid_trees, s.mixed_trees, s.loose
-    (17, 1, 2, 0)
-    >>> s.describe()
-    '17 points: 1 solid tree (7), 2 mixed trees (10), 0 loose pieces'
-    """
-    pile = [PIECES[p] if isinstance(p, str) else p for p in pieces]
-    by_size: dict[int, list[Piece]] = {1: [], 2: [], 3: []}
-    for piece in sorted(pile, key=lambda p: (COLOURS.find(p.colour), p.size)):
-        by_size[piece.size].append(piece)
-    trees: list[tuple[Piece, Piece, Piece]] = []
-    for colour in sorted({p.colour for p in pile}, key=COLOURS.find):
-        while all(PIECES[f"{colour}{size}"] in by_size[size] for size in (1, 2, 3)):
-            trees.append(tuple(_take(by_size[size], PIECES[f"{colour}{size}"]) for size in (1, 2, 3)))
-    solid = len(trees)
-    # After the solid trees every colour lacks some size, so any trio left over is mixed.
-    while all(by_size[size] for size in (1, 2, 3)):
-        trees.append((by_size[1].pop(0), by_size[2].pop(0), by_size[3].pop(0)))
-    loose = tuple(by_size[1] + by_size[2] + by_size[3])
-    mixed = len(trees) - solid
-    return VolcanoScore(7 * solid + 5 * mixed + len(loose), solid, mixed, len(loose), tuple(trees), loose)
-
-
-GOAL_MEASURES = ("score", "solid", "mixed", "trees", "pieces", "turns")
-
-
-def goal_met(goal: str, pile: Iterable[Piece], turns: int = 0) -> bool:
-    """Whether a solitaire pile meets ``goal``: conditions joined by commas, all must hold.
-
-    A condition compares a measure (``score``, ``solid``, ``mixed``, ``trees``, ``pieces``,
-    ``turns``) with a number (``>=``, ``<=`` or ``=``), or limits what was captured with
-    ``only=`` sizes and/or colours (``only=1`` smalls only, ``only=RY`` red and yellow only).
-    With ``make("volcano", players=1, goal=…)`` the game is won when the goal holds as it ends.
-
-    >>> pile = [Piece("R", 1), Piece("R", 2), Piece("R", 3)]
-    >>> goal_met("solid>=1, score>=7", pile), goal_met("only=1", pile), goal_met("turns<=5", pile, turns=6)
-    (True, False, False)
-    """
-    pile = list(pile)
-    result = score(pile)
-    measures = {"score": result.points, "solid": result.solid_trees, "mixed": result.mixed_trees,
-                "trees": result.solid_trees + result.mixed_trees, "pieces": len(pile), "turns": turns}
-    for kind, left, right in _parse_goal(goal):
-        if kind == "only":
-            if any(str(p.size) not in right and p.colour not in right for p in pile):
-                return False
-        elif not {">=": measures[left] >= right, "<=": measures[left] <= right, "=": measures[left] == right}[kind]:
-            return False
-    return True
 
 
 class Eruption(NamedTuple):
@@ -505,7 +408,7 @@ class VolcanoState(State):
     def _why_illegal(self, move: CapMove | EndTurn) -> str | None:
         if isinstance(move, EndTurn):
             return "a Volcano turn ends only with an eruption; keep moving caps until a volcano erupts"
-        source, target = _square_or_none(move.source), _square_or_none(move.target)
+        source, target = square_or_none(move.source), square_or_none(move.target)
         if source is None:
             return f"{move.source} is not a square of the 5×5 board"
         if source not in self.cap_squares:
@@ -684,108 +587,6 @@ def _ended(game: Volcano, board: tuple | list, captured: tuple, caps: int) -> st
     if not caps:
         return "there is no cap on the board, so no cap can move"
     return None
-
-
-_GOAL_CONDITION = re.compile(r"^(\w+)\s*(>=|<=|=)\s*(\w+)$")
-
-
-def _parse_goal(goal: str) -> list[tuple[str, str, Any]]:
-    """``"score>=20, only=1"`` → ``[(">=", "score", 20), ("only", "only", "1")]``; ValueError names a bad part."""
-    if not isinstance(goal, str) or not goal.strip():
-        raise ValueError(f"goal={goal!r} must be a text like 'solid>=2, score>=20' or 'only=1'")
-    conditions = []
-    for part in goal.split(","):
-        match = _GOAL_CONDITION.match(part.strip())
-        if match is None:
-            raise ValueError(f"goal condition {part.strip()!r} is not of the form 'measure>=number' or 'only=…'")
-        left, op, right = match.groups()
-        if left == "only":
-            if op != "=" or any(ch not in "123" + COLOURS for ch in right):
-                raise ValueError(f"goal condition {part.strip()!r}: only= takes sizes 1-3 and/or colours {COLOURS}")
-            conditions.append(("only", left, right))
-        elif left in GOAL_MEASURES and right.isdigit():
-            conditions.append((op, left, int(right)))
-        else:
-            raise ValueError(f"goal condition {part.strip()!r}: measures are {', '.join(GOAL_MEASURES)}, compared with a whole number")
-    return conditions
-
-
-def _square_or_none(name: str) -> int | None:
-    try:
-        return GRID.index(name)
-    except NotationError:
-        return None
-
-
-def _take(pieces: list[Piece], piece: Piece) -> Piece:
-    pieces.remove(piece)
-    return piece
-
-
-def _normalise_caps(caps: Any) -> tuple[str, ...]:
-    if isinstance(caps, str):
-        caps = [c for c in re.split(r"[\s,]+", caps) if c]
-    caps = tuple(caps)
-    for square in caps:
-        if _square_or_none(square) is None:
-            raise ValueError(f"caps={caps!r}: {square!r} is not a square of the 5×5 board (a1 to e5)")
-    if not caps:
-        raise ValueError("caps=() names no square; Volcano needs at least one cap to move")
-    if len(set(caps)) != len(caps):
-        raise ValueError(f"caps={caps!r} names a square twice; a square holds at most one cap")
-    if len(caps) > 5:
-        raise ValueError(f"caps={caps!r} has {len(caps)} squares, but Volcano has only 5 caps")
-    return caps
-
-
-def _normalise_colours(colours: str) -> str:
-    letters = "".join(ch for ch in str(colours) if ch not in " /\n\t,")
-    if len(letters) != 25 or any(ch not in COLOURS + "." for ch in letters):
-        raise ValueError(
-            f"colours={colours!r} must be 25 letters from {COLOURS} (or '.' for an empty square), rank 5 first, "
-            "e.g. 'CCCGR CGGRY CGRYB GRYYB RYBBB'"
-        )
-    for colour in COLOURS:
-        if letters.count(colour) > 5:
-            # The set has 5 nests of each colour; more could not be written as a position text.
-            raise ValueError(f"colours={colours!r} has {letters.count(colour)} {colour} nests, but the set has only 5 of each colour")
-    return letters
-
-
-@lru_cache(maxsize=64)
-def _opening_board(layout: str, caps: tuple[str, ...]) -> tuple[tuple[Piece, ...], ...]:
-    """The board of nests ``layout`` (rank 5 first) with caps on ``caps``; every playout of a
-    fixed opening starts from the same one."""
-    rows = [_normalise_colours(layout)[i : i + 5] for i in range(0, 25, 5)]
-    board = [() if letter == "." else (PIECES[letter + "1"], PIECES[letter + "2"], PIECES[letter + "3"])
-             for row in reversed(rows) for letter in row]
-    for square in caps:
-        index = GRID.index(square)
-        board[index] = board[index] + (CAP,)
-    return tuple(board)
-
-
-def _random_layout(rng: random.Random) -> str:
-    """Five nests of each colour with no two orthogonal neighbours alike (seeded backtracking)."""
-    cells: list[str] = [""] * 25
-    counts = dict.fromkeys(COLOURS, 5)
-
-    def fill(i: int) -> bool:
-        if i == 25:
-            return True
-        options = [c for c in COLOURS if counts[c] and not (i % 5 and cells[i - 1] == c) and not (i >= 5 and cells[i - 5] == c)]
-        rng.shuffle(options)
-        for colour in options:
-            cells[i] = colour
-            counts[colour] -= 1
-            if fill(i + 1):
-                return True
-            counts[colour] += 1
-        cells[i] = ""
-        return False
-
-    fill(0)
-    return "".join("".join(cells[r * 5 : r * 5 + 5]) for r in range(4, -1, -1))
 
 
 def _parse_captured(text: str | None, players: int) -> tuple[tuple[Piece, ...], ...]:

@@ -15,7 +15,8 @@ from typing import Any, Mapping, Sequence
 
 from ...view import Line, PanelItem, Pieces, Stage, View
 from ...words import plural
-from .rules import VolcanoState, score
+from .rules import VolcanoState
+from .scoring import score
 
 TREES_PER_ROW = 5
 """How many trees (or loose pieces) a row of a captured pile holds in the panel."""
