@@ -6,11 +6,11 @@ play and study it, attached to the game with :meth:`~icewidgets.protocol.Game.pl
 'D@D'
 """
 
+from .board import COLOUR_WORD, COLOURS, GRID, TILE, TILES_PER_COLOUR
 from .controls import VolterraControls
 from .counters import VolterraCounters
 from .greedy import greedy_move
-from .rules import (COLOUR_WORD, COLOURS, GRID, HALVES, TILE, TILES_PER_COLOUR, PawnMove, PlacePawn, PlaceTile,
-                    TowerMove, Volterra, VolterraState)
+from .rules import HALVES, PawnMove, PlacePawn, PlaceTile, TowerMove, Volterra, VolterraState
 from .view import VolterraView
 
 __all__ = ["COLOUR_WORD", "COLOURS", "GRID", "HALVES", "TILE", "TILES_PER_COLOUR", "PawnMove", "PlacePawn",

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from ...counters import Counters
-from .rules import GRID
+from .board import GRID
 
 
 class VolterraCounters(Counters):

@@ -6,7 +6,8 @@ from typing import Any
 
 from ...pieces import Piece
 from ...randomness import pick_best
-from .rules import GRID, TILE, TowerMove, VolterraState, occupancy, pawn_reach
+from .board import GRID, TILE, occupancy, pawn_reach
+from .rules import TowerMove, VolterraState
 
 
 def greedy_move(state: VolterraState, rng: Any) -> Any:

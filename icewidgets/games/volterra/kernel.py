@@ -22,11 +22,11 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ...grid import Grid
 from ...compiled import rng as _rng
 from ...compiled.bits import lowest_bit
 from ...compiled.jit import helper
 from ...compiled.pick import nth_best
+from ...grid import Grid
 
 GRID = Grid(5, 4)
 SQUARES = 20

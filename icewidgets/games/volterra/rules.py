@@ -77,29 +77,14 @@ from functools import cached_property, lru_cache
 from typing import Any, ClassVar
 
 from ...grid import Grid, parse_fields, parse_int_field, split_position
-from ...pieces import PIECES, Piece, format_stack, parse_stack
+from ...pieces import Piece, format_stack, parse_stack
 from ...protocol import Event, Game, NotationError, State, event
-from ...words import name_list
+from .board import (COLOUR_WORD, COLOURS, DARK, GRID, INDEX, LIGHT, NAMES, NEIGHBOUR_SETS, NEIGHBOURS, TILE,
+                    TILES_PER_COLOUR, can_complete, connected_part, has_tower_action, next_placer, occupancy, pawn_reach,
+                    pawn_squares, square_list, tile_squares, tower_sources)
+from .explain import pawn_move_problem, placement_problem, tower_move_problem, turn_end_events
 
-GRID = Grid(5, 4)
-DARK, LIGHT = PIECES["D"], PIECES["L"]
-TILE = (DARK, LIGHT)
-"""The tile of each player: Dark (0) owns dark tiles, Light (1) light ones."""
-COLOURS = "DL"
-"""The tile colours, dark and light: player ``p`` owns ``COLOURS[p]``."""
-COLOUR_WORD = ("dark", "light")
-TILES_PER_COLOUR = 10
 HALVES = ("-", "pawn", "tower")
-
-_NAMES = GRID.names
-_INDEX = {name: i for i, name in enumerate(_NAMES)}
-_NEIGHBOURS = tuple(tuple(sorted(ns)) for ns in GRID.neighbours)
-_NEIGHBOUR_SETS = tuple(frozenset(ns) for ns in GRID.neighbours)
-_NEIGHBOUR_MASKS = tuple(sum(1 << n for n in ns) for ns in GRID.neighbours)
-_ORTHOGONAL = GRID.orthogonal_neighbours
-_ON_EDGE = tuple(None in sides for sides in _ORTHOGONAL)
-_MIRROR = tuple(GRID.size - 1 - i for i in range(GRID.size))
-"""The 180° turn of the board: a1 ↔ e4, c3 ↔ c2."""
 
 
 # Options -----------------------------------------------------------------------------------
@@ -155,7 +140,7 @@ class Volterra(Game):
             return VolterraState(self, ((),) * GRID.size, (None, None), self.first_player,
                                  phase="place", hand=(TILES_PER_COLOUR, TILES_PER_COLOUR))
         board = tuple((DARK,) if (GRID.file_of(i) + GRID.rank_of(i)) % 2 == 0 else (LIGHT,) for i in range(GRID.size))
-        return VolterraState(self, board, (_INDEX["c3"], _INDEX["c2"]), self.first_player)
+        return VolterraState(self, board, (INDEX["c3"], INDEX["c2"]), self.first_player)
 
     def state_from_text(self, text: str) -> "VolterraState":
         """The position written by :meth:`VolterraState.to_text`; sparse positions are fine."""
@@ -163,12 +148,12 @@ class Volterra(Game):
         board: list[tuple[Piece, ...]] = []
         pawns: list[int | None] = [None, None]
         for square, token in enumerate(GRID.parse_board(lines)):
-            stack, pawn = _parse_square(token, _NAMES[square])
+            stack, pawn = _parse_square(token, NAMES[square])
             board.append(stack)
             if pawn is not None:
                 if pawns[pawn] is not None:
-                    raise NotationError(f"{token!r} on {_NAMES[square]}: there is only one {COLOUR_WORD[pawn]} pawn, "
-                                        f"and it already stands on {_NAMES[pawns[pawn]]}")
+                    raise NotationError(f"{token!r} on {NAMES[square]}: there is only one {COLOUR_WORD[pawn]} pawn, "
+                                        f"and it already stands on {NAMES[pawns[pawn]]}")
                 pawns[pawn] = square
         fields = parse_fields(field_line, ["to_move", "phase", "hand", "done", "turns", "forfeited"])
         to_move = parse_int_field(fields, "to_move", 0, 0, 1)
@@ -261,11 +246,11 @@ class PlacePawn:
 Volterra.move_types = (PawnMove, TowerMove, PlaceTile, PlacePawn)
 
 # Every move the engine can list, made once: legal_moves() only looks them up.
-_PAWN_MOVES = tuple(PawnMove(name) for name in _NAMES)
-_TOWER_MOVES = {(s, t, n): TowerMove(_NAMES[s], _NAMES[t], n)
+_PAWN_MOVES = tuple(PawnMove(name) for name in NAMES)
+_TOWER_MOVES = {(s, t, n): TowerMove(NAMES[s], NAMES[t], n)
                 for s in range(GRID.size) for t in range(GRID.size) for n in (1, 2) if s != t}
-_PLACE_TILES = tuple(tuple(PlaceTile(COLOURS[c], name) for name in _NAMES) for c in (0, 1))
-_PLACE_PAWNS = tuple(tuple(PlacePawn(COLOURS[c], name) for name in _NAMES) for c in (0, 1))
+_PLACE_TILES = tuple(tuple(PlaceTile(COLOURS[c], name) for name in NAMES) for c in (0, 1))
+_PLACE_PAWNS = tuple(tuple(PlacePawn(COLOURS[c], name) for name in NAMES) for c in (0, 1))
 
 
 # State -------------------------------------------------------------------------------------
@@ -297,7 +282,7 @@ class VolterraState(State):
     def pawn(self, player: int) -> str | None:
         """The square of ``player``'s pawn, or None while it is off the board."""
         square = self.pawns[player]
-        return None if square is None else _NAMES[square]
+        return None if square is None else NAMES[square]
 
     @cached_property
     def heights(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -318,12 +303,12 @@ class VolterraState(State):
         """Squares of towers that no pawn can ever reach (kept parts with ``forfeit_removes=False``)."""
         occupied = occupancy(self.board)
         reach = pawn_reach(occupied, self.pawns)
-        return tuple(_NAMES[i] for i in range(GRID.size) if (occupied & ~reach) >> i & 1) if self.phase == "play" else ()
+        return tuple(NAMES[i] for i in range(GRID.size) if (occupied & ~reach) >> i & 1) if self.phase == "play" else ()
 
     def can_complete_turn(self, player: int | None = None) -> bool:
         """Whether ``player`` (default: the player to move) could play a whole turn from here."""
         player = self.to_move if player is None else player
-        return _can_complete(self.board, self.pawns, player, self.game.dest_adjacent_to_source)
+        return can_complete(self.board, self.pawns, player, self.game.dest_adjacent_to_source)
 
     # Results -------------------------------------------------------------------------------
 
@@ -381,9 +366,9 @@ class VolterraState(State):
         board, pawns, player = self.board, self.pawns, self.to_move
         if self.phase == "place":
             if self.hand[player]:
-                return tuple(_PLACE_TILES[player][s] for s in _tile_squares(board, player, self.game.symmetric))
+                return tuple(_PLACE_TILES[player][s] for s in tile_squares(board, player, self.game.symmetric))
             if pawns[player] is None and not any(self.hand):
-                return tuple(_PLACE_PAWNS[player][s] for s in _pawn_squares(board, pawns, player, self.game.symmetric))
+                return tuple(_PLACE_PAWNS[player][s] for s in pawn_squares(board, pawns, player, self.game.symmetric))
             return ()
         here = pawns[player]
         if here is None:
@@ -392,10 +377,10 @@ class VolterraState(State):
         moves: list = []
         if self.done != "pawn":
             own, other = TILE[player], pawns[1 - player]
-            for target in _NEIGHBOURS[here]:
+            for target in NEIGHBOURS[here]:
                 stack = board[target]
                 if stack and stack[-1] == own and target != other:
-                    if self.done == "tower" or _has_tower_action(board, target, own, other, adjacent):
+                    if self.done == "tower" or has_tower_action(board, target, own, other, adjacent):
                         moves.append(_PAWN_MOVES[target])
         if self.done != "tower":
             moves.extend(_tower_actions(board, pawns, player, adjacent))
@@ -412,110 +397,18 @@ class VolterraState(State):
         who = self.game.player_name(self.to_move)
         squares = [getattr(move, key) for key in ("source", "target", "square") if hasattr(move, key)]
         for name in squares:
-            if name not in _INDEX:
+            if name not in INDEX:
                 return f"{name} is not a square of the 5×4 board"
         if isinstance(move, (PlaceTile, PlacePawn)):
-            return self._why_placement_illegal(move, who)
+            return placement_problem(self, move, "tile" if isinstance(move, PlaceTile) else "pawn", who)
         if self.phase == "place":
             what = "a tile (e.g. Db3)" if self.hand[self.to_move] else "the pawn (e.g. @Dc3)"
             return f"the board is still being laid out: {who} must place {what} first"
         if self.pawns[self.to_move] is None:
             return f"{who} has no pawn on the board"
         if isinstance(move, PawnMove):
-            return self._why_pawn_move_illegal(move, who)
-        return self._why_tower_move_illegal(move, who)
-
-    def _why_pawn_move_illegal(self, move: PawnMove, who: str) -> str | None:
-        player, board = self.to_move, self.board
-        if self.done == "pawn":
-            return f"{who} has already moved the pawn this turn; now a tower must move"
-        here, target = self.pawns[player], _INDEX[move.target]
-        if target == here:
-            return f"the pawn must move: staying on {move.target} is not allowed"
-        if target not in _NEIGHBOUR_SETS[here]:
-            return f"{move.target} is not next to the pawn on {_NAMES[here]} (a pawn moves to one of the 8 surrounding squares)"
-        if not board[target]:
-            return f"{move.target} is empty, and a pawn can only move onto a tower"
-        if board[target][-1] != TILE[player]:
-            return (f"the tower on {move.target} has a {COLOUR_WORD[1 - player]} top, and {who}'s pawn may only move "
-                    f"onto a {COLOUR_WORD[player]}-topped tower")
-        if target == self.pawns[1 - player]:
-            return f"the {COLOUR_WORD[1 - player]} pawn stands on {move.target}"
-        if self.done == "-" and not _has_tower_action(board, target, TILE[player], self.pawns[1 - player],
-                                                       self.game.dest_adjacent_to_source):
-            return (f"from {move.target} {who} could not move any tower afterwards, so the turn could not be "
-                    "completed")
-        return None
-
-    def _why_tower_move_illegal(self, move: TowerMove, who: str) -> str | None:
-        player, board = self.to_move, self.board
-        if self.done == "tower":
-            return f"{who} has already moved a tower this turn; now the pawn must move"
-        here, other = self.pawns[player], self.pawns[1 - player]
-        source, target, count = _INDEX[move.source], _INDEX[move.target], move.count
-        pawn_at = _NAMES[here]
-        if source == here or source == other:
-            return f"the tower on {move.source} carries a pawn, and a tower with a pawn on it cannot be moved"
-        if source not in _NEIGHBOUR_SETS[here]:
-            return f"{move.source} is not next to {who}'s pawn on {pawn_at}; only a neighbouring tower can be moved"
-        stack = board[source]
-        if not stack:
-            return f"{move.source} is empty: there is no tower to move"
-        if stack[-1] != TILE[player]:
-            return (f"the top of {move.source} is {COLOUR_WORD[1 - player]}, and {who} may only move a tower with a "
-                    f"{COLOUR_WORD[player]} top")
-        if count > 2:
-            return f"at most two tiles can be moved at once, not {count}"
-        if count < 1:
-            return "a tower move takes the top one or the top two tiles"
-        if count > len(stack):
-            return f"{move.source} has only one tile, so the top two cannot be moved"
-        if not _has_free_side(board, source):
-            sides = ", ".join(_NAMES[n] for n in _ORTHOGONAL[source] if n is not None)
-            return f"{move.source} has no free side ({sides} are all occupied)"
-        if target == source:
-            return "a tower cannot move onto its own square"
-        if target == here or target == other:
-            return f"{move.target} carries a pawn, and towers cannot move onto a pawn"
-        if target not in _NEIGHBOUR_SETS[here]:
-            return f"{move.target} is not next to {who}'s pawn on {pawn_at}; towers may only land next to the pawn"
-        if not board[target]:
-            return f"{move.target} is empty, and towers cannot move onto an empty square"
-        if self.game.dest_adjacent_to_source and target not in _NEIGHBOUR_SETS[source]:
-            return f"{move.target} is not next to {move.source} (the dest_adjacent_to_source option is on)"
-        # A tower action first never needs checking: the pawn can always step onto the new top.
-        return None
-
-    def _why_placement_illegal(self, move: PlaceTile | PlacePawn, who: str) -> str | None:
-        player, board = self.to_move, self.board
-        if self.phase != "place":
-            return "the layout is complete; tiles and pawns are placed only while a free layout is laid"
-        kind = "tile" if isinstance(move, PlaceTile) else "pawn"
-        if move.colour != COLOURS[player]:
-            return f"it is {who}'s turn to place, and {who} places the {COLOUR_WORD[player]} {kind}s"
-        square = _INDEX[move.target]
-        if kind == "tile":
-            if not self.hand[player]:
-                return f"{who} has no tiles left to place"
-            if board[square]:
-                return f"{move.target} is already taken; tiles go on empty squares"
-            allowed = _tile_squares(board, player, self.game.symmetric)
-            if square not in allowed:
-                return (f"the layout must stay symmetric: the tile must go on {_square_list(allowed)}, mirroring the "
-                        f"{COLOUR_WORD[1 - player]} tiles")
-            return None
-        if any(self.hand):
-            return "all the tiles are placed before the pawns"
-        if self.pawns[player] is not None:
-            return f"the {COLOUR_WORD[player]} pawn is already on {_NAMES[self.pawns[player]]}"
-        if not board[square]:
-            return f"{move.target} is empty, and a pawn must stand on a tile"
-        if board[square][-1] != TILE[player] or square == self.pawns[1 - player]:
-            return f"the {COLOUR_WORD[player]} pawn must stand on a free {COLOUR_WORD[player]} tile"
-        allowed = _pawn_squares(board, self.pawns, player, self.game.symmetric)
-        if square not in allowed:
-            return f"the layout must stay symmetric: the pawn must go on {_square_list(allowed)}"
-        return None
+            return pawn_move_problem(self, move, who)
+        return tower_move_problem(self, move, who)
 
     def _apply(self, move: Any) -> "VolterraState":
         if isinstance(move, (PlaceTile, PlacePawn)):
@@ -524,14 +417,14 @@ class VolterraState(State):
         who = game.player_name(player)
         board, pawns, forfeited = self.board, self.pawns, self.forfeited
         if isinstance(move, PawnMove):
-            target = _INDEX[move.target]
+            target = INDEX[move.target]
             source = pawns[player]
             pawns = (target, pawns[1]) if player == 0 else (pawns[0], target)
-            events = [event("pawn_moved", f"{who}'s pawn moves from {_NAMES[source]} to {move.target}.",
-                            player=player, source=_NAMES[source], target=move.target, pawn=COLOURS[player])]
+            events = [event("pawn_moved", f"{who}'s pawn moves from {NAMES[source]} to {move.target}.",
+                            player=player, source=NAMES[source], target=move.target, pawn=COLOURS[player])]
             half = "pawn"
         else:
-            source, target, count = _INDEX[move.source], _INDEX[move.target], move.count
+            source, target, count = INDEX[move.source], INDEX[move.target], move.count
             cells = list(board)
             moved = cells[source][-count:]
             cells[source] = cells[source][:-count]
@@ -549,7 +442,7 @@ class VolterraState(State):
             return VolterraState(game, board, pawns, player, half, self.turns, forfeited, "play", (0, 0),
                                  move)._prime(events=events)
         after = VolterraState(game, board, pawns, 1 - player, "-", self.turns + 1, forfeited, "play", (0, 0), move)
-        return after._prime(events=events + _turn_end_events(after))
+        return after._prime(events=events + turn_end_events(after))
 
     def _separate(self, cells: list, emptied: int, events: list) -> tuple[int, int]:
         """Forfeit the parts that emptying ``emptied`` cut off from both pawns; edits ``cells``."""
@@ -557,14 +450,14 @@ class VolterraState(State):
         reach = pawn_reach(occupied, self.pawns)
         forfeited = list(self.forfeited)
         remove = self.game.forfeit_removes
-        for start in _NEIGHBOURS[emptied]:
+        for start in NEIGHBOURS[emptied]:
             if not (occupied & ~reach) >> start & 1:
                 continue
-            part = _flood(start, occupied)
+            part = connected_part(start, occupied)
             reach |= part
             squares = [i for i in range(GRID.size) if part >> i & 1]
             stacks = [format_stack(cells[i]) for i in squares]
-            names = _square_list(squares)
+            names = square_list(squares)
             verb = "is" if len(squares) == 1 else "are"
             if remove:
                 for i in squares:
@@ -576,14 +469,14 @@ class VolterraState(State):
                 them, they, stay = ("it", "it", "stays") if len(squares) == 1 else ("them", "they", "stay")
                 text = (f"{names} {verb} cut off from both pawns: no pawn can reach {them} any more, "
                         f"but {they} {stay} on the board and still count{'s' if len(squares) == 1 else ''}.")
-            events.append(event("cut_off", text, squares=tuple(_NAMES[i] for i in squares), stacks=tuple(stacks),
+            events.append(event("cut_off", text, squares=tuple(NAMES[i] for i in squares), stacks=tuple(stacks),
                                 removed=remove))
         return (forfeited[0], forfeited[1])
 
     def _apply_placement(self, move: PlaceTile | PlacePawn) -> "VolterraState":
         player, game = self.to_move, self.game
         who = game.player_name(player)
-        square = _INDEX[move.target]
+        square = INDEX[move.target]
         board, pawns, hand = self.board, self.pawns, self.hand
         if isinstance(move, PlaceTile):
             cells = list(board)
@@ -596,7 +489,7 @@ class VolterraState(State):
             pawns = (square, pawns[1]) if player == 0 else (pawns[0], square)
             events = [event("pawn_placed", f"{who} places the {COLOUR_WORD[player]} pawn on {move.target}.",
                             player=player, square=move.target, pawn=COLOURS[player])]
-        following = _next_placer(board, pawns, hand, player, game.first_player, game.symmetric)
+        following = next_placer(board, pawns, hand, player, game.first_player, game.symmetric)
         if following is not None:
             return VolterraState(game, board, pawns, following, "-", self.turns, self.forfeited, "place", hand,
                                  move)._prime(events=events)
@@ -604,7 +497,7 @@ class VolterraState(State):
                               move)
         events.append(event("layout_done", f"The layout is complete: {game.player_name(after.to_move)} begins.",
                             player=after.to_move))
-        return after._prime(events=events + _turn_end_events(after, passed=False))
+        return after._prime(events=events + turn_end_events(after, passed=False))
 
     # Text ----------------------------------------------------------------------------------
 
@@ -683,7 +576,7 @@ def _parse_move(text: str) -> Any:
 
 
 def _move_square(name: str, text: str) -> int:
-    index = _INDEX.get(name)
+    index = INDEX.get(name)
     if index is None:
         raise NotationError(f"{text!r} is not a Volterra move: {name!r} is not a square of the 5×4 board "
                             "(files a–e, ranks 1–4)")
@@ -728,149 +621,14 @@ def _square_text(stack: tuple, pawns: tuple, index: int) -> str:
     return text
 
 
-def _square_list(squares: Any) -> str:
-    """The squares (indices) as a sentence: ``"a1, b3 and c2"``."""
-    return name_list(_NAMES[i] for i in squares)
-
-
-def _has_free_side(board: Any, square: int) -> bool:
-    if _ON_EDGE[square]:
-        return True
-    for side in _ORTHOGONAL[square]:
-        if not board[side]:
-            return True
-    return False
-
-
-def _sources(board: Any, here: int, own: Piece, other: int | None) -> list[int]:
-    """Squares next to ``here`` whose top is ``own``, with a free side and no pawn."""
-    return [s for s in _NEIGHBOURS[here] if s != other and board[s] and board[s][-1] == own and _has_free_side(board, s)]
-
-
-def _has_tower_action(board: Any, here: int, own: Piece, other: int | None, adjacent: bool) -> bool:
-    """Whether a pawn of colour ``own`` on ``here`` could move a tower (the other pawn on ``other``)."""
-    for source in _sources(board, here, own, other):
-        for target in _NEIGHBOURS[here]:
-            if target != source and target != other and board[target] and (not adjacent or target in _NEIGHBOUR_SETS[source]):
-                return True
-    return False
-
-
 def _tower_actions(board: Any, pawns: tuple, player: int, adjacent: bool) -> list[TowerMove]:
     here, other = pawns[player], pawns[1 - player]
-    targets = [t for t in _NEIGHBOURS[here] if t != other and board[t]]
+    targets = [t for t in NEIGHBOURS[here] if t != other and board[t]]
     actions = []
-    for source in _sources(board, here, TILE[player], other):
-        near = _NEIGHBOUR_SETS[source]
+    for source in tower_sources(board, here, TILE[player], other):
+        near = NEIGHBOUR_SETS[source]
         for count in ((1, 2) if len(board[source]) > 1 else (1,)):
             actions.extend(_TOWER_MOVES[source, t, count] for t in targets if t != source and (not adjacent or t in near))
     return actions
 
 
-def _can_complete(board: Any, pawns: tuple, player: int, adjacent: bool) -> bool:
-    here = pawns[player]
-    if here is None:
-        return False
-    own, other = TILE[player], pawns[1 - player]
-    # A tower action first always completes: the pawn may then step onto the tower just built.
-    if _has_tower_action(board, here, own, other, adjacent):
-        return True
-    for target in _NEIGHBOURS[here]:
-        stack = board[target]
-        if stack and stack[-1] == own and target != other and _has_tower_action(board, target, own, other, adjacent):
-            return True
-    return False
-
-
-def occupancy(board: Any) -> int:
-    """The squares of ``board`` that hold tiles, as a bit mask (bit ``i`` for square ``i``).
-
-    >>> occupancy(Volterra().new_state().board) == (1 << GRID.size) - 1
-    True
-    """
-    mask = 0
-    for i, stack in enumerate(board):
-        if stack:
-            mask |= 1 << i
-    return mask
-
-
-def pawn_reach(occupied: int, pawns: tuple[int | None, ...]) -> int:
-    """The squares of ``occupied`` (a bit mask) that some pawn can still reach: the 8-connected
-    parts that hold a pawn, as a bit mask. The other tiles are cut off."""
-    reach = 0
-    for square in pawns:
-        if square is not None and occupied >> square & 1:
-            reach |= _flood(square, occupied)
-    return reach
-
-
-def _flood(start: int, occupied: int) -> int:
-    """The 8-connected part of ``occupied`` (a bit mask) that holds ``start``."""
-    part = frontier = 1 << start
-    while frontier:
-        grown = 0
-        while frontier:
-            low = frontier & -frontier
-            grown |= _NEIGHBOUR_MASKS[low.bit_length() - 1]
-            frontier ^= low
-        frontier = grown & occupied & ~part
-        part |= frontier
-    return part
-
-
-def _tile_squares(board: Any, player: int, symmetric: bool) -> list[int]:
-    empty = [s for s in range(GRID.size) if not board[s]]
-    if symmetric:
-        theirs = TILE[1 - player]
-        answers = [s for s in empty if board[_MIRROR[s]] and board[_MIRROR[s]][-1] == theirs]
-        if answers:
-            return answers
-    return empty
-
-
-def _pawn_squares(board: Any, pawns: tuple, player: int, symmetric: bool) -> list[int]:
-    own, other = TILE[player], pawns[1 - player]
-    squares = [s for s in range(GRID.size) if board[s] and board[s][-1] == own and s != other]
-    if symmetric and other is not None and _MIRROR[other] in squares:
-        return [_MIRROR[other]]
-    return squares
-
-
-def _next_placer(board: Any, pawns: tuple, hand: tuple, player: int, first: int, symmetric: bool) -> int | None:
-    """Who places next in the free layout (tiles alternate, then pawns, first player first), or
-    None when the layout is complete."""
-    for candidate in (1 - player, player):
-        if hand[candidate]:
-            return candidate
-    for candidate in (first, 1 - first):
-        if pawns[candidate] is None and _pawn_squares(board, pawns, candidate, symmetric):
-            return candidate
-    return None
-
-
-def _turn_end_events(after: VolterraState, passed: bool = True) -> list[Event]:
-    game = after.game
-    reason = after.end_reason
-    if reason is not None:
-        dark, light = after.heights
-        return [event("game_over", f"{reason}: the game is over.", reason=reason),
-                event("result", _verdict(after), winners=list(after.winners),
-                      heights=[list(dark), list(light)])]
-    if after.unfinished:
-        return [event("turn_limit", f"The turn limit of {game.max_turns} is reached: the game stops unfinished.",
-                      turns=after.turns)]
-    if passed:
-        return [event("turn_passed", f"The turn passes to {game.player_name(after.to_move)}.", player=after.to_move)]
-    return []
-
-
-def _verdict(state: VolterraState) -> str:
-    def towers(heights: tuple[int, ...]) -> str:
-        return ", ".join(map(str, heights)) if heights else "none"
-
-    if not state.winners:
-        return f"It is a draw: both have towers {towers(state.heights[0])}."
-    winner = state.winners[0]
-    return (f"{state.game.player_name(winner)} wins with towers {towers(state.heights[winner])} "
-            f"against {towers(state.heights[1 - winner])}.")

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from ...view import Line, PanelItem, View
-from .rules import COLOURS, VolterraState
+from .board import COLOURS
+from .rules import VolterraState
 
 HEIGHTS_SHOWN = 60
 """How many characters of a player's list of tower heights the panel writes."""
