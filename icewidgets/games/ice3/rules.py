@@ -131,6 +131,18 @@ PATTERN = ((3, 3, 3, 2), (3, 2, 2, 1), (3, 2, 1, 1), (2, 1, 1, 0))
 
 CORNERS = ("a1", "h1", "a8", "h8")
 
+
+def goal_cells(corner: str) -> tuple[tuple[tuple[int, int], ...], int]:
+    """The goal cells of ``corner`` as square indices: ``(square, size)`` for the 15 pattern
+    cells (the corner first, then along its rank), and the square of the empty O cell.
+
+    >>> cells, empty = goal_cells("h8")
+    >>> [(GRID.name(square), size) for square, size in cells[:4]], GRID.name(empty)
+    ([('h8', 3), ('g8', 3), ('f8', 3), ('e8', 2)], 'e5')
+    """
+    return _CORNER_CELLS[corner]
+
+
 SPARSE_EXAMPLE = """\
 . . . . . . . .
 . . . . . . . .
@@ -428,6 +440,17 @@ class Ice3State(State):
         if self._legal_index(index, move.distance):
             return None
         return _nothing_moves(self.board, move)
+
+    def board_after(self, move: SetMove) -> tuple[tuple[Piece, ...], ...]:
+        """The board after the legal set move ``move``, without events or a new state (what a
+        search needs; :meth:`play` checks the move and tells what happened).
+
+        >>> state = Ice3(players=1).state_from_text(SPARSE_EXAMPLE)
+        >>> state.board_after(SetMove("R", "E", 1)) == state.play("RE1").board
+        True
+        """
+        game = self.game
+        return _resolve(self.board, move, game.blocked == "slide", game.walls == "after")[0]
 
     def _legal_index(self, index: int, distance: int) -> bool:
         run = self._reach[0][index]
