@@ -109,7 +109,7 @@ WINNING_TOWERS = 5
 _INF = 99
 
 
-# Options -----------------------------------------------------------------------------------
+# Options --------------------------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True, repr=False)  # Game.__repr__ shows make("blockade", …)
@@ -225,7 +225,7 @@ class Blockade(Game):
         return None if self.max_turns is None else self.max_turns * (PIPS_PER_TURN + 2)
 
 
-# Moves -------------------------------------------------------------------------------------
+# Moves ----------------------------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True)
@@ -270,7 +270,7 @@ _ROLLS = {colours: tuple(tuple(Roll(colours, (a, b)) for b in range(1, 7)) for a
 _OUTCOMES = {colours: [(roll, 1 / 36) for row in _ROLLS[colours] for roll in row] for colours in PLAYER_COLOURS}
 
 
-# State ---------------------------------------------------------------------------------------
+# State ----------------------------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True, eq=False)  # State compares positions (turns only under a limit)
@@ -293,7 +293,7 @@ class BlockadeState(State):
     turns: int = dataclasses.field(default=0, compare=False)
     last_move: Any = dataclasses.field(default=None, compare=False)
 
-    # Queries -------------------------------------------------------------------------------
+    # Queries ----------------------------------------------------------------------------------
 
     def stack(self, square: str) -> str:
         """The stack on ``square`` bottom→top, e.g. ``"G3G2G1K3"``; ``"."`` when empty."""
@@ -333,7 +333,7 @@ class BlockadeState(State):
             return ()
         return tuple(GRID.names[s] for s in _path(self._ctx.blocked, source, target))
 
-    # Results ---------------------------------------------------------------------------------
+    # Results ----------------------------------------------------------------------------------
 
     @cached_property
     def scores(self) -> tuple[int, ...]:
@@ -366,7 +366,7 @@ class BlockadeState(State):
         limit = self.game.max_turns
         return not self.winners and limit is not None and self.turns >= limit
 
-    # Rules ---------------------------------------------------------------------------------
+    # Rules ------------------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Any]:
         """Every legal ply: at a roll the 36 rolls; otherwise ``combine:…`` (when allowed), the
@@ -589,7 +589,7 @@ class BlockadeState(State):
                                 player=player, colour=piece.colour, winners=[player]))
         return after._prime(events=events)
 
-    # Text ----------------------------------------------------------------------------------
+    # Text -------------------------------------------------------------------------------------
 
     def to_text(self) -> str:
         """Board text, then ``to_move player dice points supply moved`` (and ``turns`` under a turn limit).
@@ -629,7 +629,7 @@ class BlockadeState(State):
         return "\n".join(lines)
 
 
-# Private helpers -----------------------------------------------------------------------------
+# Private helpers ------------------------------------------------------------------------------
 
 _MOVE_TEXT = re.compile(r"^([a-z]\d{1,2})-([a-z]\d{1,2})$")
 _COMBINE_TEXT = re.compile(r"^combine:([RYGB])$")
@@ -810,7 +810,7 @@ def _path(blocked: int, src: int, dst: int) -> tuple[int, ...]:
     return tuple(reversed(path))
 
 
-# Private helpers: can the turn still be ended? -----------------------------------------------
+# Private helpers: can the turn still be ended? ------------------------------------------------
 #
 # After a ply in landing="end", some moved pieces may rest where they may not end the turn.
 # _finishable decides whether some sequence of further moves (with the pips left) brings every
@@ -1128,7 +1128,7 @@ def _useful_sources(ctx: _Context, board: tuple, points: tuple, stranded: list) 
     return [s for s in useful if _mover_index(board[s], ctx) >= 0]
 
 
-# Private helpers: texts ----------------------------------------------------------------------
+# Private helpers: texts -----------------------------------------------------------------------
 
 
 def _piece_name(piece: Piece) -> str:

@@ -9,8 +9,9 @@ and study it, attached to the game with :meth:`~icewidgets.protocol.Game.plug_in
 from .controls import Ice3Controls
 from .counters import Ice3Counters
 from .greedy import greedy_move
-from .rules import (CENTRE, COLOURS, CORNERS, DIRS, END_TURN, GRID, GROUPS, MAX_DISTANCE, PATTERN,
-                    PLAYOUT_MAX_TURNS, SIZES, SPARSE_EXAMPLE, Ice3, Ice3State, SetMove)
+from .board import CENTRE, COLOURS, DIRS, GRID, GROUPS, MAX_DISTANCE, SIZES
+from .goal import CORNERS, PATTERN
+from .rules import END_TURN, PLAYOUT_MAX_TURNS, SPARSE_EXAMPLE, Ice3, Ice3State, SetMove
 from .view import Ice3View
 
 __all__ = ["CENTRE", "COLOURS", "CORNERS", "DIRS", "END_TURN", "GRID", "GROUPS", "MAX_DISTANCE", "PATTERN",

@@ -11,7 +11,8 @@
 from __future__ import annotations
 
 from ...counters import Counters
-from .rules import COLOURS, CORNERS, GRID
+from .board import COLOURS, GRID
+from .goal import CORNERS
 
 
 class Ice3Counters(Counters):

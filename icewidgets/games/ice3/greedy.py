@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...randomness import pick_best
-from .rules import (COLOURS, CORNER_BLOCKS, CORNERS, GRID, Ice3State, SetMove, board_goals_met, goal_cells_right,
-                    resolve_move)
+from .board import COLOURS, GRID
+from .goal import CORNER_BLOCKS, CORNERS, board_goals_met, goal_cells_right
+from .movement import resolve_move
+from .rules import Ice3State, SetMove
 
 # _DISTANCE[corner][square]: the king distance from ``square`` to the corner's 4×4 block.
 _DISTANCE = {

@@ -26,7 +26,9 @@ import dataclasses
 
 from ...pieces import PIECES
 from ...randomness import seeded_random
-from .rules import COLOURS, CORNERS, DIRS, GRID, GROUPS, MAX_DISTANCE, SIZES, Ice3, Ice3State, SetMove, goal_cells
+from .board import COLOURS, DIRS, GRID, GROUPS, MAX_DISTANCE, SIZES
+from .goal import CORNERS, goal_cells
+from .rules import Ice3, Ice3State, SetMove
 from .solver import solve
 
 __all__ = ["Puzzle", "PUZZLES", "make_puzzle", "solve"]

@@ -102,16 +102,10 @@ from ...pieces import PIECES, Piece, format_stack, parse_stack
 from ...protocol import EndTurn, Event, Game, NotationError, State, event
 from ...randomness import seeded_random
 from ...words import plural
+from .board import CENTRE, COLOUR_WORDS, COLOURS, DIR_INDEX, DIRS, GRID, GROUP_WORDS, GROUPS, MAX_DISTANCE, SIZES
+from .goal import best_progress, board_goals_met
+from .movement import RAYS, in_group, nothing_moves, piece_event, resolve_move
 
-GRID = Grid(8, 8)
-COLOURS = "RYGB"
-SIZES = (1, 2, 3)
-GROUPS = ("R", "Y", "G", "B", "1", "2", "3")
-"""The seven sets a move can choose, in the order ``legal_moves`` lists them."""
-DIRS = tuple(DIRECTIONS)  # N NE E SE S SW W NW
-MAX_DISTANCE = 7
-"""The longest move that can change anything on an 8×8 board."""
-CENTRE = ("d4", "e4", "d5", "e5")
 
 PLAYOUT_MAX_TURNS = 300
 """The ``max_turns`` for Ice3 playouts (the option itself defaults to None, no limit).
@@ -125,22 +119,6 @@ agent that maximises progress wins the loose goal in 4–171 moves (5 seeds), an
 (exact) or 14 of 15 (shape) in 300–400 moves without winning. 300 moves keeps every one of those
 wins, is six times the settling time and costs about 40 ms per random playout.
 """
-
-PATTERN = ((3, 3, 3, 2), (3, 2, 2, 1), (3, 2, 1, 1), (2, 1, 1, 0))
-"""The goal diagram: PATTERN[i][j] is the size at i ranks and j files from the corner; 0 = empty."""
-
-CORNERS = ("a1", "h1", "a8", "h8")
-
-
-def goal_cells(corner: str) -> tuple[tuple[tuple[int, int], ...], int]:
-    """The goal cells of ``corner`` as square indices: ``(square, size)`` for the 15 pattern
-    cells (the corner first, then along its rank), and the square of the empty O cell.
-
-    >>> cells, empty = goal_cells("h8")
-    >>> [(GRID.name(square), size) for square, size in cells[:4]], GRID.name(empty)
-    ([('h8', 3), ('g8', 3), ('f8', 3), ('e8', 2)], 'e5')
-    """
-    return _CORNER_CELLS[corner]
 
 
 SPARSE_EXAMPLE = """\
@@ -156,7 +134,7 @@ to_move=0"""
 """Rules example I1: red pieces on a1, b1 and a3, a green large on c1."""
 
 
-# Options -----------------------------------------------------------------------------------
+# Options --------------------------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True, repr=False)  # Game.__repr__ shows make('ice3', …)
@@ -253,7 +231,7 @@ class Ice3(Game):
         return 16 if self.goal == "exact" else 15
 
 
-# Moves ---------------------------------------------------------------------------------------
+# Moves ----------------------------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True)
@@ -273,7 +251,7 @@ END_TURN = EndTurn("pass")
 Ice3.move_types = (SetMove, EndTurn)
 
 
-# State ---------------------------------------------------------------------------------------
+# State ----------------------------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True, eq=False)  # State compares positions (turns only under a limit)
@@ -289,7 +267,7 @@ class Ice3State(State):
     passes: int = 0
     last_move: SetMove | EndTurn | None = dataclasses.field(default=None, compare=False)
 
-    # Queries -------------------------------------------------------------------------------
+    # Queries ----------------------------------------------------------------------------------
 
     def stack(self, square: str) -> str:
         """The stack on ``square`` bottom→top, e.g. ``"G3R2"``; ``"."`` when empty."""
@@ -306,9 +284,9 @@ class Ice3State(State):
         already right (``exact``: the 15 pattern cells and the empty O cell, out of 16; ``shape``:
         pattern cells holding one piece of the colour, out of 15; ``loose``: pieces of the colour in
         the corner's block, out of 15). The goal is met when it reaches ``game.goal_size``."""
-        return _progress(self.board, self.game.goal)
+        return best_progress(self.board, self.game.goal)
 
-    # Results ---------------------------------------------------------------------------------
+    # Results ----------------------------------------------------------------------------------
 
     @cached_property
     def scores(self) -> tuple[int, ...]:
@@ -325,7 +303,7 @@ class Ice3State(State):
     def end_reason(self) -> str | None:
         """Why the game ended by the rules (``"red fills the a1 corner"``, a draw by passing), or None."""
         if self.goals_met:
-            return " and ".join(f"{_COLOUR_WORDS[c]} fills the {corner} corner" for c, corner in self.goals_met)
+            return " and ".join(f"{COLOUR_WORDS[c]} fills the {corner} corner" for c, corner in self.goals_met)
         if self.passes >= self.game.players:
             return "every player has passed in a row"
         if self.game.no_move == "draw" and not self._legal:
@@ -346,7 +324,7 @@ class Ice3State(State):
         # The mover keeps the turn when their move wins, so the winner is the player to move.
         return (self.to_move,) if self.goals_met else ()
 
-    # Rules ---------------------------------------------------------------------------------
+    # Rules ------------------------------------------------------------------------------------
 
     def legal_moves(self) -> list[SetMove | EndTurn]:
         """Every legal move: sets R Y G B 1 2 3, directions N NE E SE S SW W NW, distances
@@ -424,22 +402,22 @@ class Ice3State(State):
             return None
         if move.group not in _GROUP_INDEX:
             return f"{move.group!r} is not a set: choose a colour R, Y, G, B or a size 1, 2, 3"
-        if move.direction not in _DIR_INDEX:
+        if move.direction not in DIR_INDEX:
             return f"{move.direction!r} is not a direction: use N, NE, E, SE, S, SW, W or NW"
         if not isinstance(move.distance, int) or move.distance < 1:
             return f"the distance must be at least 1 square, not {move.distance}"
         if move.distance > MAX_DISTANCE:
             return f"the distance can be at most {MAX_DISTANCE} squares on an 8×8 board, not {move.distance}"
-        index = _GROUP_INDEX[move.group] * 8 + _DIR_INDEX[move.direction]
+        index = _GROUP_INDEX[move.group] * 8 + DIR_INDEX[move.direction]
         if self.game.edge == "illegal" and self._reach[1][index] < move.distance:
             square, piece = next(
                 (sq, stack[-1]) for sq, stack in enumerate(self.board)
-                if stack and _in_group(stack[-1], move.group) and _EDGE[sq][_DIR_INDEX[move.direction]] < move.distance
+                if stack and in_group(stack[-1], move.group) and _EDGE[sq][DIR_INDEX[move.direction]] < move.distance
             )
             return f"the {piece.name} on {GRID.name(square)} would move off the board (option edge='illegal')"
         if self._legal_index(index, move.distance):
             return None
-        return _nothing_moves(self.board, move)
+        return nothing_moves(self.board, move)
 
     def board_after(self, move: SetMove) -> tuple[tuple[Piece, ...], ...]:
         """The board after the legal set move ``move``, without events or a new state (what a
@@ -450,7 +428,7 @@ class Ice3State(State):
         True
         """
         game = self.game
-        return _resolve(self.board, move, game.blocked == "slide", game.walls == "after")[0]
+        return resolve_move(self.board, move, game.blocked == "slide", game.walls == "after")[0]
 
     def _legal_index(self, index: int, distance: int) -> bool:
         run = self._reach[0][index]
@@ -474,7 +452,7 @@ class Ice3State(State):
         board, records = resolve_move(self.board, move, game.blocked == "slide", game.walls == "after")
         moved = sum(1 for r in records if r[0] == "piece_moved")
         stayed = len(records) - moved
-        what = _GROUP_WORDS[move.group]
+        what = GROUP_WORDS[move.group]
         count = f"{plural(moved, 'piece')} {'moves' if moved == 1 else 'move'}"
         if stayed:
             count += f", {stayed} {'stays' if stayed == 1 else 'stay'}"
@@ -484,7 +462,7 @@ class Ice3State(State):
             player=player, group=move.group, direction=move.direction, distance=move.distance,
             moved=moved, stayed=stayed,
         )]
-        events.extend(_piece_event(record) for record in records)
+        events.extend(piece_event(record) for record in records)
         goals = board_goals_met(board, game.goal)
         after = Ice3State(game, board, player if goals else following, self.turns + 1, 0, last_move=move)
         after.__dict__["goals_met"] = goals  # prime the cached property: already computed
@@ -497,7 +475,7 @@ class Ice3State(State):
             events.append(_next_event(after))
         return after._prime(events=events)
 
-    # Text ----------------------------------------------------------------------------------
+    # Text -------------------------------------------------------------------------------------
 
     def to_text(self) -> str:
         """Board text (rank 8 first), then ``to_move=… turns=… passes=…``."""
@@ -513,7 +491,7 @@ class Ice3State(State):
             status = f"{self.game.player_name(self.to_move)} to move"
         elif result == "win":
             colour, corner = self.goals_met[0]
-            status = f"game over: {self.game.player_name(self.to_move)} wins ({_COLOUR_WORDS[colour]} fills the {corner} corner)"
+            status = f"game over: {self.game.player_name(self.to_move)} wins ({COLOUR_WORDS[colour]} fills the {corner} corner)"
         elif result == "draw":
             status = "game over: a draw"
         else:
@@ -522,29 +500,15 @@ class Ice3State(State):
         return "\n".join(lines)
 
 
-# Helpers -----------------------------------------------------------------------------------
+# Private helpers ------------------------------------------------------------------------------
 
 _MOVE_TEXT = re.compile(r"^([RYGB123])(NE|NW|SE|SW|N|E|S|W)(0|-?[1-9][0-9]*)$")
-_DIR_INDEX = {d: i for i, d in enumerate(DIRS)}
 _GROUP_INDEX = {g: i for i, g in enumerate(GROUPS)}
 _COLOUR_GROUP = {c: i for i, c in enumerate(COLOURS)}
-_COLOUR_WORDS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
-_GROUP_WORDS = {"R": "red pieces", "Y": "yellow pieces", "G": "green pieces", "B": "blue pieces",
-                "1": "small pieces", "2": "medium pieces", "3": "large pieces"}
 _NAMES = GRID.names
-_CAPITALISED = {piece: piece.name.capitalize() for piece in PIECES.values()}
-_TEXT = {piece: str(piece) for piece in PIECES.values()}
 _OUTER_SQUARES = tuple(i for i in range(GRID.size) if GRID.name(i) not in CENTRE)
 
-# _RAYS[square][d]: the squares 1, 2, … steps from square towards DIRS[d], up to the edge.
-_RAYS = tuple(
-    tuple(
-        tuple(t for t in (GRID.step(s, d, k) for k in range(1, 8)) if t is not None)
-        for d in DIRS
-    )
-    for s in range(GRID.size)
-)
-_EDGE = tuple(tuple(len(ray) for ray in rays) for rays in _RAYS)
+_EDGE = tuple(tuple(len(ray) for ray in rays) for rays in RAYS)
 # Bit boards (bit i = square i) for the legal-move table.
 _ALL = (1 << GRID.size) - 1
 _SHIFT = tuple(dr * 8 + df for df, dr in DIRECTIONS.values())  # index step of each direction
@@ -554,219 +518,16 @@ _ROOM = tuple(
 )
 _INSIDE = tuple(room[1] for room in _ROOM)
 _GROUPS_OF = {PIECES[f"{c}{s}"]: (COLOURS.index(c), 3 + s) for c in COLOURS for s in SIZES}
-# How far along each direction a square lies: resolving movers front-most first.
-_AHEAD = tuple(
-    tuple(df * GRID.file_of(s) + dr * GRID.rank_of(s) for s in range(GRID.size)) for df, dr in DIRECTIONS.values()
-)
 _MOVES = tuple(
     tuple(SetMove(g, d, n) for n in range(1, MAX_DISTANCE + 1)) for g in GROUPS for d in DIRS
 )
-
-CORNER_CELLS: dict[str, tuple[tuple[tuple[int, int], ...], int]] = {}
-for _corner in CORNERS:
-    _f0, _r0 = GRID.file_of(GRID.index(_corner)), GRID.rank_of(GRID.index(_corner))
-    _sf, _sr = (1 if _f0 == 0 else -1), (1 if _r0 == 0 else -1)
-    _cells = tuple(
-        ((_r0 + _sr * i) * 8 + _f0 + _sf * j, PATTERN[i][j]) for i in range(4) for j in range(4) if PATTERN[i][j]
-    )
-    CORNER_CELLS[_corner] = (_cells, (_r0 + _sr * 3) * 8 + _f0 + _sf * 3)
-"""``CORNER_CELLS[corner]``: the goal pattern at ``corner`` (a1, h1, a8, h8), as ((square, size),
-…) for its 15 pattern cells, and the square of its empty O cell."""
-CORNER_BLOCKS = {c: tuple(sq for sq, _ in cells) + (o,) for c, (cells, o) in CORNER_CELLS.items()}
-"""``CORNER_BLOCKS[corner]``: the 16 squares of the 4×4 block at ``corner`` (pattern cells, then O)."""
-_SINGLE = {(c, s): (PIECES[f"{c}{s}"],) for c in COLOURS for s in SIZES}
-
-
-def _in_group(piece: Piece, group: str) -> bool:
-    return piece[0] == group if group in COLOURS else piece[1] == int(group)
-
-
-def resolve_move(board: tuple, move: SetMove, slide: bool, after: bool) -> tuple[tuple, list[tuple]]:
-    """The board after ``move`` and one record per set member, in board order:
-    ``["piece_moved", square, height, piece, target, onto, short, reason, obstacle]`` or
-    ``("piece_stays", square, height, piece, reason, obstacle)``.
-
-    ``onto`` is the piece a mover lands on (None on an empty square); ``short`` how many squares
-    a sliding piece fell short; ``reason`` what stopped a piece (``"pinned"``, ``"wall"``,
-    ``"full"``, ``"edge"``, None); ``obstacle`` the square of the wall or full stack (None for
-    the edge), or the piece on top of a pinned one.
-    """
-    group, distance = move.group, move.distance
-    d = _DIR_INDEX[move.direction]
-    key_index, key = (0, group) if group in COLOURS else (1, int(group))
-    records: list[tuple] = []
-    candidates: list[int] = []
-    for square, stack in enumerate(board):
-        if not stack:
-            continue
-        if len(stack) == 2:
-            bottom, top = stack
-            if bottom[key_index] == key:
-                records.append(("piece_stays", square, 0, bottom, "pinned", top))
-            if top[key_index] == key:
-                candidates.append(square)
-        elif stack[0][key_index] == key:
-            candidates.append(square)
-    # Front-most first: a piece's path only ever meets pieces already resolved.
-    candidates.sort(key=_AHEAD[d].__getitem__, reverse=True)
-    counts = [len(stack) for stack in board] if slide else None
-    opened: set[int] = set()  # walls whose top piece has left (walls='after')
-    arrivals: list[tuple[int, int, Piece]] = []
-    for square in candidates:
-        stack = board[square]
-        height = len(stack) - 1
-        piece = stack[height]
-        ray = _RAYS[square][d]
-        reach, obstacle = 0, None
-        for t in ray[:distance]:
-            if len(board[t]) == 2 and not (after and t in opened):
-                obstacle = t
-                break
-            reach += 1
-        if reach == distance:
-            steps, reason = distance, None
-        else:
-            steps, reason = (reach if slide else 0), ("edge" if obstacle is None else "wall")
-        if slide:
-            # Never land on a square that already holds two pieces; stop short of it instead.
-            while steps and counts[ray[steps - 1]] >= 2:
-                if steps == reach:
-                    obstacle, reason = ray[steps - 1], "full"
-                steps -= 1
-        if not steps:
-            records.append(("piece_stays", square, height, piece, reason, obstacle))
-            continue
-        target = ray[steps - 1]
-        if slide:
-            counts[square] -= 1
-            counts[target] += 1
-        if height:
-            opened.add(square)
-        arrivals.append((square, target, piece))
-        records.append(["piece_moved", square, height, piece, target, None, distance - steps, reason, obstacle])
-    if not arrivals:
-        records.sort(key=lambda r: (r[1], r[2]))
-        return board, records
-    new = list(board)
-    for square, _, _ in arrivals:
-        new[square] = new[square][:-1]
-    landed: dict[int, Piece | None] = {}  # source square → the piece it landed on
-    for square, target, piece in arrivals:  # front-most first, so later arrivals land on top
-        below = new[target]
-        landed[square] = below[-1] if below else None
-        new[target] = below + (piece,)
-    for record in records:
-        if record[0] == "piece_moved":
-            record[5] = landed[record[1]]
-    records.sort(key=lambda r: (r[1], r[2]))
-    return tuple(new), records
-
-
-def _piece_event(record: tuple) -> Event:
-    kind, square, _, piece, *rest = record
-    name, where = _CAPITALISED[piece], _NAMES[square]
-    if kind == "piece_stays":
-        reason, obstacle = rest
-        if reason == "pinned":
-            by = _TEXT[obstacle]
-            text = f"{name} on {where} is pinned under a {obstacle.name} and stays."
-        elif reason == "edge":
-            by = None
-            text = f"{name} on {where} would leave the board and stays."
-        else:
-            by = _NAMES[obstacle]
-            what = "is blocked by the wall" if reason == "wall" else "cannot land on the full stack"
-            text = f"{name} on {where} {what} on {by} and stays."
-        # Event(...) directly rather than event(**data): this runs for every piece of every ply.
-        return Event(kind, text, (("piece", _TEXT[piece]), ("square", where), ("reason", reason), ("by", by)))
-    target, onto, short, reason, obstacle = rest
-    to = _NAMES[target]
-    stopped_by = None
-    if short:
-        if reason == "edge":
-            stop = "the edge of the board"
-        else:
-            stopped_by = _NAMES[obstacle]
-            stop = f"the wall on {stopped_by}" if reason == "wall" else f"the full stack on {stopped_by}"
-        text = f"{name} slides from {where} to {to}, stopped {plural(short, 'square')} short by {stop}"
-    else:
-        text = f"{name} moves from {where} to {to}"
-    text += f", lands on the {onto.name} on {to} and stacks on it." if onto is not None else "."
-    return Event(kind, text, (("piece", _TEXT[piece]), ("source", where), ("target", to),
-                              ("onto", _TEXT[onto] if onto else None), ("short", short), ("stopped_by", stopped_by)))
-
-
-def _nothing_moves(board: tuple, move: SetMove) -> str:
-    # When nothing moves no wall opens, and every member is stopped on its first square with
-    # blocked="slide": the plain resolution gives the reasons under every option.
-    _, records = resolve_move(board, move, False, False)
-    what = _GROUP_WORDS[move.group]
-    if not records:
-        return f"there are no {what} on the board, so nothing would move"
-    reasons = []
-    for record in records:
-        _, square, _, piece, reason, obstacle = record
-        where = f"the {piece.name} on {GRID.name(square)}"
-        if reason == "pinned":
-            reasons.append(f"{where} is pinned under a {obstacle.name}")
-        elif reason == "wall":
-            reasons.append(f"{where} is blocked by the wall on {GRID.name(obstacle)}")
-        else:
-            reasons.append(f"{where} would leave the board")
-    if len(reasons) > 3:
-        reasons = reasons[:3] + [f"{len(reasons) - 3} more cannot move"]
-    return "no piece would move: " + "; ".join(reasons)
-
-
-def board_goals_met(board: tuple, goal: str) -> tuple[tuple[str, str], ...]:
-    """Every (colour, corner) whose ``goal`` the board meets, by colour then corner (see
-    :attr:`Ice3State.goals_met`)."""
-    met = []
-    for corner, (cells, empty) in CORNER_CELLS.items():
-        if goal == "loose":
-            block = CORNER_BLOCKS[corner]
-            counts = Counter(p[0] for sq in block for p in board[sq])
-            met.extend((c, corner) for c in COLOURS if counts[c] == 15)
-            continue
-        first = board[cells[0][0]]
-        if len(first) != 1:
-            continue
-        colour = first[0][0]
-        if goal == "exact":
-            if board[empty] or not all(board[sq] == _SINGLE[colour, size] for sq, size in cells):
-                continue
-        elif not all(len(board[sq]) == 1 and board[sq][0][0] == colour for sq, _ in cells):
-            continue
-        met.append((colour, corner))
-    met.sort(key=lambda m: (COLOURS.index(m[0]), CORNERS.index(m[1])))
-    return tuple(met)
-
-
-def goal_cells_right(board: tuple, goal: str, colour: str, corner: str) -> int:
-    """How many cells of ``corner``'s block are already right for ``colour`` under ``goal`` (the
-    terms of :attr:`Ice3State.progress`: ``exact`` out of 16, ``shape`` and ``loose`` out of 15).
-
-    >>> board = Ice3(players=1).state_from_text(SPARSE_EXAMPLE).board
-    >>> [goal_cells_right(board, goal, "R", "a1") for goal in ("exact", "shape", "loose")]
-    [2, 3, 3]
-    """
-    cells, empty = CORNER_CELLS[corner]
-    if goal == "loose":
-        return sum(p[0] == colour for sq in CORNER_BLOCKS[corner] for p in board[sq])
-    if goal == "shape":
-        return sum(len(board[sq]) == 1 and board[sq][0][0] == colour for sq, _ in cells)
-    return sum(board[sq] == _SINGLE[colour, size] for sq, size in cells) + (not board[empty])
-
-
-def _progress(board: tuple, goal: str) -> int:
-    return max(goal_cells_right(board, goal, colour, corner) for corner in CORNERS for colour in COLOURS)
 
 
 def _win_event(state: Ice3State) -> Event:
     game = state.game
     who = game.player_name(state.to_move)
     goals = state.goals_met
-    what = " and ".join(f"{_COLOUR_WORDS[c]} fills the {corner} corner" for c, corner in goals)
+    what = " and ".join(f"{COLOUR_WORDS[c]} fills the {corner} corner" for c, corner in goals)
     return event("win", f"{who} wins: {what}.", player=state.to_move, winners=[state.to_move],
                  goals=[f"{c}@{corner}" for c, corner in goals], colour=goals[0][0], corner=goals[0][1])
 
@@ -788,7 +549,7 @@ def _notation_problem(text: str) -> str:
         return f"unknown set {text[0]!r} (use a colour R, Y, G, B or a size 1, 2, 3)"
     rest = text[1:]
     letters = re.match(r"[A-Z]*", rest).group()
-    if letters not in _DIR_INDEX:
+    if letters not in DIR_INDEX:
         shown = letters or rest[:2] or "nothing"
         return f"bad direction {shown!r} after the set (use N, NE, E, SE, S, SW, W or NW)"
     number = rest[len(letters):]

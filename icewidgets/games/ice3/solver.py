@@ -50,7 +50,9 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ...pieces import PIECES
-from .rules import COLOURS, CORNERS, DIRS, GRID, GROUPS, MAX_DISTANCE, Ice3State, SetMove, goal_cells
+from .board import COLOURS, DIRS, GRID, GROUPS, MAX_DISTANCE
+from .goal import CORNERS, goal_cells
+from .rules import Ice3State, SetMove
 
 __all__ = ["solve"]
 

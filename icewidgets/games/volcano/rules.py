@@ -62,7 +62,7 @@ from .openings import DIAG_COLOURS, OPENING_CAPS, OPENINGS, normalise_caps, norm
 from .scoring import VolcanoScore, goal_met, parse_goal, score
 
 
-# Options -----------------------------------------------------------------------------------
+# Options --------------------------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True, repr=False)  # Game.__repr__ shows make("volcano", …)
@@ -159,7 +159,7 @@ class Volcano(Game):
         return None
 
 
-# Moves ---------------------------------------------------------------------------------------
+# Moves ----------------------------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True)
@@ -215,9 +215,6 @@ RAYS = tuple(
 away in that direction, up to the edge (an eruption stops earlier at a cap)."""
 
 
-# Scoring -------------------------------------------------------------------------------------
-
-
 class Eruption(NamedTuple):
     """What the eruption of a ply did (:attr:`VolcanoState.eruption`).
 
@@ -238,7 +235,7 @@ class Eruption(NamedTuple):
     stopped_at: int | None
 
 
-# State ---------------------------------------------------------------------------------------
+# State ----------------------------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -263,7 +260,7 @@ class VolcanoState(State):
     # position). Set by _after, like every attribute a ply already knows.
     _mover = None
 
-    # Queries -------------------------------------------------------------------------------
+    # Queries ----------------------------------------------------------------------------------
 
     def stack(self, square: str) -> str:
         """The stack on ``square`` bottom→top, e.g. ``"R1R2R3K1"``; ``"."`` when empty."""
@@ -349,7 +346,7 @@ class VolcanoState(State):
                                 player=self.to_move))
         return tuple(events)
 
-    # Results ---------------------------------------------------------------------------------
+    # Results ----------------------------------------------------------------------------------
 
     @cached_property
     def scores(self) -> tuple[int, ...]:
@@ -394,7 +391,7 @@ class VolcanoState(State):
             return ()
         return tied
 
-    # Rules ---------------------------------------------------------------------------------
+    # Rules ------------------------------------------------------------------------------------
 
     def legal_moves(self) -> list[CapMove]:
         """Every legal cap move: caps in board order (a1, b1, …), directions N, NE, E, … clockwise."""
@@ -468,7 +465,7 @@ class VolcanoState(State):
         )
         return after
 
-    # Text ----------------------------------------------------------------------------------
+    # Text -------------------------------------------------------------------------------------
 
     def to_text(self) -> str:
         """Board text, then ``to_move=… captured=…`` (plus ``turns=`` / ``left=`` when options need them).
@@ -499,7 +496,7 @@ class VolcanoState(State):
         return "\n".join(lines)
 
 
-# Private helpers ---------------------------------------------------------------------------
+# Private helpers ------------------------------------------------------------------------------
 
 _MOVE_TEXT = re.compile(r"^([a-z]\d{1,2})-([a-z]\d{1,2})$")
 

@@ -87,7 +87,7 @@ from .explain import pawn_move_problem, placement_problem, tower_move_problem, t
 HALVES = ("-", "pawn", "tower")
 
 
-# Options -----------------------------------------------------------------------------------
+# Options --------------------------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True, repr=False)  # Game.__repr__ shows make("volterra", …)
@@ -196,7 +196,7 @@ class Volterra(Game):
         return 2 * self.max_turns + (2 * TILES_PER_COLOUR + 2 if self.layout == "free" else 0)
 
 
-# Moves -------------------------------------------------------------------------------------
+# Moves ----------------------------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True)
@@ -253,7 +253,7 @@ _PLACE_TILES = tuple(tuple(PlaceTile(COLOURS[c], name) for name in NAMES) for c 
 _PLACE_PAWNS = tuple(tuple(PlacePawn(COLOURS[c], name) for name in NAMES) for c in (0, 1))
 
 
-# State -------------------------------------------------------------------------------------
+# State ----------------------------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True, eq=False)  # State compares positions (turns only under a limit)
@@ -272,7 +272,7 @@ class VolterraState(State):
     hand: tuple[int, int] = (0, 0)
     last_move: Any = dataclasses.field(default=None, compare=False)
 
-    # Queries -------------------------------------------------------------------------------
+    # Queries ----------------------------------------------------------------------------------
 
     def stack(self, square: str) -> str:
         """The stack on ``square`` bottom→top with a pawn after it, e.g. ``"LD@D"``; ``"."`` when empty."""
@@ -310,7 +310,7 @@ class VolterraState(State):
         player = self.to_move if player is None else player
         return can_complete(self.board, self.pawns, player, self.game.dest_adjacent_to_source)
 
-    # Results -------------------------------------------------------------------------------
+    # Results ----------------------------------------------------------------------------------
 
     @cached_property
     def events(self) -> tuple[Event, ...]:
@@ -352,7 +352,7 @@ class VolterraState(State):
             return ()
         return (0,) if dark > light else (1,)
 
-    # Rules ---------------------------------------------------------------------------------
+    # Rules ------------------------------------------------------------------------------------
 
     def legal_moves(self) -> list:
         """Every legal ply. Play: pawn moves (by square a1, b1, …), then tower moves (by source,
@@ -499,7 +499,7 @@ class VolterraState(State):
                             player=after.to_move))
         return after._prime(events=events + turn_end_events(after, passed=False))
 
-    # Text ----------------------------------------------------------------------------------
+    # Text -------------------------------------------------------------------------------------
 
     def to_text(self) -> str:
         """Board text, then ``to_move=… done=…`` (``phase=place hand=…`` while laying out, ``turns=``
@@ -543,7 +543,7 @@ class VolterraState(State):
         return "\n".join(lines)
 
 
-# Helpers -----------------------------------------------------------------------------------
+# Private helpers ------------------------------------------------------------------------------
 
 _PAWN_TEXT = re.compile(r"^@([a-z]\d{1,2})$")
 _PLACE_PAWN_TEXT = re.compile(r"^@([DL])([a-z]\d{1,2})$")
