@@ -3,7 +3,9 @@
 :func:`check_game` plays seeded random games and checks the protocol at every ply: legal
 moves exist until the game is over, their notation parses back to the same move, ``play``
 never mutates, every ply has events, position text round-trips, and the game ends within its
-bound. A fifth game that passes it works with the widget, the agents and the playouts.
+bound; and it exercises every hook a game plugs in (its grid, view, controls, counters and
+greedy rule, whose turn and why it ended). A fifth game that passes it works with the widget,
+the agents and the playouts.
 :func:`playthrough` writes a golden playthrough; :func:`reference_games` is the plain loop a
 compiled kernel's games are compared with, ply for ply.
 
@@ -18,7 +20,8 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple, Sequence
 
-from .protocol import CHANCE, Game, IllegalMoveError, State
+from .protocol import CHANCE, Event, Game, IllegalMoveError, State
+from .view import Dice, Line, Pieces, Stage
 
 
 class ConformanceError(AssertionError):
@@ -33,26 +36,35 @@ def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | No
     """
     bound = max_plies or game.ply_bound or 100_000
     report: dict[str, Any] = {"games": 0, "plies": 0, "results": {}}
+    _expect(game.grid is not None, f"{game.name}: the Game has no grid (set grid = Grid(files, ranks))")
     for index in range(n_games):
         rng = random.Random(f"{seed}:{index}")
         state = game.new_state(seed=rng.randrange(2**32))
         _check_state(game, state, f"game {index}, start")
+        counted = _Counted(game)
+        greedy_rng = random.Random(f"{seed}:{index}:greedy")  # its own stream: the games stay the same
         plies = 0
         while not state.is_over:
             where = f"game {index}, ply {plies}"
             if plies >= bound:
                 raise ConformanceError(f"{where}: the game did not end within {bound} plies\n{state.to_text()}")
             move = _pick_move(game, state, rng, where)
+            _check_controls(game, state, where)
+            if state.to_move != CHANCE and game.greedy is not None and plies % 7 == 0:
+                _check_greedy(game, state, greedy_rng, where)
             before_text, before_hash = state.to_text(), hash(state)
             after = state.play(move)
             _expect(state.to_text() == before_text and hash(state) == before_hash, f"{where}: play() changed the old state")
             _expect(bool(after.events), f"{where}: {move} produced no events")
             for ev in after.events:
-                _expect(bool(str(ev).strip()), f"{where}: {move} produced an event with no text")
+                _expect(isinstance(ev, Event) and bool(str(ev).strip()), f"{where}: {move} produced an event with no text")
+            _check_view(game, state, move, after, where)
+            counted.ply(after, where)
             state = after
             plies += 1
             _check_state(game, state, where)
         _expect(state.legal_moves() == [], f"game {index}: a finished game still lists legal moves")
+        counted.final(state, f"game {index}, end")
         report["games"] += 1
         report["plies"] += plies
         report["results"][state.result] = report["results"].get(state.result, 0) + 1
@@ -91,6 +103,14 @@ def _check_state(game: Game, state: State, where: str) -> None:
     _expect(len(state.scores) == game.num_players, f"{where}: scores has {len(state.scores)} entries, not one per player")
     _expect(set(state.winners) <= set(range(game.num_players)), f"{where}: winners {state.winners} are not players")
     _expect(state.to_move == CHANCE or 0 <= state.to_move < game.num_players, f"{where}: to_move={state.to_move}")
+    _expect(0 <= state.player < game.num_players, f"{where}: state.player={state.player} is not a player")
+    _expect(state.to_move == CHANCE or state.player == state.to_move, f"{where}: state.player differs from to_move")
+    ended = state.end_reason
+    _expect(ended is None or (isinstance(ended, str) and ended.strip()), f"{where}: end_reason={ended!r} is not words")
+    _expect(state.is_over == (ended is not None or state.unfinished),
+            f"{where}: is_over={state.is_over} but end_reason={ended!r} and unfinished={state.unfinished}")
+    for name in game.grid.names:
+        _expect(isinstance(state.stack(name), str), f"{where}: stack({name!r}) is not a text")
     _expect(bool(str(state).strip()), f"{where}: str(state) is empty")
     if state.is_over:
         try:
@@ -99,6 +119,80 @@ def _check_state(game: Game, state: State, where: str) -> None:
             pass
         else:  # pragma: no cover - only a broken game gets here
             raise ConformanceError(f"{where}: a finished game accepted a move")
+
+
+def _check_controls(game: Game, state: State, where: str) -> None:
+    """Every legal move is clicked on squares of the board, or has a button with a label."""
+    if state.to_move == CHANCE:
+        _expect(bool(game.controls.roll_label), f"{where}: the controls have no roll_label")
+        return
+    squares = set(game.grid.names)
+    for move in state.legal_moves():
+        pairs = game.controls.move_squares(state, move)
+        for source, target in pairs:
+            _expect((source is None or source in squares) and target in squares,
+                    f"{where}: controls.move_squares({move}) gives ({source}, {target}), not squares of the board")
+        if not pairs:
+            label = game.controls.button_label(move)
+            _expect(isinstance(label, str) and bool(label.strip()), f"{where}: the button of {move} has no label")
+
+
+class _CountingDraws:
+    """A stand-in generator that counts its draws (the greedy rule makes exactly one)."""
+
+    def __init__(self, rng: random.Random):
+        self.rng, self.draws = rng, 0
+
+    def random(self) -> float:
+        self.draws += 1
+        return self.rng.random()
+
+
+def _check_greedy(game: Game, state: State, rng: random.Random, where: str) -> None:
+    draws = _CountingDraws(rng)
+    move = game.greedy(state, draws)
+    _expect(state.is_legal(move), f"{where}: the greedy rule chose {move}, which is not legal")
+    _expect(draws.draws == 1, f"{where}: the greedy rule drew {draws.draws} times, not once")
+
+
+def _check_view(game: Game, before: State, move: Any, after: State, where: str) -> None:
+    """The view's data is well-formed: areas hold tokens, the panel has only panel items whose
+    pieces are the areas' own, marks name squares, and stages move pieces between places."""
+    view, squares = game.view, set(game.grid.names)
+    areas = view.areas(after)
+    _expect(isinstance(areas, dict) and not set(areas) & squares, f"{where}: view.areas() must name places off the board")
+    for item in view.panel(after, areas):
+        _expect(isinstance(item, (Line, Dice, Pieces)), f"{where}: view.panel() gave {item!r}, not a Line, Dice or Pieces")
+        if isinstance(item, Pieces):
+            placed = sorted(token for row in item.rows for group in row for token in group)
+            _expect(placed == sorted(areas.get(item.area, [])), f"{where}: the panel's {item.area} pieces differ from its area")
+    for square, kind in view.marks(after).items():
+        _expect(square in squares and kind in ("last", "path"), f"{where}: view.marks() gives {square}: {kind}")
+    places = squares | set(areas) | set(view.areas(before))
+    for stage in view.stages(before, move, after):
+        _expect(isinstance(stage, Stage) and bool(stage.text), f"{where}: view.stages() gave {stage!r}")
+        for source, target in stage.moves:
+            _expect(source in places and (target in places or target == ""), f"{where}: a stage moves {source} → {target}")
+
+
+class _Counted:
+    """Runs a game's playout counters alongside a checked game."""
+
+    def __init__(self, game: Game):
+        self.counters = game.counters
+        self.size = game.grid.size
+        self.row = self.counters.new_row()
+        self.hits: dict[str, list[int]] = {name: [] for name in self.counters.heatmaps}
+
+    def ply(self, state: State, where: str) -> None:
+        self.counters.ply(self.row, self.hits, state)
+        for name, hits in self.hits.items():
+            _expect(all(0 <= square < self.size for square in hits), f"{where}: heatmap {name} counts a square off the board")
+
+    def final(self, state: State, where: str) -> None:
+        self.counters.final(self.row, state)
+        unknown = set(self.row) - set(self.counters.fields)
+        _expect(not unknown, f"{where}: the counters fill {sorted(unknown)}, which are not in their fields")
 
 
 def _expect(condition: bool, message: str) -> None:

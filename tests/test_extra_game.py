@@ -72,3 +72,21 @@ def test_playouts_tournament_and_lab(registered):
     lab = iw.PlayoutLab(game="nestrow", agents="random", n=12, seed=3)
     lab.run(wait=True)
     assert lab.results.n == 12 and lab.results.game.name == "nestrow"
+
+
+@pytest.mark.parametrize("hook, broken, message", [
+    ("greedy", staticmethod(lambda state, rng: (rng.random(), rng.random(), state.legal_moves()[0])[2]), "drew 2 times"),
+    ("counters", None, "not in their fields"),
+])
+def test_conformance_check_exercises_the_hooks(registered, monkeypatch, hook, broken, message):
+    from icewidgets.testing import ConformanceError
+
+    if hook == "counters":
+        class Sloppy(type(NestRow.counters)):
+            def final(self, row, state):
+                row["untracked"] = 1
+
+        broken = Sloppy()
+    monkeypatch.setattr(NestRow, hook, broken)
+    with pytest.raises(ConformanceError, match=message):
+        check_game(iw.make("nestrow"), n_games=2, seed=1)
