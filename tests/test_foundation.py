@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -401,20 +399,3 @@ def test_check_game_reports_and_fails_on_a_ply_bound():
     with pytest.raises(ConformanceError, match="did not end within 3 plies"):
         check_game(iw.make("volcano"), n_games=1, max_plies=3)
     assert issubclass(ConformanceError, AssertionError)
-
-
-# Import hygiene --------------------------------------------------------------------------------------
-
-
-def test_importing_the_rules_imports_no_widget_or_plot_library():
-    code = (
-        "import importlib, importlib.util, sys\n"
-        "import icewidgets.games as games\n"
-        "for name in games.available_games():\n"
-        "    games.make(name).new_state(seed=1)\n"
-        "import icewidgets, icewidgets.record, icewidgets.testing\n"
-        "print(','.join(m for m in ('anywidget', 'ipywidgets', 'matplotlib') if m in sys.modules))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == ""

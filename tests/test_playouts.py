@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import pickle
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -312,12 +310,6 @@ def test_playouts_is_callable_after_the_package_is_imported():
     assert iw.playouts is icewidgets.playout.playouts and iw.tournament is icewidgets.playout.tournament
     assert iw.PlayoutResults is icewidgets.playout.PlayoutResults
 
-
-def test_importing_the_games_loads_no_numerical_library():
-    code = ("import sys, icewidgets, icewidgets.games; icewidgets.make(icewidgets.available_games()[0]).new_state(); "
-            "print(sorted(m for m in ('numpy', 'numba', 'matplotlib', 'ipywidgets') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
 
 
 def test_fast_engine_when_available():

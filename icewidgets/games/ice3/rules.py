@@ -311,10 +311,6 @@ class Ice3State(State):
         return None
 
     @property
-    def is_over(self) -> bool:
-        return self.end_reason is not None or self.unfinished
-
-    @property
     def unfinished(self) -> bool:
         limit = self.game.max_turns
         return limit is not None and self.turns >= limit and self.end_reason is None

@@ -334,10 +334,6 @@ class VolterraState(State):
         return None
 
     @property
-    def is_over(self) -> bool:
-        return self.end_reason is not None or self.unfinished
-
-    @property
     def unfinished(self) -> bool:
         limit = self.game.max_turns
         return (limit is not None and self.turns >= limit and self.done == "-" and self.phase == "play"
