@@ -17,7 +17,8 @@ from icewidgets import svg
 from icewidgets.games import register, unregister
 from icewidgets.grid import Grid, parse_fields, parse_int_field, split_position
 from icewidgets.protocol import EndTurn, Game, IllegalMoveError, NotationError, State, event
-from icewidgets.widgets.game_widget import STATIC, payload_size
+from icewidgets.widgets.frontend import PARTS, STATIC, module_source
+from icewidgets.widgets.game_widget import payload_size
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,8 +66,8 @@ def test_legal_moves_are_sent_with_their_squares():
     widget = iw.GameWidget("volcano")
     state = widget.state
     assert len(widget.legal) == len(state.legal_moves())
-    assert ["c3-c4", "c3", "c4"] in widget.legal
-    assert widget.buttons == []
+    assert ["c3-c4", None, "c3-c4"] in widget.legal
+    assert widget.buttons == [] and widget.groups == []
 
 
 # Playing ---------------------------------------------------------------------------------------
@@ -255,7 +256,7 @@ def test_blockade_roll_button_and_end_turn():
     assert widget.handle({"type": "roll"})
     assert widget.final_state.to_move != iw.CHANCE
     assert ["End turn", {"type": "move", "move": "end"}] in widget.buttons
-    assert widget.legal and all(len(entry) == 3 for entry in widget.legal)
+    assert widget.legal and all(len(entry) == 3 and entry[1] is None for entry in widget.legal)
     assert widget.handle({"type": "move", "move": "end"})
     assert widget.final_state.to_move == iw.CHANCE
     # A roll is for the player whose turn it is (state.player): a bot's dice roll by themselves.
@@ -315,41 +316,48 @@ def test_clicks_in_each_game_name_the_move_they_stand_for():
 def test_volterra_free_layout_places_by_clicking_the_square():
     widget = iw.GameWidget("volterra", layout="free")
     assert widget.buttons == []
-    assert len(widget.legal) == 20 and ["Da1", None, "a1"] in widget.legal
-    assert all(source is None for _, source, _ in widget.legal)
+    assert len(widget.legal) == 20 and ["Da1", None, "-a1"] in widget.legal
+    assert all(squares.startswith("-") for _, _, squares in widget.legal)
 
 
 def test_theme_colours_and_pawns_are_sent_with_the_board():
     dark = svg.theme("dark")
     widget = iw.GameWidget("volterra", theme="dark")
-    assert widget.board["colours"] == {"background": dark["bg"], "text": dark["text"], "selected": dark["sel"],
-                                       "target": dark["tgt"]}
+    colours = widget.board["colours"]
+    assert (colours["bg"], colours["fg"], colours["selected"], colours["dark"]) == (dark["bg"], dark["text"], dark["sel"], "true")
     assert widget.board["pawns"] == ["@D", "@L"]
     assert set(widget.board["catalogue"]) == {"D", "L", "@D", "@L"}
     assert iw.GameWidget("volcano").board["pawns"] == []
-    assert iw.GameWidget("volcano").board["colours"]["background"] == svg.theme("light")["bg"]
+    auto = iw.GameWidget("volcano")
+    assert auto.theme == "auto" and auto.board["colours"] == {}  # the page takes the notebook's colours
+    auto.theme = "high-contrast"
+    assert auto.board["colours"]["bg"] == "#000000" and auto.board["colours"]["dark"] == "true"
+    auto.theme = "neon"
+    assert auto.theme == "high-contrast" and auto.message.startswith("theme='neon' is not a theme; choose 'auto'")
 
 
 def test_the_widget_knows_no_game():
-    sources = {path.name: path.read_text().lower() for path in
-               [STATIC / "game_widget.js", STATIC / "game_widget.css", STATIC.parent / "game_widget.py"]}
+    paths = [STATIC / part for part in PARTS] + [STATIC / "game_widget.css"] + sorted(STATIC.parent.glob("*.py"))
+    sources = {path.name: path.read_text().lower() for path in paths}
     for name in iw.available_games():
         for file, text in sources.items():
             assert name not in text, f"{file} names {name}"
-    assert "#0b57d0" not in sources["game_widget.js"]  # colours come from the theme
+    for part in PARTS:
+        assert not re.search(r"#[0-9a-f]{6}\b", sources[part]), f"{part} hard-codes a colour: they come from the theme"
 
 
 def test_volterra_two_ply_turn_and_ice3_set_moves():
     widget = iw.GameWidget("volterra")
-    assert ["@b2", "c3", "b2"] in widget.legal
-    assert ["b4-b3", "b4", "b3"] in widget.legal
+    assert ["@b2", None, "c3-b2"] in widget.legal
+    assert ["b4-b3", None, "b4-b3"] in widget.legal
     widget.handle({"type": "move", "move": "b4-b3"})
     widget.handle({"type": "move", "move": "@b3"})
     assert widget.final_state.to_move == 1
     ice3 = iw.GameWidget("ice3", seed=1)
-    move = str(ice3.state.legal_moves()[0])
-    pairs = [entry[1:] for entry in ice3.legal if entry[0] == move]
-    assert pairs == [list(p) for p in ice3.game.controls.move_squares(ice3.state, ice3.state.legal_moves()[0])]
+    first = ice3.state.legal_moves()[0]
+    [(group, squares)] = [(entry[1], entry[2]) for entry in ice3.legal if entry[0] == str(first)]
+    assert group == first.group
+    assert squares == " ".join(f"{a}-{b}" for a, b in ice3.game.controls.move_squares(ice3.state, first))
 
 
 # Display and payload -----------------------------------------------------------------------------
@@ -382,13 +390,14 @@ def test_frames_are_small_and_complete():
     json.dumps(widget.frames)  # plain JSON
 
 
-def test_esm_is_a_committed_file_without_network_imports():
-    from icewidgets.widgets.game_widget import STATIC
-
-    source = (STATIC / "game_widget.js").read_text()
-    assert "export default" in source
+def test_esm_is_joined_from_committed_parts_without_imports():
+    source = module_source()
+    assert iw.GameWidget._esm == source and "export default" in source
     assert not re.search(r"^\s*import\b|\bimport\s*\(", source, re.M), "the module imports nothing"
     assert "http://" not in source.replace("http://www.w3.org/2000/svg", "") and "https://" not in source
+    assert [line for line in source.splitlines() if line.startswith("// ---- ")] == [f"// ---- {p}" for p in PARTS]
+    for part in PARTS:  # each part stays a readable size
+        assert len((STATIC / part).read_text().splitlines()) <= 400, part
 
 
 def test_nbconvert_html_shows_a_static_board(tmp_path):
@@ -527,7 +536,7 @@ def hop():
 
 def test_a_game_without_controls_plays_by_clicks_and_buttons(hop):
     widget = iw.GameWidget("hop")
-    assert sorted(widget.legal) == [["a1>a2", "a1", "a2"], ["a1>b1", "a1", "b1"]]
+    assert sorted(widget.legal) == [["a1>a2", None, "a1-a2"], ["a1>b1", None, "a1-b1"]]
     assert widget.buttons == [["wait", {"type": "move", "move": "wait"}]]
     assert widget.board["static"].count('data-square="') == 9 and widget.board["pawns"] == []
     assert widget.handle({"type": "move", "move": "a1>a2"})
