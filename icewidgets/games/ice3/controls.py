@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from ...pieces import COLOUR_NAMES, PIECES, SIZE_NAMES, tokens
+from ...pieces import COLOUR_NAMES, SIZE_NAMES
 from ...view import Controls, Group
 from .rules import COLOURS, END_TURN, GRID, SetMove, resolve_move
 
@@ -42,12 +42,9 @@ class Ice3Controls(Controls):
 
     def group(self, state, name: str) -> Group:
         """The set ``name`` (a colour letter or a size digit): every square with a piece of it."""
-        def member(token: str) -> bool:
-            piece = PIECES[token]
-            return piece.colour == name if name in COLOURS else str(piece.size) == name
-
-        label = COLOUR_NAMES[name] if name in COLOURS else SIZE_NAMES[int(name)]
-        squares = tuple(sq for sq in GRID.names if any(member(tok) for tok in tokens(state.stack(sq))))
+        field, key = (0, name) if name in COLOURS else (1, int(name))  # a piece is (colour, size)
+        label = COLOUR_NAMES[name] if name in COLOURS else SIZE_NAMES[key]
+        squares = tuple(GRID.name(i) for i, stack in enumerate(state.board) if any(p[field] == key for p in stack))
         return Group(name, f"the {label} pieces", squares)
 
     def button_label(self, move) -> str:
