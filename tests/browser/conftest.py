@@ -78,7 +78,7 @@ def lab_server(tmp_path_factory):
          "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
          f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={workspaces}",
          "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-         "--LabApp.extension_manager=readonly", *extra],
+         "--LabApp.extension_manager=readonly", "--LabApp.expose_app_in_browser=True", *extra],
         stdout=log, stderr=subprocess.STDOUT, env=env, cwd=root,
     )
     base = f"http://127.0.0.1:{port}"

@@ -274,26 +274,6 @@ def test_other_games_play_by_clicking(page, artifacts, game):
     assert not page.errors, page.errors
 
 
-def test_replay_works_without_the_kernel(page):
-    """Replay runs from the data already in the page: shut the kernel down and keep stepping."""
-    widget = _widget(page, "volcano")
-    widget.focus()
-    page.keyboard.press("End")
-    last = _where(widget)
-    page.get_by_role("menuitem", name="Kernel", exact=True).click()
-    page.get_by_role("menuitem", name=re.compile(r"^Shut Down Kernel")).click()
-    _accept_kernel_dialog(page)
-    page.locator(".jp-NotebookPanel-toolbar", has_text="No Kernel").wait_for(timeout=20_000)
-    widget.get_by_role("button", name="First", exact=True).click()
-    assert _where(widget) == "Start (2 plies)"
-    widget.focus()
-    page.keyboard.press("End")
-    assert _where(widget) == last
-    widget.get_by_role("button", name="Back", exact=True).click()
-    assert _where(widget) != last
-    assert not page.errors, page.errors
-
-
 # Themes, keyboard, small updates, other clients (issue 16) --------------------------------
 
 CONTRAST = """(selector) => {
@@ -333,9 +313,8 @@ def _low_contrast(page) -> tuple[int, list]:
 
 
 def _switch_theme(page, name: str) -> None:
-    page.get_by_role("menuitem", name="Settings", exact=True).click()
-    page.get_by_role("menuitem", name="Theme", exact=True).hover()
-    page.get_by_role("menuitem", name=name, exact=True).click()
+    """Switch JupyterLab's theme while the widgets are shown (the server exposes the app)."""
+    page.evaluate("(theme) => window.jupyterapp.commands.execute('apputils:change-theme', { theme })", name)
 
 
 def test_every_text_is_readable_in_jupyterlab_light_and_dark(page, artifacts):
@@ -582,3 +561,23 @@ def test_nbconvert_html_export_shows_the_static_picture(browser, artifacts, tmp_
     assert picture.evaluate("img => img.complete && img.naturalWidth") >= 400
     picture.screenshot(path=str(artifacts / "nbconvert.png"))
     context.close()
+
+
+def test_replay_works_without_the_kernel(page):
+    """Replay runs from the data already in the page: shut the kernel down and keep stepping."""
+    widget = _widget(page, "volcano")
+    widget.focus()
+    page.keyboard.press("End")
+    last = _where(widget)
+    page.get_by_role("menuitem", name="Kernel", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Shut Down Kernel")).click()
+    _accept_kernel_dialog(page)
+    page.locator(".jp-NotebookPanel-toolbar", has_text="No Kernel").wait_for(timeout=20_000)
+    widget.get_by_role("button", name="First", exact=True).click()
+    assert _where(widget) == "Start (2 plies)"
+    widget.focus()
+    page.keyboard.press("End")
+    assert _where(widget) == last
+    widget.get_by_role("button", name="Back", exact=True).click()
+    assert _where(widget) != last
+    assert not page.errors, page.errors
