@@ -323,7 +323,7 @@ def test_every_text_is_readable_in_jupyterlab_light_and_dark(page, artifacts):
     assert count > 100 and low == [], low
     widget.screenshot(path=str(artifacts / "jupyterlab-light.png"))
     _switch_theme(page, "JupyterLab Dark")
-    page.wait_for_selector('body[data-jp-theme-light="false"]', timeout=30_000)
+    page.wait_for_selector('body[data-jp-theme-light="false"]', state="attached", timeout=30_000)
     page.wait_for_selector('.iw-game.iw-dark[data-game="volcano"]', timeout=30_000)
     count, low = _low_contrast(page)
     assert count > 100 and low == [], low
@@ -332,7 +332,7 @@ def test_every_text_is_readable_in_jupyterlab_light_and_dark(page, artifacts):
     _settle(page)
     widget.screenshot(path=str(artifacts / "jupyterlab-dark.png"))
     _switch_theme(page, "JupyterLab Light")
-    page.wait_for_selector('body[data-jp-theme-light="true"]', timeout=30_000)
+    page.wait_for_selector('body[data-jp-theme-light="true"]', state="attached", timeout=30_000)
     assert not page.errors, page.errors
 
 
