@@ -37,6 +37,7 @@ __all__ = [
     "playouts",
     "tournament",
     "save_svg",
+    "save_html",
 ]
 
 # The playouts, widget and drawing parts load on first use, so the rules import no numerical
@@ -48,6 +49,7 @@ _LAZY = {
     "GameWidget": ("icewidgets.widgets", "GameWidget"),
     "PlayoutLab": ("icewidgets.widgets", "PlayoutLab"),
     "save_svg": ("icewidgets.svg", "save_svg"),
+    "save_html": ("icewidgets.widgets.standalone", "save_html"),
     "svg": ("icewidgets.svg", None),
     "agents": ("icewidgets.agents", None),
 }

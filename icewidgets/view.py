@@ -8,16 +8,20 @@ describes here as plain data, and the generic code draws it:
 - :meth:`View.panel`: the side panel, top to bottom, as :class:`Line`, :class:`Dice` and
   :class:`Pieces` items;
 - :meth:`View.stages`: the pictures of one ply, for a move shown in steps (each a :class:`Stage`);
-- :meth:`View.marks`: the squares to mark after a ply (the last move, a path).
+- :meth:`View.marks`: the squares to mark after a ply (the last move, a path);
+- :meth:`View.summary`: the one sentence that tells a ply (the events give the details).
 
-:class:`Controls` says how moves are clicked and how the buttons of moves without squares are
-labelled. A game sets both with ``Game.plug_in(view=…, controls=…)``; the base classes here are
+:class:`Controls` says how moves are clicked (from square to square, or a :class:`Group` of
+pieces moving together, picked by clicking one of them) and how the buttons of moves without
+squares are labelled. A game sets both with ``Game.plug_in(view=…, controls=…)``; the base classes here are
 what a game without them gets.
 
 >>> Line("Player 1: 3 points", style="title").text
 'Player 1: 3 points'
 >>> Stage(moves=(("a1", "b1"),), text="The cap moves.").marks
 {}
+>>> Group("R", "the red pieces", ("a1", "c3")).squares
+('a1', 'c3')
 """
 
 from __future__ import annotations
@@ -139,6 +143,25 @@ class View:
                     marks[value] = "last"
         return marks
 
+    def summary(self, before: "State", move: Any, after: "State") -> str:
+        """One sentence that tells the ply ``move`` from ``before`` to ``after`` (the widget
+        says it first, and to screen readers; the events' sentences are the details). By
+        default the first event's sentence, or the move's notation when there is none."""
+        events = getattr(after, "events", ())
+        return str(events[0]) if events else f"{before.game.player_name(before.player)} plays {move}."
+
+
+@dataclasses.dataclass(frozen=True)
+class Group:
+    """Pieces that one kind of move moves together (a set), picked in the widget by clicking
+    any of them: ``name`` is what :meth:`Controls.move_group` returns for its moves, ``label``
+    says it in words ("the red pieces"), ``squares`` are where its pieces stand (highlighted
+    when it is picked)."""
+
+    name: str
+    label: str
+    squares: tuple[str, ...]
+
 
 class Controls:
     """How a game is played by clicks and buttons in the widget.
@@ -172,3 +195,15 @@ class Controls:
     def button_label(self, move: Any) -> str:
         """The label of the button that plays ``move``."""
         return str(move)
+
+    def move_group(self, state: "State", move: Any) -> str | None:
+        """The name of the :class:`Group` of pieces the legal ``move`` moves together, or None
+        (the default) for a move of its own. A click on a piece of a group picks the group (a
+        piece in several groups: each click on it picks the next), its pieces and every square
+        its moves reach are highlighted, and a click on one of those squares plays the move
+        that takes a piece of the group there (the ``to`` squares of :meth:`move_squares`)."""
+        return None
+
+    def group(self, state: "State", name: str) -> Group:
+        """The :class:`Group` called ``name`` (a name :meth:`move_group` gave) in ``state``."""
+        return Group(name, name, ())

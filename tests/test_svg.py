@@ -119,8 +119,9 @@ def test_coordinates_can_be_left_out():
     state = iw.make("volcano").new_state()
     with_coords = svg.board(state)
     without = svg.board(state, coordinates=False)
-    assert with_coords.count('font-size="12" fill="#666666">') == 10  # a–e and 1–5
-    assert without.count('font-size="12" fill="#666666">') == 0
+    coordinates = r'<text class="iw-muted" [^>]*text-anchor="middle" font-size="12" fill="#666666">([a-e1-5])</text>'
+    assert sorted(re.findall(coordinates, with_coords)) == sorted("abcde12345")
+    assert re.findall(coordinates, without) == []
 
 
 def test_volcano_captured_pieces_form_trees_with_the_score():
@@ -509,15 +510,90 @@ def test_themes_and_palettes():
     assert svg.PALETTES["standard"]["R"] in light
     okabe = svg.board(state, palette="okabe-ito")
     assert "#d55e00" in okabe and svg.PALETTES["standard"]["R"] not in okabe
-    with pytest.raises(ValueError, match="theme='neon' is not a theme; choose one of 'light', 'dark'"):
+    with pytest.raises(ValueError, match="theme='neon' is not a theme; choose one of 'light', 'dark', 'high-contrast'"):
         svg.board(state, theme="neon")
     with pytest.raises(ValueError, match="palette='x' is not a palette"):
         svg.board(state, palette="x")
 
 
-def test_size_scales_the_picture():
-    picture = svg.board(iw.make("volcano").new_state(), size=300)
-    assert re.search(r'<svg [^>]*width="300" height="(\d+(\.\d)?)"', picture)
+def _font_sizes(picture: str) -> list[float]:
+    """The font sizes of the texts drawn at the picture's scale (not the pieces' letters, which
+    are drawn in a scaled group)."""
+    outside_pieces = re.sub(r'<g class="iw-piece".*?</g>', "", picture)
+    return sorted({float(f) for f in re.findall(r'font-size="([\d.]+)"', outside_pieces)})
+
+
+def _width(picture: str) -> float:
+    return float(re.search(r'<svg [^>]*width="([\d.]+)"', picture).group(1))
+
+
+@pytest.mark.parametrize("name", ["volcano", "volterra", "ice3", pytest.param("blockade", marks=needs_blockade)])
+def test_size_is_the_board_width_and_text_stays_readable(name):
+    state = _start(name)
+    files = state.game.grid.files
+    for size in (None, 160, 300, 900):
+        picture = svg.board(state, size=size)
+        cell = 60 if size is None else size / files
+        squares = re.findall(r'data-square="a1" x="[\d.]+" y="[\d.]+" width="([\d.]+)"', picture)
+        assert squares == [svg.draw.coordinate(cell)]
+        assert _width(picture) >= 400  # drawn at 100%: one unit a pixel
+        assert re.search(r'viewBox="0 0 ([\d.]+) ', picture).group(1) == svg.draw.coordinate(_width(picture))
+        assert min(_font_sizes(picture)) == 12  # no text under 12 px, however small the board
+    projector = svg.board(state, size="projector")
+    assert re.findall(r'data-square="a1" x="[\d.]+" y="[\d.]+" width="([\d.]+)"', projector) == [
+        svg.draw.coordinate(640 / files)]
+    assert min(_font_sizes(projector)) == 18
+
+
+@pytest.mark.parametrize(
+    "size, error",
+    [
+        (20, "size=20 is too small: a board is 160 to 4000 pixels wide"),
+        (1e6, "size=1000000.0 is too large: a board is 160 to 4000 pixels wide"),
+        ("huge", "size='huge' is not a size; give a board width in pixels or one of 'normal', 'large', 'projector'"),
+        (True, "size=True is not a size"),
+        (float("nan"), "size=nan is not a size"),
+        ([300], r"size=\[300\] is not a size"),
+    ],
+)
+def test_bad_sizes_are_named(size, error, tmp_path):
+    state = iw.make("volcano").new_state()
+    with pytest.raises(ValueError, match=error):
+        svg.board(state, size=size)
+    with pytest.raises(ValueError, match=error):
+        iw.save_svg(state, tmp_path / "x.svg", size=size)
+    assert not (tmp_path / "x.svg").exists()
+
+
+def test_save_svg_takes_a_size(tmp_path):
+    state = iw.make("volcano").new_state()
+    iw.save_svg(state, tmp_path / "big.svg", size="projector")
+    assert (tmp_path / "big.svg").read_text(encoding="utf-8") == svg.board(state, size="projector")
+    record = iw.Record.new("volcano").extend(["a1-a2"])
+    iw.save_svg(record, tmp_path / "game.svg", animated=True, size=400)
+    animated = (tmp_path / "game.svg").read_text(encoding="utf-8")
+    assert 'width="80" height="80"' in animated  # five squares across 400 px
+
+
+@pytest.mark.parametrize("theme", sorted(svg.THEMES))
+def test_every_theme_s_text_is_readable(theme):
+    colours = svg.theme(theme)
+    for kind in ("text", "muted"):
+        assert svg.contrast(colours[kind], colours["bg"]) >= 4.5, (theme, kind)
+
+
+@pytest.mark.parametrize("palette", sorted(svg.PALETTES))
+def test_writing_on_every_piece_is_readable(palette):
+    for colour, fill in svg.palette(palette).items():
+        markup = svg.piece_markup(f"{colour}1" if colour not in "LD" else colour, palette)
+        writing = re.search(r'<text [^>]*fill="(#[0-9a-f]{6})"', markup).group(1)
+        assert svg.contrast(writing, fill) >= 4.5, (palette, colour)
+
+
+def test_the_high_contrast_colours():
+    state = iw.make("volcano").new_state()
+    picture = svg.board(state, theme="high-contrast", palette="high-contrast")
+    assert 'fill="#000000"/>' in picture and svg.PALETTES["high-contrast"]["R"] in picture
 
 
 # Files -----------------------------------------------------------------------------------------

@@ -17,7 +17,8 @@ from icewidgets import svg
 from icewidgets.games import register, unregister
 from icewidgets.grid import Grid, parse_fields, parse_int_field, split_position
 from icewidgets.protocol import EndTurn, Game, IllegalMoveError, NotationError, State, event
-from icewidgets.widgets.game_widget import STATIC, payload_size
+from icewidgets.widgets.frontend import PARTS, STATIC, module_source
+from icewidgets.widgets.game_widget import payload_size
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,8 +66,8 @@ def test_legal_moves_are_sent_with_their_squares():
     widget = iw.GameWidget("volcano")
     state = widget.state
     assert len(widget.legal) == len(state.legal_moves())
-    assert ["c3-c4", "c3", "c4"] in widget.legal
-    assert widget.buttons == []
+    assert ["c3-c4", None, "c3-c4"] in widget.legal
+    assert widget.buttons == [] and widget.groups == []
 
 
 # Playing ---------------------------------------------------------------------------------------
@@ -255,7 +256,7 @@ def test_blockade_roll_button_and_end_turn():
     assert widget.handle({"type": "roll"})
     assert widget.final_state.to_move != iw.CHANCE
     assert ["End turn", {"type": "move", "move": "end"}] in widget.buttons
-    assert widget.legal and all(len(entry) == 3 for entry in widget.legal)
+    assert widget.legal and all(len(entry) == 3 and entry[1] is None for entry in widget.legal)
     assert widget.handle({"type": "move", "move": "end"})
     assert widget.final_state.to_move == iw.CHANCE
     # A roll is for the player whose turn it is (state.player): a bot's dice roll by themselves.
@@ -315,41 +316,48 @@ def test_clicks_in_each_game_name_the_move_they_stand_for():
 def test_volterra_free_layout_places_by_clicking_the_square():
     widget = iw.GameWidget("volterra", layout="free")
     assert widget.buttons == []
-    assert len(widget.legal) == 20 and ["Da1", None, "a1"] in widget.legal
-    assert all(source is None for _, source, _ in widget.legal)
+    assert len(widget.legal) == 20 and ["Da1", None, "-a1"] in widget.legal
+    assert all(squares.startswith("-") for _, _, squares in widget.legal)
 
 
 def test_theme_colours_and_pawns_are_sent_with_the_board():
     dark = svg.theme("dark")
     widget = iw.GameWidget("volterra", theme="dark")
-    assert widget.board["colours"] == {"background": dark["bg"], "text": dark["text"], "selected": dark["sel"],
-                                       "target": dark["tgt"]}
+    colours = widget.board["colours"]
+    assert (colours["bg"], colours["fg"], colours["selected"], colours["dark"]) == (dark["bg"], dark["text"], dark["sel"], "true")
     assert widget.board["pawns"] == ["@D", "@L"]
     assert set(widget.board["catalogue"]) == {"D", "L", "@D", "@L"}
     assert iw.GameWidget("volcano").board["pawns"] == []
-    assert iw.GameWidget("volcano").board["colours"]["background"] == svg.theme("light")["bg"]
+    auto = iw.GameWidget("volcano")
+    assert auto.theme == "auto" and auto.board["colours"] == {}  # the page takes the notebook's colours
+    auto.theme = "high-contrast"
+    assert auto.board["colours"]["bg"] == "#000000" and auto.board["colours"]["dark"] == "true"
+    auto.theme = "neon"
+    assert auto.theme == "high-contrast" and auto.message.startswith("theme='neon' is not a theme; choose 'auto'")
 
 
 def test_the_widget_knows_no_game():
-    sources = {path.name: path.read_text().lower() for path in
-               [STATIC / "game_widget.js", STATIC / "game_widget.css", STATIC.parent / "game_widget.py"]}
+    paths = [STATIC / part for part in PARTS] + [STATIC / "game_widget.css"] + sorted(STATIC.parent.glob("*.py"))
+    sources = {path.name: path.read_text().lower() for path in paths}
     for name in iw.available_games():
         for file, text in sources.items():
             assert name not in text, f"{file} names {name}"
-    assert "#0b57d0" not in sources["game_widget.js"]  # colours come from the theme
+    for part in PARTS:
+        assert not re.search(r"#[0-9a-f]{6}\b", sources[part]), f"{part} hard-codes a colour: they come from the theme"
 
 
 def test_volterra_two_ply_turn_and_ice3_set_moves():
     widget = iw.GameWidget("volterra")
-    assert ["@b2", "c3", "b2"] in widget.legal
-    assert ["b4-b3", "b4", "b3"] in widget.legal
+    assert ["@b2", None, "c3-b2"] in widget.legal
+    assert ["b4-b3", None, "b4-b3"] in widget.legal
     widget.handle({"type": "move", "move": "b4-b3"})
     widget.handle({"type": "move", "move": "@b3"})
     assert widget.final_state.to_move == 1
     ice3 = iw.GameWidget("ice3", seed=1)
-    move = str(ice3.state.legal_moves()[0])
-    pairs = [entry[1:] for entry in ice3.legal if entry[0] == move]
-    assert pairs == [list(p) for p in ice3.game.controls.move_squares(ice3.state, ice3.state.legal_moves()[0])]
+    first = ice3.state.legal_moves()[0]
+    [(group, squares)] = [(entry[1], entry[2]) for entry in ice3.legal if entry[0] == str(first)]
+    assert group == first.group
+    assert squares == " ".join(f"{a}-{b}" for a, b in ice3.game.controls.move_squares(ice3.state, first))
 
 
 # Display and payload -----------------------------------------------------------------------------
@@ -382,13 +390,14 @@ def test_frames_are_small_and_complete():
     json.dumps(widget.frames)  # plain JSON
 
 
-def test_esm_is_a_committed_file_without_network_imports():
-    from icewidgets.widgets.game_widget import STATIC
-
-    source = (STATIC / "game_widget.js").read_text()
-    assert "export default" in source
+def test_esm_is_joined_from_committed_parts_without_imports():
+    source = module_source()
+    assert iw.GameWidget._esm == source and "export default" in source
     assert not re.search(r"^\s*import\b|\bimport\s*\(", source, re.M), "the module imports nothing"
     assert "http://" not in source.replace("http://www.w3.org/2000/svg", "") and "https://" not in source
+    assert [line for line in source.splitlines() if line.startswith("// ---- ")] == [f"// ---- {p}" for p in PARTS]
+    for part in PARTS:  # each part stays a readable size
+        assert len((STATIC / part).read_text().splitlines()) <= 400, part
 
 
 def test_nbconvert_html_shows_a_static_board(tmp_path):
@@ -527,7 +536,7 @@ def hop():
 
 def test_a_game_without_controls_plays_by_clicks_and_buttons(hop):
     widget = iw.GameWidget("hop")
-    assert sorted(widget.legal) == [["a1>a2", "a1", "a2"], ["a1>b1", "a1", "b1"]]
+    assert sorted(widget.legal) == [["a1>a2", None, "a1-a2"], ["a1>b1", None, "a1-b1"]]
     assert widget.buttons == [["wait", {"type": "move", "move": "wait"}]]
     assert widget.board["static"].count('data-square="') == 9 and widget.board["pawns"] == []
     assert widget.handle({"type": "move", "move": "a1>a2"})
@@ -539,3 +548,185 @@ def test_a_game_without_controls_plays_by_clicks_and_buttons(hop):
     with pytest.raises(IllegalMoveError):
         widget.play("c3>c2")
     assert [m["move"] for m in widget.moves] == ["a1>a2", "wait", "a2>a3"]
+
+
+# Small updates, sizes, narration, groups, the standalone page (issue 16) ---------------------
+
+
+def _random_record(name: str, plies: int, seed: int) -> iw.Record:
+    import random
+
+    rng = random.Random(seed)
+    record = iw.Record.new(name, seed=seed)
+    state, moves = record.start_state(), []
+    while len(moves) < plies and not state.is_over:
+        outcomes = state.chance_outcomes() if state.to_move == iw.CHANCE else None
+        move = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0] if outcomes else rng.choice(state.legal_moves())
+        moves.append(str(move))
+        state = state.play(move)
+    return record.extend(moves)
+
+
+class _Sent:
+    """Records the comm messages a widget sends (what would go over the websocket)."""
+
+    def __init__(self, widget):
+        self.messages = []
+        widget.comm.send = lambda data=None, metadata=None, buffers=None: self.messages.append(data)
+
+    def size(self) -> int:
+        return sum(len(json.dumps(m, separators=(",", ":"))) for m in self.messages)
+
+    def keys(self) -> set:
+        return {k for m in self.messages for k in m.get("state", {})}
+
+
+def test_a_move_late_in_a_long_game_sends_only_what_changed():
+    record = _random_record("volcano", 200, seed=31)
+    widget = iw.GameWidget(record.truncated(199))
+    sent = _Sent(widget)
+    frames_before = len(widget.frames)
+    widget.play(record.plies[199])
+    assert "frames" not in sent.keys() and "moves" not in sent.keys()
+    assert sent.size() <= 30_000
+    delta = widget.frames_delta
+    assert (delta["base"], delta["revision"]) == (widget.revision - 1, widget.revision)
+    assert delta["frames_from"] == frames_before and delta["frames"] == widget.frames[frames_before:]
+    assert delta["moves_from"] == 199 and delta["moves"] == [widget.moves[-1]]
+    # The widget's lists are the whole game, as if laid out at once.
+    assert widget.frames == iw.GameWidget(record).frames
+    assert widget.get_state(["frames"])["frames_revision"] == widget.revision
+
+
+def test_undo_sends_a_cut_and_the_lists_stay_whole():
+    widget = iw.GameWidget(iw.Record.new("volcano").extend(["b2-c1", "a1-a2"]))
+    sent = _Sent(widget)
+    widget.undo()
+    assert widget.frames_delta == {"base": widget.revision - 1, "revision": widget.revision, "frames_from": 2,
+                                   "frames": [], "moves_from": 1, "moves": []}
+    assert "frames" not in sent.keys()
+    assert widget.frames == iw.GameWidget(iw.Record.new("volcano").extend(["b2-c1"])).frames
+    widget.redo()
+    assert widget.frames == iw.GameWidget(iw.Record.new("volcano").extend(["b2-c1", "a1-a2"])).frames
+
+
+def test_a_page_that_missed_a_change_gets_the_whole_game():
+    widget = iw.GameWidget(iw.Record.new("volcano").extend(["b2-c1"]))
+    sent = _Sent(widget)
+    assert widget.handle({"type": "resync"})
+    assert {"frames", "moves", "revision"} <= sent.keys()
+    assert sent.messages[-1]["state"]["frames_revision"] == widget.revision
+
+
+def test_sizes_and_bad_sizes():
+    widget = iw.GameWidget("volcano", size=400)
+    square = re.search(r'data-square="a1" x="[\d.]+" y="[\d.]+" width="([\d.]+)"', widget.board["static"]).group(1)
+    assert square == "80" and widget.board["text"] == 1.0
+    widget.size = "projector"
+    assert widget.board["text"] == 1.5 and len(widget.frames) == 1
+    assert 'font-size="18"' in widget.frames[0]["n"]
+    before = (widget.size, list(widget.frames), dict(widget.board))
+    for bad, error in [("huge", "size='huge' is not a size"), (-3, "size=-3.0 is too small"), (10**9, "is too large")]:
+        widget.size = bad
+        assert error in widget.message and widget.message_kind == "error"
+        assert (widget.size, list(widget.frames), dict(widget.board)) == before
+    with pytest.raises(ValueError, match="size='huge' is not a size"):
+        iw.GameWidget("volcano", size="huge")
+
+
+@pytest.mark.parametrize(
+    "update, error",
+    [
+        ({"cursor": "z9"}, "The widget ignored cursor='z9' from the page: not a square of the board."),
+        ({"cursor": 3}, "The widget ignored cursor=3 from the page: not a square of the board."),
+        ({"cursor": ["a1"]}, "The widget ignored cursor=['a1'] from the page: not a square of the board."),
+        ({"frames_delta": {}}, "The widget ignored an update of frames_delta from the page."),
+        ({"size": 300}, "The widget ignored an update of size from the page."),
+    ],
+)
+def test_bad_cursor_and_key_updates_from_the_page_are_refused(update, error):
+    widget = iw.GameWidget(iw.Record.new("volcano").extend(["b2-c1"]))
+    before = (widget.record, widget.ply, list(widget.frames), widget.cursor, widget.size)
+    widget.set_state(update)
+    assert widget.message == error and widget.message_kind == "error"
+    assert (widget.record, widget.ply, list(widget.frames), widget.cursor, widget.size) == before
+    widget.set_state({"cursor": "c3"})
+    assert widget.cursor == "c3" and widget.message == error  # a good cursor is taken quietly
+
+
+def test_narration_one_sentence_per_ply_with_details():
+    ice3 = iw.GameWidget("ice3", seed=1)
+    move = ice3.state.legal_moves()[0]
+    ice3.play(move)
+    summary, details = ice3.moves[-1]["text"], ice3.frames[-1]["t"]
+    assert summary == str(ice3.final_state.events[0]) and summary.count(".") == 1
+    assert len(details.split()) > 3 * len(summary.split())  # one sentence per piece behind the disclosure
+    volcano = iw.GameWidget("volcano")
+    volcano.play("a1-a2")
+    assert volcano.moves[-1]["text"] == "Player 1 moves the cap from a1 to a2."
+
+
+def test_ice3_sets_are_picked_by_a_piece():
+    widget = iw.GameWidget("ice3", seed=1)
+    state = widget.state
+    names = [g[0] for g in widget.groups]
+    assert names == sorted(names, key=str.isdigit)  # colours first: a click on a piece picks its colour set
+    for name, label, squares in widget.groups:
+        assert label in (f"the {word} pieces" for word in ("red", "yellow", "green", "blue", "small", "medium", "large"))
+        expected = [sq for sq in state.game.grid.names
+                    if any((iw.pieces.PIECES[t].colour == name or str(iw.pieces.PIECES[t].size) == name)
+                           for t in iw.pieces.tokens(state.stack(sq)))]
+        assert squares == expected
+    # "RN1": every entry's group is the move's set, and its squares are where the pieces go.
+    entry = next((e for e in widget.legal if e[0] == "RN1"), None)
+    if entry is not None:
+        for pair in entry[2].split():
+            source, target = pair.split("-")
+            grid = state.game.grid
+            assert grid.rank_of(grid.index(target)) >= grid.rank_of(grid.index(source))
+
+
+def test_blockade_moves_are_shown_pip_by_pip():
+    state = iw.make("blockade").new_state(seed=2).play("G5B2")
+    widget = iw.GameWidget(state)
+    widget.play("b1-e1")
+    steps = [f for f in widget.frames if f["p"] == 1]
+    assert [(f["s"], f["f"]) for f in steps] == [(0, 0), (1, 0), (2, 1)]
+    moving = [next(d for d in f["d"] if d[1] == "G1" and d[2] in ("c2", "d2", "e1")) for f in steps]
+    assert [d[2] for d in moving] == ["c2", "d2", "e1"]  # one square per pip
+    assert steps[0]["t"] == "G1 steps from b1 to c2: pip 1 of 3."
+
+
+def test_volterra_cut_off_parts_leave_in_their_own_stage():
+    text = "\n".join([". . . . .", ". L D@D L@L .", ". . D . .", ". L . DD .", "to_move=0 done=-"])
+    widget = iw.GameWidget(iw.make("volterra").state_from_text(text))
+    widget.play("c2-b3")
+    move, leave = [f for f in widget.frames if f["p"] == 1]
+    assert (move["f"], leave["f"]) == (0, 1)
+    assert leave["t"].startswith("b1 is cut off from both pawns and leaves the game.")
+    gone = [d for d in leave["d"] if d[5] == 0]
+    assert sorted(d[1] for d in gone) == ["D", "D", "L"]  # the three tiles of b1 and d1 fade out
+
+
+def test_save_html_is_one_page_without_requests(tmp_path):
+    record = iw.Record.new("volcano").extend(["b2-c1", "a1-a2"])
+    path = tmp_path / "game.html"
+    iw.save_html(record, path)
+    page = path.read_text(encoding="utf-8")
+    assert page.count("<script") == 2 and module_source() in page
+    assert not re.search(r"""(src|href)\s*=\s*["']""", page.replace('src="data:', "")), "nothing is loaded"
+    assert "http://" not in page.replace("http://www.w3.org/2000/svg", "") and "https://" not in page
+    data = json.loads(re.search(r'<script type="application/json" id="icewidgets-data">(.*?)</script>', page, re.S)
+                      .group(1).replace("<\\/", "</"))
+    assert len(data["frames"]) == 7 and [m["move"] for m in data["moves"]] == ["b2-c1", "a1-a2"]
+    assert "legal" not in data and data["frames_revision"] == data["revision"]
+    widget = iw.GameWidget(record, theme="dark")
+    iw.save_html(widget, tmp_path / "widget.html")
+    assert '"theme":"dark"' in (tmp_path / "widget.html").read_text(encoding="utf-8")
+    with pytest.raises(TypeError, match="save_html needs a Record, a State or a GameWidget, not str"):
+        iw.save_html("volcano", tmp_path / "x.html")
+    with pytest.raises(TypeError, match="save_html of a widget takes no options"):
+        iw.save_html(widget, tmp_path / "x.html", size=300)
+    with pytest.raises(ValueError, match="size='tiny' is not a size"):
+        iw.save_html(record, tmp_path / "x.html", size="tiny")
+    assert not (tmp_path / "x.html").exists()

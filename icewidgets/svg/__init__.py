@@ -14,6 +14,8 @@ the marks of the last ply, and the stages of a ply shown in steps. The parts:
 
 - :mod:`.theme`: board themes, piece palettes, the markup of one piece;
 - :mod:`.draw`: :func:`scene` lays out one picture, :func:`render` writes it, :func:`board` both;
+  ``size=`` (a board width in pixels or a name of :data:`SIZES`) sets how big, and the text
+  stays readable at any size (no text under 12 px at 100%);
 - :mod:`.tracking`: :class:`Tracker` keeps every piece's ``data-piece`` id through the plies;
 - :mod:`.animation`: :func:`frames` and :func:`ply_frames` (the pictures of a game and of one
   ply, which :class:`icewidgets.GameWidget` moves in the browser), :func:`animated_svg`;
@@ -21,9 +23,9 @@ the marks of the last ply, and the stages of a ply shown in steps. The parts:
 """
 
 from .animation import Frame, animated_svg, frames, ply_frames
-from .draw import Scene, board, render, scene
+from .draw import SIZES, Scene, Size, board, render, scene, size_of
 from .files import save_png, save_svg
-from .theme import PALETTES, THEMES, palette, piece_markup, theme
+from .theme import PALETTES, THEMES, contrast, palette, piece_markup, theme
 from .tracking import Placement, Tracker, event_moves, locations
 
 __all__ = [
@@ -46,4 +48,8 @@ __all__ = [
     "theme",
     "palette",
     "piece_markup",
+    "contrast",
+    "SIZES",
+    "Size",
+    "size_of",
 ]

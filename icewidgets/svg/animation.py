@@ -21,7 +21,7 @@ from typing import Any, Iterator, Sequence
 
 from ..protocol import State
 from ..record import Record
-from .draw import PAD, Scene, coordinate, piece_transform, scene
+from .draw import PAD, SMALL_FONT, Scene, coordinate, piece_transform, scene, size_of
 from .theme import piece_markup, theme as theme_colours
 from .tracking import Tracker, moved
 
@@ -100,15 +100,16 @@ def animated_svg(
     ply: int | None = None,
     theme: str = "light",
     palette: str = "standard",
-    size: float | None = None,
+    size: float | str | None = None,
 ) -> str:
     """A self-playing SVG (SMIL animation, no scripts) of a whole game, or of one ply.
 
     ``ply=n`` animates only ply n, stage by stage, from the position before it. The animation
-    loops; every frame's event text is shown under the board.
+    loops; every frame's event text is shown under the board. ``size`` is the board's width
+    or a named size, as for :func:`~icewidgets.svg.board`.
     """
     states, moves = states_and_moves(state_or_record)
-    shown = list(frames(states, moves, theme=theme, palette=palette))
+    shown = list(frames(states, moves, theme=theme, palette=palette, size=size))
     if ply is not None:
         if not 1 <= ply <= len(moves):
             raise ValueError(f"ply={ply} is not a ply of this game (1 to {len(moves)})")
@@ -117,7 +118,7 @@ def animated_svg(
     colours = theme_colours(theme)
     n = len(shown)
     total = coordinate(max(n * seconds_per_step, seconds_per_step))
-    caption_height = 34.0
+    caption_height = 34.0 * size_of(size).text
     width = max(f.scene.width for f in shown)
     height = max(f.scene.height for f in shown) + caption_height
     tokens: dict[str, str] = {}
@@ -168,13 +169,13 @@ def animated_svg(
         caption = html.escape(fr.scene.text[:CAPTION_CHARACTERS], quote=True)
         overlays.append(
             f'<g opacity="{1 if i == 0 else 0}">{switch}{fr.scene.marks}{fr.scene.panel}{fr.scene.badges}'
-            f'<text x="{coordinate(PAD)}" y="{coordinate(height - 12)}" font-size="11" fill="{colours["text"]}">'
+            f'<text x="{coordinate(PAD)}" y="{coordinate(height - 12)}" font-size="{coordinate(SMALL_FONT * size_of(size).text)}" '
+            f'fill="{colours["text"]}">'
             f'{caption}</text></g>'
         )
-    shown_width = size if size is not None else width
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {coordinate(width)} {coordinate(height)}" '
-        f'width="{coordinate(shown_width)}" height="{coordinate(height * shown_width / width)}" '
+        f'width="{coordinate(width)}" height="{coordinate(height)}" '
         f'font-family="Helvetica, Arial, sans-serif">'
         f'<rect width="100%" height="100%" fill="{colours["bg"]}"/><g>{shown[0].scene.static}</g>'
         f'<g pointer-events="none">{"".join(parts)}</g><g pointer-events="none">{"".join(overlays)}</g></svg>'

@@ -28,13 +28,15 @@ from .theme import ink, palette as palette_colours, piece_markup, theme as theme
 from .tracking import Placement, Tracker, grid_of
 
 CELL = 60.0
-"""The side of a square."""
+"""The side of a square at the natural size."""
 MARGIN = 22.0
-"""Room for the coordinates, left of and below the board."""
+"""Room for the coordinates, left of and below the board (at text scale 1)."""
 PAD = 10.0
 """The space around the picture."""
-PANEL = 220.0
-"""The width of the side panel: the status line and the game's panel items."""
+PANEL = 230.0
+"""The least width of the side panel (at text scale 1); it grows to fit its longest line."""
+MIN_BOARD, MAX_BOARD = 160.0, 4000.0
+"""The range of board widths a ``size`` may ask for, in pixels."""
 
 BASE_SIDE = {3: 0.82, 2: 0.64, 1: 0.46, 0: 0.9}
 """The side of a piece by size (0: a tile) as a fraction of its cell, when its stack is a
@@ -42,15 +44,69 @@ nest of shrinking sizes."""
 PAWN_SIDE = 0.46
 """The side of a pawn as a fraction of its cell."""
 
+STATUS_FONT = 14
+"""The font size of the status line (at text scale 1), in pixels."""
 LINE_STYLES = {  # font size, weight, theme colour, line height
-    "title": (12, "bold", "text", 15.0),
-    "text": (11, "", "text", 15.0),
-    "note": (10, "", "muted", 13.0),
+    "title": (14, "bold", "text", 19.0),
+    "text": (13, "", "text", 18.0),
+    "note": (12, "", "muted", 16.0),
 }
-"""How each :class:`~icewidgets.view.Line` style is written."""
+"""How each :class:`~icewidgets.view.Line` style is written (at text scale 1): no panel text is
+under 12 px when a picture is shown at 100%."""
+SMALL_FONT = 12
+"""The font size of coordinates, stack heights and dice notes (at text scale 1)."""
+CHARACTER_WIDTH = 0.58
+"""A generous average width of a character, as a fraction of its font size (to size the panel)."""
 
 DIE = 40.0
-"""The side of a die in the panel."""
+"""The side of a die in the panel (at text scale 1)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Size:
+    """How big a picture is drawn: ``board`` is the width of the board in pixels (None: 60 per
+    square), ``text`` scales every text and the side panel (1: 12 px for the smallest text)."""
+
+    board: float | None = None
+    text: float = 1.0
+
+
+SIZES: dict[str, Size] = {
+    "normal": Size(),
+    "large": Size(board=520.0, text=1.25),
+    "projector": Size(board=640.0, text=1.5),
+}
+"""Named sizes for ``size=``: ``"projector"`` draws a large board with no text under 18 px."""
+
+
+def size_of(size: float | str | Size | None) -> Size:
+    """The :class:`Size` a ``size=`` argument stands for: None (natural), a board width in pixels
+    (160 to 4000) or a name from :data:`SIZES`; ValueError names a bad value.
+
+    >>> size_of(480), size_of("projector").text
+    (Size(board=480.0, text=1.0), 1.5)
+    >>> size_of(20)
+    Traceback (most recent call last):
+    ...
+    ValueError: size=20 is too small: a board is 160 to 4000 pixels wide
+    """
+    if size is None:
+        return SIZES["normal"]
+    if isinstance(size, Size):
+        return size
+    if isinstance(size, str):
+        try:
+            return SIZES[size]
+        except KeyError:
+            raise ValueError(f"size={size!r} is not a size; give a board width in pixels or one of "
+                             f"{', '.join(map(repr, SIZES))}") from None
+    if isinstance(size, bool) or not isinstance(size, (int, float)) or size != size:
+        raise ValueError(f"size={size!r} is not a size; give a board width in pixels or one of "
+                         f"{', '.join(map(repr, SIZES))}")
+    if not MIN_BOARD <= size <= MAX_BOARD:
+        word = "small" if size < MIN_BOARD else "large"
+        raise ValueError(f"size={size!r} is too {word}: a board is {MIN_BOARD:g} to {MAX_BOARD:g} pixels wide")
+    return Size(board=float(size))
 
 
 @dataclasses.dataclass
@@ -107,12 +163,32 @@ def stack_sides(toks: Sequence[str]) -> list[float]:
     return [PAWN_SIDE if is_pawn(t) else next(stacked) for t in toks]
 
 
+@dataclasses.dataclass(frozen=True)
+class _Geometry:
+    """Where the board lies and how big things are drawn in one picture."""
+
+    grid: Grid
+    cell: float
+    text: float
+    x0: float
+    y0: float
+
+    def centre(self, name: str) -> tuple[float, float]:
+        index = self.grid.index(name)
+        return (self.x0 + (self.grid.file_of(index) + 0.5) * self.cell,
+                self.y0 + (self.grid.ranks - self.grid.rank_of(index) - 0.5) * self.cell)
+
+    def font(self, pixels: float) -> str:
+        return coordinate(pixels * self.text)
+
+
 def scene(
     state: State,
     placement: Placement | None = None,
     *,
     theme: str = "light",
     palette: str = "standard",
+    size: float | str | Size | None = None,
     selected: str | None = None,
     targets: Iterable[str] = (),
     marks: Mapping[str, str] | None = None,
@@ -121,69 +197,76 @@ def scene(
     status_state: State | None = None,
     text: str = "",
 ) -> Scene:
-    """Lay out ``state`` as a :class:`Scene`.
+    """Lay out ``state`` as a :class:`Scene`, in pixels.
 
     ``placement`` gives the pieces and their ids (default: those of ``state``, fresh ids);
-    ``marks`` the squares to mark (default: the view's marks of ``state``, or none without
-    ``highlight_last``); ``status_state`` the position whose status and panel are shown
-    (default: ``state``; a picture within a ply shows the position before it).
+    ``size`` the board width or a named size (see :func:`size_of`); ``marks`` the squares to
+    mark (default: the view's marks of ``state``, or none without ``highlight_last``);
+    ``status_state`` the position whose status and panel are shown (default: ``state``; a
+    picture within a ply shows the position before it).
     """
     colours, pal = theme_colours(theme), palette_colours(palette)
     grid = grid_of(state)
     view = state.game.view
     if placement is None:
         placement = Tracker(state).placement
-    x0, y0 = MARGIN + PAD, PAD
-    board_width, board_height = grid.files * CELL, grid.ranks * CELL
+    chosen = size_of(size)
+    cell = chosen.board / grid.files if chosen.board is not None else CELL
+    fr = _Geometry(grid, cell, chosen.text, MARGIN * chosen.text + PAD, PAD)
+    board_width, board_height = grid.files * cell, grid.ranks * cell
 
     pieces, heights = [], []
+    badge = SMALL_FONT * chosen.text + 3
     for name in grid.names:
         stack = placement.get(name, [])
         if not stack:
             continue
-        cx, cy = _centre(grid, name, x0, y0)
+        cx, cy = fr.centre(name)
         toks = [tok for _, tok in stack]
         for (pid, tok), side in zip(stack, stack_sides(toks)):
-            pieces.append([pid, tok, name, cx, cy, side * CELL])
+            pieces.append([pid, tok, name, cx, cy, side * cell])
         height = sum(1 for tok in toks if not is_pawn(tok))
         if height > 1:  # a small number in the corner of every square holding a stack
-            bx, by = cx + CELL / 2 - 13, cy - CELL / 2 + 1
+            bx, by = cx + cell / 2 - badge - 1, cy - cell / 2 + 1
             heights.append(
-                f'<rect x="{coordinate(bx)}" y="{coordinate(by)}" width="12" height="12" rx="3" fill="{colours["bg"]}" '
-                f'fill-opacity="0.85"/><text x="{coordinate(bx + 6)}" y="{coordinate(by + 10)}" text-anchor="middle" '
-                f'font-size="10" font-weight="bold" fill="{colours["text"]}">{height}</text>'
+                f'<rect class="iw-bg" x="{coordinate(bx)}" y="{coordinate(by)}" width="{coordinate(badge)}" '
+                f'height="{coordinate(badge)}" rx="3" fill="{colours["bg"]}"/><text class="iw-fg" '
+                f'x="{coordinate(bx + badge / 2)}" y="{coordinate(by + badge - 3 * chosen.text)}" text-anchor="middle" '
+                f'font-size="{fr.font(SMALL_FONT)}" font-weight="bold" fill="{colours["text"]}">{height}</text>'
             )
 
     status_state = status_state or state
     squares = set(grid.names)
     areas = {loc: [tok for _, tok in stack] for loc, stack in placement.items() if loc not in squares}
-    px = x0 + board_width + 16
+    px = fr.x0 + board_width + 16 * chosen.text
+    top = fr.y0 + (STATUS_FONT + 16) * chosen.text
     items = view.panel(status_state, areas)
-    panel_svg, area_positions, panel_height = draw_panel(items, placement, px, y0 + 30, colours, pal)
+    panel_svg, area_positions, panel_height, panel_width = draw_panel(items, placement, px, top, colours, pal,
+                                                                     chosen.text, palette)
+    status_text = status(status_state)
     panel = (
-        f'<text x="{coordinate(px)}" y="{coordinate(y0 + 14)}" font-size="13" font-weight="bold" '
-        f'fill="{colours["text"]}">{_escape(status(status_state))}</text>' + panel_svg
+        f'<text class="iw-fg" x="{coordinate(px)}" y="{coordinate(fr.y0 + STATUS_FONT * chosen.text)}" '
+        f'font-size="{fr.font(STATUS_FONT)}" font-weight="bold" fill="{colours["text"]}">{_escape(status_text)}</text>'
+        + panel_svg
     )
+    panel_width = max(panel_width, text_width(status_text, STATUS_FONT * chosen.text), PANEL * chosen.text)
     for loc, stack in placement.items():
         if loc not in squares:
             pieces.extend([pid, tok, loc, *area_positions[pid]] for pid, tok in stack if pid in area_positions)
 
     if marks is None:
         marks = view.marks(state) if highlight_last else {}
-    marks_svg = _marks(grid, marks, selected, targets, x0, y0, colours)
-    width = px + PANEL
-    height = max(y0 + board_height + (MARGIN if coordinates else 0) + PAD, y0 + 30 + panel_height + PAD)
-    return Scene(width, height, _squares(grid, x0, y0, colours, coordinates), marks_svg, panel, pieces, text,
-                 "".join(heights))
+    marks_svg = _marks(fr, marks, selected, targets, colours)
+    width = px + panel_width + PAD
+    below = MARGIN * chosen.text if coordinates else 0
+    height = max(fr.y0 + board_height + below + PAD, top + panel_height + PAD)
+    return Scene(width, height, _squares(fr, colours, coordinates), marks_svg, panel, pieces, text, "".join(heights))
 
 
-def render(sc: Scene, *, palette: str = "standard", theme: str = "light", size: float | None = None,
-           label: str = "") -> str:
-    """The complete SVG text of a scene; ``size`` is its width in pixels, ``label`` its
+def render(sc: Scene, *, palette: str = "standard", theme: str = "light", label: str = "") -> str:
+    """The complete SVG text of a scene, drawn at its size (one unit a pixel); ``label`` is its
     accessible name."""
     colours = theme_colours(theme)
-    width = size if size is not None else sc.width
-    height = round(sc.height * width / sc.width, 1)
     pieces = "".join(
         f'<g class="iw-piece" data-piece="{pid}" data-token="{tok}" data-loc="{loc}" '
         f'transform="{piece_transform(x, y, side)}">{piece_markup(tok, palette)}</g>'
@@ -192,9 +275,9 @@ def render(sc: Scene, *, palette: str = "standard", theme: str = "light", size: 
     aria = f' role="img" aria-label="{_escape(label)}"' if label else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="iw-board" viewBox="0 0 {coordinate(sc.width)} '
-        f'{coordinate(sc.height)}" width="{coordinate(width)}" height="{coordinate(height)}" '
+        f'{coordinate(sc.height)}" width="{coordinate(sc.width)}" height="{coordinate(sc.height)}" '
         f'font-family="Helvetica, Arial, sans-serif"{aria}>'
-        f'<rect width="100%" height="100%" fill="{colours["bg"]}"/>'
+        f'<rect class="iw-bg" width="100%" height="100%" fill="{colours["bg"]}"/>'
         f'<g class="iw-static">{sc.static}</g><g class="iw-marks" pointer-events="none">{sc.marks}</g>'
         f'<g class="iw-pieces" pointer-events="none">{pieces}</g>'
         f'<g class="iw-badges" pointer-events="none">{sc.badges}</g>'
@@ -207,27 +290,32 @@ def board(
     *,
     theme: str = "light",
     palette: str = "standard",
-    size: float | None = None,
+    size: float | str | Size | None = None,
     selected: str | None = None,
     targets: Iterable[str] = (),
     highlight_last: bool = True,
     coordinates: bool = True,
     placement: Placement | None = None,
 ) -> str:
-    """An SVG picture of ``state`` (byte-identical for equal arguments).
+    """An SVG picture of ``state`` (byte-identical for equal arguments), drawn at 100%.
 
-    ``size`` is the width in pixels (default: natural size); ``selected`` a square to outline and
-    ``targets`` squares to mark as legal destinations; ``highlight_last`` marks what the last
-    ply did (the view's marks); ``placement`` gives tracked piece ids (see :class:`Tracker`).
+    ``size`` is the width of the board in pixels (160 to 4000; default 60 per square) or a
+    named size of :data:`SIZES` (``"projector"``: a large board, no text under 18 px); the side
+    panel keeps its readable text whatever the board's size, so no text is under 12 px and a
+    picture is at least 400 px wide. ``theme`` and ``palette`` name the colours
+    (:data:`~icewidgets.svg.theme.THEMES`, :data:`~icewidgets.svg.theme.PALETTES`);
+    ``selected`` is a square to outline and ``targets`` squares to mark as legal destinations;
+    ``highlight_last`` marks what the last ply did (the view's marks); ``placement`` gives
+    tracked piece ids (see :class:`Tracker`).
 
     >>> import icewidgets as iw
     >>> picture = board(iw.make(iw.available_games()[0]).new_state(seed=1), theme="dark", targets=["a2"])
     >>> 'data-mark="a2"' in picture and picture.startswith("<svg")
     True
     """
-    sc = scene(state, placement, theme=theme, palette=palette, selected=selected, targets=targets,
+    sc = scene(state, placement, theme=theme, palette=palette, size=size, selected=selected, targets=targets,
                highlight_last=highlight_last, coordinates=coordinates)
-    return render(sc, palette=palette, theme=theme, size=size, label=f"{state.game.title} board: {status(state)}")
+    return render(sc, palette=palette, theme=theme, label=f"{state.game.title} board: {status(state)}")
 
 
 def status(state: State) -> str:
@@ -250,122 +338,147 @@ def status(state: State) -> str:
     return f"{game.player_name(state.to_move)} to move"
 
 
+def text_width(text: str, font: float) -> float:
+    """A generous estimate of the width of ``text`` written at ``font`` pixels.
+
+    >>> text_width("abcd", 10)
+    23.2
+    """
+    return round(len(text) * font * CHARACTER_WIDTH, 1)
+
+
 # The side panel ---------------------------------------------------------------------------
 
 
 def draw_panel(items: Sequence[PanelItem], placement: Placement, x: float, y: float, colours: Mapping[str, str],
-               pal: Mapping[str, str]) -> tuple[str, dict[str, tuple[float, float, float]], float]:
-    """Draw panel items top to bottom from (x, y): their SVG, the ``(x, y, side)`` of every
-    off-board piece they show (by piece id, from ``placement``), and their height."""
+               pal: Mapping[str, str], scale: float = 1.0,
+               palette: str = "standard") -> tuple[str, dict[str, tuple[float, float, float]], float, float]:
+    """Draw panel items top to bottom from (x, y), every size multiplied by ``scale``: their SVG,
+    the ``(x, y, side)`` of every off-board piece they show (by piece id, from ``placement``),
+    their height and their width."""
     parts: list[str] = []
     positions: dict[str, tuple[float, float, float]] = {}
-    top = y
+    top, width = y, 0.0
     for item in items:
         if isinstance(item, Line):
-            markup, height = _line(item, x, top, colours, pal)
+            markup, height, wide = _line(item, x, top, colours, pal, scale)
         elif isinstance(item, Dice):
-            markup, height = _dice(item, x, top, colours, pal)
+            markup, height, wide = _dice(item, x, top, colours, pal, scale, palette)
         elif isinstance(item, Pieces):
-            height = _pieces(item, placement.get(item.area, []), x, top, positions)
+            height, wide = _pieces(item, placement.get(item.area, []), x, top, positions, scale)
             markup = ""
         else:
             raise TypeError(f"a panel item is a Line, Dice or Pieces, not {type(item).__name__}")
         parts.append(markup)
         top += height
-    return "".join(parts), positions, top - y
+        width = max(width, wide)
+    return "".join(parts), positions, top - y, width
 
 
-def _line(item: Line, x: float, y: float, colours: Mapping[str, str], pal: Mapping[str, str]) -> tuple[str, float]:
+def _line(item: Line, x: float, y: float, colours: Mapping[str, str], pal: Mapping[str, str],
+          scale: float) -> tuple[str, float, float]:
     try:
         font, weight, colour, height = LINE_STYLES[item.style]
     except KeyError:
         raise ValueError(f"style={item.style!r} is not a panel line style; choose one of "
                          f"{', '.join(map(repr, LINE_STYLES))}") from None
+    font, height = font * scale, height * scale
     parts = []
-    y += item.space_above
+    left = x
+    y += item.space_above * scale
     if item.pointer:
-        parts.append(f'<path d="M{coordinate(x)} {coordinate(y + 1)}l8 5l-8 5z" fill="{colours["text"]}"/>')
-        x += 11
+        parts.append(f'<path class="iw-fg" d="M{coordinate(x)} {coordinate(y + 3 * scale)}l{coordinate(8 * scale)} '
+                     f'{coordinate(5 * scale)}l{coordinate(-8 * scale)} {coordinate(5 * scale)}z" fill="{colours["text"]}"/>')
+        x += 11 * scale
     if item.swatch:
-        parts.append(f'<rect x="{coordinate(x)}" y="{coordinate(y + 1)}" width="12" height="12" fill="{pal[item.swatch]}" '
-                     f'stroke="{colours["text"]}" stroke-width="0.8"/>')
-        x += 18
+        parts.append(f'<rect x="{coordinate(x)}" y="{coordinate(y + 2 * scale)}" width="{coordinate(12 * scale)}" '
+                     f'height="{coordinate(12 * scale)}" fill="{pal[item.swatch]}" stroke="{colours["text"]}" '
+                     f'stroke-width="0.8"/>')
+        x += 18 * scale
     bold = f' font-weight="{weight}"' if weight else ""
-    parts.append(f'<text x="{coordinate(x)}" y="{coordinate(y + font - 1)}" font-size="{font}"{bold} '
-                 f'fill="{colours[colour]}">{_escape(item.text)}</text>')
-    return "".join(parts), item.space_above + height
+    kind = "iw-muted" if colour == "muted" else "iw-fg"
+    parts.append(f'<text class="{kind}" x="{coordinate(x)}" y="{coordinate(y + font)}" font-size="{coordinate(font)}"'
+                 f'{bold} fill="{colours[colour]}">{_escape(item.text)}</text>')
+    return "".join(parts), item.space_above * scale + height, x - left + text_width(item.text, font)
 
 
-def _dice(item: Dice, x: float, y: float, colours: Mapping[str, str], pal: Mapping[str, str]) -> tuple[str, float]:
-    parts, step = [], DIE + 8
+def _dice(item: Dice, x: float, y: float, colours: Mapping[str, str], pal: Mapping[str, str], scale: float,
+          palette: str) -> tuple[str, float, float]:
+    die = DIE * scale
+    parts, step = [], die + 8 * scale
     for k, face in enumerate(item.faces):
         dx, colour = x + k * step, face[0]
-        parts.append(f'<rect class="iw-die" x="{coordinate(dx)}" y="{coordinate(y + 1)}" width="{coordinate(DIE)}" '
-                     f'height="{coordinate(DIE)}" rx="7" fill="{pal[colour]}" stroke="{colours["text"]}" stroke-width="1.2"/>')
-        parts.append(f'<text x="{coordinate(dx + DIE / 2)}" y="{coordinate(y + 27)}" text-anchor="middle" font-size="16" '
-                     f'font-weight="bold" fill="{ink(colour)}">{_escape(face)}</text>')
-    nx = x + len(item.faces) * step + 4
+        parts.append(f'<rect class="iw-die" x="{coordinate(dx)}" y="{coordinate(y + 1)}" width="{coordinate(die)}" '
+                     f'height="{coordinate(die)}" rx="{coordinate(7 * scale)}" fill="{pal[colour]}" '
+                     f'stroke="{colours["text"]}" stroke-width="1.2"/>')
+        parts.append(f'<text x="{coordinate(dx + die / 2)}" y="{coordinate(y + 1 + die / 2 + 6 * scale)}" '
+                     f'text-anchor="middle" font-size="{coordinate(16 * scale)}" font-weight="bold" '
+                     f'fill="{ink(colour, palette)}">{_escape(face)}</text>')
+    nx = x + len(item.faces) * step + 4 * scale
+    font = SMALL_FONT * scale
     for n, note in enumerate(item.note):
-        parts.append(f'<text x="{coordinate(nx)}" y="{coordinate(y + 19 + 14 * n)}" font-size="11" '
-                     f'fill="{colours["text"]}">{_escape(note)}</text>')
-    return "".join(parts), DIE + 8
+        parts.append(f'<text class="iw-fg" x="{coordinate(nx)}" y="{coordinate(y + font + 4 * scale + n * (font + 3 * scale))}" '
+                     f'font-size="{coordinate(font)}" fill="{colours["text"]}">{_escape(note)}</text>')
+    notes = max((text_width(note, font) for note in item.note), default=0.0)
+    return "".join(parts), die + 8 * scale, nx - x + notes
 
 
 def _pieces(item: Pieces, stack: Sequence[tuple[str, str]], x: float, y: float,
-            positions: dict[str, tuple[float, float, float]]) -> float:
+            positions: dict[str, tuple[float, float, float]], scale: float) -> tuple[float, float]:
     """Place an area's pieces in rows of cells (the groups); an area with no pieces still takes
     one row, so the panel does not jump when the first piece arrives."""
     ids: dict[str, list[str]] = {}
     for pid, tok in stack:
         ids.setdefault(tok, []).append(pid)
-    pitch = item.cell + 2
+    cell = item.cell * scale
+    pitch = cell + 2 * scale
     for row, groups in enumerate(item.rows):
         for col, group in enumerate(groups):
-            cx, cy = x + item.cell / 2 + col * pitch, y + item.cell / 2 + row * pitch
+            cx, cy = x + cell / 2 + col * pitch, y + cell / 2 + row * pitch
             for tok, side in zip(group, stack_sides(group)):
                 if not ids.get(tok):
                     raise ValueError(f"the panel shows a {tok} in {item.area!r}, but that area holds no more of them")
-                positions[ids[tok].pop(0)] = (cx, cy, side * item.cell)
-    return max(1, len(item.rows)) * pitch + 4
+                positions[ids[tok].pop(0)] = (cx, cy, side * cell)
+    columns = max((len(groups) for groups in item.rows), default=0)
+    return max(1, len(item.rows)) * pitch + 4 * scale, columns * pitch
 
 
 # The board --------------------------------------------------------------------------------
 
 
-def _centre(grid: Grid, name: str, x0: float, y0: float) -> tuple[float, float]:
-    index = grid.index(name)
-    return x0 + (grid.file_of(index) + 0.5) * CELL, y0 + (grid.ranks - grid.rank_of(index) - 0.5) * CELL
-
-
-def _squares(grid: Grid, x0: float, y0: float, colours: Mapping[str, str], coordinates: bool) -> str:
+def _squares(fr: _Geometry, colours: Mapping[str, str], coordinates: bool) -> str:
+    grid, cell = fr.grid, fr.cell
     parts = []
     for index, name in enumerate(grid.names):
         f, r = grid.file_of(index), grid.rank_of(index)
-        fill = colours["sq1"] if (f + r) % 2 == 0 else colours["sq0"]
+        shade = 1 if (f + r) % 2 == 0 else 0
         parts.append(
-            f'<rect class="iw-sq" data-square="{name}" x="{coordinate(x0 + f * CELL)}" '
-            f'y="{coordinate(y0 + (grid.ranks - 1 - r) * CELL)}" width="{coordinate(CELL)}" height="{coordinate(CELL)}" '
-            f'fill="{fill}" stroke="{colours["line"]}" stroke-width="0.5"/>'
+            f'<rect class="iw-sq iw-sq{shade}" data-square="{name}" x="{coordinate(fr.x0 + f * cell)}" '
+            f'y="{coordinate(fr.y0 + (grid.ranks - 1 - r) * cell)}" width="{coordinate(cell)}" '
+            f'height="{coordinate(cell)}" fill="{colours[f"sq{shade}"]}" stroke="{colours["line"]}" stroke-width="0.5"/>'
         )
     if coordinates:
+        font = fr.font(SMALL_FONT)
         for f in range(grid.files):
             parts.append(
-                f'<text x="{coordinate(x0 + (f + 0.5) * CELL)}" y="{coordinate(y0 + grid.ranks * CELL + 15)}" '
-                f'text-anchor="middle" font-size="12" fill="{colours["muted"]}">{FILE_LETTERS[f]}</text>'
+                f'<text class="iw-muted" x="{coordinate(fr.x0 + (f + 0.5) * cell)}" '
+                f'y="{coordinate(fr.y0 + grid.ranks * cell + (SMALL_FONT + 4) * fr.text)}" text-anchor="middle" '
+                f'font-size="{font}" fill="{colours["muted"]}">{FILE_LETTERS[f]}</text>'
             )
         for r in range(grid.ranks):
             parts.append(
-                f'<text x="{coordinate(x0 - 8)}" y="{coordinate(y0 + (grid.ranks - r - 0.5) * CELL + 4)}" '
-                f'text-anchor="middle" font-size="12" fill="{colours["muted"]}">{r + 1}</text>'
+                f'<text class="iw-muted" x="{coordinate(fr.x0 - 9 * fr.text)}" '
+                f'y="{coordinate(fr.y0 + (grid.ranks - r - 0.5) * cell + 4 * fr.text)}" text-anchor="middle" '
+                f'font-size="{font}" fill="{colours["muted"]}">{r + 1}</text>'
             )
     return "".join(parts)
 
 
-def _marks(grid: Grid, marks: Mapping[str, str], selected: str | None, targets: Iterable[str], x0: float, y0: float,
+def _marks(fr: _Geometry, marks: Mapping[str, str], selected: str | None, targets: Iterable[str],
            colours: Mapping[str, str]) -> str:
     def outline(name: str, colour: str, kind: str, width: float, dash: str = "") -> str:
-        cx, cy = _centre(grid, name, x0, y0)
-        side = CELL - width
+        cx, cy = fr.centre(name)
+        side = fr.cell - width
         pattern = f' stroke-dasharray="{dash}"' if dash else ""
         return (f'<rect class="iw-mark iw-{kind}" data-mark="{name}" x="{coordinate(cx - side / 2)}" '
                 f'y="{coordinate(cy - side / 2)}" width="{coordinate(side)}" height="{coordinate(side)}" fill="none" '
@@ -379,9 +492,10 @@ def _marks(grid: Grid, marks: Mapping[str, str], selected: str | None, targets: 
     if selected:
         parts.append(outline(selected, colours["sel"], "selected", 5))
     for name in sorted(set(targets)):
-        cx, cy = _centre(grid, name, x0, y0)
+        cx, cy = fr.centre(name)
         parts.append(f'<circle class="iw-mark iw-target" data-mark="{name}" cx="{coordinate(cx)}" cy="{coordinate(cy)}" '
-                     f'r="9" fill="{colours["tgt"]}" fill-opacity="0.75" stroke="{colours["bg"]}" stroke-width="2"/>')
+                     f'r="{coordinate(fr.cell * 0.15)}" fill="{colours["tgt"]}" fill-opacity="0.75" stroke="{colours["bg"]}" '
+                     f'stroke-width="2"/>')
     return "".join(parts)
 
 

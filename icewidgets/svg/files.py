@@ -11,9 +11,16 @@ from .draw import board
 def save_svg(state_or_record: Any, path: Any, **options: Any) -> None:
     """Write an SVG file: a picture of a state, or the final position of a Record.
 
-    With ``animated=True`` a Record is written as an animated SVG of the whole game (see
-    :func:`~icewidgets.svg.animated_svg`); other keyword arguments go to
-    :func:`~icewidgets.svg.board`.
+    ``size`` is the board's width in pixels or a named size (``"projector"``), as for
+    :func:`~icewidgets.svg.board`; with ``animated=True`` a Record is written as an animated
+    SVG of the whole game (see :func:`~icewidgets.svg.animated_svg`); other keyword arguments
+    go to :func:`~icewidgets.svg.board`.
+
+    >>> import icewidgets as iw, os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "board.svg")
+    >>> iw.save_svg(iw.make(iw.available_games()[0]).new_state(seed=1), path, size=480)
+    >>> open(path).read().startswith("<svg")
+    True
     """
     if options.pop("animated", False):
         text = animated_svg(state_or_record, **options)

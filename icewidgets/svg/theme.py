@@ -8,6 +8,8 @@ markup, so the front end and the static pictures always agree.
 '#1c1c1e'
 >>> palette("okabe-ito")["R"]
 '#d55e00'
+>>> round(contrast(theme("light")["text"], theme("light")["bg"]), 1)
+15.9
 >>> piece_markup("R3").startswith("<rect")
 True
 """
@@ -29,9 +31,14 @@ THEMES: dict[str, dict[str, str]] = {
         "muted": "#b0b0b0", "last": "#ffd54a", "path": "#ff7a45", "sel": "#8ab4f8", "tgt": "#8ab4f8",
         "edge": "#0e0e0e",
     },
+    "high-contrast": {
+        "bg": "#000000", "sq0": "#000000", "sq1": "#2b2b2b", "line": "#ffffff", "text": "#ffffff",
+        "muted": "#ffffff", "last": "#ffff00", "path": "#00ffff", "sel": "#ff40ff", "tgt": "#ff40ff",
+        "edge": "#ffffff",
+    },
 }
-"""Board colours of the two themes: background, squares, text, marks (last move, path,
-selection, targets)."""
+"""Board colours of the themes: background, squares, text, marks (last move, path, selection,
+targets). Every text colour is at least 4.5:1 against the background (tests check it)."""
 
 PALETTES: dict[str, dict[str, str]] = {
     "standard": {"R": "#d62f3a", "Y": "#f3c623", "G": "#2f9a48", "B": "#2f6fd0", "C": "#dde8ee",
@@ -39,11 +46,15 @@ PALETTES: dict[str, dict[str, str]] = {
     # Okabe & Ito's palette, distinguishable with the common colour-vision deficiencies.
     "okabe-ito": {"R": "#d55e00", "Y": "#f0e442", "G": "#009e73", "B": "#0072b2", "C": "#e8eef2",
                   "K": "#000000", "L": "#f3e6c4", "D": "#5b3a1e"},
+    # Saturated colours far apart in lightness, for projectors and low vision.
+    "high-contrast": {"R": "#e00000", "Y": "#ffee00", "G": "#00b050", "B": "#0040ff", "C": "#ffffff",
+                      "K": "#000000", "L": "#ffe7b0", "D": "#4a2500"},
 }
-"""Piece colours of the two palettes, by colour letter (``okabe-ito`` is colour-blind safe)."""
+"""Piece colours of the palettes, by colour letter (``okabe-ito`` is colour-blind safe,
+``high-contrast`` for projectors and low vision)."""
 
-DARK_FILLS = frozenset("KDBG")
-"""Colour letters whose fill is dark enough to need light writing on it."""
+LIGHT_INK, DARK_INK = "#ffffff", "#000000"
+"""The two colours of writing on a piece, a die or a swatch: whichever contrasts more."""
 
 # A line pattern per colour, drawn inside every piece: the second cue besides colour.
 # "" is a solid line, None no line (those colours differ enough in lightness alone).
@@ -56,7 +67,7 @@ def theme(name: str) -> dict[str, str]:
     >>> theme("neon")
     Traceback (most recent call last):
     ...
-    ValueError: theme='neon' is not a theme; choose one of 'light', 'dark'
+    ValueError: theme='neon' is not a theme; choose one of 'light', 'dark', 'high-contrast'
     """
     return _choose(THEMES, "theme", name)
 
@@ -73,13 +84,37 @@ def _choose(table: dict[str, dict[str, str]], kind: str, name: str) -> dict[str,
         raise ValueError(f"{kind}={name!r} is not a {kind}; choose one of {', '.join(map(repr, table))}") from None
 
 
-def ink(colour: str) -> str:
-    """The colour of writing on a fill of colour letter ``colour``: white on dark fills.
+def luminance(colour: str) -> float:
+    """The relative luminance of a ``#rrggbb`` colour (WCAG 2), from 0 (black) to 1 (white)."""
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
-    >>> ink("K"), ink("Y")
-    ('#ffffff', '#1b1b1b')
+
+def contrast(first: str, second: str) -> float:
+    """The WCAG contrast ratio of two ``#rrggbb`` colours, from 1 to 21 (text needs 4.5).
+
+    >>> contrast("#000000", "#ffffff")
+    21.0
     """
-    return "#ffffff" if colour in DARK_FILLS else "#1b1b1b"
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def ink(colour: str, palette: str = "standard") -> str:
+    """The colour of writing on a fill of colour letter ``colour`` in ``palette``: white or
+    black, whichever contrasts more (at least 4.5:1 for any fill).
+
+    >>> ink("K"), ink("Y"), ink("G")
+    ('#ffffff', '#000000', '#000000')
+    """
+    fill = _choose(PALETTES, "palette", palette)[colour]
+    return LIGHT_INK if contrast(fill, LIGHT_INK) >= contrast(fill, DARK_INK) else DARK_INK
+
+
+def is_dark(colour: str, palette: str = "standard") -> bool:
+    """True when colour letter ``colour`` is dark in ``palette`` (light writing goes on it)."""
+    return ink(colour, palette) == LIGHT_INK
 
 
 @functools.lru_cache(maxsize=None)
@@ -93,11 +128,12 @@ def piece_markup(token: str, palette: str = "standard") -> str:
     colours = _choose(PALETTES, "palette", palette)
     if is_pawn(token):
         colour = token[len(PAWN):]
-        ring = "#f7f0dc" if colour in DARK_FILLS else "#3a2a1a"
+        ring = "#f7f0dc" if is_dark(colour, palette) else "#3a2a1a"
         return (f'<circle r="46" fill="{colours[colour]}" stroke="{ring}" stroke-width="12"/>'
-                f'<text y="15" text-anchor="middle" font-size="44" font-weight="bold" fill="{ink(colour)}">{colour}</text>')
+                f'<text y="15" text-anchor="middle" font-size="44" font-weight="bold" fill="{ink(colour, palette)}">'
+                f'{colour}</text>')
     piece = PIECES[token]
-    writing = ink(piece.colour)
+    writing = ink(piece.colour, palette)
     edge = "#a0a0a0" if piece.colour == "K" else "#2b2b2b"  # black pieces stay visible on the dark theme
     parts = [f'<rect x="-50" y="-50" width="100" height="100" rx="3" fill="{colours[piece.colour]}" stroke="{edge}" '
              f'stroke-width="1.2" vector-effect="non-scaling-stroke"/>']

@@ -3,9 +3,16 @@
 The widget's traitlets are the single source of truth. Python lays out every picture of the
 game once (:func:`icewidgets.svg.ply_frames`, ply by ply) and sends compact frames (pieces that
 moved, marks, texts); the browser steps, animates and replays them without asking the kernel.
+A move sends only what it changed: its own frames and move entry (``frames_delta``), the new
+legal moves and position; the whole game is sent only when the widget is created, displayed or
+loads another game (or when a page asks for it, having missed an update).
 Moves, clicks, undo, redo, dice rolls, bot answers and loading a position are messages to
 :meth:`GameWidget.handle`, which checks everything and answers bad input with a message shown in
 the widget.
+
+The widget follows the notebook's light or dark theme (``theme="auto"``, through the host's CSS
+variables) unless given one of :data:`icewidgets.svg.THEMES`; ``size=`` is the board's width in
+pixels or a named size of :data:`icewidgets.svg.SIZES` (``"projector"``).
 
 The widget knows no game: how a move is clicked and what its button says come from the game's
 :class:`~icewidgets.view.Controls` (``state.game.controls``), whose turn it is from
@@ -26,7 +33,6 @@ import base64
 import dataclasses
 import html
 import json
-import pathlib
 from typing import Any, Callable
 
 import anywidget
@@ -39,9 +45,12 @@ from ..games import available_games, make
 from ..pieces import is_pawn
 from ..protocol import CHANCE, Game, State
 from ..record import CODE_PREFIX, Record
+from .frontend import STYLES, module_source
+from .replay import FrameLog, legal_entries
 
-STATIC = pathlib.Path(__file__).parent / "static"
 HUMAN = "human"
+AUTO = "auto"
+"""The theme that follows the notebook's (light or dark, through the host's CSS variables)."""
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -55,26 +64,33 @@ class GameWidget(anywidget.AnyWidget):
     game), ``widget.ply`` (plies shown; set it to move the view; observe it to follow moves).
     """
 
-    _esm = STATIC / "game_widget.js"
-    _css = STATIC / "game_widget.css"
+    _esm = module_source()
+    _css = STYLES
 
     game_name = traitlets.Unicode("").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
-    board = traitlets.Dict().tag(sync=True)  # width, height, static svg, catalogue, pawns, colours
-    frames = traitlets.List().tag(sync=True)  # compact frames, see _compact
-    moves = traitlets.List().tag(sync=True)  # one entry per ply: text, player, first frame
+    board = traitlets.Dict().tag(sync=True)  # width, height, static svg, catalogue, pawns, colours, text scale
+    # The whole replay (FrameLog's lists, changed in place: a move sends only frames_delta).
+    frames = traitlets.List().tag(sync=True)
+    moves = traitlets.List().tag(sync=True)  # one entry per ply: move, who, first frame, summary
+    revision = traitlets.Int(0).tag(sync=True)  # counts the changes of frames and moves
+    frames_delta = traitlets.Dict().tag(sync=True)  # the last change: base, revision, frames_from, frames, ...
     ply = traitlets.Int(0).tag(sync=True)
-    legal = traitlets.List().tag(sync=True)  # [move, from, to] for the newest position (from may be None)
+    legal = traitlets.List().tag(sync=True)  # [move, group, "from-to …"] for the newest position
+    groups = traitlets.List().tag(sync=True)  # [name, label, squares] of the groups of pieces moving together
     buttons = traitlets.List().tag(sync=True)  # [label, message to send] for moves without squares, the roll
     seats = traitlets.List().tag(sync=True)  # "human" or an agent name per player
     bot_pending = traitlets.Bool(False).tag(sync=True)
+    bot_thinking = traitlets.Bool(False).tag(sync=True)  # a bot is choosing its move (shown in the header)
+    cursor = traitlets.Unicode("").tag(sync=True)  # the keyboard cursor's square ("" when none)
     can_undo = traitlets.Bool(False).tag(sync=True)
     can_redo = traitlets.Bool(False).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     message_kind = traitlets.Unicode("info").tag(sync=True)  # "info" or "error"
     position_text = traitlets.Unicode("").tag(sync=True)
     record_code = traitlets.Unicode("").tag(sync=True)
-    theme = traitlets.Unicode("light").tag(sync=True)
+    theme = traitlets.Unicode(AUTO).tag(sync=True)
+    size = traitlets.Union([traitlets.Float(), traitlets.Unicode()], allow_none=True, default_value=None).tag(sync=True)
     speed = traitlets.Float(1.0).tag(sync=True)
     bot_delay = traitlets.Int(500).tag(sync=True)  # milliseconds before a bot answers
 
@@ -85,14 +101,20 @@ class GameWidget(anywidget.AnyWidget):
         players: int | None = None,
         agents: dict[int, Any] | list | tuple | None = None,
         seed: int | None = None,
-        theme: str = "light",
+        theme: str = AUTO,
         palette: str = "standard",
+        size: float | str | None = None,
         **options: Any,
     ):
         super().__init__()
-        svg.theme(theme)
+        if theme != AUTO:
+            svg.theme(theme)
         svg.palette(palette)
-        self.theme, self._palette = theme, palette
+        svg.size_of(size)
+        self._palette = palette
+        self._building = True  # theme and size are laid out by the first _rebuild
+        self.theme, self.size = theme, size
+        self._building = False
         if players is not None:
             options["players"] = players
         self._record = _as_record(game, seed, options)
@@ -140,7 +162,8 @@ class GameWidget(anywidget.AnyWidget):
         Messages: ``{"type": "move", "move": text}``, ``{"type": "click", "from": "a1", "to": "b2"}``
         (a click between two squares that no legal move joins: the widget says why that move is
         not possible), ``{"type": "roll"}``, ``{"type": "bot"}``, ``{"type": "undo"}``,
-        ``{"type": "redo"}``, ``{"type": "load", "text": …}``, ``{"type": "restart"}``.
+        ``{"type": "redo"}``, ``{"type": "load", "text": …}``, ``{"type": "restart"}``,
+        ``{"type": "resync"}`` (a page that missed an update asks for the whole game again).
         """
         try:
             if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
@@ -163,6 +186,9 @@ class GameWidget(anywidget.AnyWidget):
             if kind == "restart":
                 return self.load(Record.new(self._record.make_game(), seed=self._record.seed,
                                             start=self._record.start))
+            if kind == "resync":
+                self.send_state()
+                return True
             raise _Refused(f"the widget received an unknown message type {kind!r}")
         except _Refused as refused:
             self._say(str(refused), "error")
@@ -222,7 +248,7 @@ class GameWidget(anywidget.AnyWidget):
 
     # Message handling -----------------------------------------------------------------------
 
-    FRONT_END_TRAITS = frozenset({"ply", "speed"})
+    FRONT_END_TRAITS = frozenset({"ply", "speed", "cursor"})
     """The only traits the page may change; everything else is computed here."""
 
     def set_state(self, sync_data: dict) -> None:
@@ -239,6 +265,10 @@ class GameWidget(anywidget.AnyWidget):
         if "speed" in allowed and (isinstance(allowed["speed"], bool) or not isinstance(allowed["speed"], (int, float))
                                    or not 0 < allowed["speed"] <= 100):
             self._say(f"The widget ignored speed={allowed.pop('speed')!r} from the page.", "error")
+        if "cursor" in allowed and not (allowed["cursor"] == "" or (isinstance(allowed["cursor"], str)
+                                                                  and allowed["cursor"] in self.game.grid.names)):
+            self._say(f"The widget ignored cursor={allowed.pop('cursor')!r} from the page: not a square of the board.",
+                      "error")
         if allowed:
             super().set_state(allowed)
 
@@ -344,38 +374,60 @@ class GameWidget(anywidget.AnyWidget):
             self._rng = np.random.default_rng(self._seed)
         return self._rng
 
+    def _layout(self) -> dict[str, Any]:
+        """The drawing options of every frame: the scenes' colours are the light theme's (the
+        page colours them from its theme), the size is the widget's."""
+        return {"theme": "light", "palette": self._palette, "size": self.size}
+
     def _rebuild(self) -> None:
-        """Lay out the whole record again (on creation and load)."""
+        """Lay out the whole record again and send all of it (on creation, load and a new size)."""
         self._states = list(self._record.states())
         self._tracker = svg.Tracker(self._states[0])
         self._placements = [self._tracker.placement]
-        start = svg.scene(self._states[0], self._tracker.placement, theme=self.theme, palette=self._palette,
-                          text="The game starts.")
-        self._frames_full: list[svg.Frame] = [svg.Frame(0, 0, True, start)]
-        self._move_entries: list[dict] = []
+        self._log = FrameLog(self._palette)
+        start = svg.scene(self._states[0], self._tracker.placement, text="The game starts.", **self._layout())
+        self._static_svg = start.static  # the squares and coordinates, the same in every frame
+        self._log.add([svg.Frame(0, 0, True, start)])
         for ply, move in enumerate(self._record.plies, start=1):
             self._add_ply_frames(ply, move)
-        self._publish(view_ply=len(self._record.plies))
+        with self.hold_sync():
+            self.frames = self._log.frames
+            self.moves = self._log.moves
+            self.revision += 1
+            self.frames_delta = {}
+            self._publish(view_ply=len(self._record.plies))
+        self.send_state(["frames", "moves"])  # equal lists of another game are still this game's
 
-    def _add_ply_frames(self, ply: int, move: str) -> None:
-        """Lay out ply ``ply``; the tracker stands at the placement after the ply before."""
+    def _add_ply_frames(self, ply: int, move: str) -> int:
+        """Lay out ply ``ply`` (the tracker stands at the placement after the ply before); returns
+        the index of its first frame."""
         before, after = self._states[ply - 1], self._states[ply]
-        first = len(self._frames_full)
-        self._frames_full += svg.ply_frames(self._tracker, ply, before, move, after,
-                                            theme=self.theme, palette=self._palette)
+        shown = svg.ply_frames(self._tracker, ply, before, move, after, **self._layout())
         self._placements.append(self._tracker.placement)
         player = before.to_move
         who = "Dice" if player == CHANCE else before.game.player_name(player)
-        self._move_entries.append({"ply": ply, "move": move, "who": who, "frame": first,
-                                   "text": " ".join(str(e) for e in after.events)})
+        summary = after.game.view.summary(before, before.game.parse_move(move), after)
+        return self._log.add(shown, {"ply": ply, "move": move, "who": who, "frame": len(self._log.frames),
+                                     "text": summary})
+
+    def _send_change(self, frames_from: int, moves_from: int) -> None:
+        """Tell the page what changed in ``frames`` and ``moves`` (they were changed in place)."""
+        base = self.revision
+        self.revision = base + 1
+        self.frames_delta = {"base": base, "revision": base + 1, "frames_from": frames_from,
+                             "frames": self._log.frames[frames_from:], "moves_from": moves_from,
+                             "moves": self._log.moves[moves_from:]}
 
     def _push(self, move: str, state: State, keep_redo: bool = False) -> None:
         self._record = dataclasses.replace(self._record, plies=self._record.plies + (move,))
         self._states.append(state)
         if not keep_redo:
             self._redo = []
-        self._add_ply_frames(len(self._record.plies), move)
-        self._publish(view_ply=len(self._record.plies))
+        moves_from = len(self._log.moves)
+        frames_from = self._add_ply_frames(len(self._record.plies), move)
+        with self.hold_sync():
+            self._send_change(frames_from, moves_from)
+            self._publish(view_ply=len(self._record.plies))
         self._say("", "info")
 
     def _truncate(self, n: int) -> None:
@@ -384,55 +436,93 @@ class GameWidget(anywidget.AnyWidget):
         self._placements = self._placements[: n + 1]
         self._tracker.placement = self._placements[-1]
         self._tracker.state = self._states[-1]
-        self._frames_full = [f for f in self._frames_full if f.ply <= n]
-        self._move_entries = self._move_entries[:n]
-        self._publish(view_ply=n)
+        kept = self._log.truncate(n)
+        with self.hold_sync():
+            self._send_change(kept, n)
+            self._publish(view_ply=n)
+
+    def get_state(self, key: Any = None, drop_defaults: bool = False) -> dict:
+        """The widget's state for the page; whenever it holds the whole replay, also the
+        revision that replay is at (``frames_revision``), so a page knows which changes it has."""
+        state = super().get_state(key, drop_defaults)
+        if "frames" in state:
+            state["frames_revision"] = self.revision
+        return state
 
     def _publish(self, view_ply: int) -> None:
-        height = max(f.scene.height for f in self._frames_full)
-        width = max(f.scene.width for f in self._frames_full)
-        first = self._frames_full[0].scene
-        catalogue = {}
-        for f in self._frames_full:
-            for pid, tok, *_ in f.scene.pieces:
-                if tok not in catalogue:
-                    catalogue[tok] = svg.piece_markup(tok, self._palette)
-        colours = svg.theme(self.theme)
-        with self.hold_sync():
-            self.board = {
-                "width": width, "height": height, "static": first.static, "catalogue": catalogue,
-                # Pawns stand on a stack without being part of it: drawn on top, not counted in its height.
-                "pawns": sorted(tok for tok in catalogue if is_pawn(tok)),
-                "colours": {"background": colours["bg"], "text": colours["text"],
-                            "selected": colours["sel"], "target": colours["tgt"]},
-            }
-            self.frames = _compact(self._frames_full)
-            self.moves = list(self._move_entries)
-            self._set_legal()
-            self.can_undo = bool(self._record.plies)
-            self.can_redo = bool(self._redo)
-            self.record_code = self._record.to_code()
-            self.ply = view_ply
-            self.position_text = self.state.to_text()
-            self.bot_pending = self._is_bot(self.final_state)
+        """Everything about the newest position and the board (only what changed is sent)."""
+        log = self._log
+        board = {
+            "width": log.width, "height": log.height, "static": self._static_svg,
+            "catalogue": dict(log.catalogue),
+            # Pawns stand on a stack without being part of it: drawn on top, not counted in its height.
+            "pawns": sorted(tok for tok in log.catalogue if is_pawn(tok)),
+            "colours": self._colours(), "text": svg.size_of(self.size).text,
+        }
+        if board != self.board:
+            self.board = board
+        self._set_legal()
+        self.can_undo = bool(self._record.plies)
+        self.can_redo = bool(self._redo)
+        self.record_code = self._record.to_code()
+        self.ply = view_ply
+        self.position_text = self.state.to_text()
+        self.bot_pending = self._is_bot(self.final_state)
+
+    def _colours(self) -> dict[str, str]:
+        """The theme's colours as the page's CSS variables; none for ``auto`` (the host's)."""
+        if self.theme == AUTO:
+            return {}
+        c = svg.theme(self.theme)
+        return {"bg": c["bg"], "fg": c["text"], "muted": c["muted"], "sq0": c["sq0"], "sq1": c["sq1"],
+                "line": c["line"], "last": c["last"], "path": c["path"], "selected": c["sel"], "target": c["tgt"],
+                "button-bg": c["sq0"], "button-fg": c["text"], "border": c["line"], "highlight-bg": c["last"],
+                "highlight-fg": "#000000", "dark": str(svg.contrast(c["bg"], "#000000") < 7).lower()}
 
     def _set_legal(self) -> None:
         state = self.final_state
         controls = state.game.controls
-        legal, buttons = [], []
+        legal, buttons, groups = [], [], []
         if not state.is_over and not self._is_bot(state):
             if state.to_move == CHANCE:
                 buttons.append([controls.roll_label, {"type": "roll"}])
             else:
-                for move in state.legal_moves():
-                    text = str(move)
-                    pairs = controls.move_squares(state, move)
-                    if pairs:
-                        legal.extend([text, source, target] for source, target in pairs)
-                    else:
-                        buttons.append([controls.button_label(move), {"type": "move", "move": text}])
+                legal, buttons, groups = legal_entries(state, controls)
         self.legal = legal
+        self.groups = groups
         self.buttons = buttons
+
+    @traitlets.validate("size")
+    def _valid_size(self, proposal: dict) -> Any:
+        try:
+            svg.size_of(proposal["value"])
+        except ValueError as error:
+            if self._building:
+                raise
+            self._say(str(error), "error")
+            return self.size
+        return proposal["value"]
+
+    @traitlets.validate("theme")
+    def _valid_theme(self, proposal: dict) -> str:
+        name = proposal["value"]
+        if name == AUTO or name in svg.THEMES:
+            return name
+        message = f"theme={name!r} is not a theme; choose {AUTO!r} or one of {', '.join(map(repr, svg.THEMES))}"
+        if self._building:
+            raise ValueError(message)
+        self._say(message, "error")
+        return self.theme
+
+    @traitlets.observe("size")
+    def _size_changed(self, change: dict) -> None:
+        if not self._building and change["old"] != change["new"]:
+            self._rebuild()
+
+    @traitlets.observe("theme")
+    def _theme_changed(self, change: dict) -> None:
+        if not self._building and hasattr(self, "_log"):
+            self._publish(view_ply=self.ply)
 
     @traitlets.observe("ply")
     def _ply_changed(self, change: dict) -> None:
@@ -461,11 +551,16 @@ class GameWidget(anywidget.AnyWidget):
     # Display -------------------------------------------------------------------------------------
 
     def _repr_mimebundle_(self, **kwargs: Any):
-        """The widget view, plus a static picture for places without a kernel (nbconvert, GitHub)."""
+        """The widget view, plus a static picture for places without a kernel (nbconvert, GitHub).
+
+        Displaying sends the whole replay once more, so that a page that was not open while
+        moves were played, and a notebook saved with its widgets' state, have all of it.
+        """
+        self.send_state(["frames", "moves", "revision"])
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if isinstance(data, dict):
-            picture = svg.board(self.state, theme=self.theme, palette=self._palette)
+            picture = self.to_svg()
             data["image/svg+xml"] = picture
             # An <img> survives the HTML sanitiser of untrusted notebooks, where inline SVG is stripped.
             encoded = base64.b64encode(picture.encode()).decode()
@@ -475,8 +570,9 @@ class GameWidget(anywidget.AnyWidget):
         return bundle
 
     def to_svg(self, **options: Any) -> str:
-        """The picture of the position shown."""
-        return svg.board(self.state, **{"theme": self.theme, "palette": self._palette, **options})
+        """The picture of the position shown (``theme="auto"`` draws the light theme)."""
+        theme = "light" if self.theme == AUTO else self.theme
+        return svg.board(self.state, **{"theme": theme, "palette": self._palette, "size": self.size, **options})
 
 
 class _Refused(Exception):
@@ -498,36 +594,6 @@ def _as_record(game: Any, seed: int | None, options: dict) -> Record:
             return Record.from_code(text)
         return Record.new(make(text, **options), seed=seed)
     raise TypeError(f"GameWidget needs a game name, Game, State or Record, not {type(game).__name__}")
-
-
-def _compact(frames: list[svg.Frame]) -> list[dict]:
-    """Frames as small dicts: only the pieces, marks and panel that changed since the previous one.
-
-    A piece entry is ``[id, location, x, y, side, z]``; side 0 hides a piece that left the game.
-    """
-    out = []
-    prev: dict[str, tuple] = {}
-    prev_marks = prev_panel = None
-    for f in frames:
-        sc = f.scene
-        now = {}
-        for pid, tok, loc, x, y, side in sc.pieces:
-            now[pid] = (loc, round(x, 1), round(y, 1), round(side, 1), tok)
-        changed = []
-        for pid, (loc, x, y, side, tok) in now.items():
-            if prev.get(pid) != (loc, x, y, side, tok):
-                changed.append([pid, tok, loc, x, y, side])
-        for pid in prev:
-            if pid not in now:
-                changed.append([pid, prev[pid][4], "", prev[pid][1], prev[pid][2], 0])
-        entry: dict[str, Any] = {"p": f.ply, "s": f.stage, "f": int(f.final), "t": sc.text, "d": changed}
-        if sc.marks != prev_marks:
-            entry["m"] = sc.marks
-        if sc.panel != prev_panel:
-            entry["n"] = sc.panel
-        out.append(entry)
-        prev, prev_marks, prev_panel = now, sc.marks, sc.panel
-    return out
 
 
 def payload_size(widget: GameWidget) -> int:

@@ -22,6 +22,8 @@ import pytest
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
+APP = "20-classroom-app.ipynb"
+"""The classroom app notebook (shown by Voilà as a page with only the board and its controls)."""
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -54,9 +56,11 @@ def chromium_path() -> str:
 
 @pytest.fixture(scope="session")
 def lab_server(tmp_path_factory):
-    """A JupyterLab server on 127.0.0.1 (free port, random token) serving a copy of widgets.ipynb."""
+    """A Jupyter server on 127.0.0.1 (free port, random token) serving a copy of widgets.ipynb and
+    of the classroom app notebook: JupyterLab, and Notebook 7 and Voilà where they are installed."""
     root = tmp_path_factory.mktemp("lab")
     shutil.copy(HERE / "widgets.ipynb", root / "widgets.ipynb")
+    shutil.copy(ROOT / "notebooks" / APP, root / APP)
     port, token = _free_port(), secrets.token_hex(16)
     settings, workspaces = root / ".settings", root / ".workspaces"
     settings.mkdir()
@@ -74,7 +78,7 @@ def lab_server(tmp_path_factory):
          "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
          f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={workspaces}",
          "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-         "--LabApp.extension_manager=readonly", *extra],
+         "--LabApp.extension_manager=readonly", "--LabApp.expose_app_in_browser=True", *extra],
         stdout=log, stderr=subprocess.STDOUT, env=env, cwd=root,
     )
     base = f"http://127.0.0.1:{port}"

@@ -1,13 +1,16 @@
 """GameWidget in JupyterLab and Chromium: play by clicking squares, replay, eruption stages.
 
 Run with ``pytest -m browser tests/browser``. Screenshots go to ``test-artifacts/``; the time of
-one replay step is printed (target ≤ 16 ms), not asserted.
+one replay step is printed (target ≤ 16 ms), not asserted. Besides JupyterLab (light and dark),
+the same widget is driven in Notebook 7 and Voilà (when installed), in a standalone replay
+page with every network request blocked, and in nbconvert's HTML export.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import re
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +20,8 @@ from icewidgets import svg
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)] if importlib.util.find_spec("pytest_timeout") else [pytest.mark.browser]
 
 GAMES = ["volcano", "volterra", "ice3", "blockade"]
+APP = "20-classroom-app.ipynb"  # the classroom app notebook, copied beside widgets.ipynb by the server fixture
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def _available(name: str) -> bool:
@@ -30,6 +35,8 @@ def page(browser, lab_server):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    received: list[int] = []  # bytes of every websocket frame the page receives, in order
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: received.append(len(payload))))
     page.goto(f"{lab_server['base']}/lab/tree/widgets.ipynb?token={lab_server['token']}")
     page.wait_for_selector(".jp-NotebookPanel", timeout=90_000)
     _accept_kernel_dialog(page)
@@ -39,7 +46,9 @@ def page(browser, lab_server):
     _accept_kernel_dialog(page)
     page.wait_for_selector('.iw-game[data-game="volcano"] [data-square="c3"]', timeout=120_000)
     page.wait_for_selector('.py-status[data-game="ice3"]', timeout=120_000)
+    page.wait_for_selector('.py-status[data-game="volcano-long"]', timeout=120_000)
     page.errors = errors  # type: ignore[attr-defined]
+    page.received = received  # type: ignore[attr-defined]
     yield page
     context.close()
 
@@ -54,7 +63,7 @@ def _accept_kernel_dialog(page) -> None:
 
 
 def _widget(page, game: str, seats: str = "human,human"):
-    widget = page.locator(f'.iw-game[data-game="{game}"][data-seats="{seats}"]')
+    widget = page.locator(f'.iw-game[data-game="{game}"][data-seats="{seats}"]').first  # the last is a long game
     widget.wait_for(timeout=120_000)
     widget.scroll_into_view_if_needed()
     return widget
@@ -65,13 +74,27 @@ def _status(page, game: str):
 
 
 def _click_move(widget, state, move) -> None:
-    """Play ``move`` by clicking its squares (and the chooser button when several moves match)."""
-    squares = state.game.controls.move_squares
+    """Play ``move`` by clicking its squares (and the chooser button when several moves match).
+
+    A move of a group (a set of pieces) is clicked from one of its pieces: each click on the
+    piece picks the next group it belongs to, until the move's group is picked."""
+    controls = state.game.controls
+    squares = controls.move_squares
     source, target = squares(state, move)[0]
+    group = controls.move_group(state, move)
     widget.locator(f'[data-square="{source}"]').click()
+    if group is not None:
+        for _ in range(4):
+            if widget.locator(".iw-message", has_text=controls.group(state, group).label).count():
+                break
+            widget.locator(f'[data-square="{source}"]').click()
     widget.locator(f'.iw-target[data-mark="{target}"]').wait_for(timeout=5_000)
     widget.locator(f'[data-square="{target}"]').click()
-    same = [m for m in state.legal_moves() if (source, target) in squares(state, m)]
+    if group is not None:
+        same = [m for m in state.legal_moves() if controls.move_group(state, m) == group
+                and target in [t for _, t in squares(state, m)]]
+    else:
+        same = [m for m in state.legal_moves() if (source, target) in squares(state, m)]
     if len(same) > 1:
         widget.locator(".iw-choice", has_text=re.compile(f"^{re.escape(str(move))}$")).click()
 
@@ -112,7 +135,8 @@ def test_volcano_click_play_replay_and_eruption_stages(page, artifacts):
     for k in range(len(stage_texts) - 1, 0, -1):
         widget.get_by_role("button", name="Back", exact=True).click()
         assert _where(widget) == f"Ply 2 of 2, stage {k} of {len(stage_texts)}"
-        assert widget.locator(".iw-narration").inner_text().startswith(stage_texts[k - 1][:40])
+        assert widget.locator(".iw-detailstext").text_content().startswith(stage_texts[k - 1][:40])
+        assert widget.locator(".iw-summary").inner_text() == state.game.view.summary(state, erupting, after)
     widget.get_by_role("button", name="Back", exact=True).click()
     assert _where(widget) == "Ply 1 of 2"
     status.filter(has_text="ply=1 plies=2").wait_for(timeout=20_000)  # the view is reported to Python
@@ -248,6 +272,295 @@ def test_other_games_play_by_clicking(page, artifacts, game):
     _settle(page)
     widget.screenshot(path=str(artifacts / f"{game}.png"))
     assert not page.errors, page.errors
+
+
+# Themes, keyboard, small updates, other clients (issue 16) --------------------------------
+
+CONTRAST = """(selector) => {
+  const parse = (t) => { const m = /rgba?\\(([^)]*)\\)/.exec(t || ""); if (!m) return null;
+    const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const blend = (fg, bg) => [0, 1, 2].map((i) => fg[i] * fg[3] + bg[i] * (1 - fg[3])).concat([1]);
+  const lum = (c) => { const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const htmlBg = (el) => { const layers = [];
+    for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; } }
+    let bg = [255, 255, 255, 1]; for (const c of layers.reverse()) bg = blend(c, bg); return bg; };
+  const svgBg = (t) => { const piece = t.closest(".iw-piece");
+    if (piece) return parse(getComputedStyle(piece.querySelector("rect, circle")).fill);
+    const prev = t.previousElementSibling;
+    if (prev && prev.tagName === "rect" && (prev.classList.contains("iw-bg") || prev.classList.contains("iw-die"))) return parse(getComputedStyle(prev).fill);
+    return parse(getComputedStyle(t.ownerSVGElement.querySelector(":scope > rect")).fill); };
+  const out = [];
+  for (const root of document.querySelectorAll(selector)) {
+    for (const el of root.querySelectorAll("*")) {
+      if (el.getClientRects().length === 0) continue;
+      if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+      let fg, bg;
+      if (el instanceof SVGElement) { bg = svgBg(el); fg = blend(parse(getComputedStyle(el).fill), bg); }
+      else { bg = htmlBg(el); fg = blend(parse(getComputedStyle(el).color), bg); }
+      out.push({ text: el.textContent.trim().slice(0, 40), ratio: Math.round(ratio(fg, bg) * 100) / 100 });
+    }
+  }
+  return out;
+}"""
+
+
+def _low_contrast(page) -> tuple[int, list]:
+    texts = page.evaluate(CONTRAST, ".iw-game")
+    return len(texts), [t for t in texts if t["ratio"] < 4.5]
+
+
+def _switch_theme(page, name: str) -> None:
+    """Switch JupyterLab's theme while the widgets are shown (the server exposes the app)."""
+    page.evaluate("(theme) => window.jupyterapp.commands.execute('apputils:change-theme', { theme })", name)
+
+
+def test_every_text_is_readable_in_jupyterlab_light_and_dark(page, artifacts):
+    widget = _widget(page, "volcano")
+    count, low = _low_contrast(page)
+    assert count > 100 and low == [], low
+    widget.screenshot(path=str(artifacts / "jupyterlab-light.png"))
+    _switch_theme(page, "JupyterLab Dark")
+    page.wait_for_selector('body[data-jp-theme-light="false"]', state="attached", timeout=30_000)
+    page.wait_for_selector('.iw-game.iw-dark[data-game="volcano"]', timeout=30_000)
+    count, low = _low_contrast(page)
+    assert count > 100 and low == [], low
+    background = page.evaluate("getComputedStyle(document.querySelector('.iw-game')).backgroundColor")
+    assert background == "rgb(17, 17, 17)"  # the theme's --jp-layout-color0, not a white box
+    _settle(page)
+    widget.screenshot(path=str(artifacts / "jupyterlab-dark.png"))
+    _switch_theme(page, "JupyterLab Light")
+    page.wait_for_selector('body[data-jp-theme-light="true"]', state="attached", timeout=30_000)
+    assert not page.errors, page.errors
+
+
+def test_ice3_is_played_by_clicking_a_piece_and_a_square(page, artifacts):
+    widget = _widget(page, "ice3")
+    status = _status(page, "ice3")
+    plies = int(re.search(r"plies=(\d+)", status.text_content()).group(1))
+    state = iw.make("ice3").state_from_text(_position(widget))
+    controls = state.game.controls
+    # A red piece whose square one step north is reached by RN1 only.
+    move = state.game.parse_move("RN1")
+    assert state.is_legal(move)
+    pairs = controls.move_squares(state, move)
+    reached = [t for m in state.legal_moves() if controls.move_group(state, m) == "R" for _, t in controls.move_squares(state, m)]
+    source, target = min(pairs, key=lambda pair: reached.count(pair[1]))
+    widget.locator(f'[data-square="{source}"]').click()
+    assert "the red pieces" in widget.locator(".iw-message").inner_text()
+    red = controls.group(state, "R").squares
+    assert sorted(widget.locator(".iw-mark.iw-group").evaluate_all("els => els.map((e) => e.dataset.mark)")) == sorted(red)
+    assert set(widget.locator(".iw-target").evaluate_all("els => els.map((e) => e.dataset.mark)")) == set(reached)
+    widget.locator(f'[data-square="{target}"]').click()
+    if reached.count(target) > 1:  # other red moves reach it too: the widget asks which
+        widget.locator(".iw-choice", has_text=re.compile("^RN1$")).click()
+    status.filter(has_text=f"plies={plies + 1} ").wait_for(timeout=20_000)
+    assert "last=RN1" in status.text_content()
+    # The narration: one sentence for the ply, the details (a sentence per piece) behind a disclosure.
+    after = state.play(move)
+    assert widget.locator(".iw-summary").inner_text() == str(after.events[0])
+    assert widget.locator(".iw-summary").get_attribute("aria-live") == "polite"
+    assert not widget.locator(".iw-detailstext").is_visible()
+    widget.locator(".iw-details summary").click()
+    assert widget.locator(".iw-detailstext").is_visible()
+    _settle(page)
+    widget.screenshot(path=str(artifacts / "ice3-by-clicks.png"))
+    assert not page.errors, page.errors
+
+
+def test_keyboard_play_without_a_mouse(page):
+    widget = _widget(page, "volcano", seats="human,greedy")
+    status = _status(page, "volcano-bot")
+    status.filter(has_text=re.compile(r"to_move=0")).wait_for(timeout=30_000)
+    plies = int(re.search(r"plies=(\d+)", status.text_content()).group(1))
+    state = iw.make("volcano").state_from_text(_position(widget))
+    board = widget.locator("svg.iw-board")
+    board.focus()
+    assert page.evaluate("document.activeElement.classList.contains('iw-board')")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"  # the focus is visible
+    cursor = widget.locator(".iw-cursor")
+    start = cursor.get_attribute("data-mark")
+    # Walk the cursor to a legal move's squares with the arrow keys, pick with Enter and Space.
+    move = state.legal_moves()[0]
+    source, target = state.game.controls.move_squares(state, move)[0]
+    _walk(page, state, start, source)
+    page.keyboard.press("Enter")
+    assert widget.locator(f'.iw-selected[data-mark="{source}"]').count() == 1
+    page.keyboard.press("Escape")
+    assert widget.locator(".iw-selected").count() == 0
+    page.keyboard.press(" ")
+    assert widget.locator(f'.iw-selected[data-mark="{source}"]').count() == 1
+    _walk(page, state, source, target)
+    page.keyboard.press("Enter")
+    status.filter(has_text=re.compile(f"plies=({plies + 1}|{plies + 2}) ")).wait_for(timeout=20_000)
+    assert widget.locator(".iw-movelist li").nth(plies).inner_text().endswith(str(move))  # the keyboard's move
+    assert not page.errors, page.errors
+
+
+def _position(widget) -> str:
+    widget.get_by_role("button", name="Copy position", exact=True).click()
+    return widget.locator(".iw-sharetext").input_value()
+
+
+def _walk(page, state, start: str, goal: str) -> None:
+    grid = state.game.grid
+    a, b = grid.index(start), grid.index(goal)
+    dx, dy = grid.file_of(b) - grid.file_of(a), grid.rank_of(b) - grid.rank_of(a)
+    for _ in range(abs(dx)):
+        page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
+    for _ in range(abs(dy)):
+        page.keyboard.press("ArrowUp" if dy > 0 else "ArrowDown")
+
+
+def test_one_move_late_in_a_long_game_is_a_small_update(page, artifacts):
+    widget = page.locator('.iw-game[data-game="volcano"]').last  # the notebook's last widget: 199 plies
+    widget.scroll_into_view_if_needed()
+    status = _status(page, "volcano-long")
+    assert "plies=199 " in status.text_content()
+    state = iw.make("volcano").state_from_text(_position(widget))
+    move = state.legal_moves()[0]
+    mark = len(page.received)
+    _click_move(widget, state, move)
+    status.filter(has_text="plies=200 ").wait_for(timeout=20_000)
+    page.wait_for_timeout(500)  # the last updates of the move (the status line's own) arrive
+    sent = sum(page.received[mark:])
+    print(f"\nwebsocket bytes to the page for one move at ply 200: {sent:,}")
+    assert 0 < sent <= 30_000
+    _settle(page)
+    widget.screenshot(path=str(artifacts / "volcano-ply-200.png"))
+    assert not page.errors, page.errors
+
+
+def _blocked_page(browser, width: int = 1200):
+    """A page in a context where every network request fails; returns it and the URLs asked for."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    asked: list[str] = []
+
+    def block(route):
+        if route.request.url.startswith("file:"):  # the page itself, from the disk
+            return route.continue_()
+        asked.append(route.request.url)
+        return route.abort()
+
+    context.route("**/*", block)
+    page = context.new_page()
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    return context, page, asked
+
+
+def test_standalone_replay_offline_and_on_a_narrow_screen(browser, artifacts, tmp_path):
+    record = iw.Record.new("volcano", seed=1).extend(["b2-c1", "a1-a2"])
+    path = tmp_path / "game.html"
+    iw.save_html(record, path)
+    context, page, asked = _blocked_page(browser)
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(path.as_uri())
+    widget = page.locator(".iw-game")
+    widget.wait_for(timeout=20_000)
+    assert _where(widget) == "Ply 2 of 2, stage 5 of 5"
+    widget.get_by_role("button", name="Back", exact=True).click()
+    assert _where(widget) == "Ply 2 of 2, stage 4 of 5"
+    widget.get_by_role("button", name="First", exact=True).click()
+    widget.get_by_role("combobox", name="Speed").select_option("4")
+    widget.get_by_role("button", name="Play", exact=True).click()
+    widget.locator(".iw-where", has_text="Ply 2 of 2, stage 5 of 5").wait_for(timeout=20_000)
+    assert widget.get_by_role("button", name="Undo").count() == 0 or not widget.get_by_role("button", name="Undo").is_visible()
+    assert requests == [path.as_uri()] and asked == []  # the page itself, nothing else
+    _settle(page)
+    page.screenshot(path=str(artifacts / "standalone.png"))
+    assert not page.errors, page.errors
+    context.close()
+    # Below 700 px the board goes above the controls, with no sideways scrolling.
+    context, page, _ = _blocked_page(browser, width=600)
+    page.goto(path.as_uri())
+    page.locator(".iw-game").wait_for(timeout=20_000)
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    board_box = page.locator(".iw-boardbox").bounding_box()
+    side_box = page.locator(".iw-side").bounding_box()
+    assert side_box["y"] >= board_box["y"] + board_box["height"] - 1
+    page.screenshot(path=str(artifacts / "standalone-narrow.png"), full_page=True)
+    context.close()
+
+
+def _ours(exc) -> str:
+    """The error if it came from the widget's module (anywidget loads it from a blob: URL), else
+    "" (the client's own start-up messages are not this suite's business)."""
+    stack = getattr(exc, "stack", "") or ""
+    return str(exc) if "blob:" in stack or "iw-" in str(exc) else ""
+
+
+def _installed(module: str) -> bool:
+    return importlib.util.find_spec(module) is not None
+
+
+def _move_in(page, status_key: str | None = None) -> None:
+    """Play the first legal Volcano move of a fresh widget by clicks, and wait for it."""
+    widget = page.locator('.iw-game[data-game="volcano"]').first
+    widget.wait_for(timeout=120_000)
+    state = iw.make("volcano").new_state(seed=1)
+    move = state.legal_moves()[0]
+    _click_move(widget, state, move)
+    widget.locator(".iw-movelist li").first.wait_for(timeout=30_000)
+    assert widget.locator(".iw-movelist li").first.inner_text().endswith(str(move))
+
+
+@pytest.mark.skipif(not _installed("notebook"), reason="Notebook 7 is not installed")
+def test_notebook_7(browser, lab_server, artifacts):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(_ours(exc)))
+    page.goto(f"{lab_server['base']}/notebooks/{APP}?token={lab_server['token']}")
+    page.wait_for_selector(".jp-Notebook", timeout=90_000)
+    _accept_kernel_dialog(page)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+    _move_in(page)
+    _settle(page)
+    page.locator(".iw-game").first.screenshot(path=str(artifacts / "notebook7.png"))
+    assert not [e for e in errors if e], errors
+    context.close()
+
+
+@pytest.mark.skipif(not _installed("voila"), reason="Voila is not installed")
+def test_voila_classroom_app(browser, lab_server, artifacts):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(_ours(exc)))
+    page.goto(f"{lab_server['base']}/voila/render/{APP}?token={lab_server['token']}")
+    _move_in(page)
+    assert page.locator(".jp-InputArea, .jp-Cell-inputWrapper:visible").count() == 0  # only the board and its controls
+    # The bot (seat 2) answers by itself.
+    page.locator(".iw-movelist li").nth(1).wait_for(timeout=30_000)
+    _settle(page)
+    page.screenshot(path=str(artifacts / "voila.png"), full_page=True)
+    assert not [e for e in errors if e], errors
+    context.close()
+
+
+def test_nbconvert_html_export_shows_the_static_picture(browser, artifacts, tmp_path):
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nbconvert = pytest.importorskip("nbconvert")
+    nb = nbformat.read(ROOT / "notebooks" / APP, as_version=4)
+    nbclient.NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}}).execute()
+    nb.metadata.pop("widgets", None)  # as a notebook saved without its widgets' state
+    page_html, _ = nbconvert.HTMLExporter().from_notebook_node(nb)
+    path = tmp_path / "export.html"
+    path.write_text(page_html, encoding="utf-8")
+    context, page, _ = _blocked_page(browser)
+    page.goto(path.as_uri())
+    picture = page.locator("img.icewidgets-static")
+    picture.wait_for(timeout=20_000)
+    assert picture.evaluate("img => img.complete && img.naturalWidth") >= 400
+    picture.screenshot(path=str(artifacts / "nbconvert.png"))
+    context.close()
 
 
 def test_replay_works_without_the_kernel(page):

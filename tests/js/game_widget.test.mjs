@@ -1,28 +1,39 @@
 // Unit tests of the GameWidget front end's pure helpers: `node --test tests/js`.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-
 import {
+  applyDelta,
   badgeMarkup,
+  boardKeyAction,
   clickAction,
   cssTransformOf,
   cssVariables,
   drawingOrder,
   expandFrames,
+  findGroup,
   frameDelay,
   frameIndexForPly,
+  groupsAt,
+  isDarkBackground,
   keyAction,
   movedPieces,
   movesBetween,
+  neighbour,
+  offlineModel,
+  parseColour,
+  parseLegal,
   plyOfFrame,
+  removedPieces,
   sourceSquares,
   stackHeight,
   stacksByLocation,
   stepIndex,
+  summaryOf,
   targetsFrom,
   transformOf,
   whereText,
-} from "../../icewidgets/widgets/static/game_widget.js";
+} from "../../icewidgets/widgets/static/helpers.js";
+import { replayLists } from "../../icewidgets/widgets/static/playback.js";
 
 // Start, one plain ply, then a ply in three stages (a cap move, a landing, a capture).
 const compact = [
@@ -68,41 +79,81 @@ test("where the replay stands", () => {
   assert.equal(whereText([], 0, 0), "");
 });
 
-const legal = [
-  ["c3-c4", "c3", "c4"],
-  ["c3-d4", "c3", "d4"],
-  ["a1-a2", "a1", "a2"],
-  ["RE1", "b2", "c2"],
-  ["1E1", "b2", "c2"],
-];
+const legal = parseLegal([
+  ["c3-c4", null, "c3-c4"],
+  ["c3-d4", null, "c3-d4"],
+  ["a1-a2", null, "a1-a2"],
+  ["2b4-b3", null, "b4-b3"],
+  ["b4-b3", null, "b4-b3"],
+  ["RE1", "R", "b2-c2 d2-e2"],
+  ["1E1", "1", "b2-c2 f6-g6"],
+  ["RN1", "R", "b2-b3 d2-d3"],
+]);
+const groups = [["R", "the red pieces", ["b2", "d2", "h8"]], ["1", "the small pieces", ["b2", "f6"]], ["3", "the large pieces", ["a8"]]];
+
+test("legal moves are read from Python's compact text", () => {
+  assert.deepEqual(legal[5], { move: "RE1", group: "R", from: "b2", to: "c2" });
+  assert.deepEqual(parseLegal([["Db3", null, "-b3"]]), [{ move: "Db3", group: null, from: null, to: "b3" }]);
+  assert.deepEqual(parseLegal(undefined), []);
+});
 
 test("legal targets and choices", () => {
-  assert.deepEqual(sourceSquares(legal), ["a1", "b2", "c3"]);
+  assert.deepEqual(sourceSquares(legal), ["a1", "b4", "c3"]);
   assert.deepEqual(targetsFrom(legal, "c3"), ["c4", "d4"]);
   assert.deepEqual(targetsFrom(legal, "e5"), []);
+  assert.deepEqual(targetsFrom(legal, "b2", "R"), ["b3", "c2", "d3", "e2"], "every square the group's moves reach");
   assert.deepEqual(movesBetween(legal, "c3", "c4"), ["c3-c4"]);
-  assert.deepEqual(movesBetween(legal, "b2", "c2"), ["RE1", "1E1"]);
+  assert.deepEqual(movesBetween(legal, "b4", "b3"), ["2b4-b3", "b4-b3"]);
+  assert.deepEqual(movesBetween(legal, "b2", "e2", "R"), ["RE1"], "from any piece of the group");
   assert.deepEqual(movesBetween(legal, "c3", "e5"), []);
+  assert.deepEqual(groupsAt(legal, groups, "b2"), ["R", "1"], "in Python's order: the colour first");
+  assert.deepEqual(findGroup(groups, "1"), { name: "1", label: "the small pieces", squares: ["b2", "f6"] });
+  assert.equal(findGroup(groups, "9"), null);
+  assert.deepEqual(groupsAt(legal, groups, "a8"), [], "a group without a legal move is not picked");
   assert.deepEqual(sourceSquares(null), []);
 });
 
 test("what a click means", () => {
-  assert.deepEqual(clickAction(legal, null, "c3", false), { act: "select", square: "c3" });
-  assert.deepEqual(clickAction(legal, "c3", "c3", false), { act: "unselect" });
-  assert.deepEqual(clickAction(legal, "c3", "d4", false), { act: "play", move: "c3-d4" });
-  assert.deepEqual(clickAction(legal, "b2", "c2", false), { act: "choose", moves: ["RE1", "1E1"] });
-  assert.deepEqual(clickAction(legal, "c3", "e5", false), { act: "explain", from: "c3", to: "e5" }, "Python says why");
-  assert.deepEqual(clickAction(legal, "c3", "a1", false), { act: "select", square: "a1" }, "another piece to move");
-  assert.deepEqual(clickAction(legal, null, "e5", false), { act: "refuse", text: "No legal move starts on e5.", kind: "error" });
-  assert.deepEqual(clickAction([], null, "e5", true), { act: "refuse", text: "Use the buttons to go on.", kind: "info" });
-  assert.deepEqual(clickAction([], null, "e5", false), { act: "refuse", text: "There is no move to play here.", kind: "info" });
+  const click = (selected, square, hasButtons = false) => clickAction(legal, groups, selected, square, hasButtons);
+  const pick = (square, group = null) => ({ square, group });
+  assert.deepEqual(click(null, "c3"), { act: "select", square: "c3", group: null });
+  assert.deepEqual(click(pick("c3"), "c3"), { act: "unselect" });
+  assert.deepEqual(click(pick("c3"), "d4"), { act: "play", move: "c3-d4" });
+  assert.deepEqual(click(pick("b4"), "b3"), { act: "choose", moves: ["2b4-b3", "b4-b3"] });
+  assert.deepEqual(click(pick("c3"), "e5"), { act: "explain", from: "c3", to: "e5" }, "Python says why");
+  assert.deepEqual(click(pick("c3"), "a1"), { act: "select", square: "a1", group: null }, "another piece to move");
+  assert.deepEqual(click(null, "e5"), { act: "refuse", text: "No legal move starts on e5.", kind: "error" });
+  // A piece of a group picks the group; each click on it again picks its next group.
+  assert.deepEqual(click(null, "b2"), { act: "select", square: "b2", group: "R" });
+  assert.deepEqual(click(pick("b2", "R"), "b2"), { act: "select", square: "b2", group: "1" });
+  assert.deepEqual(click(pick("b2", "1"), "b2"), { act: "unselect" });
+  assert.deepEqual(click(pick("b2", "R"), "d3"), { act: "play", move: "RN1" }, "one step north of a red piece");
+  assert.deepEqual(click(pick("b2", "R"), "e2"), { act: "play", move: "RE1" });
+  assert.deepEqual(click(pick("b2", "1"), "c2"), { act: "play", move: "1E1" }, "the size set: no choice needed");
+  assert.deepEqual(click(pick("b2", "R"), "d2"), { act: "select", square: "d2", group: "R" }, "another piece of a group");
+  assert.deepEqual(click(pick("b2", "R"), "h1"), { act: "explain", from: "b2", to: "h1" });
+  assert.deepEqual(clickAction([], [], null, "e5", true), { act: "refuse", text: "Use the buttons to go on.", kind: "info" });
+  assert.deepEqual(clickAction([], [], null, "e5", false), { act: "refuse", text: "There is no move to play here.", kind: "info" });
   // Moves that only name where something goes are played by clicking that square.
-  const placing = [["Db3", null, "b3"], ["Dc3", null, "c3"], ["@Dc3", null, "c3"]];
+  const placing = parseLegal([["Db3", null, "-b3"], ["Dc3", null, "-c3"], ["@Dc3", null, "-c3"]]);
   assert.deepEqual(targetsFrom(placing, null), ["b3", "c3"]);
   assert.deepEqual(sourceSquares(placing), []);
-  assert.deepEqual(clickAction(placing, null, "b3", false), { act: "play", move: "Db3" });
-  assert.deepEqual(clickAction(placing, null, "c3", false), { act: "choose", moves: ["Dc3", "@Dc3"] });
-  assert.deepEqual(clickAction(placing, null, "a1", false), { act: "refuse", text: "No legal move starts on a1.", kind: "error" });
+  assert.deepEqual(clickAction(placing, [], null, "b3", false), { act: "play", move: "Db3" });
+  assert.deepEqual(clickAction(placing, [], null, "c3", false), { act: "choose", moves: ["Dc3", "@Dc3"] });
+  assert.deepEqual(clickAction(placing, [], null, "a1", false), { act: "refuse", text: "No legal move starts on a1.", kind: "error" });
+});
+
+test("the keyboard cursor", () => {
+  const squares = { a1: { x: 0, y: 60, w: 60 }, b1: { x: 60, y: 60, w: 60 }, a2: { x: 0, y: 0, w: 60 }, b2: { x: 60, y: 0, w: 60 } };
+  assert.deepEqual(boardKeyAction("ArrowUp"), [0, -1]);
+  assert.equal(boardKeyAction("Enter"), "pick");
+  assert.equal(boardKeyAction(" "), "pick");
+  assert.equal(boardKeyAction("Escape"), "cancel");
+  assert.equal(boardKeyAction("x"), null);
+  assert.equal(neighbour(squares, "a1", 0, -1), "a2", "up the screen is north");
+  assert.equal(neighbour(squares, "a1", 1, 0), "b1");
+  assert.equal(neighbour(squares, "a1", -1, 0), "a1", "the edge keeps the cursor");
+  assert.equal(neighbour(squares, null, 1, 0), "a1", "no cursor yet: the first square");
 });
 
 test("keys and steps", () => {
@@ -146,23 +197,58 @@ test("transforms and drawing order", () => {
   assert.equal(stackHeight(undefined, pawns), 0);
 });
 
-test("badges and theme colours come from the data", () => {
-  const colours = { background: "#101010", text: "#fafafa", selected: "#8ab4f8", target: "#8ab4f8" };
+test("badges and theme colours come from the theme", () => {
   assert.equal(
-    badgeMarkup(30, 10, 60, 3, colours),
-    '<rect x="77" y="11" width="12" height="12" rx="3" fill="#101010" fill-opacity="0.85"/>' +
-      '<text x="83" y="21" text-anchor="middle" font-size="10" font-weight="bold" fill="#fafafa">3</text>',
+    badgeMarkup(30, 10, 60, 3),
+    '<rect class="iw-bg" x="74" y="11" width="15" height="15" rx="3"/>' +
+      '<text class="iw-fg" x="81.5" y="23" text-anchor="middle" font-size="12" font-weight="bold">3</text>',
   );
-  assert.deepEqual(cssVariables(colours), {
-    "--iw-background": "#101010", "--iw-text": "#fafafa", "--iw-selected": "#8ab4f8", "--iw-target": "#8ab4f8",
-  });
+  assert.match(badgeMarkup(30, 10, 60, 3, 1.5), /font-size="18"/);
+  assert.deepEqual(cssVariables({ bg: "#101010", fg: "#fafafa", dark: "true" }), { "--iw-bg": "#101010", "--iw-fg": "#fafafa" });
   assert.deepEqual(cssVariables(undefined), {});
+  assert.deepEqual(parseColour("rgba(0, 0, 0, 0.87)"), [0, 0, 0, 0.87]);
+  assert.deepEqual(parseColour("#ff8000"), [255, 128, 0, 1]);
+  assert.equal(parseColour("blue"), null);
+  assert.equal(isDarkBackground("rgb(17, 17, 17)"), true, "JupyterLab Dark");
+  assert.equal(isDarkBackground("rgb(255, 255, 255)"), false);
+  assert.equal(isDarkBackground("rgba(0, 0, 0, 0)"), null, "transparent: unknown");
 });
 
-test("moved pieces and playback speed", () => {
+test("changes from Python are applied in place, once", () => {
+  const frames = [{ p: 0 }, { p: 1 }];
+  const moves = [{ ply: 1 }];
+  const delta = { base: 4, revision: 5, frames_from: 2, frames: [{ p: 2 }], moves_from: 1, moves: [{ ply: 2 }] };
+  assert.equal(applyDelta(frames, moves, 4, delta), true);
+  assert.deepEqual(frames.map((f) => f.p), [0, 1, 2]);
+  assert.equal(moves.length, 2);
+  assert.equal(applyDelta(frames, moves, 5, delta), false, "not at its base: nothing changes");
+  assert.equal(frames.length, 3);
+  const undo = { base: 5, revision: 6, frames_from: 1, frames: [], moves_from: 0, moves: [] };
+  assert.equal(applyDelta(frames, moves, 5, undo), true);
+  assert.deepEqual([frames.length, moves.length], [1, 0]);
+  // Through the model: two views of one model apply a change once; a gap asks for the whole game.
+  const model = offlineModel({ frames: [{ p: 0 }], moves: [], frames_revision: 1, frames_delta: {} });
+  let resyncs = 0;
+  assert.equal(replayLists(model, () => resyncs++).frames.length, 1);
+  model.set("frames_delta", { base: 1, revision: 2, frames_from: 1, frames: [{ p: 1 }], moves_from: 0, moves: [{ ply: 1 }] });
+  replayLists(model, () => resyncs++);
+  assert.equal(replayLists(model, () => resyncs++).frames.length, 2, "the second view finds it applied");
+  model.set("frames_delta", { base: 5, revision: 6, frames_from: 2, frames: [{ p: 9 }], moves_from: 1, moves: [] });
+  assert.equal(replayLists(model, () => resyncs++).frames.length, 2);
+  assert.equal(resyncs, 1);
+});
+
+test("moved and removed pieces, summaries and playback speed", () => {
   const frames = expandFrames(compact);
   assert.deepEqual([...movedPieces(frames[0].pieces, frames[1].pieces)], ["K1-1"]);
   assert.deepEqual([...movedPieces(frames[2].pieces, frames[3].pieces)], []);
+  assert.deepEqual(removedPieces(frames[3].pieces, frames[4].pieces), ["R3-1"]);
+  const later = expandFrames(compact.slice(3), frames[2]);
+  assert.deepEqual(later.map((f) => Object.keys(f.pieces).length), [3, 2], "expanding from a frame already shown");
+  const moves = [{ ply: 1, who: "Player 1", move: "a1-a2", text: "Player 1 moves the cap." }, { ply: 2, who: "Player 2", move: "b1-b2" }];
+  assert.equal(summaryOf(moves, frames[0]), "The game starts.");
+  assert.equal(summaryOf(moves, frames[1]), "Player 1 moves the cap.");
+  assert.equal(summaryOf(moves, frames[4]), "Player 2: b1-b2");
   assert.equal(frameDelay(1), 900);
   assert.equal(frameDelay(2), 450);
   assert.equal(frameDelay("bad"), 900);

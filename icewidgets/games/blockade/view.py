@@ -1,6 +1,7 @@
 """What Blockade's pictures show beyond the board: the dice of the player whose turn it is and
 the pips left, each side's towers, and the supply of blacks that cap them. The marks of a ply
-are the default ones: a piece move's two squares (named by the ply's events).
+are the default ones: a piece move's two squares (named by the ply's events). A move of more
+than one pip is shown square by square along its path.
 
 >>> from icewidgets.games.blockade import Blockade
 >>> state = Blockade().new_state(seed=1)
@@ -12,7 +13,9 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from ...view import Dice, Line, PanelItem, Pieces, View
+from typing import Any
+
+from ...view import Dice, Line, PanelItem, Pieces, Stage, View
 from .rules import BLACKS, PLAYER_COLOURS, WINNING_TOWERS, BlockadeState
 
 SUPPLY = "supply"
@@ -22,7 +25,34 @@ SUPPLY_CELL = 28.0
 
 
 class BlockadeView(View):
-    """The dice and the pips left, each side's towers, and the supply of blacks."""
+    """The dice and the pips left, each side's towers, and the supply of blacks; a piece move
+    one pip step at a time."""
+
+    def stages(self, before: BlockadeState, move: Any, after: BlockadeState) -> list[Stage]:
+        """One stage per pip step of a piece move along its path (the last tells the whole
+        move); a one-step move or any other ply is one picture.
+
+        >>> from icewidgets.games.blockade import Blockade
+        >>> state = Blockade().new_state(seed=2).play("G5B2")
+        >>> after = state.play("b1-e1")
+        >>> [(stage.moves, stage.text) for stage in BlockadeView().stages(state, after.last_move, after)][:2]
+        [((('b1', 'c2'),), 'G1 steps from b1 to c2: pip 1 of 3.'), ((('c2', 'd2'),), 'G1 steps from c2 to d2: pip 2 of 3.')]
+        """
+        moved = [e for e in after.events if e.kind == "move"]
+        if not moved or len(moved[0]["path"]) < 3:
+            return []
+        path, piece = moved[0]["path"], moved[0]["piece"]
+        steps = len(path) - 1
+        stages = []
+        for n, (source, target) in enumerate(zip(path, path[1:]), start=1):
+            marks = {**{sq: "path" for sq in path[1:n + 1]}, path[0]: "last"}
+            if n == steps:
+                marks[target] = "last"
+                text = " ".join(str(e) for e in after.events)
+            else:
+                text = f"{piece} steps from {source} to {target}: pip {n} of {steps}."
+            stages.append(Stage(((source, target),), text, marks))
+        return stages
 
     def areas(self, state: BlockadeState) -> dict[str, list[str]]:
         """The supply of blacks, large ones first."""

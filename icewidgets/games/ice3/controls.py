@@ -1,9 +1,11 @@
-"""How Ice3 is played in the widget: a set move is clicked as any one of its pieces' moves.
+"""How Ice3 is played in the widget: click a piece to pick its set, then where one of it goes.
 
-A set move (``RE1``: every red piece one square east) has no squares in its notation; it is
-clicked from the square of a piece it moves to where that piece ends up (the widget offers a
-choice when several moves move that piece there). A move whose pieces all stay has no such
-pair, so it gets a button, like the pass.
+A set move (``RE1``: every red piece one square east) has no squares in its notation. Clicking a
+piece picks its colour set (a second click on it picks its size set instead): the set's pieces
+are highlighted, and so is every square its pieces would reach in each direction and distance;
+clicking one of those plays the set move that takes a piece of the set there (the widget offers
+a choice when several do). A move whose pieces all stay has no such square, so it gets a
+button, like the pass.
 
 >>> from icewidgets.games.ice3 import END_TURN, Ice3
 >>> state = Ice3().new_state(seed=1)
@@ -11,24 +13,39 @@ pair, so it gets a button, like the pass.
 >>> pairs = Ice3.controls.move_squares(state, move)
 >>> len(pairs) > 0 and all(state.stack(source) != "." for source, _ in pairs)
 True
+>>> Ice3.controls.move_group(state, move) == move.group, Ice3.controls.group(state, "R").label
+(True, 'the red pieces')
 >>> Ice3.controls.button_label(END_TURN)
 'Pass'
 """
 
 from __future__ import annotations
 
-from ...view import Controls
-from .rules import END_TURN, SetMove
+from ...pieces import COLOUR_NAMES, SIZE_NAMES
+from ...view import Controls, Group
+from .rules import COLOURS, END_TURN, GRID, SetMove, resolve_move
 
 
 class Ice3Controls(Controls):
-    """Set moves by the squares of their moving pieces; a "Pass" button."""
+    """Set moves by picking a set (a colour or a size) and a square one of its pieces reaches;
+    a "Pass" button."""
 
     def move_squares(self, state, move) -> list[tuple[str | None, str]]:
         if not isinstance(move, SetMove):
             return []
-        return [(e["source"], e["target"]) for e in state.play(move).events
-                if isinstance(e.get("target"), str) and e.get("source") != e["target"]]
+        game = state.game
+        _, records = resolve_move(state.board, move, game.blocked == "slide", game.walls == "after")
+        return [(GRID.name(r[1]), GRID.name(r[4])) for r in records if r[0] == "piece_moved" and r[4] != r[1]]
+
+    def move_group(self, state, move) -> str | None:
+        return move.group if isinstance(move, SetMove) else None
+
+    def group(self, state, name: str) -> Group:
+        """The set ``name`` (a colour letter or a size digit): every square with a piece of it."""
+        field, key = (0, name) if name in COLOURS else (1, int(name))  # a piece is (colour, size)
+        label = COLOUR_NAMES[name] if name in COLOURS else SIZE_NAMES[key]
+        squares = tuple(GRID.name(i) for i, stack in enumerate(state.board) if any(p[field] == key for p in stack))
+        return Group(name, f"the {label} pieces", squares)
 
     def button_label(self, move) -> str:
         return "Pass" if move == END_TURN else str(move)

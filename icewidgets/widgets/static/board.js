@@ -1,0 +1,172 @@
+// icewidgets GameWidget front end, part 3 of 6: drawing the board, its pieces and marks, and
+// following the host's theme.
+import {
+  badgeMarkup, cssTransformOf, cssVariables, drawingOrder, isDarkBackground, movedPieces, removedPieces,
+  stackHeight, stacksByLocation, transformOf,
+} from "./helpers.js";
+import { svgEl } from "./dom.js";
+
+export function createBoard(dom, model) {
+  const { layers } = dom;
+  const pieceEls = new Map();
+  const fading = new Set();
+  let squareEls = new Map();
+  let squares = {};
+  let lastStatic = null;
+  let pawns = new Set();
+  let textScale = 1;
+  let fixedVariables = [];
+
+  /** Light or dark squares: from a fixed theme, else from the background the host gives. */
+  function detectTheme() {
+    const colours = (model.get("board") || {}).colours || {};
+    let dark = colours.dark === "true";
+    if (!("dark" in colours)) {
+      dark = isDarkBackground(getComputedStyle(dom.root).backgroundColor);
+      if (dark === null) dark = !!(window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches);
+    }
+    dom.root.classList.toggle("iw-dark", dark);
+  }
+
+  // The notebook's theme can change while the widget is shown (JupyterLab's Settings ▸ Theme,
+  // VS Code's colour theme): its CSS variables follow at once, the board's squares here.
+  const observer = typeof MutationObserver === "function" ? new MutationObserver(() => detectTheme()) : null;
+  if (observer) {
+    for (const target of [document.documentElement, document.body]) {
+      if (target) observer.observe(target, { attributes: true, attributeFilter: ["class", "data-jp-theme-light", "data-jp-theme-name", "style"] });
+    }
+  }
+  const scheme = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+  if (scheme && scheme.addEventListener) scheme.addEventListener("change", detectTheme);
+
+  /** Size, squares, theme and text scale from the `board` trait (the squares only when they changed). */
+  function setup() {
+    const b = model.get("board") || {};
+    dom.svg.setAttribute("viewBox", `0 0 ${b.width || 100} ${b.height || 100}`);
+    dom.svg.setAttribute("width", b.width || 100);
+    dom.svg.style.maxWidth = "100%";
+    dom.svg.style.height = "auto";
+    pawns = new Set(b.pawns || []);
+    textScale = b.text || 1;
+    dom.root.style.setProperty("--iw-text-scale", String(textScale));
+    for (const name of fixedVariables) dom.root.style.removeProperty(name);
+    const variables = cssVariables(b.colours);
+    for (const [name, value] of Object.entries(variables)) dom.root.style.setProperty(name, value);
+    fixedVariables = Object.keys(variables);
+    dom.root.classList.toggle("iw-auto", !fixedVariables.length);
+    if (b.static !== lastStatic) {
+      layers.static.innerHTML = b.static || "";
+      lastStatic = b.static;
+      squareEls = new Map();
+      squares = {};
+      for (const r of layers.static.querySelectorAll("[data-square]")) {
+        const name = r.getAttribute("data-square");
+        r.setAttribute("id", `${dom.uid}-${name}`);
+        squareEls.set(name, r);
+        squares[name] = { x: +r.getAttribute("x"), y: +r.getAttribute("y"), w: +r.getAttribute("width") };
+      }
+    }
+    dom.title.textContent = model.get("title") || "";
+    dom.root.setAttribute("data-game", model.get("game_name") || "");
+    dom.root.setAttribute("data-seats", (model.get("seats") || []).join(","));
+    detectTheme();
+  }
+
+  function pieceEl(id, tok) {
+    let g = pieceEls.get(id);
+    if (!g || g.getAttribute("data-token") !== tok) {
+      if (g) g.remove();
+      g = svgEl("g", { class: "iw-piece", "data-piece": id, "data-token": tok });
+      g.innerHTML = ((model.get("board") || {}).catalogue || {})[tok] || "";
+      pieceEls.set(id, g);
+    }
+    return g;
+  }
+
+  /** Draw frame `f`; with `animate`, the pieces that moved since `before` fly to their places
+   *  and the pieces that left the game fade out. */
+  function draw(f, before, animate, duration) {
+    for (const g of fading) g.remove();
+    fading.clear();
+    const moving = animate ? movedPieces(before, f.pieces) : new Set();
+    const leaving = new Set(animate ? removedPieces(before, f.pieces) : []);
+    for (const [id, g] of pieceEls) {
+      if (id in f.pieces) continue;
+      pieceEls.delete(id);
+      if (leaving.has(id) && typeof g.animate === "function") {
+        fading.add(g);
+        g.animate([{ opacity: 1 }, { opacity: 0 }], { duration: duration * 1.4, easing: "ease-in", fill: "forwards" })
+          .onfinish = () => {
+            g.remove();
+            fading.delete(g);
+          };
+      } else g.remove();
+    }
+    let k = 0;
+    for (const id of drawingOrder(f.pieces, moving, pawns)) {
+      const p = f.pieces[id];
+      const g = pieceEl(id, p.tok);
+      if (layers.pieces.children[k] !== g) layers.pieces.insertBefore(g, layers.pieces.children[k] || null);
+      k++;
+      const old = before[id];
+      g.setAttribute("transform", transformOf(p));
+      g.setAttribute("data-loc", p.loc);
+      if (animate && old && moving.has(id) && typeof g.animate === "function") {
+        const lift = { x: (old.x + p.x) / 2, y: (old.y + p.y) / 2, s: Math.max(old.s, p.s) * 1.25 };
+        g.animate(
+          [{ transform: cssTransformOf(old) }, { transform: cssTransformOf(lift), offset: 0.5 }, { transform: cssTransformOf(p) }],
+          { duration, easing: "ease-in-out" },
+        );
+      }
+    }
+    layers.marks.innerHTML = f.marks;
+    layers.panel.innerHTML = f.panel;
+    const stacks = stacksByLocation(f.pieces, pawns);
+    const badges = [];
+    for (const [sq, r] of squareEls) {
+      const s = stacks[sq];
+      r.setAttribute("aria-label", `${sq}: ${s ? s.join(" ") : "empty"}`);
+      const n = stackHeight(s, pawns);
+      if (n > 1) badges.push(badgeMarkup(squares[sq].x, squares[sq].y, squares[sq].w, n, textScale));
+    }
+    layers.badges.innerHTML = badges.join("");
+  }
+
+  function outline(name, kind, inset) {
+    const r = squares[name];
+    return svgEl("rect", {
+      class: `iw-mark iw-${kind}`, "data-mark": name, x: r.x + inset, y: r.y + inset, width: r.w - 2 * inset, height: r.w - 2 * inset,
+    });
+  }
+
+  /** Outline `selected` (if any), tint the squares of the picked group, and put a dot on each target. */
+  function drawSelection(selected, targets, groupSquares) {
+    layers.select.innerHTML = "";
+    layers.group.innerHTML = "";
+    for (const sq of groupSquares || []) if (squares[sq]) layers.group.appendChild(outline(sq, "group", 0));
+    if (selected && squares[selected]) layers.select.appendChild(outline(selected, "selected", 2.5));
+    for (const t of targets) {
+      const q = squares[t];
+      if (!q) continue;
+      layers.select.appendChild(svgEl("circle", {
+        class: "iw-mark iw-target", "data-mark": t, cx: q.x + q.w / 2, cy: q.y + q.w / 2, r: Math.max(6, q.w * 0.15),
+      }));
+    }
+  }
+
+  /** The keyboard cursor on `square` (null: none); screen readers follow it as the active square. */
+  function drawCursor(square) {
+    layers.cursor.innerHTML = "";
+    if (square && squares[square]) {
+      layers.cursor.appendChild(outline(square, "cursor", 5));
+      dom.svg.setAttribute("aria-activedescendant", `${dom.uid}-${square}`);
+    } else dom.svg.removeAttribute("aria-activedescendant");
+  }
+
+  function dispose() {
+    if (observer) observer.disconnect();
+    if (scheme && scheme.removeEventListener) scheme.removeEventListener("change", detectTheme);
+  }
+
+  return { setup, draw, drawSelection, drawCursor, squares: () => squares, dispose };
+}
