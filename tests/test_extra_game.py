@@ -55,7 +55,7 @@ def test_svg_picture_uses_its_view(registered):
 
 def test_widget_python_side(registered):
     widget = iw.GameWidget("nestrow", agents={1: "greedy"})
-    assert sorted(entry[2] for entry in widget.legal) == sorted(iw.make("nestrow").grid.names)
+    assert sorted(entry[2] for entry in widget.legal) == sorted(f"-{name}" for name in iw.make("nestrow").grid.names)
     assert widget.handle({"type": "move", "move": "a1"})
     assert widget.bot_pending and widget.handle({"type": "bot"})
     assert widget.final_state.stack("b2") == "B3"  # greedy takes the centre
