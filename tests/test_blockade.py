@@ -532,7 +532,7 @@ def test_end_of_turn_search_matches_exhaustive_search():
         points = (rng.randint(0, 2), rng.randint(0, 2))
         supply = (rng.randint(0, 1), rng.randint(0, 1), rng.randint(0, 1))
         expected = _exhaustive(ctx, board, points, moved, supply, {})
-        assert blockade._finishable(ctx, board, points, moved, supply) == expected, (board, points, moved, supply, ctx)
+        assert blockade._finishable(ctx, board, points, moved, supply, blockade.TurnTable()) == expected, (board, points, moved, supply, ctx)
         checked[expected] += 1
     assert min(checked.values()) > 20
 
