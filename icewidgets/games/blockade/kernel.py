@@ -461,35 +461,44 @@ def _near_enough(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving
 
 
 @helper
-def _nearest_rest(piece, square, stack, height, leaving, home, player, counts, dist, order, order_len):
-    """The engine's _nearest_rest: returns pips·1000 + extra."""
+def _nearest_rest(cover, square, stack, height, leaving, home, arriving, player, counts, dist, order, order_len):
+    """The engine's _nearest_rest (``arriving`` -1 for None): returns pips·1000 + extra."""
+    best = INF
+    if arriving < 0 or ((cover >> 2) == (arriving >> 2) and (cover & 3) <= (arriving & 3)):
+        best = 2
+    nearest = INF
     fewest = INF
     for k in range(order_len[square]):
         target = order[square, k]
-        if dist[square, target] >= 2:
+        pips = dist[square, target]
+        if pips > nearest or pips >= best:
             break
-        if target == home:
-            continue
         hh = leaving[target] if leaving[target] >= 0 else height[target]
         own = 0
         while True:
-            if _can_rest(piece, stack, target, hh):
-                if not own:
-                    return 1000
-                if own < fewest:
-                    fewest = own
+            if _can_rest(cover, stack, target, hh):
+                if target == home and pips == 1:
+                    best = 2
+                elif not own:
+                    return pips * 1000
+                else:
+                    nearest = pips
+                    if own < fewest:
+                        fewest = own
                 break
             if not hh or _mover_index(stack, target, hh, player, counts) < 0:
                 break
-            if (stack[target, hh - 1] >> 2) == (piece >> 2):
+            if (stack[target, hh - 1] >> 2) == (cover >> 2):
                 own += 1
             hh -= 1
-    return 1000 + fewest if fewest < INF else 2000
+    if nearest < best:
+        return nearest * 1000 + fewest
+    return best * 1000
 
 
 @helper
-def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path, home, player, counts, dist, order,
-                order_len):
+def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path, home, tight, player, counts, dist,
+                order, order_len):
     """The engine's _cover_cost for the first ``hlim`` pieces of ``square``: the pips, or -1 (None)."""
     cost0 = path if index == 0 else 0
     cost1 = path if index == 1 else 0
@@ -497,6 +506,7 @@ def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path
     waiting1 = 0
     covered0 = INF
     covered1 = INF
+    arriving = piece if tight else -1
     hh = hlim
     while True:
         if _can_rest(piece, stack, square, hh):
@@ -504,10 +514,12 @@ def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path
         cover_index = _mover_index(stack, square, hh, player, counts)
         if cover_index < 0 or not hh:
             return -1
-        r = _nearest_rest(stack[square, hh - 1], square, stack, height, leaving, home, player, counts, dist, order,
-                          order_len)
+        r = _nearest_rest(stack[square, hh - 1], square, stack, height, leaving, home, arriving, player, counts, dist,
+                          order, order_len)
         pips = r // 1000
         extra = r % 1000
+        if pips >= INF:
+            return -1
         if cover_index == 0:
             cost0 += pips
             if extra:
@@ -529,7 +541,45 @@ def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path
 
 
 @helper
-def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
+def _may_win(stack, height, p0, p1, player, counts, departures):
+    """The engine's _may_win (``departures``: scratch, one per square)."""
+    for index in range(2):
+        colour = 2 * player + index
+        towers = 0
+        n = 0
+        with_medium = 0
+        for square in range(SQUARES):
+            h = height[square]
+            if h == 0 or (stack[square, 0] >> 2) != colour:
+                continue
+            if _tower_colour(stack, square, h, counts) == colour:
+                towers += 1
+                continue
+            has_medium = h > 1 and stack[square, 1] == colour * 4 + 2
+            with_medium += has_medium
+            d = 0
+            for k in range(2 if has_medium else 1, h):
+                if (stack[square, k] >> 2) == colour:
+                    d += 1
+            j = n  # insertion sort: departures[:n] stays in order
+            while j > 0 and departures[j - 1] > d:
+                departures[j] = departures[j - 1]
+                j -= 1
+            departures[j] = d
+            n += 1
+        needed = 5 - towers
+        if n >= needed:
+            arrivals = needed + max(0, needed - with_medium)  # 1 for a large with its medium, else 2
+            leaving = 0
+            for k in range(needed):
+                leaving += departures[k]
+            if max(arrivals, leaving) <= (p0 if index == 0 else p1):
+                return True
+    return False
+
+
+@helper
+def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, tight, dist, order, order_len):
     paths0 = paths1 = extra0 = extra1 = 0
     # A piece that stays where it is pays 2 pips (out and back) and has no home square to avoid.
     # (Typed int64: plain constants would be typed as literals, a second version of _cover_cost.)
@@ -545,7 +595,7 @@ def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leavin
                 return False
             path = INF
             total = INF
-            back = _cover_cost(piece, square, level, stack, height, leaving, p0, p1, index, round_trip, no_home,
+            back = _cover_cost(piece, square, level, stack, height, leaving, p0, p1, index, round_trip, no_home, tight,
                                player, counts, dist, order, order_len)
             if back >= 0:
                 path = 2
@@ -556,11 +606,11 @@ def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leavin
                 if cost >= total:
                     break
                 ht = leaving[target] if leaving[target] >= 0 else height[target]
-                with_covers = _cover_cost(piece, target, ht, stack, height, leaving, p0, p1, index, cost, square,
+                with_covers = _cover_cost(piece, target, ht, stack, height, leaving, p0, p1, index, cost, square, tight,
                                           player, counts, dist, order, order_len)
                 if with_covers < 0 and cost < 2:
                     with_covers = _cover_cost(piece, target, ht, stack, height, leaving, p0, p1, index, round_trip,
-                                              no_home, player, counts, dist, order, order_len)
+                                              no_home, tight, player, counts, dist, order, order_len)
                 if with_covers >= 0:
                     path = min(path, cost)
                     total = min(total, with_covers)
@@ -584,9 +634,20 @@ CACHE_ENTRIES = 4
 
 
 def _new_memo():
-    """The search's memo: position hashes → up to CACHE_ENTRIES (pips, result) pairs."""
+    """The turn's table (the engine's TurnTable): position hashes → up to CACHE_ENTRIES (pips,
+    result) pairs, with the turn each slot was written in and [slots written this turn, the
+    turn's number]. A new turn starts an empty table without clearing it: slots of earlier
+    turns count as free."""
     return (np.zeros((CACHE_SLOTS, 2), dtype=np.uint64), np.zeros(CACHE_SLOTS, dtype=np.int64),
-            np.zeros((CACHE_SLOTS, CACHE_ENTRIES, 3), dtype=np.int64), np.zeros(1, dtype=np.int64))
+            np.zeros((CACHE_SLOTS, CACHE_ENTRIES, 3), dtype=np.int64), np.zeros(CACHE_SLOTS, dtype=np.int64),
+            np.zeros(2, dtype=np.int64))
+
+
+@helper
+def _memo_new_turn(memo):
+    count = memo[4]
+    count[0] = 0
+    count[1] += 1
 
 
 @helper
@@ -615,11 +676,11 @@ def _position_hashes(stack, height, moved, supply, player):
 
 @helper
 def _memo_slot(memo, h1, h2):
-    keys, used, _, count = memo
+    keys, _, _, turns, count = memo
     mask = CACHE_SLOTS - 1
     i = np.int64(h1 & np.uint64(mask))
     while True:
-        if used[i] == 0:
+        if turns[i] != count[1]:
             return i
         if keys[i, 0] == h1 and keys[i, 1] == h2:
             return i
@@ -629,8 +690,10 @@ def _memo_slot(memo, h1, h2):
 @helper
 def _memo_lookup(memo, h1, h2, p0, p1):
     """1 or 0 when a stored result settles these pips (more pips never hurt), else -1."""
-    _, used, values, _ = memo
+    _, used, values, turns, count = memo
     slot = _memo_slot(memo, h1, h2)
+    if turns[slot] != count[1]:
+        return -1
     for j in range(min(used[slot], CACHE_ENTRIES)):
         q0 = values[slot, j, 0]
         q1 = values[slot, j, 1]
@@ -644,15 +707,16 @@ def _memo_lookup(memo, h1, h2, p0, p1):
 
 @helper
 def _memo_store(memo, h1, h2, p0, p1, result):
-    keys, used, values, count = memo
+    keys, used, values, turns, count = memo
     if count[0] >= CACHE_SLOTS // 2:  # keep the open addressing short: start afresh
-        used[:] = 0
-        count[0] = 0
+        _memo_new_turn(memo)
     slot = _memo_slot(memo, h1, h2)
     e = used[slot]
-    if e == 0:
+    if turns[slot] != count[1]:
+        e = 0
         keys[slot, 0] = h1
         keys[slot, 1] = h2
+        turns[slot] = count[1]
         count[0] += 1
     j = e if e < CACHE_ENTRIES else CACHE_ENTRIES - 1
     values[slot, j, 0] = p0
@@ -764,7 +828,7 @@ def _new_scratch():
             np.zeros(2, dtype=np.int64), np.zeros((2, SQUARES, SQUARES), dtype=np.int64),
             np.zeros((2, SQUARES, SQUARES), dtype=np.int64), np.zeros((2, SQUARES), dtype=np.int64),
             np.full(2, -1, dtype=np.int64), np.zeros((2, SQUARES, MAX_PIPS + 1), dtype=np.int64),
-            np.zeros(4, dtype=np.int64), np.zeros(plies, dtype=np.int64), np.zeros(plies, dtype=np.int64))
+            np.zeros((2, 4), dtype=np.int64), np.zeros(plies, dtype=np.int64), np.zeros(plies, dtype=np.int64))
 
 
 def _new_frames():
@@ -778,15 +842,15 @@ def _new_frames():
 
 
 def _new_work():
-    """Scratch for one frame's checks: stranded pieces, the greedy repair's copies and the
-    useful-source closure."""
+    """Scratch for one frame's checks: stranded pieces, the greedy repair's copies, the
+    useful-source closure and the tower costs of _may_win."""
     board = lambda: (np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int8), np.zeros(SQUARES, dtype=np.int64),  # noqa: E731
                      np.zeros(SQUARES, dtype=np.int64), np.zeros(3, dtype=np.int64))
     squares = lambda dtype=np.int64: np.zeros(SQUARES, dtype=dtype)  # noqa: E731
     return (squares(), squares(), squares(), board(), board(),
             (squares(), squares(), squares(np.bool_), np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64)),
             (np.zeros((SQUARES, 24), dtype=np.bool_), np.zeros(SQUARES * 24, dtype=np.int64),
-             np.zeros(SQUARES * 24, dtype=np.int8), squares(np.bool_)))
+             np.zeros(SQUARES * 24, dtype=np.int8), squares(np.bool_)), squares())
 
 
 @_inlined
@@ -795,7 +859,7 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     stranded, the quick bounds, the greedy repair, the memo), 2 when its moves must be tried
     (its useful sources are then in the frame)."""
     stacks, heights, moveds, supplies, pips, keys, sources, _, cursor = frames
-    st_sq, st_lv, leaving, greedy_board, clear_board, greedy_scratch, closure = work
+    st_sq, st_lv, leaving, greedy_board, clear_board, greedy_scratch, closure, departures = work
     stack, height, moved, supply = stacks[d], heights[d], moveds[d], supplies[d]
     p0 = pips[d, 0]
     p1 = pips[d, 1]
@@ -822,7 +886,9 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     keys[d, 0] = h1
     keys[d, 1] = h2
     cursor[d, _SEARCHED] = 1
-    if not _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
+    tight = not _may_win(stack, height, p0, p1, player, counts, departures)
+    if not _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, tight, dist, order,
+                         order_len):
         return 0
     cursor[d, _SOURCES] = _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist,
                                           sources[d], closure)
@@ -910,6 +976,43 @@ def _can_finish_after(stack, height, moved, supply, points, player, counts, src,
         d += 1  # the child's position
 
 
+@helper
+def _lone_settles_after(stack, height, points, player, src, dst, index, cost, rests, lone, lone_piece, lone_index,
+                        lone_rests, within, dist):
+    """The engine's _lone_settles_after (``rests``: where the moved piece may rest after leaving
+    ``src``; ``lone_rests``: where the lone stranded piece on ``lone`` may, before the move)."""
+    piece = stack[src, height[src] - 1]
+    colour = piece >> 2
+    h = height[dst]
+    if (piece & 3) == 1 and h == 2 and stack[dst, 0] == colour * 4 + 3 and stack[dst, 1] == colour * 4 + 2:
+        return False  # a tower: leave it to the search
+    left0 = points[0] - (cost if index == 0 else 0)
+    left1 = points[1] - (cost if index == 1 else 0)
+    left_own = left0 if lone_index == 0 else left1
+    left_moved = left0 if index == 0 else left1
+    lone_rests &= ~((1 << src) | (1 << dst))
+    if _can_rest(lone_piece, stack, src, height[src] - 1):
+        lone_rests |= 1 << src
+    if (lone_piece >> 2) == colour and (lone_piece & 3) <= (piece & 3):
+        lone_rests |= 1 << dst
+    if (rests >> dst) & 1:
+        return within[lone, left_own] & lone_rests != 0
+    lone_rests &= ~(1 << dst)
+    rests &= ~(1 << lone)
+    if lone_index != index:
+        return _two_squares(within[lone, left_own] & lone_rests, within[dst, left_moved] & rests)
+    for pips in range(1, left_own):
+        if _two_squares(within[lone, pips] & lone_rests, within[dst, left_own - pips] & rests):
+            return True
+    return False
+
+
+@helper
+def _two_squares(first, second):
+    """Whether two different squares can be picked, one from each bit mask."""
+    return first != 0 and second != 0 and not (first == second and first & (first - 1) == 0)
+
+
 @_inlined
 def _legal(stack, height, moved, supply, dice, points, player, strict, counts, dist, order, order_len, within, rests,
            buf, frames, work, memo):
@@ -923,9 +1026,24 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
         buf[0] = COMBINE
         buf[1] = COMBINE + 1
         n = 2
-    settled = _stranded(stack, height, moved, work[0], work[1]) == 0
-    # Where each of the mover's four kinds of piece may rest (bit per square), found once.
-    rests[:] = -1
+    st_sq, st_lv = work[0], work[1]
+    stranded = _stranded(stack, height, moved, st_sq, st_lv)
+    settled = stranded == 0
+    # The one piece resting where it may not, when nothing lies on it (else -1), and where it
+    # may rest (not on its own square).
+    lone = st_sq[0] if stranded == 1 and st_lv[0] == height[st_sq[0]] - 1 else -1
+    lone_piece = 0
+    lone_index = -1
+    lone_rests = 0
+    if lone >= 0:
+        lone_piece = stack[lone, height[lone] - 1]
+        lone_index = _mover_index(stack, lone, height[lone], player, counts)
+        for t in range(SQUARES):
+            if t != lone and _can_rest(lone_piece, stack, t, height[t]):
+                lone_rests |= 1 << t
+    # Where each of the mover's four kinds of piece may rest, and might once the mover's pieces
+    # on top have gone (bit per square), found once.
+    rests[:, :] = -1
     for src in range(SQUARES):
         index = _mover_index(stack, src, height[src], player, counts)
         if index < 0 or points[index] == 0:
@@ -934,15 +1052,24 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
         piece = stack[src, hs - 1]
         budget = points[index]
         kind = index * 2 + (piece & 3) - 1
-        if rests[kind] < 0:
+        if rests[0, kind] < 0:
             mask = 0
+            might = 0
             for t in range(SQUARES):
                 if _can_rest(piece, stack, t, height[t]):
                     mask |= 1 << t
-            rests[kind] = mask
-        mask = rests[kind] & ~(1 << src)  # src itself shows what the piece stands on
+                if _might_rest(piece, stack, t, height[t], player, counts):
+                    might |= 1 << t
+            rests[0, kind] = mask
+            rests[1, kind] = might
+        mask = rests[0, kind] & ~(1 << src)  # src itself shows what the piece stands on
         if _can_rest(piece, stack, src, hs - 1):
             mask |= 1 << src
+        might = rests[1, kind] & ~(1 << src)
+        if _might_rest(piece, stack, src, hs - 1, player, counts):
+            might |= 1 << src
+        # After this move, no piece but this one would rest where it may not.
+        alone = settled or src == lone
         targets = within[src, budget]
         if strict:
             targets &= mask
@@ -950,8 +1077,18 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
             dst = lowest_bit(targets)
             targets &= targets - 1
             cost = dist[src, dst]
-            if strict or (settled and ((mask >> dst) & 1 or within[dst, budget - cost] & mask)):
+            left = budget - cost
+            if strict or (alone and ((mask >> dst) & 1 or within[dst, left] & mask)):
                 # Legal at once, or only this piece would rest where it may not and it can move on.
+                buf[n] = MOVE + src * SQUARES + dst
+                n += 1
+                continue
+            if alone and not within[dst, left] & might and (left < 2 or not _might_rest(piece, stack, dst, height[dst],
+                                                                                        player, counts)):
+                continue  # the engine's _near_enough fails for the piece: it is stranded for good
+            if lone >= 0 and not alone and dst != lone and _lone_settles_after(
+                    stack, height, points, player, src, dst, index, cost, mask, lone, lone_piece, lone_index,
+                    lone_rests, within, dist):
                 buf[n] = MOVE + src * SQUARES + dst
                 n += 1
                 continue
@@ -1060,6 +1197,7 @@ def _play(init_stack, init_height, strict, counts, greedy_seats, max_turns, max_
                 points[1] = dice[1]
                 moved[:] = 0
                 chance = False
+                _memo_new_turn(memo)
                 blocked = _blocked(stack, height, player)
                 dist, order, order_len, within = dists[player], orders[player], order_lens[player], withins[player]
                 if routed[player] != blocked:
