@@ -354,8 +354,70 @@ def _clear_for(stack, height, moved, supply, pts, player, counts, piece, dst, av
 
 
 @helper
-def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, clear_board, scratch):
-    """The engine's _greedy; mutates its (scratch) arguments."""
+def _clear_deep(stack, height, moved, supply, pts, player, counts, piece, dst, avoid, hop, dist, order, order_len,
+                spare_board):
+    """The engine's _clear_for with ``deep``, in place: -1 (None), 0 (done) or 1 (won). A cover
+    with no square to rest on within reach is tried on the squares where it might rest, each
+    cleared by _clear_for on the spare board first."""
+    ss, sh, sm, ssup = spare_board
+    while not _can_rest(piece, stack, dst, height[dst]):
+        h = height[dst]
+        index = _mover_index(stack, dst, h, player, counts)
+        if index < 0:
+            return -1
+        cover = stack[dst, h - 1]
+        anywhere = (hop and (cover & 3) == 1 and h > 1 and (stack[dst, h - 2] >> 2) == (cover >> 2)
+                    and (stack[dst, h - 2] & 3) == 2)
+        target = -1
+        cost = 0
+        for k in range(order_len[dst]):
+            t = order[dst, k]
+            if dist[dst, t] > pts[index]:
+                break
+            if not avoid[t] and (anywhere or _can_rest(cover, stack, t, height[t])):
+                target = t
+                cost = dist[dst, t]
+                break
+        if target < 0:
+            avoid[dst] = True
+            for k in range(order_len[dst]):
+                t = order[dst, k]
+                c = dist[dst, t]
+                if c > pts[index]:
+                    break
+                if avoid[t] or not _might_rest(cover, stack, t, height[t], player, counts):
+                    continue
+                _copy_board(ss, sh, stack, height)
+                _copy(sm, moved)
+                _copy(ssup, supply)
+                before0 = pts[0]
+                before1 = pts[1]
+                pts[index] -= c
+                if _clear_for(ss, sh, sm, ssup, pts, player, counts, cover, t, avoid, False, dist, order,
+                              order_len) == 0:
+                    _copy_board(stack, height, ss, sh)
+                    _copy(moved, sm)
+                    _copy(supply, ssup)
+                    pts[index] += c  # the cover's own move is paid below
+                    target = t
+                    cost = c
+                    break
+                pts[0] = before0
+                pts[1] = before1
+            avoid[dst] = False
+            if target < 0:
+                return -1
+        won = _move_piece(stack, height, moved, supply, dst, target, counts)
+        pts[index] -= cost
+        if won:
+            return 1
+    return 0
+
+
+@helper
+def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, clear_board, scratch, deep,
+            spare_board):
+    """The engine's _greedy; mutates its (scratch) arguments (``spare_board``: for ``deep``)."""
     cs, ch, cm, csup = clear_board
     st_sq, st_lv, avoid, pts, cpts = scratch
     pts[0] = p0
@@ -385,7 +447,7 @@ def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, o
             if _can_rest(piece, stack, dst, height[dst]):
                 # _clear_for has nothing to clear: no copies needed
                 if _move_piece(stack, height, moved, supply, src, dst, counts):
-                    return True
+                    return not deep
                 pts[index] -= cost
                 found = True
                 break
@@ -397,18 +459,22 @@ def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, o
                 _copy(csup, supply)
                 _copy(cpts, pts)
                 cpts[index] -= cost
-                result = _clear_for(cs, ch, cm, csup, cpts, player, counts, piece, dst, avoid, hop, dist, order,
-                                    order_len)
+                if deep:
+                    result = _clear_deep(cs, ch, cm, csup, cpts, player, counts, piece, dst, avoid, hop, dist, order,
+                                         order_len, spare_board)
+                else:
+                    result = _clear_for(cs, ch, cm, csup, cpts, player, counts, piece, dst, avoid, hop, dist, order,
+                                        order_len)
                 if result >= 0:
                     break
             if result >= 0:
                 if result == 1:
-                    return True
+                    return not deep
                 _copy_board(stack, height, cs, ch)
                 _copy(moved, cm)
                 _copy(supply, csup)
                 if _move_piece(stack, height, moved, supply, src, dst, counts):
-                    return True
+                    return not deep
                 _copy(pts, cpts)
                 found = True
                 break
@@ -843,14 +909,14 @@ def _new_frames():
 
 def _new_work():
     """Scratch for one frame's checks: stranded pieces, the greedy repair's copies, the
-    useful-source closure and the tower costs of _may_win."""
+    useful-source closure, the tower costs of _may_win and a spare board for the deep repair."""
     board = lambda: (np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int8), np.zeros(SQUARES, dtype=np.int64),  # noqa: E731
                      np.zeros(SQUARES, dtype=np.int64), np.zeros(3, dtype=np.int64))
     squares = lambda dtype=np.int64: np.zeros(SQUARES, dtype=dtype)  # noqa: E731
     return (squares(), squares(), squares(), board(), board(),
             (squares(), squares(), squares(np.bool_), np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64)),
             (np.zeros((SQUARES, 24), dtype=np.bool_), np.zeros(SQUARES * 24, dtype=np.int64),
-             np.zeros(SQUARES * 24, dtype=np.int8), squares(np.bool_)), squares())
+             np.zeros(SQUARES * 24, dtype=np.int8), squares(np.bool_)), squares(), board())
 
 
 @_inlined
@@ -859,7 +925,7 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     stranded, the quick bounds, the greedy repair, the memo), 2 when its moves must be tried
     (its useful sources are then in the frame)."""
     stacks, heights, moveds, supplies, pips, keys, sources, _, cursor = frames
-    st_sq, st_lv, leaving, greedy_board, clear_board, greedy_scratch, closure, departures = work
+    st_sq, st_lv, leaving, greedy_board, clear_board, greedy_scratch, closure, departures, spare_board = work
     stack, height, moved, supply = stacks[d], heights[d], moveds[d], supplies[d]
     p0 = pips[d, 0]
     p1 = pips[d, 1]
@@ -877,7 +943,8 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     _copy_board(gs, gh, stack, height)
     _copy(gm, moved)
     _copy(gsup, supply)
-    if _greedy(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, clear_board, greedy_scratch):
+    if _greedy(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, clear_board, greedy_scratch, False,
+               spare_board):
         return 1
     h1, h2 = _position_hashes(stack, height, moved, supply, player)
     known = _memo_lookup(memo, h1, h2, p0, p1)
@@ -890,6 +957,12 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     if not _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, tight, dist, order,
                          order_len):
         return 0
+    _copy_board(gs, gh, stack, height)
+    _copy(gm, moved)
+    _copy(gsup, supply)
+    if _greedy(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, clear_board, greedy_scratch, True,
+               spare_board):
+        return 1
     cursor[d, _SOURCES] = _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist,
                                           sources[d], closure)
     cursor[d, _NEXT_SOURCE] = 0

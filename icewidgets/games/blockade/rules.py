@@ -918,7 +918,8 @@ def _finishable(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply
     result = _near_enough(ctx, board, points, stranded) and (
         _greedy(ctx, board, points, moved, supply)
         or (_within_bound(ctx, board, points, stranded, not _may_win(ctx, board, points))
-            and _search(ctx, board, points, moved, supply, stranded, table)))
+            and (_greedy(ctx, board, points, moved, supply, deep=True)
+                 or _search(ctx, board, points, moved, supply, stranded, table))))
     table.store(key, points, result)
     return result
 
@@ -1116,9 +1117,11 @@ def _might_rest(piece: Piece, stack: tuple, ctx: _Context) -> bool:
     return True
 
 
-def _greedy(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple) -> bool:
+def _greedy(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, deep: bool = False) -> bool:
     """Try to settle the stranded pieces one by one: each goes to the nearest square where it
-    may rest, perhaps after the pieces covering that square have gone to theirs."""
+    may rest, perhaps after the pieces covering that square have gone to theirs. With ``deep``,
+    a cover may also go where it may rest only once the pieces covering that square have gone
+    to theirs; that pass gives up on a win (only repairs count)."""
     dist, _, order = _routes(ctx.blocked)
     while True:
         stranded = _stranded_pieces(board, moved)
@@ -1137,15 +1140,15 @@ def _greedy(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tu
             if dst in busy:
                 continue
             left, avoid = _spend(points, index, cost), busy | {src}
-            plan = (_clear_for(ctx, board, left, moved, supply, piece, dst, avoid, False)
-                    or _clear_for(ctx, board, left, moved, supply, piece, dst, avoid, True))
+            plan = (_clear_for(ctx, board, left, moved, supply, piece, dst, avoid, False, deep)
+                    or _clear_for(ctx, board, left, moved, supply, piece, dst, avoid, True, deep))
             if plan is not None:
                 board, pips, moved, supply, won = plan
                 if won:
-                    return True
+                    return not deep
                 board, moved, supply, won = _move_piece(board, moved, supply, src, dst, ctx.counts)
                 if won:
-                    return True
+                    return not deep
                 points = pips
                 break
         else:
@@ -1153,11 +1156,13 @@ def _greedy(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tu
 
 
 def _clear_for(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, piece: Piece, dst: int,
-               avoid: set, hop: bool):
+               avoid: set, hop: bool, deep: bool = False):
     """Take the covers off ``dst`` (each to its nearest square where it may rest) until ``piece``
     may rest there: (board, points, moved, supply, won), or None if that does not work out.
     With ``hop``, a small lying on a bigger piece of its colour hops to the nearest square
-    instead, to settle later (perhaps back on that bigger piece: "hop off, medium in, hop back")."""
+    instead, to settle later (perhaps back on that bigger piece: "hop off, medium in, hop back").
+    With ``deep``, a cover with no such square within reach goes to the nearest square where it
+    may rest once that square's covers have gone to theirs."""
     dist, _, order = _routes(ctx.blocked)
     won = False
     while not _can_rest(piece, board[dst]):
@@ -1167,19 +1172,40 @@ def _clear_for(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply:
             return None
         cover = stack[-1]
         anywhere = hop and cover.size == 1 and len(stack) > 1 and stack[-2].colour == cover.colour and stack[-2].size == 2
-        for target in order[dst]:
-            cost = dist[dst][target]
-            if cost > points[index]:
+        target = _rest_for(ctx, board, points[index], cover, dst, avoid, anywhere)
+        if target is None and deep:
+            for target in order[dst]:
+                cost = dist[dst][target]
+                if cost > points[index]:
+                    return None
+                if target in avoid or not _might_rest(cover, board[target], ctx):
+                    continue
+                plan = _clear_for(ctx, board, _spend(points, index, cost), moved, supply, cover, target, avoid | {dst}, False)
+                if plan is not None and not plan[4]:
+                    board, points, moved, supply, _ = plan
+                    points = _spend(points, index, -cost)  # _move_piece below pays for the cover
+                    break
+            else:
                 return None
-            if target not in avoid and (anywhere or _can_rest(cover, board[target])):
-                break
-        else:
+        elif target is None:
             return None
         board, moved, supply, won = _move_piece(board, moved, supply, dst, target, ctx.counts)
-        points = _spend(points, index, cost)
+        points = _spend(points, index, dist[dst][target])
         if won:
             break
     return board, points, moved, supply, won
+
+
+def _rest_for(ctx: _Context, board: tuple, budget: int, cover: Piece, square: int, avoid: set, anywhere: bool) -> int | None:
+    """The nearest square within ``budget`` pips of ``square`` (not in ``avoid``) where ``cover``
+    may rest (any square with ``anywhere``), or None."""
+    dist, _, order = _routes(ctx.blocked)
+    for target in order[square]:
+        if dist[square][target] > budget:
+            return None
+        if target not in avoid and (anywhere or _can_rest(cover, board[target])):
+            return target
+    return None
 
 
 def _search(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, stranded: list,
