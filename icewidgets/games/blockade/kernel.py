@@ -1081,6 +1081,51 @@ def _lone_settles_after(stack, height, points, player, src, dst, index, cost, re
 
 
 @helper
+def _lone_near_enough(stack, height, points, player, counts, src, dst, index, cost, rests, might, lone, lone_piece,
+                      lone_index, lone_might, lone_back, within):
+    """The engine's _near_enough after moving another piece from ``src`` to ``dst`` while the
+    lone stranded piece lies on ``lone`` (``rests``, ``might``: where the moved piece may and
+    might rest after leaving ``src``; ``lone_might``, ``lone_back``: where the lone piece might
+    rest, and whether on its own square again, before the move). True when in doubt (a tower)."""
+    piece = stack[src, height[src] - 1]
+    colour = piece >> 2
+    h = height[dst]
+    if (piece & 3) == 1 and h == 2 and stack[dst, 0] == colour * 4 + 3 and stack[dst, 1] == colour * 4 + 2:
+        return True
+    left0 = points[0] - (cost if index == 0 else 0)
+    left1 = points[1] - (cost if index == 1 else 0)
+    left_own = left0 if lone_index == 0 else left1
+    left_moved = left0 if index == 0 else left1
+    lone_might &= ~(1 << src)
+    if _might_rest(lone_piece, stack, src, height[src] - 1, player, counts):
+        lone_might |= 1 << src
+    if (rests >> dst) & 1:  # the moved piece rests: the lone piece may rest on it, or below it
+        if (lone_piece >> 2) == colour and (lone_piece & 3) <= (piece & 3):
+            lone_might |= 1 << dst
+        return _pips_to_rest(within, lone, lone_might, lone_back, left_own) <= left_own
+    need_own = _pips_to_rest(within, lone, lone_might, lone_back, left_own)
+    might &= ~(1 << lone)
+    if _might_rest(piece, stack, lone, height[lone] - 1, player, counts):
+        might |= 1 << lone
+    need_moved = _pips_to_rest(within, dst, might, _might_rest(piece, stack, dst, h, player, counts), left_moved)
+    if lone_index == index:
+        return need_own + need_moved <= left_own
+    return need_own <= left_own and need_moved <= left_moved
+
+
+@helper
+def _pips_to_rest(within, square, might, back, budget):
+    """_near_enough's count for one piece on ``square``: the pips to the nearest square of
+    ``might``, or 2 when it may come back to its own (``back``); ``budget`` + 1 if over ``budget``."""
+    for pips in range(1, min(budget, 1 if back else budget) + 1):
+        if within[square, pips] & might:
+            return pips
+    if back and budget >= 2:
+        return 2
+    return budget + 1
+
+
+@helper
 def _two_squares(first, second):
     """Whether two different squares can be picked, one from each bit mask."""
     return first != 0 and second != 0 and not (first == second and first & (first - 1) == 0)
@@ -1108,12 +1153,17 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
     lone_piece = 0
     lone_index = -1
     lone_rests = 0
+    lone_might = 0
+    lone_back = False
     if lone >= 0:
         lone_piece = stack[lone, height[lone] - 1]
         lone_index = _mover_index(stack, lone, height[lone], player, counts)
+        lone_back = _might_rest(lone_piece, stack, lone, height[lone] - 1, player, counts)
         for t in range(SQUARES):
             if t != lone and _can_rest(lone_piece, stack, t, height[t]):
                 lone_rests |= 1 << t
+            if t != lone and _might_rest(lone_piece, stack, t, height[t], player, counts):
+                lone_might |= 1 << t
     # Where each of the mover's four kinds of piece may rest, and might once the mover's pieces
     # on top have gone (bit per square), found once.
     rests[:, :] = -1
@@ -1159,12 +1209,15 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
             if alone and not within[dst, left] & might and (left < 2 or not _might_rest(piece, stack, dst, height[dst],
                                                                                         player, counts)):
                 continue  # the engine's _near_enough fails for the piece: it is stranded for good
-            if lone >= 0 and not alone and dst != lone and _lone_settles_after(
-                    stack, height, points, player, src, dst, index, cost, mask, lone, lone_piece, lone_index,
-                    lone_rests, within, dist):
-                buf[n] = MOVE + src * SQUARES + dst
-                n += 1
-                continue
+            if lone >= 0 and not alone and dst != lone:
+                if _lone_settles_after(stack, height, points, player, src, dst, index, cost, mask, lone, lone_piece,
+                                       lone_index, lone_rests, within, dist):
+                    buf[n] = MOVE + src * SQUARES + dst
+                    n += 1
+                    continue
+                if not _lone_near_enough(stack, height, points, player, counts, src, dst, index, cost, mask, might,
+                                         lone, lone_piece, lone_index, lone_might, lone_back, within):
+                    continue  # the engine's _near_enough fails after the move
             if _can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
                                  dist, order, order_len, frames, work, memo):
                 buf[n] = MOVE + src * SQUARES + dst
