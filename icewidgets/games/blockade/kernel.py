@@ -11,15 +11,10 @@ legal plies are listed in the engine's order (combines, piece moves by source th
 
 Under ``landing="end"`` a ply is legal only if the turn can still be ended after it. The
 kernel ports the engine's end-of-turn search step by step (the quick checks of
-``_piece_moves``, the two bounds, the greedy repairs and the depth-first search over the useful
-moves, memoised per position with the pips in a table per turn as the engine's TurnTable), so
-its answers are the engine's own. Two differences, neither changing an answer: plies after
-which the engine's first bound (_near_enough) would fail are refused from bit masks before
-the position is copied, and the bounds are counted in full where a simpler test than the
-engine's (_may_win: each tower still to build needs one or two arrivals) rules out a win, and
-without the engine's pairing of two pieces' targets (_two_targets); every bound is a necessary
-condition, so it only decides how soon a hopeless position is given up. The search walks an
-explicit stack of frames instead of recursing, so numba caches it with the rest of the kernel.
+``_piece_moves``, the two bounds, the greedy repair and the depth-first search over the useful
+moves, memoised per position with the pips as the engine does), so its answers are the
+engine's own. The search walks an explicit stack of frames instead of recursing, so numba
+caches it with the rest of the kernel.
 
 >>> from icewidgets import make
 >>> out = play_range(make("blockade", max_turns=3), ("random", "random"), seed=0, start=0, stop=2)
@@ -613,11 +608,7 @@ def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path
 
 @helper
 def _may_win(stack, height, p0, p1, player, counts, departures):
-    """Whether one of the mover's colours might still complete its fifth tower with the pips
-    left: a simpler necessary condition than the engine's _may_win (each tower still to build
-    needs a small to arrive, and a medium unless its large holds one, and the pieces of that
-    colour on top must leave; one move is one arrival and one departure). ``departures``:
-    scratch, one per square."""
+    """The engine's _may_win (``departures``: scratch, one per square)."""
     for index in range(2):
         colour = 2 * player + index
         towers = 0
