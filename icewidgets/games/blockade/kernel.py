@@ -11,9 +11,11 @@ legal plies are listed in the engine's order (combines, piece moves by source th
 
 Under ``landing="end"`` a ply is legal only if the turn can still be ended after it. The
 kernel ports the engine's end-of-turn search step by step (the quick checks of
-``_piece_moves``, the two bounds, the greedy repair and the depth-first search over the useful
-moves, memoised per position with the pips as the engine does), so its answers are the
-engine's own. The search walks an explicit stack of frames instead of recursing, so numba
+``_piece_moves``, the bounds, the greedy repairs and the depth-first search over the useful
+moves, memoised per position with the pips in a table per turn like the engine's TurnTable),
+so its answers are the engine's own. One addition changes no answer: a ply after which the
+engine's first bound (_near_enough) would fail is refused from bit masks before the position
+is copied. The search walks an explicit stack of frames instead of recursing, so numba
 caches it with the rest of the kernel.
 
 >>> from icewidgets import make

@@ -68,10 +68,24 @@ Choices where the rules leave one (``rules/blockade.md`` §5.2):
 
 Deciding whether a turn can still be ended (``landing="end"``) is a search over the pips left:
 every piece resting where it may not must leave its square, perhaps after other pieces make
-room. The engine answers exactly: a greedy pass finds the usual repairs, necessary conditions
-(distances to squares where a piece might rest, and the pieces covering them) rule out
-hopeless positions, and a memoised depth-first search over the useful moves settles the rest.
-A test compares it with a search over every move.
+room. The engine answers exactly, once per position of the turn:
+
+- A turn's answers live in one :class:`TurnTable`, made after the roll and handed on to every
+  state of the turn, so a partial turn met while listing the plies of any of its states is
+  decided once (more pips never hurt, so one answer also settles the same position with more
+  or fewer pips).
+- Most plies need no search: a piece that may rest where it lands, or can move on straight to
+  such a square, or (with one other piece stranded) two pieces that can each go straight to
+  a square of their own.
+- Necessary conditions rule out hopeless positions: the distances to squares where a piece
+  might rest, and the pieces covering them, which must go to squares of their own (counted
+  in full only where no fifth tower can still be completed with the pips left, so that the
+  answers stay those of the search that finds a win).
+- A greedy repair, then a deeper one (covers of covers), find the usual ways out; a depth-
+  first search over the useful moves settles the rest. A test compares it with a search over
+  every move.
+
+The module is longer than most (about 1,400 lines) because that search needs the room.
 """
 
 from __future__ import annotations
