@@ -977,7 +977,8 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list, ti
     summed over the pieces of a colour, the paths alone must.
 
     ``tight`` counts each cover's way to the nearest square where it might rest, however far,
-    and lets it come back only onto a piece it may rest on. Otherwise (while a win might still
+    and lets it come back only onto a piece it may rest on; and when two pieces must leave,
+    the covers of two different targets add up (see :func:`_two_targets`). Otherwise (while a win might still
     come) every cover is counted as if it could come back for 2 pips, as the search has always
     been bounded there: its answers stay what they were.
     """
@@ -985,6 +986,7 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list, ti
     leaving = dict(stranded)
     paths = [0, 0]
     extra = [0, 0]
+    options = []
     for square, level in stranded:
         stack = board[square]
         for height in range(level, len(stack)):
@@ -994,21 +996,29 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list, ti
             index = ctx.colours.index(piece.colour)
             path = total = _INF
             back = _cover_cost(piece, stack[:level], square, board, ctx, leaving, points, index, 2, None, tight)
+            targets = []  # (square, path, _cover_cost) of every target within reach
             if back is not None:
-                path, total = 2, back
+                path, total = 2, back[index]
+                targets.append((square, 2, back))
             for target in order[square]:
                 cost = dist[square][target]
-                if cost >= total:
+                if cost > points[index] or (cost >= total and not tight):
                     break
                 # While the covers leave the target, the piece is still on its square, so they can
                 # rest there only by a detour (2 pips at least); or the piece makes the detour.
                 below = board[target][: leaving.get(target)]
                 with_covers = _cover_cost(piece, below, target, board, ctx, leaving, points, index, cost, square, tight)
-                if with_covers is None and cost < 2:
-                    with_covers = _cover_cost(piece, below, target, board, ctx, leaving, points, index, 2, None, tight)
+                detour = None
+                if cost < 2 and (with_covers is None or tight):
+                    detour = _cover_cost(piece, below, target, board, ctx, leaving, points, index, 2, None, tight)
+                    if detour is not None:
+                        targets.append((target, 2, detour))
+                    with_covers = with_covers or detour
                 if with_covers is not None:
                     path = min(path, cost)
-                    total = min(total, with_covers)
+                    total = min(total, with_covers[index])
+                    if with_covers is not detour:
+                        targets.append((target, cost, with_covers))
             if path >= _INF:
                 return False
             # The covers of one piece's target are other pieces than the ones that must leave,
@@ -1018,25 +1028,60 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list, ti
             extra[index] = max(extra[index], total - path)
             if paths[index] + extra[index] > points[index]:
                 return False
-    return True
+            options.append((index, targets))
+    return not tight or len(options) != 2 or _two_targets(options, points)
+
+
+def _two_targets(options: list, points: tuple) -> bool:
+    """Whether the two pieces that must leave can pick targets within the pips left, counting
+    the covers of two different targets (other pieces) both and those of a shared one once.
+    ``options``: per piece its colour index and its (target, path, :func:`_cover_cost`)."""
+    (first_index, first), (second_index, second) = options
+    for target, path, pips in first:
+        covers = [pips[0], pips[1]]
+        covers[first_index] -= path
+        for other, other_path, other_pips in second:
+            other_covers = [other_pips[0], other_pips[1]]
+            other_covers[second_index] -= other_path
+            need = [0, 0]
+            need[first_index] += path
+            need[second_index] += other_path
+            for i in (0, 1):
+                if other == target:
+                    need[i] += max(covers[i], other_covers[i])
+                else:  # the pieces the covers wait for may be the other's covers: not counted
+                    need[i] += covers[i] - pips[2 + i] + other_covers[i] - other_pips[2 + i]
+            if need[0] <= points[0] and need[1] <= points[1]:
+                return True
+    return False
 
 
 def _may_win(ctx: _Context, board: tuple, points: tuple) -> bool:
     """Whether one of the mover's colours might still complete its fifth tower with the pips
     left (a necessary condition). Each tower still to build needs a small of that colour to
-    arrive, and a medium of that colour too unless its large holds one already, and the pieces
-    of that colour on top of them must leave; one move (1 pip at least) is one arrival and one
-    departure."""
+    arrive, and a medium too unless its large holds one already: at least the way of the
+    nearest such piece that is not part of a tower (2 pips if it lies on that large: it goes and
+    comes back). The pieces of that colour on top of them must leave as well, and one move is
+    one arrival and one departure."""
+    dist = _routes(ctx.blocked)[0]
     for index, colour in enumerate(ctx.colours):
         towers, arrivals, departures = 0, [], []
-        for stack in board:
+        free = {1: [], 2: []}  # where the smalls and mediums of the colour lie that may still move
+        for square, stack in enumerate(board):
+            frozen = 3 if _tower_colour(stack, ctx.counts) else 0
+            for level, piece in enumerate(stack):
+                if level >= frozen and piece.colour == colour and piece.size < 3:
+                    free[piece.size].append(square)
+        for square, stack in enumerate(board):
             if not stack or stack[0].colour != colour:
                 continue
             if _tower_colour(stack, ctx.counts) == colour:
                 towers += 1
                 continue
             has_medium = len(stack) > 1 and stack[1].colour == colour and stack[1].size == 2
-            arrivals.append(1 if has_medium else 2)
+            needed = (1,) if has_medium else (1, 2)
+            arrivals.append(sum(min((2 if at == square else dist[at][square] for at in free[size]), default=_INF)
+                                for size in needed))
             departures.append(sum(1 for piece in stack[2 if has_medium else 1 :] if piece.colour == colour))
         needed = WINNING_TOWERS - towers
         if len(arrivals) >= needed and max(sum(sorted(arrivals)[:needed]), sum(sorted(departures)[:needed])) <= points[index]:
@@ -1045,9 +1090,10 @@ def _may_win(ctx: _Context, board: tuple, points: tuple) -> bool:
 
 
 def _cover_cost(piece: Piece, stack: tuple, square: int, board: tuple, ctx: _Context, leaving: dict,
-                points: tuple, index: int, path: int, home: int | None, tight: bool) -> int | None:
+                points: tuple, index: int, path: int, home: int | None, tight: bool) -> tuple[int, int, int, int] | None:
     """Whether ``piece``, arriving over ``path`` pips, might rest on ``stack`` (on ``square``)
-    once its covers are gone, within the pips left: the pips of its colour that uses, or None.
+    once its covers are gone, within the pips left: the pips of each colour that uses and, of
+    those, the pips counted for pieces the covers wait for; or None.
     The covers may not count on resting next door on ``home``; ``tight`` as in :func:`_within_bound`.
 
     Each cover pays at least its way to the nearest square where it might rest (see
@@ -1073,10 +1119,9 @@ def _cover_cost(piece: Piece, stack: tuple, square: int, board: tuple, ctx: _Con
             waiting[cover_index] += 1
             covered[cover_index] = min(covered[cover_index], extra)
         height -= 1
-    for i in (0, 1):
-        if waiting[i]:
-            cost[i] += min(waiting[i], covered[i])
-    return cost[index] if cost[index] <= points[index] and cost[1 - index] <= points[1 - index] else None
+    wait = [min(waiting[i], covered[i]) if waiting[i] else 0 for i in (0, 1)]
+    cost = [cost[0] + wait[0], cost[1] + wait[1]]
+    return (cost[0], cost[1], wait[0], wait[1]) if cost[0] <= points[0] and cost[1] <= points[1] else None
 
 
 def _nearest_rest(cover: Piece, square: int, board: tuple, ctx: _Context, leaving: dict, home: int | None,
