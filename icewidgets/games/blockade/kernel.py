@@ -13,10 +13,13 @@ Under ``landing="end"`` a ply is legal only if the turn can still be ended after
 kernel ports the engine's end-of-turn search step by step (the quick checks of
 ``_piece_moves``, the bounds, the greedy repairs and the depth-first search over the useful
 moves, memoised per position with the pips in a table per turn like the engine's TurnTable),
-so its answers are the engine's own. One addition changes no answer: a ply after which the
-engine's first bound (_near_enough) would fail is refused from bit masks before the position
-is copied. The search walks an explicit stack of frames instead of recursing, so numba
-caches it with the rest of the kernel.
+so its answers are the engine's own. Two differences, neither changing an answer: a ply after
+which the engine's first bound (_near_enough) would fail is refused from bit masks before the
+position is copied; and the kernel counts the covers in full only where a simpler test than
+the engine's rules out a win (_may_win below), and does not pair two pieces' targets (the
+engine's _two_targets). Every bound is a necessary condition for ending the turn, so it only
+decides how soon a hopeless position is given up. The search walks an explicit stack of
+frames instead of recursing, so numba caches it with the rest of the kernel.
 
 >>> from icewidgets import make
 >>> out = play_range(make("blockade", max_turns=3), ("random", "random"), seed=0, start=0, stop=2)
@@ -610,7 +613,11 @@ def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path
 
 @helper
 def _may_win(stack, height, p0, p1, player, counts, departures):
-    """The engine's _may_win (``departures``: scratch, one per square)."""
+    """Whether one of the mover's colours might still complete its fifth tower with the pips
+    left: a simpler necessary condition than the engine's _may_win (each tower still to build
+    needs a small to arrive, and a medium unless its large holds one, and the pieces of that
+    colour on top must leave; one move is one arrival and one departure). ``departures``:
+    scratch, one per square."""
     for index in range(2):
         colour = 2 * player + index
         towers = 0
