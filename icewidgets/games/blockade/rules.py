@@ -977,10 +977,10 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list, ti
     summed over the pieces of a colour, the paths alone must.
 
     ``tight`` counts each cover's way to the nearest square where it might rest, however far,
-    and lets it come back only onto a piece it may rest on; and when two pieces must leave,
-    the covers of two different targets add up (see :func:`_two_targets`). Otherwise (while a win might still
-    come) every cover is counted as if it could come back for 2 pips, as the search has always
-    been bounded there: its answers stay what they were.
+    and lets it come back only onto a piece it may rest on; and when several pieces must leave,
+    the covers of their different targets add up (see :func:`_share_targets`). Otherwise (while
+    a win might still come) every cover is counted as if it could come back for 2 pips, as the
+    search has always been bounded there: its answers stay what they were.
     """
     dist, _, order = _routes(ctx.blocked)
     leaving = dict(stranded)
@@ -1029,31 +1029,46 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list, ti
             if paths[index] + extra[index] > points[index]:
                 return False
             options.append((index, targets))
-    return not tight or len(options) != 2 or _two_targets(options, points)
+    return not tight or len(options) < 2 or _share_targets(options, points)
 
 
-def _two_targets(options: list, points: tuple) -> bool:
-    """Whether the two pieces that must leave can pick targets within the pips left, counting
-    the covers of two different targets (other pieces) both and those of a shared one once.
-    ``options``: per piece its colour index and its (target, path, :func:`_cover_cost`)."""
-    (first_index, first), (second_index, second) = options
-    for target, path, pips in first:
-        covers = [pips[0], pips[1]]
-        covers[first_index] -= path
-        for other, other_path, other_pips in second:
-            other_covers = [other_pips[0], other_pips[1]]
-            other_covers[second_index] -= other_path
-            need = [0, 0]
-            need[first_index] += path
-            need[second_index] += other_path
-            for i in (0, 1):
-                if other == target:
-                    need[i] += max(covers[i], other_covers[i])
-                else:  # the pieces the covers wait for may be the other's covers: not counted
-                    need[i] += covers[i] - pips[2 + i] + other_covers[i] - other_pips[2 + i]
-            if need[0] <= points[0] and need[1] <= points[1]:
+def _share_targets(options: list, points: tuple) -> bool:
+    """Whether the pieces that must leave can each pick a target within the pips left, counting
+    the covers of different targets (other pieces) each, and those of a shared target once.
+    ``options``: per piece its colour index and its (target, path, :func:`_cover_cost`). The
+    pieces the covers wait for are not counted (they may be another target's covers). Gives up
+    (True) after :data:`_SHARE_STEPS` choices."""
+    charged: dict[int, tuple[int, int]] = {}  # target -> covers counted for it
+    steps = 0
+
+    def pick(k: int, need0: int, need1: int) -> bool:
+        nonlocal steps
+        if k == len(options):
+            return True
+        index, targets = options[k]
+        for target, path, pips in targets:
+            steps += 1
+            if steps > _SHARE_STEPS:
                 return True
-    return False
+            covers = [pips[0] - pips[2], pips[1] - pips[3]]
+            covers[index] -= path
+            before = charged.get(target, (0, 0))
+            after = (max(before[0], covers[0]), max(before[1], covers[1]))
+            add0 = after[0] - before[0] + (path if index == 0 else 0)
+            add1 = after[1] - before[1] + (path if index == 1 else 0)
+            if need0 + add0 > points[0] or need1 + add1 > points[1]:
+                continue
+            charged[target] = after
+            found = pick(k + 1, need0 + add0, need1 + add1)
+            charged[target] = before
+            if found:
+                return True
+        return False
+
+    return pick(0, 0, 0)
+
+
+_SHARE_STEPS = 2_000
 
 
 def _may_win(ctx: _Context, board: tuple, points: tuple) -> bool:
