@@ -13,13 +13,11 @@ Under ``landing="end"`` a ply is legal only if the turn can still be ended after
 kernel ports the engine's end-of-turn search step by step (the quick checks of
 ``_piece_moves``, the bounds, the greedy repairs and the depth-first search over the useful
 moves, memoised per position with the pips in a table per turn like the engine's TurnTable),
-so its answers are the engine's own. Two differences, neither changing an answer: a ply after
-which the engine's first bound (_near_enough) would fail is refused from bit masks before the
-position is copied; and the kernel counts the covers in full only where a simpler test than
-the engine's rules out a win (_may_win below), and does not pair two pieces' targets (the
-engine's _two_targets). Every bound is a necessary condition for ending the turn, so it only
-decides how soon a hopeless position is given up. The search walks an explicit stack of
-frames instead of recursing, so numba caches it with the rest of the kernel.
+so its answers are the engine's own. One addition changes no answer: a ply after which the
+engine's first bound (_near_enough) would fail is refused from bit masks before the position
+is copied (every bound is a necessary condition for ending the turn, so it only decides how
+soon a hopeless position is given up). The search walks an explicit stack of frames instead of
+recursing, so numba caches it with the rest of the kernel.
 
 >>> from icewidgets import make
 >>> out = play_range(make("blockade", max_turns=3), ("random", "random"), seed=0, start=0, stop=2)
@@ -569,8 +567,9 @@ def _nearest_rest(cover, square, stack, height, leaving, home, arriving, player,
 
 @helper
 def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path, home, tight, player, counts, dist,
-                order, order_len):
-    """The engine's _cover_cost for the first ``hlim`` pieces of ``square``: the pips, or -1 (None)."""
+                order, order_len, out):
+    """The engine's _cover_cost for the first ``hlim`` pieces of ``square``: the pips of the
+    piece's colour, or -1 (None); ``out`` gets the pips of both colours and their waits."""
     cost0 = path if index == 0 else 0
     cost1 = path if index == 1 else 0
     waiting0 = 0
@@ -602,27 +601,26 @@ def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path
                 waiting1 += 1
                 covered1 = min(covered1, extra)
         hh -= 1
-    if waiting0:
-        cost0 += min(waiting0, covered0)
-    if waiting1:
-        cost1 += min(waiting1, covered1)
+    wait0 = min(waiting0, covered0) if waiting0 else 0
+    wait1 = min(waiting1, covered1) if waiting1 else 0
+    cost0 += wait0
+    cost1 += wait1
     if cost0 <= p0 and cost1 <= p1:
+        out[0] = cost0
+        out[1] = cost1
+        out[2] = wait0
+        out[3] = wait1
         return cost0 if index == 0 else cost1
     return -1
 
 
 @helper
-def _may_win(stack, height, p0, p1, player, counts, departures):
-    """Whether one of the mover's colours might still complete its fifth tower with the pips
-    left: a simpler necessary condition than the engine's _may_win (each tower still to build
-    needs a small to arrive, and a medium unless its large holds one, and the pieces of that
-    colour on top must leave; one move is one arrival and one departure). ``departures``:
-    scratch, one per square."""
+def _may_win(stack, height, p0, p1, player, counts, dist, costs):
+    """The engine's _may_win (``costs``: scratch, the arrivals and departures per large)."""
     for index in range(2):
         colour = 2 * player + index
         towers = 0
         n = 0
-        with_medium = 0
         for square in range(SQUARES):
             h = height[square]
             if h == 0 or (stack[square, 0] >> 2) != colour:
@@ -631,31 +629,60 @@ def _may_win(stack, height, p0, p1, player, counts, departures):
                 towers += 1
                 continue
             has_medium = h > 1 and stack[square, 1] == colour * 4 + 2
-            with_medium += has_medium
-            d = 0
+            arrival = _nearest_free(stack, height, counts, dist, colour * 4 + 1, square)
+            if not has_medium:
+                arrival += _nearest_free(stack, height, counts, dist, colour * 4 + 2, square)
+            leaving = 0
             for k in range(2 if has_medium else 1, h):
                 if (stack[square, k] >> 2) == colour:
-                    d += 1
-            j = n  # insertion sort: departures[:n] stays in order
-            while j > 0 and departures[j - 1] > d:
-                departures[j] = departures[j - 1]
-                j -= 1
-            departures[j] = d
+                    leaving += 1
+            _insert(costs[0], n, arrival)
+            _insert(costs[1], n, leaving)
             n += 1
         needed = 5 - towers
         if n >= needed:
-            arrivals = needed + max(0, needed - with_medium)  # 1 for a large with its medium, else 2
-            leaving = 0
+            arrivals = 0
+            departures = 0
             for k in range(needed):
-                leaving += departures[k]
-            if max(arrivals, leaving) <= (p0 if index == 0 else p1):
+                arrivals += costs[0, k]
+                departures += costs[1, k]
+            if max(arrivals, departures) <= (p0 if index == 0 else p1):
                 return True
     return False
 
 
 @helper
-def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, tight, dist, order, order_len):
+def _nearest_free(stack, height, counts, dist, piece, square):
+    """The pips the nearest ``piece`` not part of a tower needs to reach ``square`` (2 when it
+    lies there), INF when there is none."""
+    best = INF
+    for at in range(SQUARES):
+        h = height[at]
+        frozen = 3 if _tower_colour(stack, at, h, counts) >= 0 else 0
+        for k in range(frozen, h):
+            if stack[at, k] == piece:
+                best = min(best, 2 if at == square else dist[at, square])
+                break
+    return best
+
+
+@helper
+def _insert(values, n, value):
+    """Insert ``value`` into the sorted ``values[:n]``."""
+    j = n
+    while j > 0 and values[j - 1] > value:
+        values[j] = values[j - 1]
+        j -= 1
+    values[j] = value
+
+
+@helper
+def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, tight, dist, order, order_len,
+                  share):
+    """The engine's _within_bound (``share``: scratch for the targets of _share_targets)."""
+    cc, opt_target, opt_path, opt_covers, opt_count, opt_index = share[:6]
     paths0 = paths1 = extra0 = extra1 = 0
+    pieces = 0
     # A piece that stays where it is pays 2 pips (out and back) and has no home square to avoid.
     # (Typed int64: plain constants would be typed as literals, a second version of _cover_cost.)
     round_trip = np.int64(2)
@@ -668,29 +695,47 @@ def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leavin
             index = (piece >> 2) - 2 * player
             if index < 0 or index > 1:
                 return False
+            budget = p0 if index == 0 else p1
+            kept = pieces < SHARE_PIECES
+            if kept:
+                opt_index[pieces] = index
+                opt_count[pieces] = 0
             path = INF
             total = INF
             back = _cover_cost(piece, square, level, stack, height, leaving, p0, p1, index, round_trip, no_home, tight,
-                               player, counts, dist, order, order_len)
+                               player, counts, dist, order, order_len, cc)
             if back >= 0:
                 path = 2
                 total = back
+                if kept:
+                    _add_target(share, pieces, square, round_trip, index)
             for k in range(order_len[square]):
                 target = order[square, k]
                 cost = dist[square, target]
-                if cost >= total:
+                if cost > budget or (cost >= total and not tight):
                     break
                 ht = leaving[target] if leaving[target] >= 0 else height[target]
                 with_covers = _cover_cost(piece, target, ht, stack, height, leaving, p0, p1, index, cost, square, tight,
-                                          player, counts, dist, order, order_len)
-                if with_covers < 0 and cost < 2:
-                    with_covers = _cover_cost(piece, target, ht, stack, height, leaving, p0, p1, index, round_trip,
-                                              no_home, tight, player, counts, dist, order, order_len)
+                                          player, counts, dist, order, order_len, cc)
+                direct0, direct1, wait0, wait1 = cc[0], cc[1], cc[2], cc[3]
+                if cost < 2 and (with_covers < 0 or tight):
+                    detour = _cover_cost(piece, target, ht, stack, height, leaving, p0, p1, index, round_trip, no_home,
+                                         tight, player, counts, dist, order, order_len, cc)
+                    if detour >= 0 and kept:
+                        _add_target(share, pieces, target, round_trip, index)
+                    if with_covers < 0:
+                        with_covers = detour
+                    elif kept:  # the direct way too, after the detour as the engine lists them
+                        cc[0], cc[1], cc[2], cc[3] = direct0, direct1, wait0, wait1
+                        _add_target(share, pieces, target, cost, index)
+                elif with_covers >= 0 and kept:
+                    _add_target(share, pieces, target, cost, index)
                 if with_covers >= 0:
                     path = min(path, cost)
                     total = min(total, with_covers)
             if path >= INF:
                 return False
+            pieces += 1
             if index == 0:
                 paths0 += path
                 extra0 = max(extra0, total - path)
@@ -701,7 +746,72 @@ def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leavin
                 extra1 = max(extra1, total - path)
                 if paths1 + extra1 > p1:
                     return False
-    return True
+    return not tight or pieces < 2 or pieces > SHARE_PIECES or _share_targets(share, pieces, p0, p1)
+
+
+@helper
+def _add_target(share, k, target, path, index):
+    """Note a target of piece ``k`` (its _cover_cost in ``share[0]``) for _share_targets."""
+    cc, opt_target, opt_path, opt_covers, opt_count, _ = share[:6]
+    j = opt_count[k]
+    opt_target[k, j] = target
+    opt_path[k, j] = path
+    opt_covers[k, j, 0] = cc[0] - cc[2] - (path if index == 0 else 0)
+    opt_covers[k, j, 1] = cc[1] - cc[3] - (path if index == 1 else 0)
+    opt_count[k] = j + 1
+
+
+SHARE_PIECES = 8  # pieces that must leave, at most, for _share_targets (with more it is not tried)
+SHARE_STEPS = 2_000  # the engine's _SHARE_STEPS
+
+
+@helper
+def _share_targets(share, pieces, p0, p1):
+    """The engine's _share_targets, depth first over the pieces with explicit stacks."""
+    _, opt_target, opt_path, opt_covers, opt_count, opt_index, charged, choice, need, saved = share
+    charged[:, :] = 0
+    steps = 0
+    k = 0
+    choice[0] = -1
+    need[0, 0] = 0
+    need[0, 1] = 0
+    while k >= 0:
+        if k == pieces:
+            return True
+        j = choice[k]
+        if j >= 0:  # take back this piece's last choice
+            t = opt_target[k, j]
+            charged[t, 0] = saved[k, 0]
+            charged[t, 1] = saved[k, 1]
+        index = opt_index[k]
+        j += 1
+        while j < opt_count[k]:
+            steps += 1
+            if steps > SHARE_STEPS:
+                return True
+            t = opt_target[k, j]
+            after0 = max(charged[t, 0], opt_covers[k, j, 0])
+            after1 = max(charged[t, 1], opt_covers[k, j, 1])
+            need0 = need[k, 0] + after0 - charged[t, 0] + (opt_path[k, j] if index == 0 else 0)
+            need1 = need[k, 1] + after1 - charged[t, 1] + (opt_path[k, j] if index == 1 else 0)
+            if need0 <= p0 and need1 <= p1:
+                saved[k, 0] = charged[t, 0]
+                saved[k, 1] = charged[t, 1]
+                charged[t, 0] = after0
+                charged[t, 1] = after1
+                need[k + 1, 0] = need0
+                need[k + 1, 1] = need1
+                break
+            j += 1
+        if j < opt_count[k]:
+            choice[k] = j
+            k += 1
+            if k < pieces:
+                choice[k] = -1
+        else:
+            choice[k] = -1
+            k -= 1
+    return False
 
 
 CACHE_SLOTS = 1 << 16
@@ -918,14 +1028,29 @@ def _new_frames():
 
 def _new_work():
     """Scratch for one frame's checks: stranded pieces, the greedy repair's copies, the
-    useful-source closure, the tower costs of _may_win and a spare board for the deep repair."""
+    useful-source closure, the tower costs of _may_win, a spare board for the deep repair and
+    the targets of _share_targets."""
     board = lambda: (np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int8), np.zeros(SQUARES, dtype=np.int64),  # noqa: E731
                      np.zeros(SQUARES, dtype=np.int64), np.zeros(3, dtype=np.int64))
     squares = lambda dtype=np.int64: np.zeros(SQUARES, dtype=dtype)  # noqa: E731
     return (squares(), squares(), squares(), board(), board(),
             (squares(), squares(), squares(np.bool_), np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64)),
             (np.zeros((SQUARES, 24), dtype=np.bool_), np.zeros(SQUARES * 24, dtype=np.int64),
-             np.zeros(SQUARES * 24, dtype=np.int8), squares(np.bool_)), squares(), board())
+             np.zeros(SQUARES * 24, dtype=np.int8), squares(np.bool_)), np.zeros((2, SQUARES), dtype=np.int64),
+            board(), _new_share())
+
+
+def _new_share():
+    """Scratch for _within_bound's targets: the last _cover_cost, per piece its targets (square,
+    path, covers of each colour), their number and the piece's colour; for the search over them
+    the covers counted per square, the choices, the pips needed and what each choice replaced."""
+    targets = SQUARES + 1
+    return (np.zeros(4, dtype=np.int64), np.zeros((SHARE_PIECES, 2 * targets), dtype=np.int64),
+            np.zeros((SHARE_PIECES, 2 * targets), dtype=np.int64),
+            np.zeros((SHARE_PIECES, 2 * targets, 2), dtype=np.int64), np.zeros(SHARE_PIECES, dtype=np.int64),
+            np.zeros(SHARE_PIECES, dtype=np.int64), np.zeros((SQUARES, 2), dtype=np.int64),
+            np.zeros(SHARE_PIECES + 1, dtype=np.int64), np.zeros((SHARE_PIECES + 1, 2), dtype=np.int64),
+            np.zeros((SHARE_PIECES + 1, 2), dtype=np.int64))
 
 
 @_inlined
@@ -934,7 +1059,7 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     stranded, the quick bounds, the greedy repair, the memo), 2 when its moves must be tried
     (its useful sources are then in the frame)."""
     stacks, heights, moveds, supplies, pips, keys, sources, _, cursor = frames
-    st_sq, st_lv, leaving, greedy_board, clear_board, greedy_scratch, closure, departures, spare_board = work
+    st_sq, st_lv, leaving, greedy_board, clear_board, greedy_scratch, closure, tower_costs, spare_board, share = work
     stack, height, moved, supply = stacks[d], heights[d], moveds[d], supplies[d]
     p0 = pips[d, 0]
     p1 = pips[d, 1]
@@ -962,9 +1087,9 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     keys[d, 0] = h1
     keys[d, 1] = h2
     cursor[d, _SEARCHED] = 1
-    tight = not _may_win(stack, height, p0, p1, player, counts, departures)
+    tight = not _may_win(stack, height, p0, p1, player, counts, dist, tower_costs)
     if not _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, tight, dist, order,
-                         order_len):
+                         order_len, share):
         return 0
     _copy_board(gs, gh, stack, height)
     _copy(gm, moved)
