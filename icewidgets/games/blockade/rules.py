@@ -78,14 +78,14 @@ room. The engine answers exactly, once per position of the turn:
   such a square, or (with one other piece stranded) two pieces that can each go straight to
   a square of their own.
 - Necessary conditions rule out hopeless positions: the distances to squares where a piece
-  might rest, and the pieces covering them, which must go to squares of their own (counted
-  in full only where no fifth tower can still be completed with the pips left, so that the
-  answers stay those of the search that finds a win).
+  might rest, and the pieces covering them, which must go to squares of their own, the covers
+  of different targets adding up (counted in full only where no fifth tower can still be
+  completed with the pips left, so that the answers stay those of the search that finds a win).
 - A greedy repair, then a deeper one (covers of covers), find the usual ways out; a depth-
   first search over the useful moves settles the rest. A test compares it with a search over
   every move.
 
-The module is longer than most (about 1,400 lines) because that search needs the room.
+The module is longer than most (about 1,450 lines) because that search needs the room.
 """
 
 from __future__ import annotations
