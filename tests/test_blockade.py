@@ -520,9 +520,41 @@ def test_end_of_turn_search_matches_exhaustive_search():
         points = (rng.randint(0, 2), rng.randint(0, 2))
         supply = (rng.randint(0, 1), rng.randint(0, 1), rng.randint(0, 1))
         expected = _exhaustive(ctx, board, points, moved, supply, {})
-        assert blockade._finishable(ctx, board, points, moved, supply) == expected, (board, points, moved, supply, ctx)
+        assert blockade._finishable(ctx, board, points, moved, supply, blockade.TurnTable()) == expected, (board, points, moved, supply, ctx)
         checked[expected] += 1
     assert min(checked.values()) > 20
+
+
+# A position from a random game whose legal plies once took 21 s to list (issue 17): Warm's
+# red medium on b1 rests on a green small, with 4 red and 6 yellow pips left.
+SLOW_TURN = """\
+C3G2 B3B1 B3B1 B3B1B1 C3R2R2
+R3 R3R2 R3R1R1R1 B3B1 Y3Y1
+R3R2R1K3 G3 C3Y2Y2 B3B2B2 Y3Y1
+R3R1 G3G2G1K3G2 Y3Y1 Y3 Y3Y1Y1
+C3Y2Y2Y2 G3G1R2 G3G1 G3G2G1K3G2G1 C3B2B2B2
+to_move=0 player=0 dice=R6Y6 points=R4Y6 supply=K3:2,K2:5,K1:5 moved=b1"""
+SLOW_TURN_LEGAL = (
+    "a1-b1 a1-c1 a1-e1 a1-a2 a1-c2 a1-d2 a1-e2 a1-a3 a1-b3 a1-c3 a1-d3 a1-e3 a1-a4 a1-b4 a1-c4 a1-d4 "
+    "a1-e4 a1-a5 a1-b5 a1-c5 a1-d5 b1-a1 b1-c1 b1-a2 b1-c2 b1-d2 b1-a3 b1-b3 b1-c3 b1-d3 b1-a4 b1-b4 "
+    "b1-c4 b1-d4 b1-e4 b1-e5 a2-a1 a2-b1 a2-c2 a2-a3 a2-b3 a2-c3 a2-a4 a2-b4 a2-c4 c2-a1 c2-b1 c2-c1 "
+    "c2-e1 c2-a2 c2-d2 c2-e2 c2-a3 c2-b3 c2-c3 c2-d3 c2-e3 c2-a4 c2-b4 c2-c4 c2-d4 c2-e4 c2-a5 c2-b5 "
+    "c2-c5 c2-d5 c2-e5 e2-a1 e2-b1 e2-c1 e2-e1 e2-a2 e2-c2 e2-d2 e2-a3 e2-b3 e2-c3 e2-d3 e2-e3 e2-a4 "
+    "e2-b4 e2-c4 e2-d4 e2-e4 e2-a5 e2-b5 e2-c5 e2-d5 e2-e5 c3-a1 c3-b1 c3-c1 c3-e1 c3-a2 c3-c2 c3-d2 "
+    "c3-e2 c3-a3 c3-b3 c3-d3 c3-e3 c3-a4 c3-b4 c3-c4 c3-d4 c3-e4 c3-a5 c3-b5 c3-c5 c3-d5 c3-e5 e3-a1 "
+    "e3-b1 e3-c1 e3-e1 e3-a2 e3-c2 e3-d2 e3-e2 e3-a3 e3-b3 e3-c3 e3-d3 e3-a4 e3-b4 e3-c4 e3-d4 e3-e4 "
+    "e3-a5 e3-b5 e3-c5 e3-d5 e3-e5 b4-a3 b4-b3 b4-c3 b4-a4 b4-c4 b4-a5 b4-b5 b4-c5 c4-a2 c4-a3 c4-b3 "
+    "c4-c3 c4-d3 c4-a4 c4-b4 c4-d4 c4-b5 c4-c5 c4-d5 c4-e5 e4-a1 e4-b1 e4-c1 e4-e1 e4-a2 e4-c2 e4-d2 "
+    "e4-e2 e4-a3 e4-b3 e4-c3 e4-d3 e4-e3 e4-a4 e4-b4 e4-c4 e4-d4 e4-a5 e4-b5 e4-c5 e4-d5 e4-e5 e5-d4 "
+    "e5-e4 e5-d5 "
+).split()
+
+
+def test_a_once_slow_turn_lists_the_same_plies():
+    state = iw.make("blockade").state_from_text(SLOW_TURN)
+    assert [str(m) for m in state.legal_moves()] == SLOW_TURN_LEGAL
+    assert len(SLOW_TURN_LEGAL) == 178 and "c4-a5" not in SLOW_TURN_LEGAL
+    assert state.why_illegal("c4-a5").startswith("the turn could not be ended legally after it: ")
 
 
 def test_turns_count_in_equality_only_under_a_turn_limit():

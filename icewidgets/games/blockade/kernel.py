@@ -11,10 +11,13 @@ legal plies are listed in the engine's order (combines, piece moves by source th
 
 Under ``landing="end"`` a ply is legal only if the turn can still be ended after it. The
 kernel ports the engine's end-of-turn search step by step (the quick checks of
-``_piece_moves``, the two bounds, the greedy repair and the depth-first search over the useful
-moves, memoised per position with the pips as the engine does), so its answers are the
-engine's own. The search walks an explicit stack of frames instead of recursing, so numba
-caches it with the rest of the kernel.
+``_piece_moves``, the bounds, the greedy repairs and the depth-first search over the useful
+moves, memoised per position with the pips in a table per turn like the engine's TurnTable),
+so its answers are the engine's own. One addition changes no answer: a ply after which the
+engine's first bound (_near_enough) would fail is refused from bit masks before the position
+is copied (every bound is a necessary condition for ending the turn, so it only decides how
+soon a hopeless position is given up). The search walks an explicit stack of frames instead of
+recursing, so numba caches it with the rest of the kernel.
 
 >>> from icewidgets import make
 >>> out = play_range(make("blockade", max_turns=3), ("random", "random"), seed=0, start=0, stop=2, max_plies=42)
@@ -360,8 +363,70 @@ def _clear_for(stack, height, moved, supply, pts, player, counts, piece, dst, av
 
 
 @helper
-def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, clear_board, scratch):
-    """The engine's _greedy; mutates its (scratch) arguments."""
+def _clear_deep(stack, height, moved, supply, pts, player, counts, piece, dst, avoid, hop, dist, order, order_len,
+                spare_board):
+    """The engine's _clear_for with ``deep``, in place: -1 (None), 0 (done) or 1 (won). A cover
+    with no square to rest on within reach is tried on the squares where it might rest, each
+    cleared by _clear_for on the spare board first."""
+    ss, sh, sm, ssup = spare_board
+    while not _can_rest(piece, stack, dst, height[dst]):
+        h = height[dst]
+        index = _mover_index(stack, dst, h, player, counts)
+        if index < 0:
+            return -1
+        cover = stack[dst, h - 1]
+        anywhere = (hop and (cover & 3) == 1 and h > 1 and (stack[dst, h - 2] >> 2) == (cover >> 2)
+                    and (stack[dst, h - 2] & 3) == 2)
+        target = -1
+        cost = 0
+        for k in range(order_len[dst]):
+            t = order[dst, k]
+            if dist[dst, t] > pts[index]:
+                break
+            if not avoid[t] and (anywhere or _can_rest(cover, stack, t, height[t])):
+                target = t
+                cost = dist[dst, t]
+                break
+        if target < 0:
+            avoid[dst] = True
+            for k in range(order_len[dst]):
+                t = order[dst, k]
+                c = dist[dst, t]
+                if c > pts[index]:
+                    break
+                if avoid[t] or not _might_rest(cover, stack, t, height[t], player, counts):
+                    continue
+                _copy_board(ss, sh, stack, height)
+                _copy(sm, moved)
+                _copy(ssup, supply)
+                before0 = pts[0]
+                before1 = pts[1]
+                pts[index] -= c
+                if _clear_for(ss, sh, sm, ssup, pts, player, counts, cover, t, avoid, False, dist, order,
+                              order_len) == 0:
+                    _copy_board(stack, height, ss, sh)
+                    _copy(moved, sm)
+                    _copy(supply, ssup)
+                    pts[index] += c  # the cover's own move is paid below
+                    target = t
+                    cost = c
+                    break
+                pts[0] = before0
+                pts[1] = before1
+            avoid[dst] = False
+            if target < 0:
+                return -1
+        won = _move_piece(stack, height, moved, supply, dst, target, counts)
+        pts[index] -= cost
+        if won:
+            return 1
+    return 0
+
+
+@helper
+def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, clear_board, scratch, deep,
+            spare_board):
+    """The engine's _greedy; mutates its (scratch) arguments (``spare_board``: for ``deep``)."""
     cs, ch, cm, csup = clear_board
     st_sq, st_lv, avoid, pts, cpts = scratch
     pts[0] = p0
@@ -391,7 +456,7 @@ def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, o
             if _can_rest(piece, stack, dst, height[dst]):
                 # _clear_for has nothing to clear: no copies needed
                 if _move_piece(stack, height, moved, supply, src, dst, counts):
-                    return True
+                    return not deep
                 pts[index] -= cost
                 found = True
                 break
@@ -403,18 +468,22 @@ def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, o
                 _copy(csup, supply)
                 _copy(cpts, pts)
                 cpts[index] -= cost
-                result = _clear_for(cs, ch, cm, csup, cpts, player, counts, piece, dst, avoid, hop, dist, order,
-                                    order_len)
+                if deep:
+                    result = _clear_deep(cs, ch, cm, csup, cpts, player, counts, piece, dst, avoid, hop, dist, order,
+                                         order_len, spare_board)
+                else:
+                    result = _clear_for(cs, ch, cm, csup, cpts, player, counts, piece, dst, avoid, hop, dist, order,
+                                        order_len)
                 if result >= 0:
                     break
             if result >= 0:
                 if result == 1:
-                    return True
+                    return not deep
                 _copy_board(stack, height, cs, ch)
                 _copy(moved, cm)
                 _copy(supply, csup)
                 if _move_piece(stack, height, moved, supply, src, dst, counts):
-                    return True
+                    return not deep
                 _copy(pts, cpts)
                 found = True
                 break
@@ -467,42 +536,53 @@ def _near_enough(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving
 
 
 @helper
-def _nearest_rest(piece, square, stack, height, leaving, home, player, counts, dist, order, order_len):
-    """The engine's _nearest_rest: returns pips·1000 + extra."""
+def _nearest_rest(cover, square, stack, height, leaving, home, arriving, player, counts, dist, order, order_len):
+    """The engine's _nearest_rest (``arriving`` -1 for None): returns pips·1000 + extra."""
+    best = INF
+    if arriving < 0 or ((cover >> 2) == (arriving >> 2) and (cover & 3) <= (arriving & 3)):
+        best = 2
+    nearest = INF
     fewest = INF
     for k in range(order_len[square]):
         target = order[square, k]
-        if dist[square, target] >= 2:
+        pips = dist[square, target]
+        if pips > nearest or pips >= best:
             break
-        if target == home:
-            continue
         hh = leaving[target] if leaving[target] >= 0 else height[target]
         own = 0
         while True:
-            if _can_rest(piece, stack, target, hh):
-                if not own:
-                    return 1000
-                if own < fewest:
-                    fewest = own
+            if _can_rest(cover, stack, target, hh):
+                if target == home and pips == 1:
+                    best = 2
+                elif not own:
+                    return pips * 1000
+                else:
+                    nearest = pips
+                    if own < fewest:
+                        fewest = own
                 break
             if not hh or _mover_index(stack, target, hh, player, counts) < 0:
                 break
-            if (stack[target, hh - 1] >> 2) == (piece >> 2):
+            if (stack[target, hh - 1] >> 2) == (cover >> 2):
                 own += 1
             hh -= 1
-    return 1000 + fewest if fewest < INF else 2000
+    if nearest < best:
+        return nearest * 1000 + fewest
+    return best * 1000
 
 
 @helper
-def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path, home, player, counts, dist, order,
-                order_len):
-    """The engine's _cover_cost for the first ``hlim`` pieces of ``square``: the pips, or -1 (None)."""
+def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path, home, tight, player, counts, dist,
+                order, order_len, out):
+    """The engine's _cover_cost for the first ``hlim`` pieces of ``square``: the pips of the
+    piece's colour, or -1 (None); ``out`` gets the pips of both colours and their waits."""
     cost0 = path if index == 0 else 0
     cost1 = path if index == 1 else 0
     waiting0 = 0
     waiting1 = 0
     covered0 = INF
     covered1 = INF
+    arriving = piece if tight else -1
     hh = hlim
     while True:
         if _can_rest(piece, stack, square, hh):
@@ -510,10 +590,12 @@ def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path
         cover_index = _mover_index(stack, square, hh, player, counts)
         if cover_index < 0 or not hh:
             return -1
-        r = _nearest_rest(stack[square, hh - 1], square, stack, height, leaving, home, player, counts, dist, order,
-                          order_len)
+        r = _nearest_rest(stack[square, hh - 1], square, stack, height, leaving, home, arriving, player, counts, dist,
+                          order, order_len)
         pips = r // 1000
         extra = r % 1000
+        if pips >= INF:
+            return -1
         if cover_index == 0:
             cost0 += pips
             if extra:
@@ -525,18 +607,88 @@ def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path
                 waiting1 += 1
                 covered1 = min(covered1, extra)
         hh -= 1
-    if waiting0:
-        cost0 += min(waiting0, covered0)
-    if waiting1:
-        cost1 += min(waiting1, covered1)
+    wait0 = min(waiting0, covered0) if waiting0 else 0
+    wait1 = min(waiting1, covered1) if waiting1 else 0
+    cost0 += wait0
+    cost1 += wait1
     if cost0 <= p0 and cost1 <= p1:
+        out[0] = cost0
+        out[1] = cost1
+        out[2] = wait0
+        out[3] = wait1
         return cost0 if index == 0 else cost1
     return -1
 
 
 @helper
-def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
+def _may_win(stack, height, p0, p1, player, counts, dist, costs):
+    """The engine's _may_win (``costs``: scratch, the arrivals and departures per large)."""
+    for index in range(2):
+        colour = 2 * player + index
+        towers = 0
+        n = 0
+        for square in range(SQUARES):
+            h = height[square]
+            if h == 0 or (stack[square, 0] >> 2) != colour:
+                continue
+            if _tower_colour(stack, square, h, counts) == colour:
+                towers += 1
+                continue
+            has_medium = h > 1 and stack[square, 1] == colour * 4 + 2
+            arrival = _nearest_free(stack, height, counts, dist, colour * 4 + 1, square)
+            if not has_medium:
+                arrival += _nearest_free(stack, height, counts, dist, colour * 4 + 2, square)
+            leaving = 0
+            for k in range(2 if has_medium else 1, h):
+                if (stack[square, k] >> 2) == colour:
+                    leaving += 1
+            _insert(costs[0], n, arrival)
+            _insert(costs[1], n, leaving)
+            n += 1
+        needed = 5 - towers
+        if n >= needed:
+            arrivals = 0
+            departures = 0
+            for k in range(needed):
+                arrivals += costs[0, k]
+                departures += costs[1, k]
+            if max(arrivals, departures) <= (p0 if index == 0 else p1):
+                return True
+    return False
+
+
+@helper
+def _nearest_free(stack, height, counts, dist, piece, square):
+    """The pips the nearest ``piece`` not part of a tower needs to reach ``square`` (2 when it
+    lies there), INF when there is none."""
+    best = INF
+    for at in range(SQUARES):
+        h = height[at]
+        frozen = 3 if _tower_colour(stack, at, h, counts) >= 0 else 0
+        for k in range(frozen, h):
+            if stack[at, k] == piece:
+                best = min(best, 2 if at == square else dist[at, square])
+                break
+    return best
+
+
+@helper
+def _insert(values, n, value):
+    """Insert ``value`` into the sorted ``values[:n]``."""
+    j = n
+    while j > 0 and values[j - 1] > value:
+        values[j] = values[j - 1]
+        j -= 1
+    values[j] = value
+
+
+@helper
+def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, tight, dist, order, order_len,
+                  share):
+    """The engine's _within_bound (``share``: scratch for the targets of _share_targets)."""
+    cc, opt_target, opt_path, opt_covers, opt_count, opt_index = share[:6]
     paths0 = paths1 = extra0 = extra1 = 0
+    pieces = 0
     # A piece that stays where it is pays 2 pips (out and back) and has no home square to avoid.
     # (Typed int64: plain constants would be typed as literals, a second version of _cover_cost.)
     round_trip = np.int64(2)
@@ -549,29 +701,47 @@ def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leavin
             index = (piece >> 2) - 2 * player
             if index < 0 or index > 1:
                 return False
+            budget = p0 if index == 0 else p1
+            kept = pieces < SHARE_PIECES
+            if kept:
+                opt_index[pieces] = index
+                opt_count[pieces] = 0
             path = INF
             total = INF
-            back = _cover_cost(piece, square, level, stack, height, leaving, p0, p1, index, round_trip, no_home,
-                               player, counts, dist, order, order_len)
+            back = _cover_cost(piece, square, level, stack, height, leaving, p0, p1, index, round_trip, no_home, tight,
+                               player, counts, dist, order, order_len, cc)
             if back >= 0:
                 path = 2
                 total = back
+                if kept:
+                    _add_target(share, pieces, square, round_trip, index)
             for k in range(order_len[square]):
                 target = order[square, k]
                 cost = dist[square, target]
-                if cost >= total:
+                if cost > budget or (cost >= total and not tight):
                     break
                 ht = leaving[target] if leaving[target] >= 0 else height[target]
-                with_covers = _cover_cost(piece, target, ht, stack, height, leaving, p0, p1, index, cost, square,
-                                          player, counts, dist, order, order_len)
-                if with_covers < 0 and cost < 2:
-                    with_covers = _cover_cost(piece, target, ht, stack, height, leaving, p0, p1, index, round_trip,
-                                              no_home, player, counts, dist, order, order_len)
+                with_covers = _cover_cost(piece, target, ht, stack, height, leaving, p0, p1, index, cost, square, tight,
+                                          player, counts, dist, order, order_len, cc)
+                direct0, direct1, wait0, wait1 = cc[0], cc[1], cc[2], cc[3]
+                if cost < 2 and (with_covers < 0 or tight):
+                    detour = _cover_cost(piece, target, ht, stack, height, leaving, p0, p1, index, round_trip, no_home,
+                                         tight, player, counts, dist, order, order_len, cc)
+                    if detour >= 0 and kept:
+                        _add_target(share, pieces, target, round_trip, index)
+                    if with_covers < 0:
+                        with_covers = detour
+                    elif kept:  # the direct way too, after the detour as the engine lists them
+                        cc[0], cc[1], cc[2], cc[3] = direct0, direct1, wait0, wait1
+                        _add_target(share, pieces, target, cost, index)
+                elif with_covers >= 0 and kept:
+                    _add_target(share, pieces, target, cost, index)
                 if with_covers >= 0:
                     path = min(path, cost)
                     total = min(total, with_covers)
             if path >= INF:
                 return False
+            pieces += 1
             if index == 0:
                 paths0 += path
                 extra0 = max(extra0, total - path)
@@ -582,7 +752,72 @@ def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leavin
                 extra1 = max(extra1, total - path)
                 if paths1 + extra1 > p1:
                     return False
-    return True
+    return not tight or pieces < 2 or pieces > SHARE_PIECES or _share_targets(share, pieces, p0, p1)
+
+
+@helper
+def _add_target(share, k, target, path, index):
+    """Note a target of piece ``k`` (its _cover_cost in ``share[0]``) for _share_targets."""
+    cc, opt_target, opt_path, opt_covers, opt_count, _ = share[:6]
+    j = opt_count[k]
+    opt_target[k, j] = target
+    opt_path[k, j] = path
+    opt_covers[k, j, 0] = cc[0] - cc[2] - (path if index == 0 else 0)
+    opt_covers[k, j, 1] = cc[1] - cc[3] - (path if index == 1 else 0)
+    opt_count[k] = j + 1
+
+
+SHARE_PIECES = 8  # pieces that must leave, at most, for _share_targets (with more it is not tried)
+SHARE_STEPS = 2_000  # the engine's _SHARE_STEPS
+
+
+@helper
+def _share_targets(share, pieces, p0, p1):
+    """The engine's _share_targets, depth first over the pieces with explicit stacks."""
+    _, opt_target, opt_path, opt_covers, opt_count, opt_index, charged, choice, need, saved = share
+    charged[:, :] = 0
+    steps = 0
+    k = 0
+    choice[0] = -1
+    need[0, 0] = 0
+    need[0, 1] = 0
+    while k >= 0:
+        if k == pieces:
+            return True
+        j = choice[k]
+        if j >= 0:  # take back this piece's last choice
+            t = opt_target[k, j]
+            charged[t, 0] = saved[k, 0]
+            charged[t, 1] = saved[k, 1]
+        index = opt_index[k]
+        j += 1
+        while j < opt_count[k]:
+            steps += 1
+            if steps > SHARE_STEPS:
+                return True
+            t = opt_target[k, j]
+            after0 = max(charged[t, 0], opt_covers[k, j, 0])
+            after1 = max(charged[t, 1], opt_covers[k, j, 1])
+            need0 = need[k, 0] + after0 - charged[t, 0] + (opt_path[k, j] if index == 0 else 0)
+            need1 = need[k, 1] + after1 - charged[t, 1] + (opt_path[k, j] if index == 1 else 0)
+            if need0 <= p0 and need1 <= p1:
+                saved[k, 0] = charged[t, 0]
+                saved[k, 1] = charged[t, 1]
+                charged[t, 0] = after0
+                charged[t, 1] = after1
+                need[k + 1, 0] = need0
+                need[k + 1, 1] = need1
+                break
+            j += 1
+        if j < opt_count[k]:
+            choice[k] = j
+            k += 1
+            if k < pieces:
+                choice[k] = -1
+        else:
+            choice[k] = -1
+            k -= 1
+    return False
 
 
 CACHE_SLOTS = 1 << 16
@@ -590,9 +825,20 @@ CACHE_ENTRIES = 4
 
 
 def _new_memo():
-    """The search's memo: position hashes → up to CACHE_ENTRIES (pips, result) pairs."""
+    """The turn's table (the engine's TurnTable): position hashes → up to CACHE_ENTRIES (pips,
+    result) pairs, with the turn each slot was written in and [slots written this turn, the
+    turn's number]. A new turn starts an empty table without clearing it: slots of earlier
+    turns count as free."""
     return (np.zeros((CACHE_SLOTS, 2), dtype=np.uint64), np.zeros(CACHE_SLOTS, dtype=np.int64),
-            np.zeros((CACHE_SLOTS, CACHE_ENTRIES, 3), dtype=np.int64), np.zeros(1, dtype=np.int64))
+            np.zeros((CACHE_SLOTS, CACHE_ENTRIES, 3), dtype=np.int64), np.zeros(CACHE_SLOTS, dtype=np.int64),
+            np.zeros(2, dtype=np.int64))
+
+
+@helper
+def _memo_new_turn(memo):
+    count = memo[4]
+    count[0] = 0
+    count[1] += 1
 
 
 @helper
@@ -621,11 +867,11 @@ def _position_hashes(stack, height, moved, supply, player):
 
 @helper
 def _memo_slot(memo, h1, h2):
-    keys, used, _, count = memo
+    keys, _, _, turns, count = memo
     mask = CACHE_SLOTS - 1
     i = np.int64(h1 & np.uint64(mask))
     while True:
-        if used[i] == 0:
+        if turns[i] != count[1]:
             return i
         if keys[i, 0] == h1 and keys[i, 1] == h2:
             return i
@@ -635,8 +881,10 @@ def _memo_slot(memo, h1, h2):
 @helper
 def _memo_lookup(memo, h1, h2, p0, p1):
     """1 or 0 when a stored result settles these pips (more pips never hurt), else -1."""
-    _, used, values, _ = memo
+    _, used, values, turns, count = memo
     slot = _memo_slot(memo, h1, h2)
+    if turns[slot] != count[1]:
+        return -1
     for j in range(min(used[slot], CACHE_ENTRIES)):
         q0 = values[slot, j, 0]
         q1 = values[slot, j, 1]
@@ -650,15 +898,16 @@ def _memo_lookup(memo, h1, h2, p0, p1):
 
 @helper
 def _memo_store(memo, h1, h2, p0, p1, result):
-    keys, used, values, count = memo
+    keys, used, values, turns, count = memo
     if count[0] >= CACHE_SLOTS // 2:  # keep the open addressing short: start afresh
-        used[:] = 0
-        count[0] = 0
+        _memo_new_turn(memo)
     slot = _memo_slot(memo, h1, h2)
     e = used[slot]
-    if e == 0:
+    if turns[slot] != count[1]:
+        e = 0
         keys[slot, 0] = h1
         keys[slot, 1] = h2
+        turns[slot] = count[1]
         count[0] += 1
     j = e if e < CACHE_ENTRIES else CACHE_ENTRIES - 1
     values[slot, j, 0] = p0
@@ -770,7 +1019,7 @@ def _new_scratch():
             np.zeros(2, dtype=np.int64), np.zeros((2, SQUARES, SQUARES), dtype=np.int64),
             np.zeros((2, SQUARES, SQUARES), dtype=np.int64), np.zeros((2, SQUARES), dtype=np.int64),
             np.full(2, -1, dtype=np.int64), np.zeros((2, SQUARES, MAX_PIPS + 1), dtype=np.int64),
-            np.zeros(4, dtype=np.int64), np.zeros(plies, dtype=np.int64), np.zeros(plies, dtype=np.int64))
+            np.zeros((2, 4), dtype=np.int64), np.zeros(plies, dtype=np.int64), np.zeros(plies, dtype=np.int64))
 
 
 def _new_frames():
@@ -784,15 +1033,30 @@ def _new_frames():
 
 
 def _new_work():
-    """Scratch for one frame's checks: stranded pieces, the greedy repair's copies and the
-    useful-source closure."""
+    """Scratch for one frame's checks: stranded pieces, the greedy repair's copies, the
+    useful-source closure, the tower costs of _may_win, a spare board for the deep repair and
+    the targets of _share_targets."""
     board = lambda: (np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int8), np.zeros(SQUARES, dtype=np.int64),  # noqa: E731
                      np.zeros(SQUARES, dtype=np.int64), np.zeros(3, dtype=np.int64))
     squares = lambda dtype=np.int64: np.zeros(SQUARES, dtype=dtype)  # noqa: E731
     return (squares(), squares(), squares(), board(), board(),
             (squares(), squares(), squares(np.bool_), np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64)),
             (np.zeros((SQUARES, 24), dtype=np.bool_), np.zeros(SQUARES * 24, dtype=np.int64),
-             np.zeros(SQUARES * 24, dtype=np.int8), squares(np.bool_)))
+             np.zeros(SQUARES * 24, dtype=np.int8), squares(np.bool_)), np.zeros((2, SQUARES), dtype=np.int64),
+            board(), _new_share())
+
+
+def _new_share():
+    """Scratch for _within_bound's targets: the last _cover_cost, per piece its targets (square,
+    path, covers of each colour), their number and the piece's colour; for the search over them
+    the covers counted per square, the choices, the pips needed and what each choice replaced."""
+    targets = SQUARES + 1
+    return (np.zeros(4, dtype=np.int64), np.zeros((SHARE_PIECES, 2 * targets), dtype=np.int64),
+            np.zeros((SHARE_PIECES, 2 * targets), dtype=np.int64),
+            np.zeros((SHARE_PIECES, 2 * targets, 2), dtype=np.int64), np.zeros(SHARE_PIECES, dtype=np.int64),
+            np.zeros(SHARE_PIECES, dtype=np.int64), np.zeros((SQUARES, 2), dtype=np.int64),
+            np.zeros(SHARE_PIECES + 1, dtype=np.int64), np.zeros((SHARE_PIECES + 1, 2), dtype=np.int64),
+            np.zeros((SHARE_PIECES + 1, 2), dtype=np.int64))
 
 
 @_inlined
@@ -801,7 +1065,7 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     stranded, the quick bounds, the greedy repair, the memo), 2 when its moves must be tried
     (its useful sources are then in the frame)."""
     stacks, heights, moveds, supplies, pips, keys, sources, _, cursor = frames
-    st_sq, st_lv, leaving, greedy_board, clear_board, greedy_scratch, closure = work
+    st_sq, st_lv, leaving, greedy_board, clear_board, greedy_scratch, closure, tower_costs, spare_board, share = work
     stack, height, moved, supply = stacks[d], heights[d], moveds[d], supplies[d]
     p0 = pips[d, 0]
     p1 = pips[d, 1]
@@ -819,7 +1083,8 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     _copy_board(gs, gh, stack, height)
     _copy(gm, moved)
     _copy(gsup, supply)
-    if _greedy(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, clear_board, greedy_scratch):
+    if _greedy(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, clear_board, greedy_scratch, False,
+               spare_board):
         return 1
     h1, h2 = _position_hashes(stack, height, moved, supply, player)
     known = _memo_lookup(memo, h1, h2, p0, p1)
@@ -828,8 +1093,16 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     keys[d, 0] = h1
     keys[d, 1] = h2
     cursor[d, _SEARCHED] = 1
-    if not _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
+    tight = not _may_win(stack, height, p0, p1, player, counts, dist, tower_costs)
+    if not _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, tight, dist, order,
+                         order_len, share):
         return 0
+    _copy_board(gs, gh, stack, height)
+    _copy(gm, moved)
+    _copy(gsup, supply)
+    if _greedy(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, clear_board, greedy_scratch, True,
+               spare_board):
+        return 1
     cursor[d, _SOURCES] = _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist,
                                           sources[d], closure)
     cursor[d, _NEXT_SOURCE] = 0
@@ -916,6 +1189,88 @@ def _can_finish_after(stack, height, moved, supply, points, player, counts, src,
         d += 1  # the child's position
 
 
+@helper
+def _lone_settles_after(stack, height, points, player, src, dst, index, cost, rests, lone, lone_piece, lone_index,
+                        lone_rests, within, dist):
+    """The engine's _lone_settles_after (``rests``: where the moved piece may rest after leaving
+    ``src``; ``lone_rests``: where the lone stranded piece on ``lone`` may, before the move)."""
+    piece = stack[src, height[src] - 1]
+    colour = piece >> 2
+    h = height[dst]
+    if (piece & 3) == 1 and h == 2 and stack[dst, 0] == colour * 4 + 3 and stack[dst, 1] == colour * 4 + 2:
+        return False  # a tower: leave it to the search
+    left0 = points[0] - (cost if index == 0 else 0)
+    left1 = points[1] - (cost if index == 1 else 0)
+    left_own = left0 if lone_index == 0 else left1
+    left_moved = left0 if index == 0 else left1
+    lone_rests &= ~((1 << src) | (1 << dst))
+    if _can_rest(lone_piece, stack, src, height[src] - 1):
+        lone_rests |= 1 << src
+    if (lone_piece >> 2) == colour and (lone_piece & 3) <= (piece & 3):
+        lone_rests |= 1 << dst
+    if (rests >> dst) & 1:
+        return within[lone, left_own] & lone_rests != 0
+    lone_rests &= ~(1 << dst)
+    rests &= ~(1 << lone)
+    if lone_index != index:
+        return _two_squares(within[lone, left_own] & lone_rests, within[dst, left_moved] & rests)
+    for pips in range(1, left_own):
+        if _two_squares(within[lone, pips] & lone_rests, within[dst, left_own - pips] & rests):
+            return True
+    return False
+
+
+@helper
+def _lone_near_enough(stack, height, points, player, counts, src, dst, index, cost, rests, might, lone, lone_piece,
+                      lone_index, lone_might, lone_back, within):
+    """The engine's _near_enough after moving another piece from ``src`` to ``dst`` while the
+    lone stranded piece lies on ``lone`` (``rests``, ``might``: where the moved piece may and
+    might rest after leaving ``src``; ``lone_might``, ``lone_back``: where the lone piece might
+    rest, and whether on its own square again, before the move). True when in doubt (a tower)."""
+    piece = stack[src, height[src] - 1]
+    colour = piece >> 2
+    h = height[dst]
+    if (piece & 3) == 1 and h == 2 and stack[dst, 0] == colour * 4 + 3 and stack[dst, 1] == colour * 4 + 2:
+        return True
+    left0 = points[0] - (cost if index == 0 else 0)
+    left1 = points[1] - (cost if index == 1 else 0)
+    left_own = left0 if lone_index == 0 else left1
+    left_moved = left0 if index == 0 else left1
+    lone_might &= ~(1 << src)
+    if _might_rest(lone_piece, stack, src, height[src] - 1, player, counts):
+        lone_might |= 1 << src
+    if (rests >> dst) & 1:  # the moved piece rests: the lone piece may rest on it, or below it
+        if (lone_piece >> 2) == colour and (lone_piece & 3) <= (piece & 3):
+            lone_might |= 1 << dst
+        return _pips_to_rest(within, lone, lone_might, lone_back, left_own) <= left_own
+    need_own = _pips_to_rest(within, lone, lone_might, lone_back, left_own)
+    might &= ~(1 << lone)
+    if _might_rest(piece, stack, lone, height[lone] - 1, player, counts):
+        might |= 1 << lone
+    need_moved = _pips_to_rest(within, dst, might, _might_rest(piece, stack, dst, h, player, counts), left_moved)
+    if lone_index == index:
+        return need_own + need_moved <= left_own
+    return need_own <= left_own and need_moved <= left_moved
+
+
+@helper
+def _pips_to_rest(within, square, might, back, budget):
+    """_near_enough's count for one piece on ``square``: the pips to the nearest square of
+    ``might``, or 2 when it may come back to its own (``back``); ``budget`` + 1 if over ``budget``."""
+    for pips in range(1, min(budget, 1 if back else budget) + 1):
+        if within[square, pips] & might:
+            return pips
+    if back and budget >= 2:
+        return 2
+    return budget + 1
+
+
+@helper
+def _two_squares(first, second):
+    """Whether two different squares can be picked, one from each bit mask."""
+    return first != 0 and second != 0 and not (first == second and first & (first - 1) == 0)
+
+
 @_inlined
 def _legal(stack, height, moved, supply, dice, points, player, strict, counts, dist, order, order_len, within, rests,
            buf, frames, work, memo):
@@ -929,9 +1284,29 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
         buf[0] = COMBINE
         buf[1] = COMBINE + 1
         n = 2
-    settled = _stranded(stack, height, moved, work[0], work[1]) == 0
-    # Where each of the mover's four kinds of piece may rest (bit per square), found once.
-    rests[:] = -1
+    st_sq, st_lv = work[0], work[1]
+    stranded = _stranded(stack, height, moved, st_sq, st_lv)
+    settled = stranded == 0
+    # The one piece resting where it may not, when nothing lies on it (else -1), and where it
+    # may rest (not on its own square).
+    lone = st_sq[0] if stranded == 1 and st_lv[0] == height[st_sq[0]] - 1 else -1
+    lone_piece = 0
+    lone_index = -1
+    lone_rests = 0
+    lone_might = 0
+    lone_back = False
+    if lone >= 0:
+        lone_piece = stack[lone, height[lone] - 1]
+        lone_index = _mover_index(stack, lone, height[lone], player, counts)
+        lone_back = _might_rest(lone_piece, stack, lone, height[lone] - 1, player, counts)
+        for t in range(SQUARES):
+            if t != lone and _can_rest(lone_piece, stack, t, height[t]):
+                lone_rests |= 1 << t
+            if t != lone and _might_rest(lone_piece, stack, t, height[t], player, counts):
+                lone_might |= 1 << t
+    # Where each of the mover's four kinds of piece may rest, and might once the mover's pieces
+    # on top have gone (bit per square), found once.
+    rests[:, :] = -1
     for src in range(SQUARES):
         index = _mover_index(stack, src, height[src], player, counts)
         if index < 0 or points[index] == 0:
@@ -940,15 +1315,24 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
         piece = stack[src, hs - 1]
         budget = points[index]
         kind = index * 2 + (piece & 3) - 1
-        if rests[kind] < 0:
+        if rests[0, kind] < 0:
             mask = 0
+            might = 0
             for t in range(SQUARES):
                 if _can_rest(piece, stack, t, height[t]):
                     mask |= 1 << t
-            rests[kind] = mask
-        mask = rests[kind] & ~(1 << src)  # src itself shows what the piece stands on
+                if _might_rest(piece, stack, t, height[t], player, counts):
+                    might |= 1 << t
+            rests[0, kind] = mask
+            rests[1, kind] = might
+        mask = rests[0, kind] & ~(1 << src)  # src itself shows what the piece stands on
         if _can_rest(piece, stack, src, hs - 1):
             mask |= 1 << src
+        might = rests[1, kind] & ~(1 << src)
+        if _might_rest(piece, stack, src, hs - 1, player, counts):
+            might |= 1 << src
+        # After this move, no piece but this one would rest where it may not.
+        alone = settled or src == lone
         targets = within[src, budget]
         if strict:
             targets &= mask
@@ -956,11 +1340,24 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
             dst = lowest_bit(targets)
             targets &= targets - 1
             cost = dist[src, dst]
-            if strict or (settled and ((mask >> dst) & 1 or within[dst, budget - cost] & mask)):
+            left = budget - cost
+            if strict or (alone and ((mask >> dst) & 1 or within[dst, left] & mask)):
                 # Legal at once, or only this piece would rest where it may not and it can move on.
                 buf[n] = MOVE + src * SQUARES + dst
                 n += 1
                 continue
+            if alone and not within[dst, left] & might and (left < 2 or not _might_rest(piece, stack, dst, height[dst],
+                                                                                        player, counts)):
+                continue  # the engine's _near_enough fails for the piece: it is stranded for good
+            if lone >= 0 and not alone and dst != lone:
+                if _lone_settles_after(stack, height, points, player, src, dst, index, cost, mask, lone, lone_piece,
+                                       lone_index, lone_rests, within, dist):
+                    buf[n] = MOVE + src * SQUARES + dst
+                    n += 1
+                    continue
+                if not _lone_near_enough(stack, height, points, player, counts, src, dst, index, cost, mask, might,
+                                         lone, lone_piece, lone_index, lone_might, lone_back, within):
+                    continue  # the engine's _near_enough fails after the move
             if _can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
                                  dist, order, order_len, frames, work, memo):
                 buf[n] = MOVE + src * SQUARES + dst
@@ -1066,6 +1463,7 @@ def _play(init_stack, init_height, strict, counts, greedy_seats, max_turns, max_
                 points[1] = dice[1]
                 moved[:] = 0
                 chance = False
+                _memo_new_turn(memo)
                 blocked = _blocked(stack, height, player)
                 dist, order, order_len, within = dists[player], orders[player], order_lens[player], withins[player]
                 if routed[player] != blocked:

@@ -68,10 +68,24 @@ Choices where the rules leave one (``rules/blockade.md`` §5.2):
 
 Deciding whether a turn can still be ended (``landing="end"``) is a search over the pips left:
 every piece resting where it may not must leave its square, perhaps after other pieces make
-room. The engine answers exactly: a greedy pass finds the usual repairs, necessary conditions
-(distances to squares where a piece might rest, and the pieces covering them) rule out
-hopeless positions, and a memoised depth-first search over the useful moves settles the rest.
-A test compares it with a search over every move.
+room. The engine answers exactly, once per position of the turn:
+
+- A turn's answers live in one :class:`TurnTable`, made after the roll and handed on to every
+  state of the turn, so a partial turn met while listing the plies of any of its states is
+  decided once (more pips never hurt, so one answer also settles the same position with more
+  or fewer pips).
+- Most plies need no search: a piece that may rest where it lands, or can move on straight to
+  such a square, or (with one other piece stranded) two pieces that can each go straight to
+  a square of their own.
+- Necessary conditions rule out hopeless positions: the distances to squares where a piece
+  might rest, and the pieces covering them, which must go to squares of their own, the covers
+  of different targets adding up (counted in full only where no fifth tower can still be
+  completed with the pips left, so that the answers stay those of the search that finds a win).
+- A greedy repair, then a deeper one (covers of covers), find the usual ways out; a depth-
+  first search over the useful moves settles the rest. A test compares it with a search over
+  every move.
+
+The module is longer than most (about 1,450 lines) because that search needs the room.
 """
 
 from __future__ import annotations
@@ -292,6 +306,8 @@ class BlockadeState(State):
     # Turns completed are history, not position (as in Volcano); written under a turn limit.
     turns: int = dataclasses.field(default=0, compare=False)
     last_move: Any = dataclasses.field(default=None, compare=False)
+    # The turn's table of partial turns that can (not) still be ended, shared by its states.
+    turn_table: "TurnTable | None" = dataclasses.field(default=None, compare=False, repr=False)
 
     # Queries ----------------------------------------------------------------------------------
 
@@ -391,7 +407,7 @@ class BlockadeState(State):
         ctx, board, points = self._ctx, self.board, self.points
         dist, _, order = _routes(ctx.blocked)
         strict = self.game.landing == "strict"
-        settled = not self._stranded
+        lone = self._lone_stranded
         moves = []
         for src, stack in enumerate(board):
             index = _mover_index(stack, ctx)
@@ -401,23 +417,74 @@ class BlockadeState(State):
             # Where this piece may rest once it has left src (src itself shows what it stood on).
             rests = [_can_rest(piece, other) for other in board]
             rests[src] = _can_rest(piece, stack[:-1])
+            # After this move, no piece but this one would rest where it may not.
+            alone = not self._stranded or src == lone
             for dst in range(GRID.size):
                 cost = reach[dst]
                 if cost == 0 or cost > budget:
                     continue
                 if rests[dst]:
-                    if strict or settled:
+                    if strict or alone:
                         moves.append(row[dst])
                         continue
                 elif strict:
                     continue
-                elif settled and any(rests[t] for t in order[dst] if dist[dst][t] <= budget - cost):
+                elif alone and any(rests[t] for t in order[dst] if dist[dst][t] <= budget - cost):
                     # Only this piece would rest where it may not, and it can move on at once.
+                    moves.append(row[dst])
+                    continue
+                if lone is not None and not alone and dst != lone and self._lone_settles_after(src, dst, index, cost, rests):
                     moves.append(row[dst])
                     continue
                 if self._can_finish_after(src, dst, index, cost):
                     moves.append(row[dst])
         return moves
+
+    @cached_property
+    def _lone_stranded(self) -> int | None:
+        """The square of the one piece resting where it may not, when nothing lies on it."""
+        stranded = self._stranded
+        if len(stranded) == 1 and stranded[0][1] == len(self.board[stranded[0][0]]) - 1:
+            return stranded[0][0]
+        return None
+
+    @cached_property
+    def _lone_rests(self) -> list[bool]:
+        """Where the lone stranded piece may rest (not on its own square)."""
+        lone = self._lone_stranded
+        piece = self.board[lone][-1]
+        return [square != lone and _can_rest(piece, stack) for square, stack in enumerate(self.board)]
+
+    def _lone_settles_after(self, src: int, dst: int, index: int, cost: int, rests: list[bool]) -> bool:
+        """Whether, after moving another piece from ``src`` to ``dst``, the lone stranded piece
+        and that piece (if it rests where it may not) can each go straight to a square of its
+        own where it may rest, within the pips left (``rests``: where the moved piece may)."""
+        board, ctx = self.board, self._ctx
+        lone, piece = self._lone_stranded, board[src][-1]
+        below = board[dst]
+        if piece.size == 1 and len(below) == 2 and _tower_shape(below + (piece,)):
+            return False  # a tower: leave it to the search
+        dist, _, order = _routes(ctx.blocked)
+        stranded = board[lone][-1]
+        own = _mover_index(board[lone], ctx)
+        left = _spend(self.points, index, cost)
+        lone_rests = list(self._lone_rests)
+        lone_rests[src] = _can_rest(stranded, board[src][:-1])
+        lone_rests[dst] = _can_rest(stranded, (piece,))
+        if rests[dst]:
+            return any(lone_rests[t] for t in order[lone] if dist[lone][t] <= left[own])
+        for x in order[lone]:
+            if dist[lone][x] > left[own]:
+                break
+            if x == dst or not lone_rests[x]:
+                continue
+            budget = left[index] - (dist[lone][x] if own == index else 0)
+            for y in order[dst]:
+                if dist[dst][y] > budget:
+                    break
+                if y != x and y != lone and rests[y]:
+                    return True
+        return False
 
     def _can_finish_after(self, src: int, dst: int, index: int, cost: int) -> bool:
         """Whether the turn can still end legally (or be won) after moving ``src`` to ``dst``."""
@@ -425,7 +492,12 @@ class BlockadeState(State):
         board, moved, supply, won = _move_piece(self.board, self.moved, self.supply, src, dst, ctx.counts)
         if won:
             return True
-        return _finishable(ctx, board, _spend(self.points, index, cost), moved, supply)
+        return _finishable(ctx, board, _spend(self.points, index, cost), moved, supply, self._turn_table)
+
+    @cached_property
+    def _turn_table(self) -> "TurnTable":
+        """The table of this turn: handed on to the states of its piece moves, new after a roll."""
+        return self.turn_table if self.turn_table is not None else TurnTable()
 
     @cached_property
     def _ctx(self) -> "_Context":
@@ -536,7 +608,7 @@ class BlockadeState(State):
             ev = event("combine", f"{who} combines the dice: {_pair_text(points, self.colours, 'pips')}.",
                        player=player, colour=move.colour, points=total)
             return BlockadeState(game, self.board, player, player, self.dice, points, self.supply, (), self.turns,
-                                 move)._prime(events=(ev,))
+                                 move, self._turn_table)._prime(events=(ev,))
         if isinstance(move, EndTurn):
             text = f"{who} ends the turn."
             lost = [plural(n, COLOUR_NAMES[c] + " pip") for c, n in zip(self.colours, self.points) if n]
@@ -583,7 +655,8 @@ class BlockadeState(State):
                 text = (f"The {COLOUR_NAMES[piece.colour]} small completes a tree on {names[-1]}, but no black is left to cap it, "
                         "so it is not a tower.")
                 events.append(event("tree", text, player=player, colour=piece.colour, square=names[-1], cap=None, blockade=False, counts=False))
-        after = BlockadeState(game, board, player, player, self.dice, points, supply, moved, self.turns, move)
+        after = BlockadeState(game, board, player, player, self.dice, points, supply, moved, self.turns, move,
+                              self._turn_table)
         if won:
             events.append(event("win", f"{who} wins with five {COLOUR_NAMES[piece.colour]} towers.",
                                 player=player, colour=piece.colour, winners=[player]))
@@ -815,34 +888,53 @@ def _path(blocked: int, src: int, dst: int) -> tuple[int, ...]:
 # After a ply in landing="end", some moved pieces may rest where they may not end the turn.
 # _finishable decides whether some sequence of further moves (with the pips left) brings every
 # moved piece to rest legally, or wins. It is exact: a bound rules out hopeless positions fast,
-# a greedy pass finds the usual one-move repairs, and a memoised depth-first search over every
-# move settles the rest.
-
-_FINISH_CACHE: dict[tuple, dict[tuple[int, int], bool]] = {}
-_FINISH_CACHE_LIMIT = 50_000
+# a greedy pass finds the usual one-move repairs, and a depth-first search over every useful
+# move settles the rest, remembering its answers in the turn's TurnTable.
 
 
-def _finishable(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple) -> bool:
+class TurnTable:
+    """Which partial turns of one turn can still be ended: (board, moved, supply) → {pips: bool}.
+
+    Made after the roll and shared by every state of the turn (a state hands it on to the
+    states its plies lead to), so each position met while listing the plies of any state of
+    the turn is decided once. Results are kept without the pips: more pips never hurt, so a
+    failure with more pips (or a success with fewer) settles a position too. It holds at most
+    :attr:`LIMIT` positions (it starts afresh when full) and goes with the turn's states.
+    """
+
+    LIMIT = 50_000
+
+    def __init__(self) -> None:
+        self.results: dict[tuple, dict[tuple[int, int], bool]] = {}
+
+    def known(self, key: tuple, points: tuple[int, int]) -> bool | None:
+        """The answer for position ``key`` with ``points`` pips, if what is stored settles it."""
+        for pips, result in self.results.get(key, {}).items():
+            if (pips[0] >= points[0] and pips[1] >= points[1]) if not result else (pips[0] <= points[0] and pips[1] <= points[1]):
+                return result
+        return None
+
+    def store(self, key: tuple, points: tuple[int, int], result: bool) -> None:
+        if key not in self.results and len(self.results) >= self.LIMIT:
+            self.results.clear()
+        self.results.setdefault(key, {})[points] = result
+
+
+def _finishable(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, table: TurnTable) -> bool:
     stranded = _stranded_pieces(board, moved)
     if not stranded:
         return True
-    # Results are kept per position without the pips: more pips never hurt, so a failure with
-    # more pips (or a success with fewer) settles this one too.
-    key = (ctx, board, moved, supply)
-    known = _FINISH_CACHE.get(key)
-    if known is None:
-        if len(_FINISH_CACHE) >= _FINISH_CACHE_LIMIT:
-            _FINISH_CACHE.clear()
-        known = _FINISH_CACHE[key] = {}
-    else:
-        for pips, result in known.items():
-            if (pips[0] >= points[0] and pips[1] >= points[1]) if not result else (pips[0] <= points[0] and pips[1] <= points[1]):
-                return result
+    key = (board, moved, supply)
+    known = table.known(key, points)
+    if known is not None:
+        return known
     # The cheap necessary condition first: it rules out most positions before the greedy repair.
     result = _near_enough(ctx, board, points, stranded) and (
         _greedy(ctx, board, points, moved, supply)
-        or (_within_bound(ctx, board, points, stranded) and _search(ctx, board, points, moved, supply, stranded)))
-    known[points] = result
+        or (_within_bound(ctx, board, points, stranded, not _may_win(ctx, board, points))
+            and (_greedy(ctx, board, points, moved, supply, deep=True)
+                 or _search(ctx, board, points, moved, supply, stranded, table))))
+    table.store(key, points, result)
     return result
 
 
@@ -873,8 +965,8 @@ def _near_enough(ctx: _Context, board: tuple, points: tuple, stranded: list) -> 
     return True
 
 
-def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list) -> bool:
-    """A necessary condition for finishing the turn.
+def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list, tight: bool) -> bool:
+    """A necessary condition for finishing the turn (without a win, when ``tight``).
 
     Every piece that must leave its square (a stranded piece and the pieces on it) needs a
     target where it might rest: a square whose stack holds a piece it may rest on, under
@@ -883,11 +975,18 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list) ->
     back (each costs at least the distance to its nearest such square, and at most 2 is
     counted). Per piece, its path plus its target's covers must fit the pips of each colour;
     summed over the pieces of a colour, the paths alone must.
+
+    ``tight`` counts each cover's way to the nearest square where it might rest, however far,
+    and lets it come back only onto a piece it may rest on; and when several pieces must leave,
+    the covers of their different targets add up (see :func:`_share_targets`). Otherwise (while
+    a win might still come) every cover is counted as if it could come back for 2 pips, as the
+    search has always been bounded there: its answers stay what they were.
     """
     dist, _, order = _routes(ctx.blocked)
     leaving = dict(stranded)
     paths = [0, 0]
     extra = [0, 0]
+    options = []
     for square, level in stranded:
         stack = board[square]
         for height in range(level, len(stack)):
@@ -896,22 +995,30 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list) ->
                 return False  # an opponent's piece cannot be moved away
             index = ctx.colours.index(piece.colour)
             path = total = _INF
-            back = _cover_cost(piece, stack[:level], square, board, ctx, leaving, points, index, 2, None)
+            back = _cover_cost(piece, stack[:level], square, board, ctx, leaving, points, index, 2, None, tight)
+            targets = []  # (square, path, _cover_cost) of every target within reach
             if back is not None:
-                path, total = 2, back
+                path, total = 2, back[index]
+                targets.append((square, 2, back))
             for target in order[square]:
                 cost = dist[square][target]
-                if cost >= total:
+                if cost > points[index] or (cost >= total and not tight):
                     break
                 # While the covers leave the target, the piece is still on its square, so they can
                 # rest there only by a detour (2 pips at least); or the piece makes the detour.
                 below = board[target][: leaving.get(target)]
-                with_covers = _cover_cost(piece, below, target, board, ctx, leaving, points, index, cost, square)
-                if with_covers is None and cost < 2:
-                    with_covers = _cover_cost(piece, below, target, board, ctx, leaving, points, index, 2, None)
+                with_covers = _cover_cost(piece, below, target, board, ctx, leaving, points, index, cost, square, tight)
+                detour = None
+                if cost < 2 and (with_covers is None or tight):
+                    detour = _cover_cost(piece, below, target, board, ctx, leaving, points, index, 2, None, tight)
+                    if detour is not None:
+                        targets.append((target, 2, detour))
+                    with_covers = with_covers or detour
                 if with_covers is not None:
                     path = min(path, cost)
-                    total = min(total, with_covers)
+                    total = min(total, with_covers[index])
+                    if with_covers is not detour:
+                        targets.append((target, cost, with_covers))
             if path >= _INF:
                 return False
             # The covers of one piece's target are other pieces than the ones that must leave,
@@ -921,17 +1028,92 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list) ->
             extra[index] = max(extra[index], total - path)
             if paths[index] + extra[index] > points[index]:
                 return False
-    return True
+            options.append((index, targets))
+    return not tight or len(options) < 2 or _share_targets(options, points)
+
+
+def _share_targets(options: list, points: tuple) -> bool:
+    """Whether the pieces that must leave can each pick a target within the pips left, counting
+    the covers of different targets (other pieces) each, and those of a shared target once.
+    ``options``: per piece its colour index and its (target, path, :func:`_cover_cost`). The
+    pieces the covers wait for are not counted (they may be another target's covers). Gives up
+    (True) after :data:`_SHARE_STEPS` choices."""
+    charged: dict[int, tuple[int, int]] = {}  # target -> covers counted for it
+    steps = 0
+
+    def pick(k: int, need0: int, need1: int) -> bool:
+        nonlocal steps
+        if k == len(options):
+            return True
+        index, targets = options[k]
+        for target, path, pips in targets:
+            steps += 1
+            if steps > _SHARE_STEPS:
+                return True
+            covers = [pips[0] - pips[2], pips[1] - pips[3]]
+            covers[index] -= path
+            before = charged.get(target, (0, 0))
+            after = (max(before[0], covers[0]), max(before[1], covers[1]))
+            add0 = after[0] - before[0] + (path if index == 0 else 0)
+            add1 = after[1] - before[1] + (path if index == 1 else 0)
+            if need0 + add0 > points[0] or need1 + add1 > points[1]:
+                continue
+            charged[target] = after
+            found = pick(k + 1, need0 + add0, need1 + add1)
+            charged[target] = before
+            if found:
+                return True
+        return False
+
+    return pick(0, 0, 0)
+
+
+_SHARE_STEPS = 2_000
+
+
+def _may_win(ctx: _Context, board: tuple, points: tuple) -> bool:
+    """Whether one of the mover's colours might still complete its fifth tower with the pips
+    left (a necessary condition). Each tower still to build needs a small of that colour to
+    arrive, and a medium too unless its large holds one already: at least the way of the
+    nearest such piece that is not part of a tower (2 pips if it lies on that large: it goes and
+    comes back). The pieces of that colour on top of them must leave as well, and one move is
+    one arrival and one departure."""
+    dist = _routes(ctx.blocked)[0]
+    for index, colour in enumerate(ctx.colours):
+        towers, arrivals, departures = 0, [], []
+        free = {1: [], 2: []}  # where the smalls and mediums of the colour lie that may still move
+        for square, stack in enumerate(board):
+            frozen = 3 if _tower_colour(stack, ctx.counts) else 0
+            for level, piece in enumerate(stack):
+                if level >= frozen and piece.colour == colour and piece.size < 3:
+                    free[piece.size].append(square)
+        for square, stack in enumerate(board):
+            if not stack or stack[0].colour != colour:
+                continue
+            if _tower_colour(stack, ctx.counts) == colour:
+                towers += 1
+                continue
+            has_medium = len(stack) > 1 and stack[1].colour == colour and stack[1].size == 2
+            needed = (1,) if has_medium else (1, 2)
+            arrivals.append(sum(min((2 if at == square else dist[at][square] for at in free[size]), default=_INF)
+                                for size in needed))
+            departures.append(sum(1 for piece in stack[2 if has_medium else 1 :] if piece.colour == colour))
+        needed = WINNING_TOWERS - towers
+        if len(arrivals) >= needed and max(sum(sorted(arrivals)[:needed]), sum(sorted(departures)[:needed])) <= points[index]:
+            return True
+    return False
 
 
 def _cover_cost(piece: Piece, stack: tuple, square: int, board: tuple, ctx: _Context, leaving: dict,
-                points: tuple, index: int, path: int, home: int | None) -> int | None:
+                points: tuple, index: int, path: int, home: int | None, tight: bool) -> tuple[int, int, int, int] | None:
     """Whether ``piece``, arriving over ``path`` pips, might rest on ``stack`` (on ``square``)
-    once its covers are gone, within the pips left: the pips of its colour that uses, or None.
-    The covers may not count on resting next door on ``home``.
+    once its covers are gone, within the pips left: the pips of each colour that uses and, of
+    those, the pips counted for pieces the covers wait for; or None.
+    The covers may not count on resting next door on ``home``; ``tight`` as in :func:`_within_bound`.
 
-    A cover that cannot rest next door at once pays 2, or 1 and, for the first of such covers
-    of its colour, the pieces of its colour covering a resting place next door."""
+    Each cover pays at least its way to the nearest square where it might rest (see
+    :func:`_nearest_rest`) and, for the first of the covers that must wait there for pieces of
+    their colour to leave, the fewest such pieces."""
     cost = [0, 0]
     cost[index] = path
     waiting = [0, 0]
@@ -944,44 +1126,55 @@ def _cover_cost(piece: Piece, stack: tuple, square: int, board: tuple, ctx: _Con
         cover_index = _mover_index(below, ctx)
         if cover_index < 0 or not height:
             return None
-        pips, extra = _nearest_rest(below[-1], square, board, ctx, leaving, home)
+        pips, extra = _nearest_rest(below[-1], square, board, ctx, leaving, home, piece if tight else None)
+        if pips >= _INF:
+            return None
         cost[cover_index] += pips
         if extra:
             waiting[cover_index] += 1
             covered[cover_index] = min(covered[cover_index], extra)
         height -= 1
-    for i in (0, 1):
-        if waiting[i]:
-            cost[i] += min(waiting[i], covered[i])
-    return cost[index] if cost[index] <= points[index] and cost[1 - index] <= points[1 - index] else None
+    wait = [min(waiting[i], covered[i]) if waiting[i] else 0 for i in (0, 1)]
+    cost = [cost[0] + wait[0], cost[1] + wait[1]]
+    return (cost[0], cost[1], wait[0], wait[1]) if cost[0] <= points[0] and cost[1] <= points[1] else None
 
 
-def _nearest_rest(piece: Piece, square: int, board: tuple, ctx: _Context, leaving: dict, home: int | None) -> tuple[int, int]:
-    """A lower bound on the pips ``piece`` needs to leave ``square`` and rest: (1, 0) when it may
-    rest next door (not on ``home``) at once; (1, n) when it might there only after n pieces of
-    its own colour left (the fewest next door); (2, 0) otherwise (it goes and comes back)."""
+def _nearest_rest(cover: Piece, square: int, board: tuple, ctx: _Context, leaving: dict, home: int | None,
+                  arriving: Piece | None) -> tuple[int, int]:
+    """A lower bound on the pips ``cover`` needs to leave ``square`` (for ``arriving`` to come)
+    and rest: (d, 0) when the nearest square where it may rest at once is d pips away, (d, n)
+    when the nearest where it might is d away but only after n pieces of its own colour left
+    (the fewest at that distance), (_INF, 0) when it may rest nowhere.
+
+    It may also come back to rest on ``arriving`` (2 pips: the pieces above a moved piece all
+    rest on it, so they are of its colour and no bigger), and rest next door on ``home`` only
+    by a detour (2 pips: ``arriving`` is still there while the cover leaves). With ``arriving``
+    None, any cover is taken to be able to come back, so no more than 2 pips are counted."""
     dist, _, order = _routes(ctx.blocked)
-    fewest = _INF
+    best = 2 if arriving is None or _can_rest(cover, (arriving,)) else _INF
+    nearest = fewest = _INF
     for target in order[square]:
-        if dist[square][target] >= 2:
+        pips = dist[square][target]
+        if pips > nearest or pips >= best:
             break
-        if target == home:
-            continue
         stack = board[target][: leaving.get(target)]
         own = 0
         height = len(stack)
         while True:
             below = stack[:height]
-            if _can_rest(piece, below):
-                if not own:
-                    return 1, 0
-                fewest = min(fewest, own)
+            if _can_rest(cover, below):
+                if target == home and pips == 1:
+                    best = 2
+                elif not own:
+                    return pips, 0
+                else:
+                    nearest, fewest = pips, min(fewest, own)
                 break
             if not height or _mover_index(below, ctx) < 0:
                 break
-            own += below[-1].colour == piece.colour
+            own += below[-1].colour == cover.colour
             height -= 1
-    return (1, fewest) if fewest < _INF else (2, 0)
+    return (nearest, fewest) if nearest < best else (best, 0)
 
 
 def _might_rest(piece: Piece, stack: tuple, ctx: _Context) -> bool:
@@ -998,9 +1191,11 @@ def _might_rest(piece: Piece, stack: tuple, ctx: _Context) -> bool:
     return True
 
 
-def _greedy(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple) -> bool:
+def _greedy(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, deep: bool = False) -> bool:
     """Try to settle the stranded pieces one by one: each goes to the nearest square where it
-    may rest, perhaps after the pieces covering that square have gone to theirs."""
+    may rest, perhaps after the pieces covering that square have gone to theirs. With ``deep``,
+    a cover may also go where it may rest only once the pieces covering that square have gone
+    to theirs; that pass gives up on a win (only repairs count)."""
     dist, _, order = _routes(ctx.blocked)
     while True:
         stranded = _stranded_pieces(board, moved)
@@ -1019,15 +1214,15 @@ def _greedy(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tu
             if dst in busy:
                 continue
             left, avoid = _spend(points, index, cost), busy | {src}
-            plan = (_clear_for(ctx, board, left, moved, supply, piece, dst, avoid, False)
-                    or _clear_for(ctx, board, left, moved, supply, piece, dst, avoid, True))
+            plan = (_clear_for(ctx, board, left, moved, supply, piece, dst, avoid, False, deep)
+                    or _clear_for(ctx, board, left, moved, supply, piece, dst, avoid, True, deep))
             if plan is not None:
                 board, pips, moved, supply, won = plan
                 if won:
-                    return True
+                    return not deep
                 board, moved, supply, won = _move_piece(board, moved, supply, src, dst, ctx.counts)
                 if won:
-                    return True
+                    return not deep
                 points = pips
                 break
         else:
@@ -1035,11 +1230,13 @@ def _greedy(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tu
 
 
 def _clear_for(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, piece: Piece, dst: int,
-               avoid: set, hop: bool):
+               avoid: set, hop: bool, deep: bool = False):
     """Take the covers off ``dst`` (each to its nearest square where it may rest) until ``piece``
     may rest there: (board, points, moved, supply, won), or None if that does not work out.
     With ``hop``, a small lying on a bigger piece of its colour hops to the nearest square
-    instead, to settle later (perhaps back on that bigger piece: "hop off, medium in, hop back")."""
+    instead, to settle later (perhaps back on that bigger piece: "hop off, medium in, hop back").
+    With ``deep``, a cover with no such square within reach goes to the nearest square where it
+    may rest once that square's covers have gone to theirs."""
     dist, _, order = _routes(ctx.blocked)
     won = False
     while not _can_rest(piece, board[dst]):
@@ -1049,22 +1246,44 @@ def _clear_for(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply:
             return None
         cover = stack[-1]
         anywhere = hop and cover.size == 1 and len(stack) > 1 and stack[-2].colour == cover.colour and stack[-2].size == 2
-        for target in order[dst]:
-            cost = dist[dst][target]
-            if cost > points[index]:
+        target = _rest_for(ctx, board, points[index], cover, dst, avoid, anywhere)
+        if target is None and deep:
+            for target in order[dst]:
+                cost = dist[dst][target]
+                if cost > points[index]:
+                    return None
+                if target in avoid or not _might_rest(cover, board[target], ctx):
+                    continue
+                plan = _clear_for(ctx, board, _spend(points, index, cost), moved, supply, cover, target, avoid | {dst}, False)
+                if plan is not None and not plan[4]:
+                    board, points, moved, supply, _ = plan
+                    points = _spend(points, index, -cost)  # _move_piece below pays for the cover
+                    break
+            else:
                 return None
-            if target not in avoid and (anywhere or _can_rest(cover, board[target])):
-                break
-        else:
+        elif target is None:
             return None
         board, moved, supply, won = _move_piece(board, moved, supply, dst, target, ctx.counts)
-        points = _spend(points, index, cost)
+        points = _spend(points, index, dist[dst][target])
         if won:
             break
     return board, points, moved, supply, won
 
 
-def _search(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, stranded: list) -> bool:
+def _rest_for(ctx: _Context, board: tuple, budget: int, cover: Piece, square: int, avoid: set, anywhere: bool) -> int | None:
+    """The nearest square within ``budget`` pips of ``square`` (not in ``avoid``) where ``cover``
+    may rest (any square with ``anywhere``), or None."""
+    dist, _, order = _routes(ctx.blocked)
+    for target in order[square]:
+        if dist[square][target] > budget:
+            return None
+        if target not in avoid and (anywhere or _can_rest(cover, board[target])):
+            return target
+    return None
+
+
+def _search(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, stranded: list,
+            table: TurnTable) -> bool:
     """The useful moves, stranded pieces first; True as soon as one leads to a finishable
     position. Useful: moving a piece that must leave its square, uncovering a piece that some
     piece that may have to move could rest on, or winning."""
@@ -1078,7 +1297,7 @@ def _search(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tu
         for dst in reach:
             cost = dist[src][dst]
             after, after_moved, after_supply, won = _move_piece(board, moved, supply, src, dst, ctx.counts)
-            if won or _finishable(ctx, after, _spend(points, index, cost), after_moved, after_supply):
+            if won or _finishable(ctx, after, _spend(points, index, cost), after_moved, after_supply, table):
                 return True
     return False
 
