@@ -115,13 +115,12 @@ def _undoable_moves(game: Ice3, board: tuple) -> list[SetMove]:
     found = []
     for move in _ALL_MOVES:
         after = state.board_after(move)
-        if after != board and Ice3State(game, after).board_after(_BACK[move]) == board:
+        if after != board and Ice3State(game, after).board_after(move.backwards()) == board:
             found.append(move)
     return found
 
 
 _ALL_MOVES = tuple(SetMove(g, d, n) for g in GROUPS for d in DIRS for n in range(1, MAX_DISTANCE + 1))
-_BACK = {move: SetMove(move.group, DIRS[(DIRS.index(move.direction) + 4) % 8], move.distance) for move in _ALL_MOVES}
 
 
 PUZZLES: tuple[Puzzle, ...] = (
