@@ -29,7 +29,7 @@ from ...randomness import seeded_random
 from .rules import COLOURS, CORNERS, DIRS, GRID, GROUPS, MAX_DISTANCE, SIZES, Ice3, Ice3State, SetMove, goal_cells
 from .solver import solve
 
-__all__ = ["Puzzle", "PUZZLES", "make_puzzle", "solve"]
+__all__ = ["Puzzle", "PUZZLES", "puzzle", "make_puzzle", "solve"]
 
 FULL_BOARD = 45
 """``others`` for a full board: every piece of the other three colours."""
@@ -308,6 +308,18 @@ to_move=0 turns=0 passes=0""", 3,
 )
 """The ladder: loose, shape and exact goals in one, two and three moves, then the three goals
 on a full board."""
+
+
+def puzzle(name: str) -> Puzzle:
+    """The puzzle called ``name`` in :data:`PUZZLES`.
+
+    >>> puzzle("exact-3").solution
+    ('YNW1', 'RE3', 'YN7')
+    """
+    for candidate in PUZZLES:
+        if candidate.name == name:
+            return candidate
+    raise KeyError(f"there is no Ice3 puzzle {name!r}; the puzzles are {', '.join(p.name for p in PUZZLES)}")
 
 
 if __name__ == "__main__":
