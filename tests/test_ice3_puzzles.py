@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 import icewidgets as iw
-from icewidgets.games.ice3 import SPARSE_EXAMPLE
+from icewidgets.games.ice3 import SPARSE_EXAMPLE, Ice3State
 from icewidgets.games.ice3 import puzzles
-from icewidgets.games.ice3.puzzles import PUZZLES, Puzzle, make_puzzle, solve
+from icewidgets.games.ice3.puzzles import FULL_BOARD, PUZZLES, Puzzle, make_puzzle, solve
 from icewidgets.games.ice3.seeker import goal_cost, goal_seeker
 from icewidgets.games.ice3.solver import first_sets
 
@@ -51,7 +51,7 @@ def test_puzzles_are_real_one_player_positions(puzzle):
     count = pieces(state)
     assert sum(count.values()) == 15 + puzzle.others
     complete = [c for c in "RYGB" if all(count[f"{c}{z}"] == 5 for z in "123")]
-    assert len(complete) == (4 if puzzle.others == 45 else 1)  # the goal colour has its whole set
+    assert len(complete) == (4 if puzzle.others == FULL_BOARD else 1)  # the goal colour has its whole set
     final = play_line(state, puzzle.solution)
     assert final.goals_met[0][0] in complete
 
@@ -89,6 +89,12 @@ def test_make_puzzle_is_seeded():
     assert make_puzzle("exact", 2, seed=11, others=3) == (text, line)
     state = iw.make("ice3", players=1, goal="exact").state_from_text(text)
     assert sum(pieces(state).values()) == 18 and len(solve(state, 2)) == 2 and solve(state, 1) is None
+    with pytest.raises(ValueError, match="a puzzle needs at least one move, not length=0"):
+        make_puzzle("exact", 0, seed=1, others=3)
+    with pytest.raises(ValueError, match="others=46: the other three colours have 0 to 45 pieces"):
+        make_puzzle("exact", 1, seed=1, others=46)
+    with pytest.raises(ValueError, match="goal='corner'"):
+        make_puzzle("corner", 1, seed=1, others=3)
 
 
 # --- the solver ------------------------------------------------------------------------------
@@ -102,10 +108,10 @@ def shortest_by_breadth_first_search(state, depth: int) -> int | None:
     for moves in range(1, depth + 1):
         following = []
         for board in frontier:
-            position = type(state)(state.game, board)
+            position = Ice3State(state.game, board)
             for move in position.legal_moves():
                 after = position.board_after(move)
-                if type(state)(state.game, after).goals_met:
+                if Ice3State(state.game, after).goals_met:
                     return moves
                 if after not in seen:
                     seen.add(after)
@@ -152,7 +158,7 @@ def test_the_puzzles_are_for_the_default_movement_rules():
     assert [str(m) for m in solve(state, 3)] == list(exact3.solution)
     later = iw.make("ice3", players=1, goal="loose", walls="after").state_from_text(loose3.text)
     assert [str(m) for m in solve(later, 3)] == ["RN2", "YE2", "YSE3"]
-    # the edge rule carries most puzzles: with sliding or an illegal edge they take longer
+    # the edge rule carries most puzzles: with sliding or an illegal edge they need more moves
     for options in ({"blocked": "slide"}, {"edge": "illegal"}):
         assert solve(iw.make("ice3", players=1, goal="shape", **options).state_from_text(shape1.text), 1) is None
     slide = iw.make("ice3", players=1, blocked="slide").state_from_text(exact3.text)
