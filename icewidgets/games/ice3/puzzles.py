@@ -23,6 +23,7 @@ seeds in :data:`PUZZLES`.
 from __future__ import annotations
 
 import dataclasses
+import random
 
 from ...pieces import PIECES
 from ...randomness import seeded_random
@@ -31,7 +32,7 @@ from .goal import CORNERS, goal_cells
 from .rules import Ice3, Ice3State, SetMove
 from .solver import solve
 
-__all__ = ["Puzzle", "PUZZLES", "make_puzzle", "solve"]
+__all__ = ["FULL_BOARD", "Puzzle", "PUZZLES", "puzzle", "make_puzzle", "solve"]
 
 FULL_BOARD = 45
 """``others`` for a full board: every piece of the other three colours."""
@@ -66,10 +67,16 @@ def make_puzzle(goal: str, length: int, seed: int, others: int) -> tuple[str, tu
     one such line, drawn from ``seed`` with ``others`` pieces of the other colours (placed
     outside the goal's corner block). The same arguments always give the same puzzle.
 
+    Lengths up to three come in about a second; every extra move multiplies the search.
+
     >>> text, line = make_puzzle("loose", 1, seed=4, others=3)
     >>> len(line)
     1
     """
+    if length < 1:
+        raise ValueError(f"a puzzle needs at least one move, not length={length}")
+    if not 0 <= others <= FULL_BOARD:
+        raise ValueError(f"others={others}: the other three colours have 0 to {FULL_BOARD} pieces")
     rng = seeded_random(seed)
     game = Ice3(players=1, goal=goal)
     while True:
@@ -88,7 +95,7 @@ def make_puzzle(goal: str, length: int, seed: int, others: int) -> tuple[str, tu
                 return state.to_text(), tuple(str(move) for move in line)
 
 
-def _goal_board(rng, goal: str, colour: str, corner: str, others: int) -> tuple:
+def _goal_board(rng: random.Random, goal: str, colour: str, corner: str, others: int) -> tuple:
     """A board meeting ``goal`` with ``colour`` in ``corner``: the exact pattern, the pattern's
     sizes shuffled (shape), or the 15 pieces on 15 of the block's 16 squares (loose); then
     ``others`` pieces of the other colours on random squares outside the block."""
@@ -117,13 +124,12 @@ def _undoable_moves(game: Ice3, board: tuple) -> list[SetMove]:
     found = []
     for move in _ALL_MOVES:
         after = state.board_after(move)
-        if after != board and Ice3State(game, after).board_after(_BACK[move]) == board:
+        if after != board and Ice3State(game, after).board_after(move.backwards()) == board:
             found.append(move)
     return found
 
 
 _ALL_MOVES = tuple(SetMove(g, d, n) for g in GROUPS for d in DIRS for n in range(1, MAX_DISTANCE + 1))
-_BACK = {move: SetMove(move.group, DIRS[(DIRS.index(move.direction) + 4) % 8], move.distance) for move in _ALL_MOVES}
 
 
 PUZZLES: tuple[Puzzle, ...] = (
@@ -276,7 +282,7 @@ to_move=0 turns=0 passes=0""", 3,
         "The green small on c5 is pinned under a green large, so a green move would carry the "
         "large off and leave the small behind: lift the larges first. The green medium on h7 is "
         "far away and needs a long diagonal of its own.",
-        ("3SW1", "GS2", "GSW4"), seed=3, others=45),
+        ("3SW1", "GS2", "GSW4"), seed=3, others=FULL_BOARD),
     Puzzle(
         "full-shape-3", "shape", """\
 . Y3 Y2 Y1 R2 R1 . R3
@@ -292,7 +298,7 @@ to_move=0 turns=0 passes=0""", 3,
         "of the h file, in the right ranks, while every other yellow would leave the board and "
         "stays. Two of those four must first get to the h file from c1 and c3 along one diagonal, "
         "and a wall blocks one of the diagonals.",
-        ("BSE1", "YNE5", "YW7"), seed=4, others=45),
+        ("BSE1", "YNE5", "YW7"), seed=4, others=FULL_BOARD),
     Puzzle(
         "full-exact-3", "exact", """\
 B1B2 G3R1 B1 B3 B3 R2R2 R1 B3B2
@@ -307,13 +313,25 @@ to_move=0 turns=0 passes=0""", 3,
         "Three yellow mediums ride on yellow smalls one square above their own squares, and a "
         "fourth on a green on h5: one medium move south drops all four into place. Before that "
         "the reds on e1 and f4 must leave, and two more yellow smalls come down.",
-        ("RW2", "1S2", "2S1"), seed=1, others=45),
+        ("RW2", "1S2", "2S1"), seed=1, others=FULL_BOARD),
 )
 """The ladder: loose, shape and exact goals in one, two and three moves, then the three goals
 on a full board."""
 
 
+def puzzle(name: str) -> Puzzle:
+    """The puzzle called ``name`` in :data:`PUZZLES`.
+
+    >>> puzzle("exact-3").solution
+    ('YNW1', 'RE3', 'YN7')
+    """
+    for candidate in PUZZLES:
+        if candidate.name == name:
+            return candidate
+    raise KeyError(f"there is no Ice3 puzzle {name!r}; the puzzles are {', '.join(p.name for p in PUZZLES)}")
+
+
 if __name__ == "__main__":
-    for puzzle in PUZZLES:
-        text, solution = make_puzzle(puzzle.goal, puzzle.length, puzzle.seed, puzzle.others)
-        print(f"{puzzle.name}: {' '.join(solution)}\n{text}\n")
+    for rung in PUZZLES:
+        text, solution = make_puzzle(rung.goal, rung.length, rung.seed, rung.others)
+        print(f"{rung.name}: {' '.join(solution)}\n{text}\n")

@@ -245,6 +245,15 @@ class SetMove:
     def __str__(self) -> str:
         return f"{self.group}{self.direction}{self.distance}"
 
+    def backwards(self) -> "SetMove":
+        """The same set, the same distance, the opposite direction: the move that undoes this
+        one when no piece of the set stayed or landed on another.
+
+        >>> SetMove("R", "NE", 2).backwards()
+        SetMove(group='R', direction='SW', distance=2)
+        """
+        return SetMove(self.group, DIRS[(DIRS.index(self.direction) + 4) % len(DIRS)], self.distance)
+
 
 END_TURN = EndTurn("pass")
 """Pass: the only move when no set can move."""

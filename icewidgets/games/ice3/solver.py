@@ -65,7 +65,7 @@ def solve(state: Ice3State, max_depth: int) -> list[SetMove] | None:
 
     Exhaustive: when it returns a line of k moves, no line of fewer than k moves exists. The
     moves follow the options of ``state.game``; the number of players does not matter (every
-    player shares every piece).
+    player shares every piece), nor does ``max_turns``.
     """
     if max_depth < 0:
         raise ValueError(f"max_depth must be 0 or more, not {max_depth}")
