@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from ...pieces import COLOUR_NAMES, SIZE_NAMES
 from ...view import Controls, Group
-from .rules import COLOURS, END_TURN, GRID, SetMove, resolve_move
+from .board import COLOURS, GRID
+from .movement import resolve_move
+from .rules import END_TURN, SetMove
 
 
 class Ice3Controls(Controls):

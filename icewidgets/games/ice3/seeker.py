@@ -49,7 +49,9 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any, Callable
 
-from .rules import COLOURS, CORNERS, DIRS, GRID, MAX_DISTANCE, Ice3State, SetMove, goal_cells
+from .board import COLOURS, DIRS, GRID, MAX_DISTANCE
+from .goal import CORNERS, goal_cells
+from .rules import Ice3State, SetMove
 from .solver import solve
 
 __all__ = ["goal_seeker", "goal_cost"]
