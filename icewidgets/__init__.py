@@ -37,6 +37,9 @@ __all__ = [
     "playouts",
     "tournament",
     "save_svg",
+    "pictures",
+    "rules_sheet",
+    "print_board",
 ]
 
 # The playouts, widget and drawing parts load on first use, so the rules import no numerical
@@ -48,6 +51,9 @@ _LAZY = {
     "GameWidget": ("icewidgets.widgets", "GameWidget"),
     "PlayoutLab": ("icewidgets.widgets", "PlayoutLab"),
     "save_svg": ("icewidgets.svg", "save_svg"),
+    "pictures": ("icewidgets.notebook", "pictures"),
+    "rules_sheet": ("icewidgets.printables", "rules_sheet"),
+    "print_board": ("icewidgets.printables", "print_board"),
     "svg": ("icewidgets.svg", None),
     "agents": ("icewidgets.agents", None),
 }
