@@ -106,7 +106,7 @@ def check_game_code(code: str, plies: Any, winner: Any) -> Verdict:
         return Verdict(False, "the winner is right, but count the plies again: len(record) counts them")
     if not right_winner:
         return Verdict(False, "the number of plies is right, but look at final_state().winners again")
-    return Verdict(True, f"{plural(len(record), 'ply')}; {' and '.join(names)} won: {final.end_reason}")
+    return Verdict(True, f"{plural(len(record), 'ply', 'plies')}; {' and '.join(names)} won: {final.end_reason}")
 
 
 def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 10, at_least: float | None = None,
