@@ -47,6 +47,12 @@ def test_blocks_of_a_rules_text():
     ]
 
 
+def test_the_start_notebook_describes_the_games_with_their_summaries():
+    text = (pytest.importorskip("nbformat").read("notebooks/00-start-here.ipynb", as_version=4))
+    source = "\n".join(cell.source for cell in text.cells)
+    assert "how_to_play.summary" in source
+
+
 # Verdicts ---------------------------------------------------------------------------------------
 
 
@@ -63,6 +69,7 @@ def test_the_generic_checks():
     assert check_number(12, 12, why="twelve").right
     assert str(check_number(14, 12, why="x", what="the count")) == "✘ Not yet: 14 is too high for the count."
     assert not check_number(True, 1, why="x")
+    assert check_number(0.1 + 0.2, 0.3, why="x").right and not check_number(0.3001, 0.3, why="x")
     assert str(check_moves(["a", "b", "c"], ["a", "d", "e"], why="x")) == (
         "✘ Not yet: 2 of the moves are missing (for example d); 2 moves do not belong (for example b).")
     assert str(check_moves(["a", "a"], ["a"], why="x")) == "✘ Not yet: some moves are listed twice."

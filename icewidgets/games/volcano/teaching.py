@@ -18,8 +18,9 @@ from .board import GRID
 from .rules import Volcano, VolcanoState
 from .scoring import score
 
-__all__ = ["HOW_TO_PLAY", "check_capturing_first_moves", "check_eruption_condition", "check_pile_score",
-           "check_solitaire", "check_two_captures"]
+__all__ = ["HOW_TO_PLAY", "check_capturing_first_moves", "check_eruption_condition", "check_first_move_loop",
+           "check_pile_score", "check_quiet_move", "check_quiet_moves", "check_solitaire", "check_two_captures",
+           "eruption_condition", "first_move_loop", "quiet_moves"]
 
 HOW_TO_PLAY = HowToPlay(
     summary=(
@@ -33,8 +34,9 @@ HOW_TO_PLAY = HowToPlay(
 medium and a large of one colour, stacked large on top. Five black smalls are the **caps**.
 
 **Setup.** Fill the 5×5 board with the nests and put the caps on five of them. The standard
-opening puts the caps on the diagonal from a1 to e5, with the colours in diagonal bands. (The
-`plus` and `x` openings offered here are not in the published rules: they are unofficial.)
+opening arranges the colours as in the start picture, with the caps on the five red nests of the
+diagonal from a1 to e5. (The `plus` and `x` openings offered here are not in the published
+rules: they are unofficial.)
 
 **Your turn.**
 
@@ -87,6 +89,23 @@ def check_capturing_first_moves(moves: Iterable[Any]) -> Verdict:
     return check_moves(moves, capturing, what="capturing first moves",
                        why=f"{len(capturing)} of the {plural(len(start.legal_moves()), 'first move')} capture; "
                            f"they are {same} {len(erupting)} that erupt")
+
+
+def check_quiet_move(move: Any, state: VolcanoState | None = None) -> Verdict:
+    """Whether ``move`` is a legal cap move in ``state`` (default: the start) that makes no
+    eruption, so the same player moves again.
+
+    >>> check_quiet_move("a1-a2")
+    ✘ Not yet: a1-a2 erupts: the volcano on a1 erupts towards the north.
+    """
+    state = state or _start()
+    try:
+        after = state.play(move)
+    except ValueError as error:
+        return Verdict(False, str(error))
+    if after.eruption is not None:
+        return Verdict(False, f"{move} erupts: {str(after.events[1])[0].lower()}{str(after.events[1])[1:].rstrip('.')}")
+    return Verdict(True, f"{move} makes no eruption, and the events say so: {after.events[1]}")
 
 
 def eruption_condition(state: VolcanoState, move: Any) -> tuple[int, str]:
@@ -186,31 +205,33 @@ def check_solitaire(state: VolcanoState, solid_trees: int = 3) -> Verdict:
                           f"{plural(solid_trees, 'solid tree')}")
 
 
-def first_move_loop() -> tuple[int, int]:
-    """``(plies, eruptions)``: how long the agent that always plays the first legal move keeps
-    erupting from the start, before its caps only shuffle back and forth.
+def first_move_loop() -> tuple[int, int, tuple[str, ...]]:
+    """``(plies, eruptions, cycle)``: how long the agent that always plays the first legal move
+    keeps erupting from the start, and the cap moves it then repeats for ever.
 
     >>> first_move_loop()
-    (19, 12)
+    (19, 12, ('e3-e4', 'e4-e3'))
     """
-    state, seen, plies = _start(), {}, 0
+    state, seen, plies, moves = _start(), {}, 0, []
     last_eruption = (0, 0)
     while state not in seen:
         seen[state] = plies
-        state = state.play(state.legal_moves()[0])
+        move = state.legal_moves()[0]
+        state = state.play(move)
+        moves.append(str(move))
         plies += 1
         if state.eruption is not None:
             last_eruption = (plies, state.turns)
-    return last_eruption
+    return (*last_eruption, tuple(moves[seen[state]:]))
 
 
 def check_first_move_loop(answer: Any) -> Verdict:
     """Whether ``answer`` is the ply of the first-move agent's last eruption (see
     :func:`first_move_loop`)."""
-    plies, eruptions = first_move_loop()
+    plies, eruptions, cycle = first_move_loop()
     return check_number(answer, plies, what="the ply of its last eruption",
-                        why=f"ply {plies} is its {eruptions}th eruption; after it, two caps swap places for ever, "
-                            "and no move they make can erupt")
+                        why=f"ply {plies} is its {eruptions}th eruption; after it the cap moves {', '.join(cycle)} "
+                            "repeat for ever, and none of them erupts")
 
 
 def quiet_moves(agents: tuple[Any, ...], seed: int = 0) -> int:
