@@ -24,6 +24,7 @@ lead-in (``**Setup.** ...``), ``code`` in backticks, and blocks indented by four
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 from typing import Any, Iterable, Mapping, NamedTuple
 
@@ -165,15 +166,16 @@ class Verdict:
 
 
 def check_number(answer: Any, expected: float, *, why: str, what: str = "the answer") -> Verdict:
-    """Whether ``answer`` is the number ``expected``; ``why`` explains the right answer (shown
-    when it is right), ``what`` names the quantity in the message of a wrong one.
+    """Whether ``answer`` is the number ``expected`` (up to rounding: a sum of probabilities
+    may be off in its last digit); ``why`` explains the right answer (shown when it is right),
+    ``what`` names the quantity in the message of a wrong one.
 
     >>> check_number("seven", 7, why="seven")
     ✘ Not yet: give the answer as a number, not 'seven'.
     """
     if isinstance(answer, bool) or not isinstance(answer, (int, float)):
         return Verdict(False, f"give {what} as a number, not {answer!r}")
-    if answer == expected:
+    if math.isclose(answer, expected, rel_tol=1e-9, abs_tol=1e-12):
         return Verdict(True, why)
     shown = str(int(answer)) if float(answer).is_integer() else f"{answer:g}"
     return Verdict(False, f"{shown} is too {'low' if answer < expected else 'high'} for {what}")
