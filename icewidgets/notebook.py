@@ -29,7 +29,7 @@ from .words import plural
 __all__ = ["Pictures", "check_agent", "check_game_code", "check_stack", "pictures"]
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, repr=False)
 class Pictures:
     """A row of pictures (wrapping on narrow screens); a notebook shows its ``html``."""
 
@@ -37,6 +37,9 @@ class Pictures:
 
     def _repr_html_(self) -> str:
         return self.html
+
+    def __repr__(self) -> str:
+        return f"<{plural(self.html.count('<img '), 'picture')}>"
 
 
 _WIDTH = re.compile(r'<svg\b[^>]*?\swidth="([\d.]+)"')
