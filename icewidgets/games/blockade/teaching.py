@@ -61,6 +61,7 @@ left, a new tower still counts but blocks nothing.)
 Four towers of one colour and one of the other do not.
 """,
     example=("G5B2", "b3-c3", "a5-b3", "c3-b3"),
+    example_seed=2,
     example_caption=("Cool rolled green 5, blue 2: the green small on b3 hopped off to c3, a green "
                      "medium came from a5, and the small hopped back: a capped green tower on b3."),
     score_columns=("roll", "towers"),
@@ -112,7 +113,7 @@ def check_combine_moves(answer: Any) -> Verdict:
     combined = Blockade().new_state(seed=2).play("G3B3").play("combine:G")
     moves = combined.legal_moves()
     return check_number(answer, len(moves), what="the number of legal plies",
-                        why=f"with 6 green pips and no blue ones Cool has {plural(len(moves), 'legal ply')}, "
+                        why=f"with 6 green pips and no blue ones Cool has {plural(len(moves), 'legal ply', 'legal plies')}, "
                             "ending the turn included")
 
 
