@@ -36,9 +36,11 @@ from typing import Any, NamedTuple, Sequence
 from .protocol import CHANCE, Game, NotationError
 from .record import CODE_PREFIX, Record
 from .stats import Table, mean_interval
+from .teaching import Verdict, check_number
 from .words import plural
 
-__all__ = ["ClassGames", "Skipped", "read_codes"]
+__all__ = ["ClassGames", "Skipped", "check_counter_mean", "check_first_player_points", "check_longest_game",
+           "check_mean_turns", "read_codes"]
 
 
 class Skipped(NamedTuple):
@@ -130,7 +132,7 @@ class ClassGames:
         for name in counters if counters is not None else fields:
             description = fields[name][2]
             rows.append([f"{description} (per game)"]
-                        + [_mean(r.arrays[name].reshape(r.n, -1).sum(axis=1)) if name in r.arrays else "–"
+                        + [_mean(r.arrays[name].reshape(r.n, -1).sum(axis=1)) if name in r.arrays and r.n else "–"
                            for _, r in columns])
         note = (f"Points: a win 1, a win shared by k players 1/k each, a draw 1/{self.game.num_players}. "
                 "Means with 95% intervals.")
@@ -139,9 +141,9 @@ class ClassGames:
 
 
 def _mean(values: Any) -> str:
-    mean, low, high = mean_interval(values)
     if len(values) == 0:
         return "–"
+    mean, low, high = mean_interval(values)
     if len(values) == 1:
         return f"{mean:.2f}"
     return f"{mean:.2f} [{low:.2f}–{high:.2f}]"
@@ -220,3 +222,53 @@ def _why_not_ours(record: Record, game: Game) -> str | None:
     if final.unfinished:
         return "the game was stopped by a turn limit, not finished"
     return None
+
+
+# Self-checks of the activity's questions ------------------------------------------------------
+
+
+def check_mean_turns(games: ClassGames, answer: Any) -> Verdict:
+    """Whether ``answer`` is the mean number of turns of the class's games (to two decimals)."""
+    turns = [record.final_state().turns for record in games.records]
+    mean = sum(turns) / len(turns)
+    return check_number(round(answer, 2) if isinstance(answer, float) else answer, round(mean, 2),
+                        what="the mean number of turns",
+                        why=f"{sum(turns)} turns in {plural(len(turns), 'game')}: {mean:.2f} per game")
+
+
+def check_first_player_points(games: ClassGames, answer: Any) -> Verdict:
+    """Whether ``answer`` is the first player's mean points per game in the class's games (a win
+    1, a win shared by k players 1/k, a draw 1/players), to two decimals."""
+    points = _first_points(games.results())
+    mean = float(points.mean())
+    return check_number(round(answer, 2) if isinstance(answer, float) else answer, round(mean, 2),
+                        what="the first player's points per game",
+                        why=f"the first player scored {float(points.sum()):g} points in {plural(len(points), 'game')}: "
+                            f"{mean:.2f} per game")
+
+
+def check_counter_mean(games: ClassGames, name: str, answer: Any) -> Verdict:
+    """Whether ``answer`` is the mean per game of the game's counter ``name`` (summed over its
+    parts) in the class's games, to two decimals."""
+    results = games.results()
+    if name not in games.game.counters.fields:
+        return Verdict(False, f"{games.game.title} counts no {name!r}; its counters are "
+                              f"{', '.join(games.game.counters.fields)}")
+    per_game = results.arrays[name].reshape(results.n, -1).sum(axis=1)
+    mean = float(per_game.mean())
+    description = games.game.counters.fields[name][2]
+    return check_number(round(answer, 2) if isinstance(answer, float) else answer, round(mean, 2),
+                        what=f"the mean of {name!r}",
+                        why=f"{int(per_game.sum())} in {plural(results.n, 'game')} ({description}): {mean:.2f} per game")
+
+
+def check_longest_game(games: ClassGames, label: str) -> Verdict:
+    """Whether ``label`` names the class's longest game in turns (any of them, on a tie)."""
+    turns = [record.final_state().turns for record in games.records]
+    longest = max(turns)
+    names = [name for name, t in zip(games.labels, turns) if t == longest]
+    if label not in games.labels:
+        return Verdict(False, f"no game is called {label!r}; the names are {', '.join(games.labels)}")
+    if label in names:
+        return Verdict(True, f"{label}'s game lasted {longest} turns, the longest")
+    return Verdict(False, f"{label}'s game lasted {turns[games.labels.index(label)]} turns; one lasted {longest}")

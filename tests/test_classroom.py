@@ -93,3 +93,16 @@ def test_unfinished_games_and_loaded_positions_are_skipped_with_their_reasons():
     assert [(s.line, s.reason) for s in games.skipped] == [
         (1, "the game is not finished (1 ply played)"),
         (2, "it starts from a loaded position, not from the start of the game")]
+
+
+def test_the_activity_checks(sample):
+    from icewidgets.classroom import (check_counter_mean, check_first_player_points, check_longest_game,
+                                      check_mean_turns)
+
+    assert check_mean_turns(sample, 30.9).right and not check_mean_turns(sample, 31)
+    assert check_first_player_points(sample, 0.4).why == "the first player scored 4 points in 10 games: 0.40 per game"
+    assert check_counter_mean(sample, "captures", 24).right
+    assert check_counter_mean(sample, "towers", 1).why.startswith("Volcano counts no 'towers'")
+    assert check_longest_game(sample, "Gus & Hana").right
+    assert check_longest_game(sample, "Ana & Ben").why == "Ana & Ben's game lasted 23 turns; one lasted 79"
+    assert check_longest_game(sample, "Nobody").why.startswith("no game is called 'Nobody'")
