@@ -97,7 +97,7 @@ PLAYER_COLOURS = (("R", "Y"), ("G", "B"))
 """Each player's two colours, in the order the notation writes them."""
 
 SETUP_LARGES = "CBBBC RRRBY RGCBY RGYYY CGGGC"
-"""The colours of the 25 larges, rank 5 first (rules §5.1)."""
+"""The colours of the 25 larges, rank 5 first (the designer's layout)."""
 
 CORNER_MEDIUMS = {"a5": "G", "e5": "R", "a1": "Y", "e1": "B"}
 BLACKS = (PIECES["K3"], PIECES["K2"], PIECES["K1"])
