@@ -4,11 +4,13 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
+# JupyterLab refuses to start as root (the usual user in a container) unless it is allowed to.
+AS_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
 .PHONY: lab test setup browser bench clean
 
 lab: setup
-	$(BIN)/jupyter lab notebooks/00-start-here.ipynb
+	$(BIN)/jupyter lab $(AS_ROOT) notebooks/00-start-here.ipynb
 
 test: setup browser
 	$(BIN)/python -m pytest

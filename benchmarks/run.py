@@ -2,7 +2,7 @@
 
     python benchmarks/run.py                 # all four games, random and greedy agents
     python benchmarks/run.py volcano -n 1000000
-    python benchmarks/run.py --readme            # and record the table in README.md
+    python benchmarks/run.py --readme            # and record the table in benchmarks/README.md
 
 Everything goes through ``iw.playouts`` with its defaults (per-game seeds, the games' playout
 turn limits). For each game and agent set it prints one row per engine: games, games/s,
@@ -124,7 +124,7 @@ def main(argv=None) -> None:
     parser.add_argument("-n", type=int, default=None, help="fast games per timed run (default: per game)")
     parser.add_argument("--workers", type=int, default=None, help="threads for the fast engine (default: all cores)")
     parser.add_argument("--no-compile", action="store_true", help="skip the cold/cached compile measurement")
-    parser.add_argument("--readme", action="store_true", help="also write the table into README.md (between its markers)")
+    parser.add_argument("--readme", action="store_true", help="also write the table into benchmarks/README.md (between its markers)")
     args = parser.parse_args(argv)
     names = args.games or list(iw.available_games())
     workers = args.workers or parallel.default_workers()
@@ -170,7 +170,7 @@ def main(argv=None) -> None:
         for name, label, cold, cold_cpu, cached, cached_cpu in compile_rows:
             say(f"{name:<9} {label:<15} {cold:>28.2f} {cold_cpu:>6.2f} {cached:>27.2f} {cached_cpu:>6.2f}")
     if args.readme:
-        write_readme(Path(__file__).resolve().parents[1] / "README.md")
+        write_readme(Path(__file__).resolve().parent / "README.md")
 
 
 def _pip_steps(results, seconds, cpu) -> None:

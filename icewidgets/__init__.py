@@ -38,6 +38,9 @@ __all__ = [
     "tournament",
     "save_svg",
     "save_html",
+    "pictures",
+    "rules_sheet",
+    "print_board",
 ]
 
 # The playouts, widget and drawing parts load on first use, so the rules import no numerical
@@ -50,6 +53,9 @@ _LAZY = {
     "PlayoutLab": ("icewidgets.widgets", "PlayoutLab"),
     "save_svg": ("icewidgets.svg", "save_svg"),
     "save_html": ("icewidgets.widgets.standalone", "save_html"),
+    "pictures": ("icewidgets.notebook", "pictures"),
+    "rules_sheet": ("icewidgets.printables", "rules_sheet"),
+    "print_board": ("icewidgets.printables", "print_board"),
     "svg": ("icewidgets.svg", None),
     "agents": ("icewidgets.agents", None),
 }

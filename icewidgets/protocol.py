@@ -13,6 +13,7 @@ import importlib
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable
 
 from .counters import Counters
+from .teaching import HowToPlay
 from .view import Controls, View
 
 if TYPE_CHECKING:  # grid.py imports this module for NotationError
@@ -128,6 +129,9 @@ class Game:
     draw per decision; the ``"greedy"`` agent plays it (None: the agent plays at random)."""
     kernel: ClassVar[str | None] = None
     """The module of its compiled playout kernel, imported only by :mod:`icewidgets.fast`."""
+    how_to_play: ClassVar[HowToPlay] = HowToPlay()
+    """Its rules in plain words, for players (:class:`icewidgets.teaching.HowToPlay`): the one
+    text that the notebooks show and :func:`icewidgets.rules_sheet` prints."""
 
     @classmethod
     def plug_in(
@@ -138,6 +142,7 @@ class Game:
         counters: Counters | None = None,
         greedy: Callable[["State", Any], Any] | None = None,
         kernel: str | None = None,
+        how_to_play: HowToPlay | None = None,
     ) -> None:
         """Attach the game's companions (called once, by the game package's ``__init__``).
 
@@ -148,7 +153,7 @@ class Game:
         True
         """
         for label, value, kind in (("view", view, View), ("controls", controls, Controls),
-                                   ("counters", counters, Counters)):
+                                   ("counters", counters, Counters), ("how_to_play", how_to_play, HowToPlay)):
             if value is not None:
                 if not isinstance(value, kind):
                     raise TypeError(f"{cls.__name__}.plug_in({label}=…) takes a {kind.__name__}, not {type(value).__name__}")

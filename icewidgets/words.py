@@ -1,7 +1,7 @@
 """Small helpers for the plain-English texts of events, errors and pictures.
 
->>> plural(1, "piece"), plural(3, "piece")
-('1 piece', '3 pieces')
+>>> plural(1, "piece"), plural(3, "piece"), plural(2, "ply", "plies")
+('1 piece', '3 pieces', '2 plies')
 >>> name_list(["b3", "a1", "c2"])
 'a1, b3 and c2'
 """
@@ -11,9 +11,12 @@ from __future__ import annotations
 from typing import Iterable
 
 
-def plural(n: int, noun: str) -> str:
-    """``n`` and ``noun``, with an ``s`` unless ``n`` is 1."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+def plural(n: int, noun: str, plural_noun: str | None = None) -> str:
+    """``n`` and ``noun``, with an ``s`` unless ``n`` is 1 (or ``plural_noun``, when the plural is
+    not made with an ``s``)."""
+    if n == 1:
+        return f"{n} {noun}"
+    return f"{n} {plural_noun or noun + 's'}"
 
 
 def name_list(names: Iterable[str]) -> str:

@@ -12,6 +12,7 @@ from .greedy import greedy_move
 from .rules import (BLACKS, COLOURS, CORNER_MEDIUMS, END_TURN, FULL_SUPPLY, GRID, PIPS_PER_TURN, PLAYER_COLOURS,
                     PLAYOUT_MAX_TURNS, SETUP_BOARD, SETUP_LARGES, SIDES, WINNING_TOWERS, Blockade, BlockadeState,
                     Combine, PieceMove, Roll)
+from .teaching import HOW_TO_PLAY
 from .view import BlockadeView
 
 __all__ = ["BLACKS", "COLOURS", "CORNER_MEDIUMS", "END_TURN", "FULL_SUPPLY", "GRID", "PIPS_PER_TURN",
@@ -20,3 +21,4 @@ __all__ = ["BLACKS", "COLOURS", "CORNER_MEDIUMS", "END_TURN", "FULL_SUPPLY", "GR
 
 Blockade.plug_in(view=BlockadeView(), controls=BlockadeControls(), counters=BlockadeCounters(), greedy=greedy_move,
                  kernel=f"{__name__}.kernel")
+Blockade.plug_in(how_to_play=HOW_TO_PLAY)

@@ -1,6 +1,7 @@
 """Blockade, by Kristin Looney: a two-dimensional race to build five towers of one colour.
 
-The rules as implemented (the project's ``rules/blockade.md``, §5.1):
+The rules as implemented, exactly; for players the same rules in plain words are
+:data:`.teaching.HOW_TO_PLAY` (``Blockade.how_to_play``, printed by ``iw.rules_sheet``):
 
 1. Two players: *Warm* (player 0, red ``R`` and yellow ``Y``) and *Cool* (player 1, green ``G``
    and blue ``B``). The 5×5 board starts with a large on every square (``C`` is clear), a
@@ -39,7 +40,8 @@ e.g. ``b3,c3,c3``, or ``-``) and, when ``max_turns`` is set, ``turns`` (turns co
 >>> state.stack("c3"), state.to_text().splitlines()[-1]
 ('C3G1', 'to_move=1 player=1 dice=G5B2 points=G4B2 supply=K3:5,K2:5,K1:5 moved=c3')
 
-Choices where the rules leave one (``rules/blockade.md`` §5.2):
+Choices where the published rules leave one (the labels, like B-A4, number the project's
+resolutions of the open points):
 
 - ``landing="end"`` (default, B-A4): a moved piece may rest on a forbidden square for a while,
   but ``end`` is refused while one does, and a ply is legal only if the turn can still be
@@ -109,7 +111,7 @@ PLAYER_COLOURS = (("R", "Y"), ("G", "B"))
 """Each player's two colours, in the order the notation writes them."""
 
 SETUP_LARGES = "CBBBC RRRBY RGCBY RGYYY CGGGC"
-"""The colours of the 25 larges, rank 5 first (rules §5.1)."""
+"""The colours of the 25 larges, rank 5 first (the designer's layout)."""
 
 CORNER_MEDIUMS = {"a5": "G", "e5": "R", "a1": "Y", "e1": "B"}
 BLACKS = (PIECES["K3"], PIECES["K2"], PIECES["K1"])

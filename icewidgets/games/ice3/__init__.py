@@ -12,6 +12,7 @@ from .greedy import greedy_move
 from .board import CENTRE, COLOURS, DIRS, GRID, GROUPS, MAX_DISTANCE, SIZES
 from .goal import CORNERS, PATTERN
 from .rules import END_TURN, PLAYOUT_MAX_TURNS, SPARSE_EXAMPLE, Ice3, Ice3State, SetMove
+from .teaching import HOW_TO_PLAY
 from .view import Ice3View
 
 __all__ = ["CENTRE", "COLOURS", "CORNERS", "DIRS", "END_TURN", "GRID", "GROUPS", "MAX_DISTANCE", "PATTERN",
@@ -19,3 +20,4 @@ __all__ = ["CENTRE", "COLOURS", "CORNERS", "DIRS", "END_TURN", "GRID", "GROUPS",
 
 Ice3.plug_in(view=Ice3View(), controls=Ice3Controls(), counters=Ice3Counters(), greedy=greedy_move,
              kernel=f"{__name__}.kernel")
+Ice3.plug_in(how_to_play=HOW_TO_PLAY)

@@ -1,6 +1,7 @@
 """Ice3, by Paul Blake: slide whole sets of pyramids at once until one colour fills a corner.
 
-The rules as implemented (the project's ``rules/ice3.md``):
+The rules as implemented, exactly; for players the same rules in plain words are
+:data:`.teaching.HOW_TO_PLAY` (``Ice3.how_to_play``, printed by ``iw.rules_sheet``):
 
 1. An 8×8 board holds 60 pyramids, 5 of each colour (R, Y, G, B) and size (1 small, 2 medium,
    3 large), standing one per square in a random (seeded) order; d4, e4, d5 and e5 start empty.
@@ -48,7 +49,7 @@ Red large moves from a3 to b3.
 >>> state.stack("c1"), state.stack("b1"), state.stack("a1")
 ('G3R2', 'R1', '.')
 
-Choices where the rules file leaves one (options; defaults first):
+Choices where the published rules leave one (options; defaults first):
 
 - ``blocked``: ``"stay"`` — a blocked piece does not move at all. ``"slide"`` — it moves as far
   as it can towards its destination: up to the last square before the wall or the board edge, and

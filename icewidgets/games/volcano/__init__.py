@@ -13,6 +13,7 @@ from .greedy import greedy_move
 from .openings import DIAG_COLOURS, OPENING_CAPS, OPENINGS
 from .rules import END_TURN, CapMove, Eruption, Volcano, VolcanoState
 from .scoring import GOAL_MEASURES, VolcanoScore, goal_met, score
+from .teaching import HOW_TO_PLAY
 from .view import VolcanoView
 
 __all__ = ["CAP", "COLOURS", "DIAG_COLOURS", "END_TURN", "GOAL_MEASURES", "GRID", "OPENING_CAPS", "OPENINGS",
@@ -20,3 +21,4 @@ __all__ = ["CAP", "COLOURS", "DIAG_COLOURS", "END_TURN", "GOAL_MEASURES", "GRID"
 
 Volcano.plug_in(view=VolcanoView(), controls=VolcanoControls(), counters=VolcanoCounters(), greedy=greedy_move,
                 kernel=f"{__name__}.kernel")
+Volcano.plug_in(how_to_play=HOW_TO_PLAY)

@@ -1,4 +1,4 @@
-"""Volcano's openings: where the nests and the caps stand when the game begins (rules §2.2).
+"""Volcano's openings: where the nests and the caps stand when the game begins.
 
 ``diag`` is the verified standard layout; ``plus`` and ``x`` are the project's unofficial
 proposals (caps on the centre and the four squares around it, orthogonally or diagonally);
@@ -22,7 +22,7 @@ OPENINGS = ("diag", "plus", "x", "random", "custom")
 
 
 DIAG_COLOURS = "CCCGR CGGRY CGRYB GRYYB RYBBB"
-"""The verified standard layout, rank 5 first (rules §2.2)."""
+"""The verified standard layout, rank 5 first."""
 
 
 OPENING_CAPS = {

@@ -1,6 +1,7 @@
 """Volcano, by Kristin Looney: move the caps, make the volcanoes erupt, capture the lava.
 
-The rules as implemented (the project's ``rules/volcano.md``):
+The rules as implemented, exactly; for players the same rules in plain words are
+:data:`.teaching.HOW_TO_PLAY` (``Volcano.how_to_play``, printed by ``iw.rules_sheet``):
 
 1. Twenty-five nests (small, medium, large of one colour, large on top) of five colours
    (R, Y, G, B and C clear) fill a 5×5 board; five black smalls (``K1``) are the *caps*.
@@ -32,7 +33,7 @@ part of the position, so they do not affect equality.
 >>> [str(e) for e in state.events][:2]
 ['Player 1 moves the cap from b2 to c1.', 'No eruption: the lava of b2 would flow off the board. Player 1 moves again.']
 
-Choices where the rules file leaves one (documented in ``rules/volcano.md`` as options):
+Choices where the published rules leave one (offered as options):
 
 - ``no_return_within_turn`` (boardspace's house rule) forbids a cap from moving onto any square
   that a cap left earlier in the same turn. If that would leave no legal cap move at all, the

@@ -1,7 +1,7 @@
 """Volcano's scoring: the best arrangement of a pile of captured pieces, and solitaire goals.
 
 A pile scores 7 per solid-colour tree (small, medium and large of one colour), 5 per mixed
-tree and 1 per other piece, arranged as well as possible (rules §2.1 item 10, V-A15).
+tree and 1 per other piece, arranged as well as possible.
 
 >>> score(["R1", "R2", "R3", "G1"]).describe()
 '8 points: 1 solid tree (7), 0 mixed trees (0), 1 loose piece'
@@ -45,7 +45,9 @@ def score(pieces: Iterable[Piece | str]) -> VolcanoScore:
     """The best score of a pile of captured pieces, with its trees.
 
     The greedy arrangement (solid trees first, then mixed) is optimal, and the points follow
-    the closed form ``total + 2·min_s N_s + 2·solid`` (rules V-A15).
+    the closed form ``total + 2·min_s N_s + 2·solid``: the best arrangement makes the most trees
+    a pile allows, min_s N_s (N_s: its pieces of size s), and each solid tree scores 2 more
+    than a mixed one.
 
     >>> s = score("R1 R2 R3 R1 G2 G3 B1 Y3 Y2".split())
     >>> s.points, s.solid_trees, s.mixed_trees, s.loose

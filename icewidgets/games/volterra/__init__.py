@@ -11,6 +11,7 @@ from .controls import VolterraControls
 from .counters import VolterraCounters
 from .greedy import greedy_move
 from .rules import HALVES, PawnMove, PlacePawn, PlaceTile, TowerMove, Volterra, VolterraState
+from .teaching import HOW_TO_PLAY
 from .view import VolterraView
 
 __all__ = ["COLOUR_WORD", "COLOURS", "GRID", "HALVES", "TILE", "TILES_PER_COLOUR", "PawnMove", "PlacePawn",
@@ -18,3 +19,4 @@ __all__ = ["COLOUR_WORD", "COLOURS", "GRID", "HALVES", "TILE", "TILES_PER_COLOUR
 
 Volterra.plug_in(view=VolterraView(), controls=VolterraControls(), counters=VolterraCounters(), greedy=greedy_move,
                  kernel=f"{__name__}.kernel")
+Volterra.plug_in(how_to_play=HOW_TO_PLAY)

@@ -1,6 +1,7 @@
 """Volterra: stack the tiles next to your pawn and keep the tallest towers.
 
-The rules as implemented (the project's ``rules/volterra.md``):
+The rules as implemented, exactly; for players the same rules in plain words are
+:data:`.teaching.HOW_TO_PLAY` (``Volterra.how_to_play``, printed by ``iw.rules_sheet``):
 
 1. Ten dark (``D``) and ten light (``L``) square tiles fill a 5×4 board as a checkerboard,
    ``a1`` dark; the dark pawn stands on ``c3``, the light pawn on ``c2``. Player 0 is Dark,
@@ -48,7 +49,7 @@ equality.
 >>> state.stack("b3"), state.to_move
 ('LD@D', 1)
 
-Choices where the rules file leaves one:
+Choices where the published rules leave one:
 
 - ``forfeit_removes=False`` (T-A9's alternative) keeps a forfeited part on the board. It is
   out of play all the same: a pawn or a tower action can never reach a part the pawns are cut

@@ -1,0 +1,160 @@
+"""Blockade for teachers: the rules in plain words (:data:`HOW_TO_PLAY`, the text of the rules
+sheet and of the notebook) and the self-checks of the notebook's exercises.
+
+>>> from icewidgets.games.blockade import Blockade
+>>> Blockade.how_to_play is HOW_TO_PLAY
+True
+>>> check_combinable_chance(9 / 36)
+✔ Right: 9 of the 36 rolls have both dice at 3 or less (3 faces × 3 faces): 1/4.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Iterable
+
+from ...teaching import HowToPlay, Verdict, check_choice, check_number
+from ...words import plural
+from .rules import CORNER_MEDIUMS, GRID, PLAYER_COLOURS, SETUP_LARGES, Blockade, BlockadeState
+
+__all__ = ["HOW_TO_PLAY", "check_combinable_chance", "check_combine_moves", "check_fewest_pips",
+           "check_green_on_blue", "check_path_cost", "check_tower_turn", "fewest_pips"]
+
+HOW_TO_PLAY = HowToPlay(
+    summary=(
+        "Two players, Warm (red and yellow) and Cool (green and blue), roll dice to move their "
+        "pyramids and build towers of one colour. A finished tower is capped in black and blocks "
+        "the opponent. Five towers in one of your colours win."
+    ),
+    text="""\
+**You need** red, yellow, green and blue pyramids (five of each size), five clear larges, 15
+black pyramids (five of each size) and two dice per player, one for each of their colours.
+
+**Setup.** Put a large on every square of the 5×5 board: clear larges in the four corners and
+the centre, the coloured larges as in the start picture. Put a small of the same colour on every
+coloured large, and five mediums on each clear corner: green on a5, red on e5, yellow on a1,
+blue on e1. The blacks wait beside the board. Both players roll their two dice: the higher total
+starts (roll again on a tie).
+
+**Your turn.**
+
+1. Roll your two dice, one per colour: each die gives that many **pips** to its colour. If both
+   dice show 3 or less, you may instead give their sum to one of your colours (the other then
+   gets nothing).
+2. Spend the pips: one pip moves a medium or small of that colour one square in any of the
+   eight directions. Only the top pyramid of a stack moves; larges and blacks never move. Split
+   the pips between pyramids as you like and move the same one again; pips you do not use are
+   lost when you end the turn.
+3. A pyramid may cross any square except a **blockade** of your opponent.
+
+**Resting places.** When you end your turn, every pyramid you moved must rest on a pyramid of its
+own colour at least as big as itself, on a clear pyramid, or on a black that caps a tower of its
+colour and is bigger than it: never on your opponent's colours and never on your other colour.
+On the way, during the turn, it may stop anywhere.
+
+**Towers.** When a small comes to rest on a medium on a large, all three of one colour, the tower
+is finished: cap it at once with the largest black left. A capped tower never moves, and it is a
+blockade for your opponent, whose pyramids can neither cross it nor land on it. (When no black is
+left, a new tower still counts but blocks nothing.)
+
+**Winning.** Five towers in one of your colours, on all five larges of that colour, win at once.
+Four towers of one colour and one of the other do not.
+""",
+    example=("G5B2", "b3-c3", "a5-b3", "c3-b3"),
+    example_seed=2,
+    example_caption=("Cool rolled green 5, blue 2: the green small on b3 hopped off to c3, a green "
+                     "medium came from a5, and the small hopped back: a capped green tower on b3."),
+    score_columns=("roll", "towers"),
+    score_note="Towers: count the capped towers in each of your colours; five in one colour win.",
+)
+"""Blockade's rules in plain words (``Blockade.how_to_play``)."""
+
+
+# Self-checks of the notebook's exercises -------------------------------------------------------
+
+
+def check_combinable_chance(answer: Any) -> Verdict:
+    """Whether ``answer`` is the probability that a roll may be combined (both dice at 3 or less),
+    read from the engine's chance outcomes."""
+    outcomes = Blockade().new_state(seed=2).chance_outcomes()
+    low = [move for move, _ in outcomes if all(value <= 3 for value in move.values)]
+    chance = Fraction(sum(Fraction(p).limit_denominator(1000) for move, p in outcomes if move in low))
+    return check_number(answer, float(chance), what="that probability",
+                        why=f"{len(low)} of the {len(outcomes)} rolls have both dice at 3 or less "
+                            f"(3 faces × 3 faces): {chance}")
+
+
+def fewest_pips(colour: str) -> int:
+    """The fewest pips that finish a tower of ``colour`` from the start: the small leaves a large
+    (1 pip), a medium comes from the colour's corner (its distance), the small comes back (1).
+
+    >>> fewest_pips("R"), fewest_pips("B")
+    (4, 4)
+    """
+    larges = SETUP_LARGES.split()
+    squares = [GRID.index(f"{file}{5 - row}") for row, rank in enumerate(larges)
+               for file, large in zip("abcde", rank) if large == colour]
+    corner = GRID.index(next(square for square, c in CORNER_MEDIUMS.items() if c == colour))
+    return 2 + min(GRID.chebyshev(corner, square) for square in squares)
+
+
+def check_fewest_pips(colour: str, answer: Any) -> Verdict:
+    """Whether ``answer`` is :func:`fewest_pips` of ``colour``."""
+    pips = fewest_pips(colour)
+    corner = next(square for square, c in CORNER_MEDIUMS.items() if c == colour)
+    return check_number(answer, pips, what="the fewest pips",
+                        why=f"1 pip for the small to step off, {pips - 2} for a medium from {corner} to the "
+                            f"nearest large of its colour, 1 for the small to step back: {pips}")
+
+
+def check_combine_moves(answer: Any) -> Verdict:
+    """Whether ``answer`` is the number of legal plies after Cool rolls G3B3 at the start (seed 2)
+    and combines the dice on green."""
+    combined = Blockade().new_state(seed=2).play("G3B3").play("combine:G")
+    moves = combined.legal_moves()
+    return check_number(answer, len(moves), what="the number of legal plies",
+                        why=f"with 6 green pips and no blue ones Cool has {plural(len(moves), 'legal ply', 'legal plies')}, "
+                            "ending the turn included")
+
+
+def check_path_cost(state: BlockadeState, move: Any, answer: Any) -> Verdict:
+    """Whether ``answer`` is the number of pips the piece move ``move`` costs in ``state`` (a
+    position with enough pips for it: the engine's refusal says what the path would cost)."""
+    try:
+        moved = state.play(move).events[0]
+    except ValueError as error:
+        return Verdict(False, str(error))
+    return check_number(answer, moved["pips"], what="the cost of that move",
+                        why=f"the cheapest path is {'-'.join(moved['path'])}: {plural(moved['pips'], 'pip')}")
+
+
+def check_green_on_blue(answer: Any) -> Verdict:
+    """Exercise: may a green small come to rest on a blue large? (``yes`` or ``no``)"""
+    return check_choice(answer, "no", {
+        "yes": "blue is Cool's other colour, and a piece may rest only on its own colour, on clear, or on a "
+               "black that caps a tower of its colour",
+        "no": "a piece may rest only on its own colour (at least as big), on clear, or on a black that caps a "
+              "tower of its colour; blue is Cool's other colour, so the green small may cross it but not stop",
+    })
+
+
+def check_tower_turn(roll: str, plies: Iterable[Any], colour: str) -> Verdict:
+    """Whether ``plies``, played after Cool rolls ``roll`` at the start (seed 2), build a tower
+    of ``colour`` and can end the turn."""
+    state = Blockade().new_state(seed=2)
+    if colour not in PLAYER_COLOURS[state.player]:
+        return Verdict(False, f"{colour} is not one of Cool's colours")
+    try:
+        state = state.play(roll)
+        built = []
+        for ply in plies:
+            state = state.play(ply)
+            built += [e["square"] for e in state.events if e.kind == "tower" and e["colour"] == colour]
+    except ValueError as error:
+        return Verdict(False, str(error))
+    if not built:
+        return Verdict(False, "no tower of that colour was finished: the small must come to rest on a medium on "
+                              "a large of its colour")
+    if not state.is_legal("end"):
+        return Verdict(False, f"a tower stands on {built[0]}, but the turn cannot end: {state.why_illegal('end')}")
+    return Verdict(True, f"a tower on {built[0]}, and the turn can end")

@@ -1,0 +1,155 @@
+"""Ice3 for teachers: the rules in plain words (:data:`HOW_TO_PLAY`, the text of the rules sheet
+and of the notebook) and the self-checks of the notebook's exercises and puzzle ladder.
+
+>>> from icewidgets.games.ice3 import Ice3
+>>> Ice3.how_to_play is HOW_TO_PLAY
+True
+>>> check_puzzle("loose-1", ["GSE2"])
+✔ Right: solved in 1 move, the fewest possible (the search proves that no shorter line exists).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Iterable
+
+from ...teaching import HowToPlay, Verdict, check_number
+from ...words import plural
+from .board import DIRS, GROUPS, MAX_DISTANCE
+from .puzzles import PUZZLES, Puzzle
+from .rules import Ice3, Ice3State
+from .solver import solve
+
+__all__ = ["HOW_TO_PLAY", "check_puzzle", "check_short_not_long", "check_solution", "check_start_moves",
+           "check_walls_matter", "puzzle"]
+
+HOW_TO_PLAY = HowToPlay(
+    summary=(
+        "Any number of players (or one, as a puzzle) share 60 pyramids on an 8×8 board. A move "
+        "slides a whole set at once: every pyramid of one colour, or every pyramid of one size. "
+        "The player whose move gathers one colour into the corner pattern wins."
+    ),
+    text="""\
+**You need** red, yellow, green and blue pyramids, five of each size in each colour: 60 in all.
+
+**Setup.** Stand the pyramids one per square on the 8×8 board in random order, leaving the four
+centre squares (d4, e4, d5, e5) empty.
+
+**Your turn.** Choose a **set**, all pyramids of one colour (15) or all pyramids of one size
+(20); a direction, one of eight; and a distance from 1 to 7. Every pyramid of the set moves that
+far in that direction, all at the same moment, except these, which stay where they are:
+
+- a pyramid with another one on top of it is **pinned**;
+- a pyramid is **blocked** if a **wall** (a square holding two pyramids) lies on its path or on
+  the square where it would land, or if it would leave the board.
+
+A single pyramid blocks nothing: the movers pass over it. A pyramid that lands on one that stays
+stacks on top of it and makes a new wall; one that lands where a pyramid has just moved away
+ends up alone. A move must move at least one pyramid.
+
+**Winning.** After every move, look at the four corners. If one colour fills a corner in the
+pattern below (one pyramid per square, larges in the corner, then mediums, then smalls, and the
+square diagonally farthest from the corner empty), the player who just moved wins, whatever the
+colour: everyone shares every pyramid, so a move that helps you may help the next player more.
+Drawn for the a1 corner (L large, M medium, S small, . empty), rank 4 at the top:
+
+    M S S .
+    L M S S
+    L M M S
+    L L L M
+
+**No move?** A player who cannot move passes; when every player has passed in a row, the game
+is a draw. **Alone?** Then it is a puzzle: reach the pattern in as few moves as you can.
+""",
+    example=("RE1",),
+    example_caption="A random start after RE1: every red pyramid that could moved one square east.",
+    score_columns=("move",),
+    score_note=("Write each move as set, direction, distance (RE1, 2N3). Playing alone, your score is "
+                "the number of moves: the fewer the better."),
+)
+"""Ice3's rules in plain words (``Ice3.how_to_play``)."""
+
+
+# Self-checks of the notebook's exercises -------------------------------------------------------
+
+
+def check_start_moves(answer: Any, seed: int = 1) -> Verdict:
+    """Whether ``answer`` is the number of legal moves at the start ``new_state(seed=seed)``.
+
+    >>> check_start_moves(392)
+    ✘ Not yet: 392 is too high for the number of legal first moves.
+    """
+    start = Ice3().new_state(seed=seed)
+    legal = len(start.legal_moves())
+    combinations = len(GROUPS) * len(DIRS) * MAX_DISTANCE
+    return check_number(answer, legal, what="the number of legal first moves",
+                        why=f"{len(GROUPS)} sets × {len(DIRS)} directions × {MAX_DISTANCE} distances make "
+                            f"{combinations} combinations; {combinations - legal} of them move no pyramid, "
+                            f"which leaves {legal} legal moves")
+
+
+def check_solution(state: Ice3State, moves: Iterable[Any]) -> Verdict:
+    """Whether ``moves`` take ``state`` to a goal of its game, and in the fewest moves possible
+    (proved by :func:`~icewidgets.games.ice3.solver.solve`)."""
+    moves = [str(move) for move in moves]
+    position = state
+    for number, move in enumerate(moves, start=1):
+        if position.is_over:
+            return Verdict(False, f"the goal was already met after move {number - 1}; leave out the rest")
+        try:
+            position = position.play(move)
+        except ValueError as error:
+            return Verdict(False, f"move {number}: {error}")
+    if not position.goals_met:
+        goal_size = state.game.goal_size
+        return Verdict(False, f"after {plural(len(moves), 'move')} no colour is home yet: the best corner has "
+                              f"{position.progress} of its {goal_size} squares right")
+    shorter = solve(state, len(moves) - 1) if moves else None
+    if shorter is not None:
+        return Verdict(False, f"solved in {plural(len(moves), 'move')}, but {plural(len(shorter), 'move')} "
+                              "are enough: look for a shorter line")
+    return Verdict(True, f"solved in {plural(len(moves), 'move')}, the fewest possible "
+                         "(the search proves that no shorter line exists)")
+
+
+def puzzle(name: str) -> Puzzle:
+    """The puzzle of the ladder (:data:`~icewidgets.games.ice3.puzzles.PUZZLES`) called ``name``."""
+    for rung in PUZZLES:
+        if rung.name == name:
+            return rung
+    raise ValueError(f"no puzzle is called {name!r}; the ladder has {', '.join(p.name for p in PUZZLES)}")
+
+
+def check_puzzle(name: str, moves: Iterable[Any]) -> Verdict:
+    """Whether ``moves`` solve the ladder's puzzle ``name`` in its proved fewest moves."""
+    rung = puzzle(name)
+    return check_solution(rung.state(), moves)
+
+
+def check_short_not_long(state: Ice3State, group: str = "R", direction: str = "E") -> Verdict:
+    """Whether in ``state`` the move of ``group`` one square ``direction`` is legal but the same
+    move two squares is not."""
+    short, long = f"{group}{direction}1", f"{group}{direction}2"
+    if not state.is_legal(short):
+        return Verdict(False, f"{short} must move a piece, but: {state.why_illegal(short)}")
+    if state.is_legal(long):
+        return Verdict(False, f"{long} is still legal; put a wall (two stacked pieces) two squares {direction} of "
+                              "every piece that can make the short move")
+    return Verdict(True, f"{short} is legal and {long} is not: {state.why_illegal(long)}")
+
+
+def check_walls_matter(state: Ice3State, move: Any) -> Verdict:
+    """Whether ``move`` moves different pieces with ``walls="before"`` (the default: walls are
+    judged before the move) and ``walls="after"`` (a wall whose top leaves blocks nothing)."""
+    boards = {}
+    for walls in ("before", "after"):
+        game = dataclasses.replace(state.game, walls=walls)
+        position = game.state_from_text(state.to_text())
+        try:
+            boards[walls] = position.play(move).board
+        except ValueError as error:
+            return Verdict(False, f"with walls={walls!r}: {error}")
+    if boards["before"] == boards["after"]:
+        return Verdict(False, f"{move} moves the same pieces under both readings: a piece of the set must cross "
+                              "a wall whose top piece moves away in the same move")
+    return Verdict(True, f"{move} moves more pieces when walls are judged after the tops have left")

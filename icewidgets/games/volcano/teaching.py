@@ -1,0 +1,255 @@
+"""Volcano for teachers: the rules in plain words (:data:`HOW_TO_PLAY`, the text of the rules
+sheet and of the notebook) and the self-checks of the notebook's exercises.
+
+>>> from icewidgets.games.volcano import Volcano
+>>> Volcano.how_to_play is HOW_TO_PLAY
+True
+>>> check_pile_score("R1 R2 R3 G1 G2 G3 Y1 Y1 Y1", 17)
+✔ Right: 2 solid trees (14) and 3 loose pieces (3): 17 points.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ...teaching import HowToPlay, Verdict, check_moves, check_number
+from ...words import plural
+from .board import GRID
+from .rules import Volcano, VolcanoState
+from .scoring import score
+
+__all__ = ["HOW_TO_PLAY", "check_capturing_first_moves", "check_eruption_condition", "check_first_move_loop",
+           "check_pile_score", "check_quiet_move", "check_quiet_moves", "check_solitaire", "check_two_captures",
+           "eruption_condition", "first_move_loop", "quiet_moves"]
+
+HOW_TO_PLAY = HowToPlay(
+    summary=(
+        "Two or more players (or one, as a solitaire) move black caps around a board of pyramid "
+        "nests. Uncover a volcano and it erupts, throwing its pyramids in a line; a pyramid that "
+        "lands on one of the same size is yours. When a player holds all five colours, the best "
+        "set of trees wins."
+    ),
+    text="""\
+**You need** 25 nests of five colours (red, yellow, green, blue and clear): a nest is a small, a
+medium and a large of one colour, stacked large on top. Five black smalls are the **caps**.
+
+**Setup.** Fill the 5×5 board with the nests and put the caps on five of them. The standard
+opening arranges the colours as in the start picture, with the caps on the five red nests of the
+diagonal from a1 to e5. (The `plus` and `x` openings offered here are not in the published
+rules: they are unofficial.)
+
+**Your turn.**
+
+1. Move one cap one step in any of the eight directions, onto an empty square or onto a stack
+   without a cap. A cap never leaves the board.
+2. The square the cap left **erupts** if it still holds pyramids, and the square beyond the cap
+   (two steps from where the cap started, in the same direction) is on the board and has no cap.
+3. No eruption? Move a cap again. Your turn ends only with an eruption.
+
+**Eruption.** The top pyramid of the volcano flies over the cap to the square beyond it, the
+next one lands one square further, and so on, until the volcano is empty, the next square is off
+the board, or it holds a cap. Empty squares take a pyramid too.
+
+**Capture.** Every pyramid of the eruption that landed on a pyramid of the **same size** (any
+colour) is yours: take it off the board. The pyramid under it stays. Then the next player takes
+a turn.
+
+**The end.** The game ends at once when the player who just erupted holds at least one pyramid
+of each of the five colours (or when no coloured pyramid is left on the board). Arrange your
+pyramids into trees of a small, a medium and a large: a solid tree of one colour scores 7, a
+mixed tree 5, and every other pyramid 1. The highest score wins, even if another player ended
+the game; equal top scores share the win.
+""",
+    example=("a1-b1",),
+    example_caption=("After a1-b1: the cap left a1, the red volcano erupted east along the marked "
+                     "squares, and its large landed on a large on c1: captured."),
+    score_columns=("captured", "points"),
+    score_note="Trees: a solid tree (one colour) scores 7, a mixed tree 5, every other pyramid 1.",
+)
+"""Volcano's rules in plain words (``Volcano.how_to_play``)."""
+
+
+# Self-checks of the notebook's exercises -------------------------------------------------------
+
+
+def _start() -> VolcanoState:
+    return Volcano().new_state()
+
+
+def check_capturing_first_moves(moves: Iterable[Any]) -> Verdict:
+    """Whether ``moves`` are exactly the first moves of the standard opening that capture.
+
+    >>> check_capturing_first_moves(["a1-a2"])
+    ✘ Not yet: 13 of the capturing first moves are missing (for example a1-b1).
+    """
+    start = _start()
+    capturing = [m for m in start.legal_moves() if start.play(m).scores[0] > 0]
+    erupting = [m for m in start.legal_moves() if start.play(m).eruption is not None]
+    same = "exactly the" if capturing == erupting else "some of the"
+    return check_moves(moves, capturing, what="capturing first moves",
+                       why=f"{len(capturing)} of the {plural(len(start.legal_moves()), 'first move')} capture; "
+                           f"they are {same} {len(erupting)} that erupt")
+
+
+def check_quiet_move(move: Any, state: VolcanoState | None = None) -> Verdict:
+    """Whether ``move`` is a legal cap move in ``state`` (default: the start) that makes no
+    eruption, so the same player moves again.
+
+    >>> check_quiet_move("a1-a2")
+    ✘ Not yet: a1-a2 erupts: the volcano on a1 erupts towards the north.
+    """
+    state = state or _start()
+    try:
+        after = state.play(move)
+    except ValueError as error:
+        return Verdict(False, str(error))
+    if after.eruption is not None:
+        return Verdict(False, f"{move} erupts: {str(after.events[1])[0].lower()}{str(after.events[1])[1:].rstrip('.')}")
+    return Verdict(True, f"{move} makes no eruption, and the events say so: {after.events[1]}")
+
+
+def eruption_condition(state: VolcanoState, move: Any) -> tuple[int, str]:
+    """Which of the three eruption conditions the cap move ``move`` breaks, and the square
+    beyond the cap (``""`` off the board): 1, the square the cap left holds no pyramid; 2, the
+    square beyond the cap is off the board; 3, it holds a cap; 0 when the move erupts.
+
+    >>> start = Volcano().new_state()
+    >>> eruption_condition(start, "b2-c1"), eruption_condition(start, "a1-a2")
+    ((2, ''), (0, 'a3'))
+    """
+    move = state.game.parse_move(move) if isinstance(move, str) else move
+    state.play(move)  # an illegal move is refused, with its reason
+    target = GRID.index(move.target)
+    beyond = GRID.step(target, GRID.direction_between(GRID.index(move.source), target))
+    beyond_name = "" if beyond is None else GRID.name(beyond)
+    if state.stack(move.source) == "K1":
+        return 1, beyond_name
+    if beyond is None:
+        return 2, beyond_name
+    if state.stack(beyond_name).endswith("K1"):
+        return 3, beyond_name
+    return 0, beyond_name
+
+
+def check_eruption_condition(move: Any, answer: Any, state: VolcanoState | None = None) -> Verdict:
+    """Whether ``answer`` (1, 2 or 3) is the eruption condition that ``move`` breaks in
+    ``state`` (default: the start), or 0 when the move erupts.
+
+    >>> check_eruption_condition("b2-c1", 3)
+    ✘ Not yet: 3 says that the square beyond the cap holds a cap, but the square beyond c1 is off the board.
+    """
+    state = state or _start()
+    broken, beyond = eruption_condition(state, move)
+    move = state.game.parse_move(move) if isinstance(move, str) else move
+    facts = {
+        0: f"{move} erupts: {move.source} holds pyramids, and {beyond} is on the board with no cap",
+        1: f"{move.source} holds only the cap, so there is no volcano to erupt",
+        2: f"the square beyond {move.target} is off the board",
+        3: f"{beyond} holds a cap",
+    }
+    claims = {0: "that it erupts", 1: "that the square the cap left is empty",
+              2: "that the square beyond the cap is off the board", 3: "that the square beyond the cap holds a cap"}
+    if answer not in claims:
+        return Verdict(False, "answer 1, 2 or 3 (the condition that fails), or 0 if the move erupts")
+    if answer == broken:
+        return Verdict(True, facts[broken])
+    return Verdict(False, f"{answer} says {claims[answer]}, but {facts[broken]}")
+
+
+def check_pile_score(pile: str | Iterable[Any], answer: Any) -> Verdict:
+    """Whether ``answer`` is the best score of ``pile`` (a text like ``"R1 R2 R3"`` or pieces).
+
+    >>> check_pile_score("R1 R2 R3 Y1", 7)
+    ✘ Not yet: 7 is too low for the score of that pile.
+    """
+    pieces = pile.split() if isinstance(pile, str) else list(pile)
+    best = score(pieces)
+    why = (f"{plural(best.solid_trees, 'solid tree')} ({7 * best.solid_trees})"
+           + (f", {plural(best.mixed_trees, 'mixed tree')} ({5 * best.mixed_trees})" if best.mixed_trees else "")
+           + f" and {plural(best.loose, 'loose piece')} ({best.loose}): {best.points} points")
+    return check_number(answer, best.points, why=why, what="the score of that pile")
+
+
+def check_two_captures(state: VolcanoState, move: Any) -> Verdict:
+    """Whether playing ``move`` in ``state`` makes an eruption that captures exactly two pieces.
+
+    >>> check_two_captures(Volcano().new_state(), "a1-b1")
+    ✘ Not yet: a1-b1 erupts but captures 1 piece; make it capture exactly 2.
+    """
+    try:
+        after = state.play(move)
+    except ValueError as error:
+        return Verdict(False, str(error))
+    if after.eruption is None:
+        return Verdict(False, f"{move} does not erupt: move a cap so that the square it left erupts")
+    taken = [(GRID.name(square), str(piece)) for square, piece, _, captured in after.eruption.landed if captured]
+    if len(taken) != 2:
+        return Verdict(False, f"{move} erupts but captures {plural(len(taken), 'piece')}; make it capture exactly 2")
+    return Verdict(True, f"{move} captures {taken[0][1]} on {taken[0][0]} and {taken[1][1]} on {taken[1][0]}")
+
+
+def check_solitaire(state: VolcanoState, solid_trees: int = 3) -> Verdict:
+    """Whether a finished solitaire game ``state`` ends with at least ``solid_trees`` solid trees
+    (not yet right while the game goes on).
+
+    >>> check_solitaire(Volcano(players=1).new_state())
+    ✘ Not yet: the game is not over: 0 points: 0 solid trees (0), 0 mixed trees (0), 0 loose pieces so far, after 0 eruptions.
+    """
+    result = score(state.captured[0])
+    if not state.is_over:
+        return Verdict(False, f"the game is not over: {result.describe()} so far, after "
+                              f"{plural(state.turns, 'eruption')}")
+    if result.solid_trees >= solid_trees:
+        return Verdict(True, f"challenge met in {plural(state.turns, 'eruption')}: {result.describe()}")
+    return Verdict(False, f"the game ended with {result.describe()}; the challenge needs "
+                          f"{plural(solid_trees, 'solid tree')}")
+
+
+def first_move_loop() -> tuple[int, int, tuple[str, ...]]:
+    """``(plies, eruptions, cycle)``: how long the agent that always plays the first legal move
+    keeps erupting from the start, and the cap moves it then repeats for ever.
+
+    >>> first_move_loop()
+    (19, 12, ('e3-e4', 'e4-e3'))
+    """
+    state, seen, plies, moves = _start(), {}, 0, []
+    last_eruption = (0, 0)
+    while state not in seen:
+        seen[state] = plies
+        move = state.legal_moves()[0]
+        state = state.play(move)
+        moves.append(str(move))
+        plies += 1
+        if state.eruption is not None:
+            last_eruption = (plies, state.turns)
+    return (*last_eruption, tuple(moves[seen[state]:]))
+
+
+def check_first_move_loop(answer: Any) -> Verdict:
+    """Whether ``answer`` is the ply of the first-move agent's last eruption (see
+    :func:`first_move_loop`)."""
+    plies, eruptions, cycle = first_move_loop()
+    return check_number(answer, plies, what="the ply of its last eruption",
+                        why=f"ply {plies} is its {eruptions}th eruption; after it the cap moves {', '.join(cycle)} "
+                            "repeat for ever, and none of them erupts")
+
+
+def quiet_moves(agents: tuple[Any, ...], seed: int = 0) -> int:
+    """How many cap moves did not erupt in the game ``agents`` play from the start, each agent
+    called as ``agent(state, rng)`` with ``numpy.random.default_rng(seed)``."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    state, quiet = Volcano(players=len(agents)).new_state(), 0
+    while not state.is_over:
+        state = state.play(agents[state.to_move](state, rng))
+        quiet += state.eruption is None
+    return quiet
+
+
+def check_quiet_moves(agents: tuple[Any, ...], answer: Any, seed: int = 0) -> Verdict:
+    """Whether ``answer`` counts the cap moves without an eruption in the game of ``agents``
+    (see :func:`quiet_moves`)."""
+    quiet = quiet_moves(agents, seed)
+    return check_number(answer, quiet, what="the cap moves without an eruption",
+                        why=f"{plural(quiet, 'cap move')} of that game did not erupt")

@@ -1,0 +1,88 @@
+"""The teaching notebooks as teaching material: every exercise is followed by a folded solution
+that checks itself, pictures are big enough to read, the notebooks are stored executed without
+widget state, and the facts their prose states without computing them hold."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import icewidgets as iw
+
+nbformat = pytest.importorskip("nbformat")
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+TEACHING = ["00-start-here", "01-volcano", "02-volterra", "03-ice3", "04-blockade", "05-lesson-plans",
+            "06-our-class-games", "11-write-your-own-agent"]
+WITH_EXERCISES = [name for name in TEACHING if name != "05-lesson-plans"]
+EXERCISE = re.compile(r"^\*\*Exercise (\d+)\.\*\*")
+
+
+def _cells(name: str):
+    return nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4).cells
+
+
+@pytest.mark.parametrize("name", WITH_EXERCISES)
+def test_every_exercise_is_followed_by_a_folded_solution_that_checks_itself(name):
+    cells = _cells(name)
+    numbers = []
+    for index, cell in enumerate(cells):
+        found = EXERCISE.match(cell.source) if cell.cell_type == "markdown" else None
+        if found is None:
+            continue
+        numbers.append(int(found.group(1)))
+        assert cell.source.count("**Exercise") == 1, f"{name}: exercise {found.group(1)} shares its cell"
+        solution = cells[index + 1]
+        where = f"{name}, exercise {found.group(1)}"
+        assert solution.cell_type == "code" and solution.metadata.get("tags") == ["solution"], where
+        assert solution.metadata.get("jupyter", {}).get("source_hidden") is True, where
+        assert solution.source.startswith("# Hint: "), f"{where}: the solution starts with a hint line"
+        assert len(solution.source.splitlines()) >= 3, f"{where}: a hint and a worked answer"
+        assert ".assert_right()" in solution.source, f"{where}: the worked answer is checked"
+        assert solution.outputs and not any(o.output_type == "error" for o in solution.outputs), where
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 4, f"{name}: exercises {numbers}"
+    tagged = sum(cell.metadata.get("tags") == ["solution"] for cell in cells)
+    assert tagged == len(numbers), f"{name}: a solution cell without its exercise"
+
+
+@pytest.mark.parametrize("name", TEACHING)
+def test_notebooks_are_stored_executed_without_widget_state_or_the_old_helper_cell(name):
+    notebook = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+    assert "widgets" not in notebook.metadata
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    assert all(cell.execution_count for cell in code), f"{name} is not stored executed"
+    assert not any("base64" in cell.source for cell in code), f"{name} still builds its own pictures"
+
+
+@pytest.mark.parametrize("name", TEACHING)
+def test_pictures_are_at_least_400_pixels_wide(name):
+    widths = []
+    for cell in _cells(name):
+        for output in cell.get("outputs", []):
+            html = "".join(output.get("data", {}).get("text/html", ""))
+            widths += [float(w) for w in re.findall(r'<img [^>]*?width="([\d.]+)"', html)]
+    assert all(width >= 400 for width in widths), f"{name}: pictures {sorted(set(widths))} px wide"
+
+
+# Facts the prose states that a cell does not compute -----------------------------------------------
+
+
+def test_forty_random_blockade_games_all_finish_in_78_to_371_turns():
+    results = iw.playouts("blockade", 40, agents="random", seed=1, max_turns=5000, progress=False)
+    assert int(results.outcome("unfinished").sum()) == 0
+    assert (int(results.turns.min()), int(results.turns.max())) == (78, 371)
+
+
+def test_the_seeds_the_notebooks_name_pick_the_starting_player_they_say():
+    assert iw.make("blockade").new_state(seed=0).player == 0  # 04: "you are Warm and, with this seed, you start"
+    assert iw.make("blockade").new_state(seed=2).player == 1  # 04 and 00: Cool rolls first
+    assert type(iw.make("blockade")).playout_max_turns == 1000  # 04: playouts stop at 1,000 turns
+
+
+def test_the_ice3_ladder_has_the_rungs_notebook_03_lists():
+    from icewidgets.games.ice3.puzzles import PUZZLES
+
+    assert [(p.goal, p.length) for p in PUZZLES] == [(g, n) for g in ("loose", "shape", "exact") for n in (1, 2, 3)] \
+        + [("loose", 3), ("shape", 3), ("exact", 3)]
