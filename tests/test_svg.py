@@ -660,3 +660,11 @@ def test_svg_module_imports_no_widgets():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert out.stdout.strip() == "False"
+
+
+def test_a_captured_tree_is_drawn_large_outside_whatever_the_capture_order():
+    game = iw.make("volcano")
+    state = game.state_from_text(". . . . .\n. . . . .\n. . K1 . .\n. . . . .\n. . . . .\n"
+                                 "to_move=0 captured=R1,R2,R3/")
+    order = re.findall(r'data-token="([^"]+)" data-loc="captured:0"', svg.board(state))
+    assert order == ["R3", "R2", "R1"]  # drawn bottom first: the small stays visible on top

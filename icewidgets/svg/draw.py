@@ -250,9 +250,10 @@ def scene(
         + panel_svg
     )
     panel_width = max(panel_width, text_width(status_text, STATUS_FONT * chosen.text), PANEL * chosen.text)
-    for loc, stack in placement.items():
-        if loc not in squares:
-            pieces.extend([pid, tok, loc, *area_positions[pid]] for pid, tok in stack if pid in area_positions)
+    # Off-board pieces are drawn in the panel's order, each group bottom first, so a tree shows
+    # its large outside and its small inside whatever order its pieces arrived in.
+    where = {pid: (tok, loc) for loc, stack in placement.items() if loc not in squares for pid, tok in stack}
+    pieces.extend([pid, *where[pid], *position] for pid, position in area_positions.items() if pid in where)
 
     if marks is None:
         marks = view.marks(state) if highlight_last else {}
