@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import dataclasses
 import json
+import secrets
 import zlib
 from typing import Any, Iterable, Iterator
 
@@ -43,12 +44,18 @@ class Record:
 
     @classmethod
     def new(cls, game: str | Game, seed: int | None = None, start: str | State | None = None, **options: Any) -> "Record":
-        """An empty record of ``game`` (a name or a Game), starting from ``seed`` or ``start``."""
+        """An empty record of ``game`` (a name or a Game), starting from ``seed`` or ``start``.
+
+        With neither, a seed is drawn and kept, so the record (and its code) replays exactly the
+        same start even for games whose setup is random.
+        """
         if isinstance(game, Game):
             options = {**game.options, **options}
             game = game.name
         if isinstance(start, State):
             start = start.to_text()
+        if seed is None and start is None:
+            seed = secrets.randbelow(2**32)
         record = cls(game, _freeze(options), seed, start, ())
         record.start_state()  # fail now, not on replay, if the options or start are bad
         return record

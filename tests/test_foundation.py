@@ -399,3 +399,11 @@ def test_check_game_reports_and_fails_on_a_ply_bound():
     with pytest.raises(ConformanceError, match="did not end within 3 plies"):
         check_game(iw.make("volcano"), n_games=1, max_plies=3)
     assert issubclass(ConformanceError, AssertionError)
+
+
+@pytest.mark.parametrize("name", ["ice3", "blockade"])
+def test_a_record_without_seed_or_start_still_replays_its_random_setup(name):
+    record = iw.Record.new(name)
+    assert record.seed is not None
+    again = iw.Record.from_code(record.to_code())
+    assert again.start_state() == record.start_state() and again.start_state().to_text() == record.start_state().to_text()
