@@ -53,6 +53,68 @@ def test_means_and_formatting():
     assert stats.format_rate(float("nan"), 0, 1) == "–"
 
 
+def test_rates_of_independent_win_or_lose_games_are_wilson_intervals():
+    est = stats.rate_estimate([1] * 81 + [0] * 182)
+    assert (est.value, est.games, est.size, est.kind) == (81 / 263, 263.0, 263.0, "rate")
+    assert (est.low, est.high) == pytest.approx(stats.wilson_interval(81, 263), abs=1e-12)
+    # Fractional points (a shared win is ½ each): the interval of as many win-or-lose games.
+    half = stats.rate_estimate([1, 0.5, 0.5, 0, 1, 1, 0, 0.5])
+    assert half.value == 0.5625 and (half.low, half.high) == pytest.approx(stats.wilson_interval(4.5, 8))
+    assert math.isnan(stats.rate_estimate([]).value) and stats.rate_estimate([])[1:3] == (0.0, 1.0)
+
+
+def test_games_in_groups_count_as_one_unit_each():
+    # Each deal played twice with the same outcome carries the information of one game.
+    once = stats.rate_estimate([1, 0, 0, 1, 1, 0, 1, 1, 1, 0])
+    twice = stats.rate_estimate(np.repeat([1, 0, 0, 1, 1, 0, 1, 1, 1, 0], 2), group=2)
+    assert twice.value == once.value and twice.games == 20 and twice.size == pytest.approx(10)
+    assert (twice.low, twice.high) == pytest.approx((once.low, once.high))
+    # Opposite outcomes in each pair (one seat always wins): no spread between deals at all,
+    # and the interval is still that of the 20 games played.
+    seats = stats.rate_estimate([1, 0] * 10, group=2)
+    assert seats.value == 0.5 and seats.size == 20
+    # counted leaves games out; a chunked tally equals one tally of everything.
+    values, counted = np.array([1, 0, 1, 1, 0, 0]), np.array([True, True, False, True, True, True])
+    assert stats.rate_estimate(values, counted).value == 2 / 5
+    chunked = stats.Tally().add(values[:2], counted[:2], 2).add(values[2:], counted[2:], 2)
+    assert chunked.rate() == stats.rate_estimate(values, counted, 2)
+    with pytest.raises(ValueError, match="groups of 2"):
+        stats.rate_estimate([1, 0, 1], group=2)
+
+
+def test_means_with_groups():
+    values = [3.0, 5.0, 4.0, 10.0]
+    mean, lo, hi = stats.mean_interval(values)
+    est = stats.mean_estimate(values)
+    assert (est.value, est.low, est.high) == pytest.approx((mean, lo, hi))
+    assert est.se == pytest.approx(np.std(values, ddof=1) / 2)
+    doubled = stats.mean_estimate(np.repeat(values, 2), group=2)
+    assert (doubled.low, doubled.high) == pytest.approx((lo, hi)) and doubled.games == 8
+    assert stats.mean_estimate([7.0])[1:3] == (-math.inf, math.inf)
+    assert stats.format_estimate(stats.mean_estimate([10, 12, 14, 16])) == "13.00 [10.47–15.53]"
+
+
+def test_differences_and_their_tests():
+    # Newcombe (1998), example (a): 56/70 − 48/80, hybrid score interval 0.0524 to 0.3339.
+    d = stats.difference(stats.rate_estimate([1] * 56 + [0] * 14), stats.rate_estimate([1] * 48 + [0] * 32))
+    assert (round(d.value, 4), round(d.low, 4), round(d.high, 4)) == (0.2, 0.0524, 0.3339)
+    pooled = 104 / 150
+    z = 0.2 / math.sqrt(pooled * (1 - pooled) * (1 / 70 + 1 / 80))
+    assert d.p == pytest.approx(math.erfc(z / math.sqrt(2)))
+    same = stats.difference(stats.rate_estimate([1] * 10), stats.rate_estimate([1] * 10))
+    assert same.value == 0 and same.p == 1.0
+    a, b = stats.mean_estimate([1.0, 2.0, 3.0, 4.0]), stats.mean_estimate([2.0, 4.0, 6.0])
+    m = stats.difference(b, a)
+    se = math.sqrt(np.var([1, 2, 3, 4], ddof=1) / 4 + np.var([2, 4, 6], ddof=1) / 3)
+    assert m.value == 1.5 and m.low == pytest.approx(1.5 - stats.Z95 * se)
+    assert m.p == pytest.approx(math.erfc(1.5 / se / math.sqrt(2)))
+    with pytest.raises(ValueError, match="cannot compare a mean with a rate"):
+        stats.difference(a, stats.rate_estimate([1, 0]))
+    assert math.isnan(stats.difference(stats.rate_estimate([]), stats.rate_estimate([1])).value)
+    assert stats.format_difference(d, "rate") == "+20.0 pts [+5.2, +33.4] p=0.008"
+    assert stats.format_difference(stats.Difference(-0.35, -0.6, -0.1, 0.0004), "mean") == "−0.35 [−0.60, −0.10] p<0.001"
+
+
 def test_table_text_and_html():
     table = stats.Table(["name", "count"], [["a<b", 1200], ["c", 3.5]], title="T", data={"x": 1}, notes=["note"])
     text = str(table)
