@@ -140,8 +140,11 @@ def agg():
     plt.close("all")
 
 
-@pytest.mark.parametrize("plot", [stats.plot_scores, stats.plot_lengths, stats.plot_win_rates,
-                                  stats.plot_first_player, stats.plot_heatmap])
+PLOTS = [stats.plot_scores, stats.plot_lengths, stats.plot_points, stats.plot_outcomes, stats.plot_first_player,
+         stats.plot_branching, stats.plot_lead_changes, stats.plot_heatmap]
+
+
+@pytest.mark.parametrize("plot", PLOTS)
 def test_plots_return_their_axes(results, plot):
     import matplotlib.pyplot as plt
 
@@ -151,29 +154,96 @@ def test_plots_return_their_axes(results, plot):
     assert plot(results, ax=mine) is mine
 
 
+def labelled(ax):
+    """Every drawn axis names what it shows; a plot of several series has a legend."""
+    assert ax.get_xlabel() and ax.get_ylabel() and ax.get_title(), ax
+    from matplotlib.container import BarContainer
+
+    bars = [c for c in ax.containers if isinstance(c, BarContainer)]
+    series = (len(bars) or len(ax.containers)) + len([line for line in ax.lines if line.get_label()[:1] != "_"])
+    assert series <= 1 or ax.get_legend() is not None, ax.get_title()
+
+
+@pytest.mark.parametrize("rotate", [False, True])
+def test_every_panel_of_the_dashboard_is_labelled(rotate):
+    r = iw.playouts("volcano", 30, agents=("greedy", "random"), seed=1, progress=False, engine="reference",
+                    rotate_seats=rotate)
+    fig = r.plot()
+    colour_bars = [ax for ax in fig.axes if ax.get_label() == "<colorbar>"]
+    panels = [ax for ax in fig.axes if ax not in colour_bars]
+    assert len(panels) == 9 and len(colour_bars) == 2
+    for ax in panels:
+        labelled(ax)
+    assert all(bar.get_ylabel() == "count" for bar in colour_bars)
+    titles = [ax.get_title() for ax in panels]
+    assert "Squares where pieces were captured\n(counted over 30 games)" in titles
+    assert any(title.startswith("Lead changes (comebacks ") for title in titles)
+    points = panels[0]
+    assert [round(bar.get_height(), 4) for bar in points.patches][:2] == [round(r.points(p).mean(), 4) for p in (0, 1)]
+
+
 def test_heatmap_names_and_dashboard(results, tmp_path):
     ax = stats.plot_heatmap(results, "captures")
-    assert ax.get_title() == "Captures"
+    assert ax.get_title() == "Squares where pieces were captured\n(counted over 30 games)"
+    assert ax.get_xlabel() == "file" and ax.get_ylabel() == "rank"
     with pytest.raises(ValueError, match="no heatmap 'towers'"):
         stats.plot_heatmap(results, "towers")
     fig = results.plot()
-    assert len(fig.axes) >= 6
+    assert len(fig.axes) >= 9
     fig.savefig(tmp_path / "dashboard.png")
     assert (tmp_path / "dashboard.png").stat().st_size > 10_000
+
+
+def test_a_notebook_shows_a_dashboard_once(results):
+    # The notebook's matplotlib backend draws every open pyplot figure when a cell ends; a figure
+    # that is also the cell's value must then show nothing more, with or without a ";".
+    from IPython.core.formatters import DisplayFormatter
+
+    fig = results.plot()
+    import matplotlib.pyplot as plt
+
+    assert plt.fignum_exists(fig.number)
+    assert DisplayFormatter().format(fig) == ({}, {})
+    shown = []
+    import IPython.display
+
+    original = IPython.display.display
+    IPython.display.display = lambda *objects, **kw: shown.extend(objects)
+    try:
+        plt.close(fig)  # a closed figure is no longer drawn by the backend: it shows itself, once
+        fig._ipython_display_()
+    finally:
+        IPython.display.display = original
+    assert len(shown) == 1 and shown[0].data[:4] == b"\x89PNG"
 
 
 def test_dashboard_for_every_game(tmp_path):
     for name, options in (("volterra", {}), ("ice3", {"goal": "loose"}), ("blockade", {})):
         r = iw.playouts(name, 2, agents="greedy", seed=0, progress=False, options=options, engine="reference")
-        assert len(r.plot().axes) >= 6
+        assert len(r.plot().axes) >= 9
 
 
 def test_cross_table_plot():
     t = iw.tournament("volcano", ["random", "greedy"], n=4, seed=0, progress=False)
     ax = t.plot()
-    assert ax.get_xlabel() == "opponent"
+    assert ax.get_xlabel() == "opponent" and ax.figure.axes[-1].get_ylabel() == "points per game"
     texts = [x.get_text() for x in ax.texts]
     assert any(text.startswith("100%") for text in texts)
+
+
+def test_comparison_plot_is_one_labelled_figure():
+    from icewidgets.playout import compare
+
+    c = compare("volcano", {"diag": {}, "plus": {"opening": "plus"}}, n=20, seed=1, engine="reference",
+                progress=False)
+    fig = c.plot()
+    drawn = [ax for ax in fig.axes if ax.axison]
+    assert [ax.get_title() for ax in drawn] == ["first player's points", "decisive games", "draws", "unfinished",
+                                                "turns per game", "branching factor", "lead changes per game",
+                                                "comebacks"]
+    for ax in drawn:
+        labelled(ax)
+        assert [t.get_text() for t in ax.get_xticklabels()] == ["diag", "plus"]
 
 
 def test_stats_and_rules_do_not_import_matplotlib_on_their_own():
