@@ -12,8 +12,12 @@ from typing import Iterable
 
 
 def plural(n: int, noun: str) -> str:
-    """``n`` and ``noun``, with an ``s`` unless ``n`` is 1."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+    """``n`` (with thousands separators) and ``noun``, with an ``s`` unless ``n`` is 1.
+
+    >>> plural(12500, "game")
+    '12,500 games'
+    """
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
 def name_list(names: Iterable[str]) -> str:
