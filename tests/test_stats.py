@@ -194,27 +194,23 @@ def test_heatmap_names_and_dashboard(results, tmp_path):
     assert (tmp_path / "dashboard.png").stat().st_size > 10_000
 
 
-def test_a_notebook_shows_a_dashboard_once(results):
-    # The notebook's matplotlib backend draws every open pyplot figure when a cell ends; a figure
-    # that is also the cell's value must then show nothing more, with or without a ";".
+def test_a_notebook_shows_a_dashboard_once(results, monkeypatch):
+    # A notebook's matplotlib backend displays every open pyplot figure when a cell ends; a
+    # figure that is also the cell's value must not show twice, with or without a ";".
+    import IPython.display
+    import matplotlib.pyplot as plt
     from IPython.core.formatters import DisplayFormatter
 
-    fig = results.plot()
-    import matplotlib.pyplot as plt
-
-    assert plt.fignum_exists(fig.number)
-    assert DisplayFormatter().format(fig) == ({}, {})
     shown = []
-    import IPython.display
-
-    original = IPython.display.display
-    IPython.display.display = lambda *objects, **kw: shown.extend(objects)
-    try:
-        plt.close(fig)  # a closed figure is no longer drawn by the backend: it shows itself, once
-        fig._ipython_display_()
-    finally:
-        IPython.display.display = original
+    monkeypatch.setattr(IPython.display, "display", lambda *objects, **kw: shown.extend(objects))
+    fig = results.plot()
+    assert plt.fignum_exists(fig.number)
+    assert DisplayFormatter().format(fig) == ({}, {})  # the cell's value: the picture, once
     assert len(shown) == 1 and shown[0].data[:4] == b"\x89PNG"
+    assert not plt.fignum_exists(fig.number)  # so the backend does not draw it again
+    another = results.plot()
+    another._ipython_display_()  # what the backend does with a figure still open at the end of a cell
+    assert len(shown) == 2 and plt.get_fignums() == []
 
 
 def test_dashboard_for_every_game(tmp_path):

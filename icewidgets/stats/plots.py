@@ -13,7 +13,6 @@ or not the cell ends with ``;``.
 from __future__ import annotations
 
 import functools
-import io
 from typing import Any, Sequence
 
 import numpy as np
@@ -32,19 +31,17 @@ def _shown_once() -> type:
     from matplotlib.figure import Figure
 
     class ShownOnce(Figure):
-        """A pyplot figure a notebook shows once: the backend draws it when the cell ends, so as
-        a cell's value it shows nothing more (a closed one shows itself)."""
+        """A pyplot figure a notebook shows once. Displayed — as a cell's value, or by the
+        notebook's backend, which displays every open figure when the cell ends — it shows
+        itself as a picture and leaves pyplot, so nothing draws it a second time."""
 
         def _ipython_display_(self) -> None:
             import matplotlib.pyplot as plt
-
-            if plt.fignum_exists(self.number):
-                return
+            from IPython.core.pylabtools import print_figure
             from IPython.display import Image, display
 
-            buffer = io.BytesIO()
-            self.savefig(buffer, format="png", bbox_inches="tight")
-            display(Image(buffer.getvalue()))
+            display(Image(print_figure(self, "png", bbox_inches="tight")))
+            plt.close(self)
 
     return ShownOnce
 
