@@ -5,6 +5,7 @@ played to a precision."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 from typing import ClassVar
 
@@ -230,6 +231,15 @@ def test_rotated_results_load_back():
         assert np.array_equal(back.seating, r.seating)
 
 
+def test_tenths_without_a_decision_save_as_strict_json():
+    r = iw.playouts("blockade", 3, agents="greedy", seed=1, max_turns=2, engine="reference", progress=False)
+    assert np.isnan(r.branching_profile).sum() == 2
+    text = r.to_json()
+    json.loads(text, parse_constant=lambda name: pytest.fail(f"{name} is not JSON"))
+    for back in (iw.PlayoutResults.from_json(text), iw.PlayoutResults.from_csv(r.to_csv())):
+        assert np.array_equal(back.branching_profile, r.branching_profile, equal_nan=True)
+
+
 # Played to a precision -------------------------------------------------------------------------
 
 
@@ -238,9 +248,8 @@ def test_without_n_the_run_stops_at_the_precision():
     size = precision_chunk_size(0.01, 1)
     assert r.n == 9_610 == 10 * size and r.precision == 0.01 and not r.partial
     first = r.summary()["first_player"]
-    assert max(first.value - first.low, first.high - first.value) <= 0.01
-    one_chunk_less = r.rate(r.first_player_points()[: r.n - size])
-    assert max(one_chunk_less.value - one_chunk_less.low, one_chunk_less.high - one_chunk_less.value) > 0.01
+    assert first.half_width <= 0.01 and first.half_width == max(first.value - first.low, first.high - first.value)
+    assert r.rate(r.first_player_points()[: r.n - size]).half_width > 0.01  # one chunk less was not enough
     assert "9,610" in str(r.summary()) and "played to ±1% on the first player's points (reached" in str(r.summary())
     # The stop depends on the games only, never on the workers.
     assert iw.playouts("volcano", seed=1, progress=False, workers=1).n == r.n

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..protocol import Game
 from ..stats import Difference, Estimate, Table, difference, format_difference, format_signed
+from ..words import plural
 from .report import Metric
 from .results import PlayoutResults
 from .run import playouts, resolve_game
@@ -101,7 +102,7 @@ class Comparison:
                     row.append(format_difference(diff, _kind(key, self.estimates(base).get(key))) if diff else "")
             rows.append(row)
         first = self.results[base]
-        title = (f"{first.game.title}: {len(self.labels)} variants, {' vs '.join(first.agents)}"
+        title = (f"{first.game.title}: {plural(len(self.labels), 'variant')}, {' vs '.join(first.agents)}"
                  f"{', seats rotated' if first.rotate_seats else ''} (seed {first.seed})")
         notes = [f"Differences from {base!r} with 95% intervals and a two-sided test (p). Every variant plays the "
                  "same seeds; the test treats the variants as independent samples, exact where their games share "

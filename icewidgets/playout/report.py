@@ -91,14 +91,14 @@ def balance_metrics(results: Any) -> list[Metric]:
     metrics.append(_mean(results, "branching", "branching factor", a["branching"],
                          "legal moves per decision" + _profile(results.branching_by_tenth())))
     if "lead_changes" in a:
-        none = float((a["lead_changes"] == 0).mean()) if n else float("nan")
+        none = f"; none in {100 * float((a['lead_changes'] == 0).mean()):.0f}% of games" if n else ""
         metrics.append(_mean(results, "lead_changes", "lead changes per game", a["lead_changes"],
-                             f"on the game's progress measure; none in {100 * none:.0f}% of games"))
+                             f"on the game's progress measure{none}"))
     else:
         metrics.append(Metric("lead_changes", "lead changes per game", None, "–", NOT_MEASURED))
     if "comeback" in a:
         comebacks = int((a["comeback"] & decisive).sum())
-        metrics.append(_rate(results, "comebacks", "comebacks", a["comeback"], 
+        metrics.append(_rate(results, "comebacks", "comebacks", a["comeback"],
                              f"of the {int(decisive.sum()):,} games one player won, the winner was behind "
                              f"at half time in {comebacks:,}", counted=decisive))
     else:
@@ -155,8 +155,7 @@ def _games_detail(results: Any) -> str:
     if results.rotate_seats:
         parts.append(f"{results.n // results.players:,} deals, each played once per seating")
     if results.precision is not None:
-        estimate = results.rate(results.first_player_points())
-        half = max(estimate.value - estimate.low, estimate.high - estimate.value) if results.n else float("nan")
+        half = results.rate(results.first_player_points()).half_width
         reached = "reached" if half <= results.precision else "not reached before the cap"
         parts.append(f"played to ±{100 * results.precision:g}% on the first player's points ({reached}: "
                      f"±{100 * half:.2f}%)")

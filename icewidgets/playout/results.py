@@ -23,8 +23,8 @@ from ..protocol import Game
 from ..stats import Estimate, Table, rate_estimate
 from .balance import PROFILE_BINS
 
-__all__ = ["BALANCE_FIELDS", "CORE_FIELDS", "GENERIC_FIELDS", "PlayoutResults", "RESULT_CODES", "game_points",
-           "result_arrays"]
+__all__ = ["BALANCE_FIELDS", "CORE_FIELDS", "GENERIC_FIELDS", "PlayoutResults", "RESULT_CODES",
+           "first_player_points", "game_points", "result_arrays"]
 
 RESULT_CODES = {"win": 0, "draw": 1, "unfinished": 2}
 """``results.result`` codes per game: a win (sole or shared), a draw, stopped unfinished."""
@@ -93,6 +93,12 @@ def heatmap_shape(game: Game) -> tuple[int, int]:
     """(ranks, files) of the game's board, the shape of its heatmaps; (0, 0) without a grid."""
     grid = game.grid
     return (grid.ranks, grid.files) if grid is not None else (0, 0)
+
+
+def first_player_points(arrays: dict[str, np.ndarray]) -> np.ndarray:
+    """Points per game (:func:`game_points`) of the seat that moved first, from a run's arrays."""
+    first = arrays["first"].astype(np.int64)
+    return game_points(arrays["winners"])[np.arange(len(first)), first]
 
 
 class PlayoutResults:
@@ -261,8 +267,8 @@ class PlayoutResults:
         return np.take_along_axis(self.points(), self.agent_seats()[:, agent:agent + 1], axis=1)[:, 0]
 
     def first_player_points(self) -> np.ndarray:
-        """Points per game for the seat that moved first."""
-        return self.points()[np.arange(self.n), self.arrays["first"].astype(np.int64)]
+        """Points per game for the seat that moved first (:func:`first_player_points`)."""
+        return first_player_points(self.arrays)
 
     def branching_by_tenth(self) -> np.ndarray | None:
         """The mean number of legal moves per decision in each tenth of the games (over the
@@ -372,10 +378,11 @@ class PlayoutResults:
         }
 
     def to_json(self) -> str:
-        """Everything as JSON: the settings, every array and the heatmaps."""
+        """Everything as JSON: the settings, every array and the heatmaps (NaN, a tenth of a
+        game without a decision, as null: strict JSON)."""
         meta = self._meta()
-        meta["arrays"] = {k: v.tolist() for k, v in self.arrays.items()}
-        return json.dumps(meta, separators=(",", ":"))
+        meta["arrays"] = {k: _json_values(v) for k, v in self.arrays.items()}
+        return json.dumps(meta, separators=(",", ":"), allow_nan=False)
 
     @classmethod
     def from_json(cls, text: str) -> "PlayoutResults":
@@ -462,6 +469,14 @@ def _check_format(meta: dict[str, Any]) -> None:
         raise ValueError("not saved icewidgets playout results (the format field is missing or different)")
     if meta.get("version", 0) > FORMAT_VERSION:
         raise ValueError(f"these results were saved by a newer icewidgets (format version {meta['version']})")
+
+
+def _json_values(array: np.ndarray) -> list:
+    if not np.issubdtype(array.dtype, np.floating) or not np.isnan(array).any():
+        return array.tolist()
+    values = array.astype(object)
+    values[np.isnan(array)] = None  # loads back as NaN
+    return values.tolist()
 
 
 def _csv_format(column: np.ndarray) -> Callable[[Any], str]:

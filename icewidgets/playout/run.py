@@ -47,7 +47,7 @@ from ..stats import Z95, Estimate, Tally
 from . import chunks as chunking
 from .engines import Chunk, play_compiled, play_reference
 from .progress import progress_bar
-from .results import PlayoutResults, game_points
+from .results import PlayoutResults, first_player_points
 
 __all__ = ["DEFAULT_PRECISION", "ENGINES", "MAX_GAMES", "SAFETY_PLIES", "PlayoutRun", "PrecisionRule",
            "check_count", "check_precision", "check_seed", "parse_options", "ply_limit", "playouts", "resolve_game"]
@@ -197,9 +197,9 @@ class PrecisionRule:
 
     def add(self, arrays: dict[str, np.ndarray]) -> bool:
         """Count a chunk's games (its arrays); whether the precision is reached now."""
-        first = arrays["first"].astype(np.int64)
-        self.tally.add(game_points(arrays["winners"])[np.arange(len(first)), first], group=self.group)
-        self.games += len(first)
+        points = first_player_points(arrays)
+        self.tally.add(points, group=self.group)
+        self.games += len(points)
         return self.half_width() <= self.precision
 
     def estimate(self) -> Estimate:
@@ -207,11 +207,8 @@ class PrecisionRule:
         return self.tally.rate()
 
     def half_width(self) -> float:
-        """The larger side of the interval so far (1 before any game)."""
-        estimate = self.estimate()
-        if not self.games:
-            return 1.0
-        return max(estimate.value - estimate.low, estimate.high - estimate.value)
+        """The longer side of the interval so far (1 before any game)."""
+        return self.estimate().half_width if self.games else 1.0
 
     def expected_games(self, cap: int) -> int:
         """About how many games the run will take, from the interval so far (at most ``cap``;

@@ -12,15 +12,14 @@
 """
 
 from .estimates import (Z95, Difference, Estimate, Tally, difference, format_difference, format_estimate,
-                        format_rate, format_signed, mean_estimate, mean_interval, mean_std, proportion,
-                        rate_estimate, wilson_interval)
+                        format_rate, format_signed, mean_estimate, rate_estimate, wilson_interval)
 from .plots import (new_figure, plot_branching, plot_comparison, plot_cross_table, plot_dashboard,
                     plot_first_player, plot_heatmap, plot_lead_changes, plot_lengths, plot_outcomes, plot_points,
                     plot_scores)
 from .table import Table
 
 __all__ = ["Z95", "Difference", "Estimate", "Table", "Tally", "difference", "format_difference",
-           "format_estimate", "format_rate", "format_signed", "mean_estimate", "mean_interval", "mean_std",
+           "format_estimate", "format_rate", "format_signed", "mean_estimate",
            "new_figure", "plot_branching", "plot_comparison", "plot_cross_table", "plot_dashboard",
            "plot_first_player", "plot_heatmap", "plot_lead_changes", "plot_lengths", "plot_outcomes",
-           "plot_points", "plot_scores", "proportion", "rate_estimate", "wilson_interval"]
+           "plot_points", "plot_scores", "rate_estimate", "wilson_interval"]

@@ -52,34 +52,6 @@ def wilson_interval(successes: Any, trials: Any, z: float = Z95) -> tuple[Any, A
     return lo, hi
 
 
-def proportion(successes: Any, trials: Any, z: float = Z95) -> tuple[float, float, float]:
-    """``(rate, low, high)``: the observed rate and its Wilson interval."""
-    lo, hi = wilson_interval(successes, trials, z)
-    rate = float(successes) / float(trials) if trials else float("nan")
-    return rate, float(lo), float(hi)
-
-
-def mean_std(values: Any) -> tuple[float, float]:
-    """Mean and (population) standard deviation, NaN for no values."""
-    values = np.asarray(values, dtype=float)
-    if values.size == 0:
-        return float("nan"), float("nan")
-    return float(values.mean()), float(values.std())
-
-
-def mean_interval(values: Any, z: float = Z95) -> tuple[float, float, float]:
-    """``(mean, low, high)``: the mean and a normal 95% interval ``mean ± z·sd/√n``."""
-    values = np.asarray(values, dtype=float)
-    n = values.size
-    if n == 0:
-        return float("nan"), float("nan"), float("nan")
-    mean = float(values.mean())
-    if n == 1:
-        return mean, float("-inf"), float("inf")
-    half = z * float(values.std(ddof=1)) / math.sqrt(n)
-    return mean, mean - half, mean + half
-
-
 class Estimate(NamedTuple):
     """A rate or a mean over games, with its 95% interval ``low``–``high``.
 
@@ -96,6 +68,11 @@ class Estimate(NamedTuple):
     games: float
     size: float
     se: float
+
+    @property
+    def half_width(self) -> float:
+        """How far the interval reaches from the estimate, on its longer side (NaN without games)."""
+        return max(self.value - self.low, self.high - self.value) if self.games else float("nan")
 
 
 class Tally:
