@@ -2,18 +2,23 @@
 
 Subcommands:
 
-- ``playouts GAME``: play many games and print the summary table (``--out`` saves JSON or CSV,
-  ``--plot`` saves the dashboard as an image).
-- ``tournament GAME``: a round robin of agents with seats rotated; prints the cross-table.
+- ``playouts GAME``: play many games and print the balance report (``--out`` saves JSON or
+  CSV, ``--plot`` saves the dashboard as an image). Without ``-n`` the games go on until the
+  first player's points are known to ``--precision`` (±0.01 by default).
+- ``compare GAME --variant LABEL:KEY=VALUE,…``: play variants of a game and print their
+  reports side by side, with each variant's difference from the first and its test.
+- ``tournament GAME``: a round robin of agents, each deal played with both seatings; prints the
+  cross-table.
 - ``games``: list the games and their options.
 
-Bad arguments print one clear line and exit with status 2.
+Every rate is a mean of points (the winners of a game share 1 point, a game without a winner
+gives each seat 1/players) with a 95% interval. Bad arguments print one clear line and exit
+with status 2.
 """
 
 from __future__ import annotations
 
 import argparse
-import ast
 import sys
 from typing import Any, Sequence
 
@@ -29,35 +34,37 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     from .games import available_games
-    from .playout import ENGINES
 
     games = available_games()
     parser = _Parser(prog="python -m icewidgets", description="icewidgets: Icehouse-pyramid games from the command line.",
                      epilog="run `python -m icewidgets COMMAND --help` for a command's options")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("playouts", help="play many games and summarise them",
-                          description="Play N whole games and print a summary with 95% intervals.",
+    play = sub.add_parser("playouts", help="play many games and print the balance report",
+                          description="Play whole games and print the balance report with 95% intervals.",
                           epilog=f"example: python -m icewidgets playouts {games[0]} -n 10000 --agents random,greedy "
                                  "--seed 1 --out results.json --plot stats.png")
-    play.add_argument("game", help=f"one of: {', '.join(games)}")
-    play.add_argument("-n", "--games", type=int, default=1000, help="number of games (default 1000)")
-    play.add_argument("--agents", default="random",
-                      help="comma-separated agents, one per seat or one for all: random, greedy, mcts, mcts:ITERATIONS (default random)")
-    play.add_argument("--seed", type=int, default=0, help="run seed (default 0); game i uses SeedSequence(seed, spawn_key=(i,))")
-    play.add_argument("--max-turns", type=int, default=None, help="stop games after this many turns (counted as unfinished)")
-    play.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
-                      help="a game option, e.g. -o players=3 (repeatable; the games command lists each game's options)")
-    play.add_argument("--engine", default="auto", choices=ENGINES,
-                      help="auto (default): compiled kernels where they apply; reference: the rules engines")
+    _run_arguments(play, games)
     play.add_argument("--out", help="save the results (.json or .csv)")
     play.add_argument("--plot", help="save the dashboard picture (.png, .svg, .pdf)")
-    play.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+
+    comp = sub.add_parser("compare", help="variants of a game side by side, with tests",
+                          description="Play every variant with the same agents and seeds and print their balance "
+                                      "reports side by side: each metric with its 95% interval, and each variant's "
+                                      "difference from the first with a two-sided test.",
+                          epilog=f"example: python -m icewidgets compare {games[0]} --variant diag: "
+                                 "--variant plus:opening=plus -n 20000 --seed 1")
+    _run_arguments(comp, games)
+    comp.add_argument("--variant", "-v", action="append", default=[], metavar="LABEL:KEY=VALUE,...",
+                      help="a variant: a label, a colon and its options (e.g. plus:opening=plus; 'as is:' for the "
+                           "game unchanged); repeat for each variant, the first is the one the others are tested against")
+    comp.add_argument("--plot", help="save the comparison picture (.png, .svg, .pdf)")
 
     tour = sub.add_parser("tournament", help="round robin of agents, seats rotated",
-                          description="Every pair of agents plays N games, seats rotated; prints the cross-table.")
+                          description="Every pair of agents plays N games, each deal with both seatings; prints the "
+                                      "cross-table of points per game.")
     tour.add_argument("game", help=f"one of: {', '.join(games)}")
-    tour.add_argument("-n", "--games", type=int, default=100, help="games per pair (default 100)")
+    tour.add_argument("-n", "--games", type=int, default=100, help="games per pair (default 100, rounded up to even)")
     tour.add_argument("--agents", default="random,greedy", help="comma-separated agents (default random,greedy)")
     tour.add_argument("--seed", type=int, default=0)
     tour.add_argument("--max-turns", type=int, default=None)
@@ -69,18 +76,60 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _run_arguments(command: argparse.ArgumentParser, games: Sequence[str]) -> None:
+    """The settings of a run, shared by the playouts and compare commands."""
+    from .playout import DEFAULT_PRECISION, ENGINES, MAX_GAMES
+
+    command.add_argument("game", help=f"one of: {', '.join(games)}")
+    command.add_argument("-n", "--games", type=int, default=None,
+                         help=f"number of games (default: as many as --precision needs, at most {MAX_GAMES:,})")
+    command.add_argument("--precision", type=float, default=None,
+                         help="play until the 95%% interval of the first player's points is at most ± this "
+                              f"(default {DEFAULT_PRECISION} without -n; with -n, -n caps the run)")
+    command.add_argument("--agents", default="random",
+                         help="comma-separated agents, one per seat or one for all: random, greedy, mcts, "
+                              "mcts:ITERATIONS (default random)")
+    command.add_argument("--rotate-seats", action="store_true",
+                         help="play each deal once per seating, so seat advantage and agent strength are told apart")
+    command.add_argument("--seed", type=int, default=0,
+                         help="run seed (default 0); game i uses SeedSequence(seed, spawn_key=(i,))")
+    command.add_argument("--max-turns", type=int, default=None, help="stop games after this many turns (counted as unfinished)")
+    command.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+                         help="a game option, e.g. -o players=3 (repeatable; the games command lists each game's options)")
+    command.add_argument("--engine", default="auto", choices=ENGINES,
+                         help="auto (default): compiled kernels where they apply; reference: the rules engines")
+    command.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+
+
 def _options(pairs: Sequence[str]) -> dict[str, Any]:
+    from .playout import parse_options
+
     options: dict[str, Any] = {}
     for pair in pairs:
-        key, sep, text = pair.partition("=")
-        if not sep or not key:
-            raise _UsageError(f"option {pair!r} must be written KEY=VALUE, e.g. players=3")
         try:
-            value = ast.literal_eval(text)
-        except (ValueError, SyntaxError):
-            value = text
-        options[key.strip()] = value
+            options.update(parse_options(pair))
+        except ValueError:
+            raise _UsageError(f"option {pair!r} must be written KEY=VALUE, e.g. players=3") from None
     return options
+
+
+def _variants(texts: Sequence[str]) -> dict[str, dict[str, Any]]:
+    from .playout import parse_options
+
+    if not texts:
+        raise _UsageError("compare needs at least one --variant, e.g. --variant plus:opening=plus")
+    variants: dict[str, dict[str, Any]] = {}
+    for text in texts:
+        label, sep, options = text.partition(":")
+        if not sep or "=" in label:
+            raise _UsageError(f"--variant {text!r} must be written LABEL:KEY=VALUE,... (e.g. plus:opening=plus)")
+        if label.strip() in variants:
+            raise _UsageError(f"--variant label {label.strip()!r} is given twice")
+        try:
+            variants[label.strip()] = parse_options(options)
+        except ValueError as error:
+            raise _UsageError(f"--variant {text!r}: {error}") from None
+    return variants
 
 
 def _agents(text: str) -> list[str]:
@@ -90,14 +139,14 @@ def _agents(text: str) -> list[str]:
     return names
 
 
-def _check_count(n: int) -> None:
-    if n < 1:
+def _check_count(n: int | None) -> None:
+    if n is not None and n < 1:
         raise _UsageError(f"-n must be at least 1 game, not {n}")
 
 
 def _run(args: argparse.Namespace) -> int:
     from .games import available_games
-    from .playout import playouts, tournament
+    from .playout import compare, playouts, tournament
 
     if args.command == "games":
         import dataclasses
@@ -117,7 +166,8 @@ def _run(args: argparse.Namespace) -> int:
     progress = False if args.quiet else "auto"
     if args.command == "playouts":
         results = playouts(args.game.lower(), args.games, agents=agents, seed=args.seed, max_turns=args.max_turns,
-                           progress=progress, engine=args.engine, options=options)
+                           progress=progress, engine=args.engine, options=options, precision=args.precision,
+                           rotate_seats=args.rotate_seats)
         print(results.summary())
         if args.out:
             results.save(args.out)
@@ -126,6 +176,17 @@ def _run(args: argparse.Namespace) -> int:
             _save_figure(results.plot(), args.plot)
             print(f"saved the dashboard to {args.plot}")
         return 130 if results.partial else 0
+    if args.command == "compare":
+        from .playout import resolve_game
+
+        comparison = compare(resolve_game(args.game.lower(), options), _variants(args.variant), args.games,
+                             agents=agents, seed=args.seed, max_turns=args.max_turns, progress=progress,
+                             engine=args.engine, rotate_seats=args.rotate_seats, precision=args.precision)
+        print(comparison)
+        if args.plot:
+            _save_figure(comparison.plot(), args.plot)
+            print(f"saved the comparison to {args.plot}")
+        return 0
     if len(agents) < 2:
         raise _UsageError("a tournament needs at least two agents, e.g. --agents random,greedy,mcts")
     table = tournament(args.game.lower(), agents, n=args.games, seed=args.seed, max_turns=args.max_turns,

@@ -5,7 +5,8 @@ generic part (winners, scores, turns, plies, …) is the same for every game; a 
 own per-game numbers and board heatmaps with a :class:`Counters` subclass, set with
 ``Game.plug_in(counters=…)``. The playouts call :meth:`Counters.ply` after every ply and
 :meth:`Counters.final` at the end of each game, and :meth:`Counters.summary_rows` adds the
-game's lines to ``results.summary()``.
+game's lines to ``results.summary()``. :meth:`Counters.progress` is the game's measure of who
+is ahead, for the lead changes and comebacks of the balance report.
 
 Nothing here imports numpy: a game package stays importable without it. Rows are plain
 dicts of numbers (or nested lists of them), and the arrays are made by the playouts.
@@ -45,6 +46,23 @@ class Counters:
 
     def final(self, row: dict[str, Any], state: "State") -> None:
         """Fill in the counters read from the final position ``state``."""
+
+    def progress(self, state: "State") -> tuple:
+        """Who is ahead in ``state``: one comparable value per player, higher is better.
+
+        The balance report measures lead changes and comebacks on it (sampled at the start
+        and after every ply that completes a turn or ends the game; see
+        :mod:`icewidgets.playout.balance`). Values compare with Python's ``<`` (a tuple
+        compares item by item), so a game can rank by a first measure and break ties with a
+        second. A game's compiled kernel must compute the same measure. The default is each
+        player's live score, ``((s,) for s in state.scores)``.
+
+        >>> import icewidgets as iw
+        >>> state = iw.make(iw.available_games()[0]).new_state(seed=1)
+        >>> Counters().progress(state) == tuple((s,) for s in state.scores)
+        True
+        """
+        return tuple((s,) for s in state.scores)
 
     def summary_rows(self, results: Any) -> list[list[str]]:
         """Rows ``[label, value, detail]`` this game adds to ``results.summary()`` (the results

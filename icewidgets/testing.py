@@ -236,11 +236,16 @@ def playthrough(game: Game, seed: int = 0, max_plies: int = 200, start: State | 
 
 class ReferenceGame(NamedTuple):
     """One game as :func:`reference_games` played it: the final ``state``, the text of every ply
-    (chance plies included) and ``branching``, the mean number of legal moves per decision."""
+    (chance plies included), ``branching`` (the mean number of legal moves per decision) and
+    its balance metrics (:mod:`icewidgets.playout.balance`): ``lead_changes``, ``comeback`` and
+    ``branching_profile`` (float32 values, as the result arrays keep them)."""
 
     state: State
     moves: list[str]
     branching: float
+    lead_changes: int
+    comeback: bool
+    branching_profile: list[float]
 
 
 def reference_games(game: Game, agents: Sequence[Any], seed: Any, start: int, stop: int,
@@ -263,22 +268,30 @@ def reference_games(game: Game, agents: Sequence[Any], seed: Any, start: int, st
     import numpy as np
 
     from .agents import chance_move, get_agent
+    from .playout.balance import branching_profile, comeback, lead_changes
 
     players = [get_agent(agent) for agent in agents]
+    progress = game.counters.progress
     games = []
     for index in range(start, stop):
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(index,)))
         state = game.new_state(seed=rng)
         moves: list[str] = []
-        options = decisions = 0
+        choices: list[int] = []
+        sample_turns, samples = [state.turns], [progress(state)]
         while not state.is_over and (max_plies is None or len(moves) < max_plies):
             if state.to_move == CHANCE:
                 move = chance_move(state, rng)
             else:
-                options += len(state.legal_moves())
-                decisions += 1
+                choices.append(len(state.legal_moves()))
                 move = players[state.to_move](state, rng)
             moves.append(str(move))
             state = state.play(move)
-        games.append(ReferenceGame(state, moves, float(np.float32(options / decisions if decisions else 0.0))))
+            if state.is_over or state.turns != sample_turns[-1]:
+                sample_turns.append(state.turns)
+                samples.append(progress(state))
+        branching = float(np.float32(sum(choices) / len(choices) if choices else 0.0))
+        profile = [float(v) for v in np.float32(branching_profile(choices))]
+        games.append(ReferenceGame(state, moves, branching, lead_changes(samples),
+                                   comeback(sample_turns, samples, state.winners, state.turns), profile))
     return games

@@ -12,11 +12,15 @@ from typing import Iterable
 
 
 def plural(n: int, noun: str, plural_noun: str | None = None) -> str:
-    """``n`` and ``noun``, with an ``s`` unless ``n`` is 1 (or ``plural_noun``, when the plural is
-    not made with an ``s``)."""
+    """``n`` (with thousands separators) and ``noun``, with an ``s`` unless ``n`` is 1 (or
+    ``plural_noun``, when the plural is not made with an ``s``).
+
+    >>> plural(12500, "game")
+    '12,500 games'
+    """
     if n == 1:
         return f"{n} {noun}"
-    return f"{n} {plural_noun or noun + 's'}"
+    return f"{n:,} {plural_noun or noun + 's'}"
 
 
 def name_list(names: Iterable[str]) -> str:

@@ -20,7 +20,7 @@ def test_playouts_end_to_end(tmp_path):
     )
     assert proc.returncode == 0, proc.stderr
     assert "Volcano playouts: random vs greedy (seed 1)" in proc.stdout
-    assert "seat 2 (greedy) wins" in proc.stdout and "games/s" in proc.stdout
+    assert "seat 2 (greedy) points" in proc.stdout and "games/s" in proc.stdout
     results = iw.PlayoutResults.load(out)
     assert results.n == 40 and results.agents == ("random", "greedy") and results.seed == 1
     assert png.stat().st_size > 10_000
@@ -33,15 +33,45 @@ def test_in_process_options_csv_and_tournament(tmp_path, capsys):
     assert main(["playouts", "volcano", "-n", "5", "-o", "players=3", "--agents", "greedy",
                  "--max-turns", "4", "--out", str(csv), "-q"]) == 0
     text = capsys.readouterr().out
-    assert "seat 3 (greedy) wins" in text and "unfinished" in text
+    assert "seat 3 (greedy) points" in text and "unfinished" in text
     assert iw.PlayoutResults.load(csv).winners.shape == (5, 3)
     assert main(["tournament", "volcano", "-n", "4", "--agents", "random,greedy", "-q"]) == 0
-    assert "round robin" in capsys.readouterr().out
+    text = capsys.readouterr().out
+    assert "round robin" in text and "both seatings" in text and "Seat 1 scored" in text
     assert main(["games"]) == 0
     assert "blockade" in capsys.readouterr().out
 
 
+def test_precision_and_rotated_seats(capsys):
+    assert main(["playouts", "volcano", "--precision", "0.05", "--seed", "1", "-q"]) == 0
+    text = capsys.readouterr().out
+    assert "games                       390 " in text and "played to ±5% on the first player's points" in text
+    assert main(["playouts", "volcano", "-n", "6", "--agents", "greedy,random", "--rotate-seats", "-q"]) == 0
+    text = capsys.readouterr().out
+    assert "seats rotated" in text and "agent 1 (greedy) points" in text and "3 deals" in text
+
+
+def test_compare_prints_the_variants_side_by_side(tmp_path, capsys):
+    png = tmp_path / "compare.png"
+    assert main(["compare", "volcano", "--variant", "diag:", "--variant", "plus:opening=plus", "-n", "20000",
+                 "--seed", "1", "-q", "--plot", str(png)]) == 0
+    text = capsys.readouterr().out
+    lines = {line.split("  ")[0]: line for line in text.splitlines()}
+    assert "plus − diag" in text and "Differences from 'diag'" in text
+    assert "53.6% [52.9–54.3]" in lines["seat 1 (random) points"]
+    assert "55.4% [54.7–56.1]" in lines["seat 1 (random) points"] and "p<0.001" in lines["seat 1 (random) points"]
+    assert png.stat().st_size > 10_000
+    assert main(["compare", "volcano", "-v", "two:", "-v", "three:players=3", "-n", "30", "-q"]) == 0
+    assert "first player's edge over 1/players" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("argv, message", [
+    (["compare", "volcano", "-n", "10"], "compare needs at least one --variant"),
+    (["compare", "volcano", "-v", "opening=plus"], "must be written LABEL:KEY=VALUE"),
+    (["compare", "volcano", "-v", "a:", "-v", "a:players=3"], "label 'a' is given twice"),
+    (["compare", "volcano", "-v", "wide:colour=red", "-n", "5"], "variant 'wide': volcano has no option 'colour'"),
+    (["playouts", "volcano", "--precision", "0.6"], "precision=0.6 must be a number between 0 and 0.5"),
+    (["playouts", "volcano", "--rotate-seats"], "rotate_seats=True needs one agent per seat"),
     (["playouts", "volcano", "-n", "0"], "-n must be at least 1 game, not 0"),
     (["playouts", "volcano", "-n", "-5"], "-n must be at least 1 game"),
     (["playouts", "volcano", "--agents", "random,smart"], "unknown agent 'smart'"),

@@ -4,8 +4,9 @@ registered games that have a kernel (``Game.kernel``), against one reference loo
 
 For each game, the cases below (options, agents, seed, games) are played twice: by the kernel,
 recording every ply, and by the reference loop. The moves, lengths, scores, winners, the
-unfinished flag, the branching factor and the counters read from the final position must all
-be equal. Then whole runs through ``iw.playouts`` with both engines must give the same arrays
+unfinished flag, the branching factor, the counters read from the final position and — once
+the kernel measures them — the balance metrics (lead changes, comebacks, branching profile)
+must all be equal. Then whole runs through ``iw.playouts`` with both engines must give the same arrays
 and heatmaps, whatever the chunking. A kernel game without cases of its own plays the
 default ones (its default options, random and greedy agents).
 """
@@ -18,7 +19,7 @@ import pytest
 import icewidgets as iw
 from icewidgets import fast
 from icewidgets.games import game_class
-from icewidgets.playout import ply_limit
+from icewidgets.playout import BALANCE_FIELDS, ply_limit
 from icewidgets.testing import reference_games
 
 pytest.importorskip("numba")
@@ -137,14 +138,20 @@ def test_kernel_games_equal_the_reference_ply_for_ply(name, options, agents, see
     reference = reference_games(game, [uniform if agent == "random" else agent for agent in agents], seed, 0, count)
     record = max(len(played.moves) for played in reference) + 1
     out = kernel.play_range(game, agents, seed, 0, count, ply_limit(game), record=record)
-    for i, (state, moves, branching) in enumerate(reference):
+    for i, played in enumerate(reference):
+        state, moves = played.state, played.moves
         recorded = kernel.recorded_moves(out, i)
         assert recorded == moves, f"game {i}: the first different ply is ply {first_difference(recorded, moves)}"
         assert out["plies"][i] == len(moves) and out["turns"][i] == state.turns, i
         assert tuple(out["scores"][i]) == state.scores, i
         assert out["winners"][i] == sum(1 << p for p in state.winners), i
         assert bool(out["unfinished"][i]) == state.unfinished, i
-        assert out["branching"][i] == branching, i
+        assert out["branching"][i] == played.branching, i
+        # The balance metrics, once the kernel measures them (contract A of the balance report).
+        if "lead_changes" in out:
+            assert out["lead_changes"][i] == played.lead_changes, i
+            assert bool(out["comeback"][i]) == played.comeback, i
+            assert np.array_equal(out["branching_profile"][i], played.branching_profile, equal_nan=True), i
         final = {}
         game.counters.final(final, state)
         for field, value in final.items():
@@ -159,16 +166,26 @@ def test_playouts_with_either_engine_give_the_same_arrays(name, options, agents,
     compiled = iw.playouts(name, count, engine="fast", **settings)
     chunked = iw.playouts(name, count, engine="fast", chunk_size=7, workers=2, **settings)
     assert (reference.engine, compiled.engine) == ("reference", "fast")
+    # A kernel that does not measure the balance metrics yet leaves them out; once it does,
+    # they must equal the rules engines' like every other array (and so must the summaries).
+    measured = [key for key in BALANCE_FIELDS if key in compiled.arrays]
+    expected = [key for key in reference.arrays if key not in BALANCE_FIELDS or key in measured]
     for run in (compiled, chunked):
-        assert list(run.arrays) == list(reference.arrays)
-        for key, array in reference.arrays.items():
-            assert run.arrays[key].dtype == array.dtype and np.array_equal(run.arrays[key], array), key
+        assert list(run.arrays) == expected
+        for key in expected:
+            array = reference.arrays[key]
+            assert run.arrays[key].dtype == array.dtype and np.array_equal(run.arrays[key], array, equal_nan=True), key
         assert run.heatmaps.keys() == reference.heatmaps.keys() == set(reference.game.counters.heatmaps)
         for key, grid in reference.heatmaps.items():
             assert np.array_equal(run.heatmaps[key], grid), key
     if heat:
         assert all(grid.sum() > 0 for grid in reference.heatmaps.values())
-    assert str(compiled.summary()).split("speed")[0] == str(reference.summary()).split("speed")[0]
+    if len(measured) == len(BALANCE_FIELDS):
+        assert str(compiled.summary()).split("speed")[0] == str(reference.summary()).split("speed")[0]
+    else:
+        balance = ("lead_changes", "comebacks", "branching")
+        assert ([m for m in compiled.balance() if m.key not in balance]
+                == [m for m in reference.balance() if m.key not in balance])
 
 
 # What one game's kernel counts or keeps ---------------------------------------------------------------

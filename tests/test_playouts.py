@@ -11,8 +11,8 @@ import pytest
 
 import icewidgets as iw
 from icewidgets import agents as A
-from icewidgets.playout import RESULT_CODES, PlayoutResults, PlayoutRun, game_rng, progress
-from icewidgets.playout.results import field_shape
+from icewidgets.playout import BALANCE_FIELDS, RESULT_CODES, PlayoutResults, PlayoutRun, game_rng, progress
+from icewidgets.playout.results import field_shape, game_points
 from icewidgets.playout.run import resolve_game
 
 GAMES = {"volcano": {}, "volterra": {}, "ice3": {"goal": "loose"}, "blockade": {}}
@@ -24,7 +24,14 @@ def same_arrays(a, b):
     assert set(a) == set(b)
     for key in a:
         assert a[key].dtype == b[key].dtype, key
-        assert np.array_equal(a[key], b[key]), key
+        assert np.array_equal(a[key], b[key], equal_nan=True), key
+
+
+def same_games(a, b):
+    """The same arrays, except the balance metrics a compiled kernel may not measure yet."""
+    common = set(a) & set(b)
+    assert set(a) ^ set(b) <= set(BALANCE_FIELDS)
+    same_arrays({k: a[k] for k in common}, {k: b[k] for k in common})
 
 
 # Determinism --------------------------------------------------------------------------------
@@ -43,7 +50,7 @@ def test_same_seed_same_arrays_whatever_the_chunking(name):
     for engine in ("reference", "auto"):
         chunk = PlayoutRun.plan(game, 6, agents=agents, seed=5, engine=engine).play_range(3, 6)
         assert (chunk.start, chunk.stop) == (3, 6)
-        same_arrays(chunk.arrays, {k: v[3:6] for k, v in whole.arrays.items()})
+        same_games(chunk.arrays, {k: v[3:6] for k, v in whole.arrays.items()})
 
 
 def test_different_seeds_differ_and_game_i_depends_only_on_i():
@@ -130,7 +137,8 @@ def test_unfinished_games_are_counted_as_such():
     assert (r.turns == 3).all()
     assert r.max_turns == 3 and r.options["max_turns"] == 3
     table = r.summary()
-    assert table["unfinished"] == 5
+    assert table["counts"]["unfinished"] == 5 and table["unfinished"].value == 1.0
+    assert np.allclose(r.points(), 0.5)  # no winner: every seat gets 1/players
 
 
 def test_ice3_and_blockade_get_their_playout_turn_limits():
@@ -170,7 +178,7 @@ def test_interrupt_returns_the_games_finished_so_far(capsys):
     r = iw.playouts("volcano", 50, agents=(impatient, "random"), seed=0, progress=False)
     assert r.partial and 0 < r.n < 50
     full = iw.playouts("volcano", r.n, agents=("random", "random"), seed=0, progress=False)
-    same_arrays({k: v for k, v in r.arrays.items()}, full.arrays)
+    same_games(r.arrays, full.arrays)
     assert "partial" in str(r.summary())
     assert "Interrupted" in capsys.readouterr().err
 
@@ -182,14 +190,44 @@ def test_summary_table_with_intervals():
     r = iw.playouts("volcano", 40, agents=("greedy", "random"), seed=2, progress=False)
     table = r.summary()
     text = str(table)
-    assert "seat 1 (greedy) wins" in text and "first player wins" in text and "branching factor" in text
-    assert "games/s" in text and "cap moves per turn" in text
-    rate, lo, hi = table["win_rate"][0]
-    assert rate == 1.0 and lo == pytest.approx(0.9124, abs=1e-4) and hi == 1.0
-    assert table["games"] == 40 and table["draws"] == 0
+    for label in ("seat 1 (greedy) points", "first player's points", "decisive games", "shared wins", "draws",
+                  "unfinished", "turns per game", "branching factor", "lead changes per game", "comebacks",
+                  "cap moves per turn", "games/s"):
+        assert label in text, label
+    seat = table["seat 1"]
+    assert seat.value == 1.0 and seat.low == pytest.approx(0.9124, abs=1e-4) and seat.high == 1.0
+    assert table["games"] == 40 and table["counts"] == {"sole_wins": 40, "shared_wins": 0, "draws": 0, "unfinished": 0}
     assert "<table" in table._repr_html_() and "<table" in r._repr_html_()
     assert repr(r).startswith("<PlayoutResults make('volcano')")
     assert r.games_per_second > 0
+
+
+def test_the_first_seat_of_random_volcano_earns_53_6_percent_of_the_points():
+    # The issue's figure, checked independently: 50.3% sole wins + 6.6% shared wins / 2.
+    r = iw.playouts("volcano", 20_000, seed=1, progress=False)
+    table = r.summary()
+    seat = table["seat 1"]
+    assert seat.value == pytest.approx(0.53605) and max(seat.value - seat.low, seat.high - seat.value) < 0.01
+    assert table["first_player"] == seat and table["seat 2"].value == pytest.approx(0.46395)
+    assert table["counts"] == {"sole_wins": 18_684, "shared_wins": 1_316, "draws": 0, "unfinished": 0}
+    sole = r.sole_wins()[:, 0].sum()
+    assert sole == 10_063 and (sole + 1_316 / 2) / 20_000 == seat.value
+    assert "seat 1 (random) points      53.6% [52.9–54.3]    10,063 sole wins, 1,316 shared wins" in str(table)
+    assert "no advantage would be 50.0%" in str(table)
+
+
+def test_points_add_up_to_one_per_game_with_draws_shared_wins_and_unfinished_games():
+    winners = np.array([[True, False, False], [True, True, False], [False, False, False], [True, True, True]])
+    points = game_points(winners)
+    assert points.tolist() == [[1, 0, 0], [0.5, 0.5, 0], [1 / 3] * 3, [1 / 3] * 3]
+    for tie_rule, shared, draws in (("shared", 3, 0), ("draw", 0, 3)):
+        r = iw.playouts("volcano", 60, agents="random", seed=2, options={"players": 3, "tie_rule": tie_rule},
+                        max_turns=60, progress=False)
+        table = r.summary()
+        assert table["counts"] == {"sole_wins": 38, "shared_wins": shared, "draws": draws, "unfinished": 19}
+        assert np.allclose(r.points().sum(axis=1), 1.0)
+        assert sum(table[f"seat {p}"].value for p in (1, 2, 3)) == pytest.approx(1.0)
+        assert "no advantage would be 33.3%" in str(table)
 
 
 @pytest.mark.parametrize("name", ["volcano", "blockade"])
@@ -242,22 +280,30 @@ def test_concat_chunks_of_one_run():
         chunk = run.play_range(start, stop)
         parts.append(PlayoutResults(game, ("random", "random"), 3, chunk.arrays, chunk.heatmaps))
     joined = PlayoutResults.concat(parts)
-    same_arrays(joined.arrays, whole.arrays)
+    same_games(joined.arrays, whole.arrays)
 
 
 # Tournament ---------------------------------------------------------------------------------
 
 
-def test_tournament_rotates_seats_and_prints_a_cross_table():
+def test_tournament_plays_every_deal_with_both_seatings_and_prints_a_cross_table():
     t = iw.tournament("volcano", agents=["random", "greedy", A.random_agent], n=5, seed=1, progress=False)
-    assert t.score.shape == (3, 3) and (t.games[~np.eye(3, dtype=bool)] == 5).all()
-    for (i, j), runs in t.matches.items():
-        assert [run.agents_index for run in runs] == [(i, j), (j, i)]
-        assert [run.n for run in runs] == [3, 2]
+    assert t.score.shape == (3, 3) and (t.games[~np.eye(3, dtype=bool)] == 6).all()  # 5 rounded up to whole deals
+    for (i, j), run in t.matches.items():
+        assert run.rotate_seats and run.seating.tolist() == [[0, 1], [1, 0]] * 3
+        assert run.agents == (t.agents[i], t.agents[j])
+        same_arrays(run.arrays, iw.playouts("volcano", 6, agents=(["random", "greedy", A.random_agent][i],
+                                                                    ["random", "greedy", A.random_agent][j]),
+                                            seed=[1, i, j], rotate_seats=True, progress=False).arrays)
     assert t.score[1, 0] == 1.0 and t.score[0, 1] == 0.0
-    assert np.allclose(t.score + t.score.T, 1.0, equal_nan=True) or np.isnan(t.score[0, 0])
+    assert t.score[0, 2] == t.score[2, 0] == 0.5  # two random agents play each deal's game twice, seats swapped
+    off = ~np.eye(3, dtype=bool)
+    assert np.allclose((t.score + t.score.T)[off], 1.0) and np.allclose(t.points[off] / t.games[off], t.score[off])
+    assert t.totals.tolist() == [0.25, 1.0, 0.25] and t.overall[1].low == pytest.approx(0.7575, abs=1e-4)
+    assert t.seat_points.value == pytest.approx(float(np.mean([run.points(0).mean() for run in t.matches.values()])))
     text = str(t)
     assert "random#1" in text and "random#3" in text and "overall" in text and "[" in text
+    assert "Seat 1 scored" in text and "both seatings" in text
     assert "<table" in t._repr_html_()
 
 
@@ -322,9 +368,8 @@ def test_fast_engine_when_available():
     ref = iw.playouts("volcano", 20, agents="random", seed=6, progress=False)
     quick = iw.playouts("volcano", 20, agents="random", seed=6, progress=False, engine="fast")
     assert quick.engine == "fast"
-    for key in ("winners", "scores", "turns", "plies", "result", "first"):
-        assert np.array_equal(ref.arrays[key], quick.arrays[key]), key
-    assert "seat 1 (random) wins" in str(quick.summary())
+    same_games(ref.arrays, quick.arrays)
+    assert "seat 1 (random) points" in str(quick.summary())
     auto = iw.playouts("volcano", 3, agents=(A.make_mcts(iterations=5), "random"), seed=6, progress=False, engine="auto")
     assert auto.engine == "reference"  # no kernel plays a custom agent: the reference engine serves
 
@@ -376,18 +421,47 @@ def test_playout_lab_stop_keeps_the_games_finished(engine):
     same_arrays(lab.results.arrays, same.arrays)
 
 
+def test_playout_lab_plays_to_a_precision_and_rotates_seats():
+    from icewidgets.widgets.playout_lab import PlayoutLab
+
+    lab = PlayoutLab(n=1_000_000, agents="random", seed=1, precision=0.02)
+    lab.run(wait=True)
+    same = iw.playouts("volcano", 1_000_000, seed=1, precision=0.02, progress=False)
+    assert lab.results.n == same.n == 2_410 and not lab.results.partial and lab.results.precision == 0.02
+    assert lab.progress.value == lab.progress.max == same.n and "done" in lab.status.value
+    same_arrays(lab.results.arrays, same.arrays)
+    assert "played to ±2% on the first player&#x27;s points (reached" in lab.summary.value
+    rotated = PlayoutLab(n=7, agents="greedy,random", seed=2, rotate_seats=True, engine="reference")
+    rotated.run(wait=True)
+    assert rotated.results.rotate_seats and rotated.results.n == 8
+    same_arrays(rotated.results.arrays, iw.playouts("volcano", 8, agents=("greedy", "random"), seed=2,
+                                                    rotate_seats=True, engine="reference", progress=False).arrays)
+    assert "agent 1 (greedy) points" in rotated.summary.value
+
+
 def test_playout_lab_reports_bad_settings():
-    from icewidgets.widgets.playout_lab import PlayoutLab, parse_options
+    from icewidgets.widgets.playout_lab import PlayoutLab
 
     with pytest.raises(ValueError, match="engine="):
         PlayoutLab(engine="quick")
     for settings, message in ((dict(agents="random,smart"), "unknown agent"), (dict(options="colour=red"), "no option"),
                               (dict(agents="mcts", engine="fast"), "no compiled engine"),
-                              (dict(max_turns=0), "max_turns=0")):
+                              (dict(max_turns=0), "max_turns=0"), (dict(precision=0.7), "precision=0.7 must be"),
+                              (dict(agents="random", rotate_seats=True), "rotate_seats=True needs one agent per seat")):
         lab = PlayoutLab(**settings)
         lab.run(wait=True)
         assert message in lab.status.value and lab.results is None and not lab.running, settings
+    lab = PlayoutLab()
+    lab.precision_box.value = "tight"
+    lab.run(wait=True)
+    assert "precision=&#x27;tight&#x27; must be a number" in lab.status.value
+
+
+def test_options_as_text():
+    from icewidgets.playout import parse_options
+
     assert parse_options("players=3, goal=loose") == {"players": 3, "goal": "loose"}
+    assert parse_options("caps=('b2', 'd4'); opening='custom'") == {"caps": ("b2", "d4"), "opening": "custom"}
     with pytest.raises(ValueError, match="key=value"):
         parse_options("players")
 

@@ -20,6 +20,9 @@ class NoBar:
     def update(self, done: int) -> None:
         pass
 
+    def retarget(self, total: int) -> None:
+        pass
+
     def close(self) -> None:
         pass
 
@@ -35,6 +38,7 @@ class TextBar:
 
     def update(self, done: int) -> None:
         self.done = done
+        self.total = max(self.total, done)  # a run to a precision may outgrow its estimate
         now = time.perf_counter()
         if now - self.shown < 0.1 and done < self.total:
             return
@@ -48,6 +52,10 @@ class TextBar:
         self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {done:,}/{self.total:,} "
                           f"{rate:,.0f} games/s {eta_text}   ")
         self.stream.flush()
+
+    def retarget(self, total: int) -> None:
+        """A new total (a run played to a precision learns how long it will be as it goes)."""
+        self.total = total
 
     def close(self) -> None:
         if self.done < self.total:
@@ -73,6 +81,8 @@ class WidgetBar:
         display(self.box)
 
     def update(self, done: int) -> None:
+        if done > self.total:  # a run to a precision may outgrow its estimate
+            self.retarget(done)
         now = time.perf_counter()
         if now - self.shown < 0.1 and done < self.total:
             return
@@ -81,6 +91,11 @@ class WidgetBar:
         rate = done / elapsed if elapsed > 0 else 0.0
         self.bar.value = done
         self.text.value = f"{self.label}: {done:,}/{self.total:,} ({rate:,.0f} games/s)"
+
+    def retarget(self, total: int) -> None:
+        """A new total (a run played to a precision learns how long it will be as it goes)."""
+        self.total = total
+        self.bar.max = max(total, 1)
 
     def close(self) -> None:
         self.bar.bar_style = "success" if self.bar.value >= self.total else "warning"
@@ -100,7 +115,7 @@ def in_notebook() -> bool:
 
 def progress_bar(progress: bool | str, total: int, label: str) -> Any:
     """The bar for ``progress`` (True, False or ``"auto"``: a widget in a notebook, text when
-    stderr is a terminal): an object with ``update(done)`` and ``close()``."""
+    stderr is a terminal): an object with ``update(done)``, ``retarget(total)`` and ``close()``."""
     if progress not in (True, False, "auto"):
         raise ValueError(f"progress={progress!r}; use True, False or 'auto'")
     if progress is False:

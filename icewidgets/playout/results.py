@@ -20,23 +20,33 @@ from typing import Any, Callable, Iterable, Sequence
 import numpy as np
 
 from ..protocol import Game
-from ..stats import Table, format_rate, mean_std, proportion
+from ..stats import Estimate, Table, rate_estimate
+from .balance import PROFILE_BINS
 
-__all__ = ["PlayoutResults", "RESULT_CODES", "CORE_FIELDS", "result_arrays"]
+__all__ = ["BALANCE_FIELDS", "CORE_FIELDS", "GENERIC_FIELDS", "PlayoutResults", "RESULT_CODES",
+           "first_player_points", "game_points", "result_arrays"]
 
 RESULT_CODES = {"win": 0, "draw": 1, "unfinished": 2}
 """``results.result`` codes per game: a win (sole or shared), a draw, stopped unfinished."""
 
 CORE_FIELDS = ("winners", "scores", "turns", "plies", "first", "result")
-"""The arrays every engine fills for every game (the reference engine adds ``branching``)."""
+"""The arrays every engine fills for every game."""
+
+BALANCE_FIELDS = ("lead_changes", "comeback", "branching_profile")
+"""The balance metrics of every game (:mod:`icewidgets.playout.balance`): the rules engines fill
+them, and a compiled kernel once it measures them (until then its results leave them out)."""
+
+GENERIC_FIELDS = CORE_FIELDS + ("branching", "seating") + BALANCE_FIELDS
+"""Every array that is not one of the game's own counters: the core fields, ``branching``
+(mean legal moves per decision), ``seating`` (filled by the run) and the balance metrics."""
 
 FORMAT = "icewidgets-playouts"
 FORMAT_VERSION = 1
 
 
 def result_arrays(game: Game, n: int) -> dict[str, np.ndarray]:
-    """Zeroed arrays for ``n`` games of ``game``: the core fields, ``branching`` and the game's
-    counters (:attr:`Game.counters`), in that order."""
+    """Zeroed arrays for ``n`` games of ``game``: the generic fields (:data:`GENERIC_FIELDS`)
+    and the game's counters (:attr:`Game.counters`), in that order."""
     players = game.num_players
     arrays = {
         "winners": np.zeros((n, players), dtype=bool),
@@ -46,10 +56,28 @@ def result_arrays(game: Game, n: int) -> dict[str, np.ndarray]:
         "first": np.zeros(n, dtype=np.int8),
         "result": np.zeros(n, dtype=np.int8),
         "branching": np.zeros(n, dtype=np.float32),
+        "seating": np.zeros((n, players), dtype=np.int8),
+        "lead_changes": np.zeros(n, dtype=np.uint16),
+        "comeback": np.zeros(n, dtype=bool),
+        "branching_profile": np.zeros((n, PROFILE_BINS), dtype=np.float32),
     }
     for name, (dtype, shape, _) in game.counters.fields.items():
         arrays[name] = np.zeros((n,) + field_shape(shape, players), dtype=dtype)
     return arrays
+
+
+def game_points(winners: np.ndarray) -> np.ndarray:
+    """Points per game and seat (float, (n, players)): the winners share 1 (a win shared by k
+    is 1/k each), a game without a winner — a draw, or unfinished — gives every seat
+    1/players; so the seats' points of a game add up to 1 and no advantage is 1/players.
+
+    >>> winners = np.array([[True, False], [True, True], [False, False]])
+    >>> game_points(winners).tolist()
+    [[1.0, 0.0], [0.5, 0.5], [0.5, 0.5]]
+    """
+    winners = np.asarray(winners, dtype=bool)
+    k = winners.sum(axis=1, keepdims=True)
+    return np.where(k > 0, winners / np.maximum(k, 1), 1.0 / winners.shape[1])
 
 
 def field_shape(shape: tuple[Any, ...], players: int) -> tuple[int, ...]:
@@ -67,6 +95,12 @@ def heatmap_shape(game: Game) -> tuple[int, int]:
     return (grid.ranks, grid.files) if grid is not None else (0, 0)
 
 
+def first_player_points(arrays: dict[str, np.ndarray]) -> np.ndarray:
+    """Points per game (:func:`game_points`) of the seat that moved first, from a run's arrays."""
+    first = arrays["first"].astype(np.int64)
+    return game_points(arrays["winners"])[np.arange(len(first)), first]
+
+
 class PlayoutResults:
     """The results of a run of playouts: one row per game in numpy arrays.
 
@@ -78,16 +112,26 @@ class PlayoutResults:
     - ``first`` int8: the seat that made the first move.
     - ``result`` int8: 0 a win, 1 a draw, 2 unfinished (stopped by the turn limit).
     - ``branching`` float32: the mean number of legal moves at the game's decisions.
+    - ``seating`` int8 (n, players): which agent (an index into ``agents``) sat in each seat.
+    - ``lead_changes`` uint16, ``comeback`` bool, ``branching_profile`` float32 (n, 10): the
+      balance metrics (:mod:`icewidgets.playout.balance`; left out by a compiled kernel that
+      does not measure them yet).
     - the game's own counters (``results.counters``; their descriptions in ``results.descriptions``).
 
     ``heatmaps`` count where things happened on the board over all games.
-    Also: ``game``, ``agents`` (names per seat), ``seed``, ``max_turns``, ``elapsed`` seconds,
-    ``games_per_second``, ``partial`` (interrupted), ``engine``.
+    Also: ``game``, ``agents`` (their names, one per seat; with ``rotate_seats`` each plays
+    every seat in turn, see ``seating``), ``seed``, ``max_turns``, ``elapsed`` seconds,
+    ``games_per_second``, ``partial`` (interrupted), ``engine``, ``precision`` (the target of
+    a run played to a precision, else None).
+
+    Rates follow one convention (:func:`game_points`): a game gives its winners 1 point to
+    share, a game without a winner 1/players to every seat.
     """
 
     def __init__(self, game: Game, agents: Sequence[str], seed: Any, arrays: dict[str, np.ndarray],
                  heatmaps: dict[str, np.ndarray] | None = None, elapsed: float = 0.0, partial: bool = False,
-                 engine: str = "reference", max_turns: int | None = None, descriptions: dict[str, str] | None = None):
+                 engine: str = "reference", max_turns: int | None = None, descriptions: dict[str, str] | None = None,
+                 rotate_seats: bool = False, precision: float | None = None):
         self.game = game
         self.agents = tuple(agents)
         self.seed = seed
@@ -97,6 +141,8 @@ class PlayoutResults:
         self.partial = bool(partial)
         self.engine = engine
         self.max_turns = max_turns
+        self.rotate_seats = bool(rotate_seats)
+        self.precision = precision
         counters = game.counters
         self.descriptions = descriptions if descriptions is not None else {
             **{name: spec[2] for name, spec in counters.fields.items()},
@@ -137,11 +183,13 @@ class PlayoutResults:
             raise ValueError("concat() needs at least one PlayoutResults")
         first = parts[0]
         for part in parts[1:]:
-            if (part.game, part.agents, part.seed) != (first.game, first.agents, first.seed):
-                raise ValueError("concat() joins chunks of one run: the game, agents and seed must match")
+            if (part.game, part.agents, part.seed, part.rotate_seats) != (first.game, first.agents, first.seed,
+                                                                          first.rotate_seats):
+                raise ValueError("concat() joins chunks of one run: the game, agents, seed and seating must match")
         return cls.from_parts(first.game, first.agents, first.seed, [(p.arrays, p.heatmaps) for p in parts],
                               elapsed=sum(p.elapsed for p in parts), partial=any(p.partial for p in parts),
-                              engine=first.engine, max_turns=first.max_turns)
+                              engine=first.engine, max_turns=first.max_turns, rotate_seats=first.rotate_seats,
+                              precision=first.precision)
 
     # Arrays ----------------------------------------------------------------------------
 
@@ -164,14 +212,20 @@ class PlayoutResults:
         return self.game.num_players
 
     @property
+    def group(self) -> int:
+        """Games per deal: the number of players with ``rotate_seats`` (each deal is played
+        once per seating, in consecutive rows), else 1."""
+        return self.players if self.rotate_seats else 1
+
+    @property
     def options(self) -> dict[str, Any]:
         """The game's options (with the turn limit the run used)."""
         return self.game.options
 
     @property
     def counters(self) -> dict[str, np.ndarray]:
-        """The game-specific per-game arrays (everything but the core fields and ``branching``)."""
-        return {k: v for k, v in self.arrays.items() if k not in CORE_FIELDS and k != "branching"}
+        """The game-specific per-game arrays (everything but :data:`GENERIC_FIELDS`)."""
+        return {k: v for k, v in self.arrays.items() if k not in GENERIC_FIELDS}
 
     @property
     def games_per_second(self) -> float:
@@ -191,64 +245,72 @@ class PlayoutResults:
         winners = self.arrays["winners"]
         return winners & (winners.sum(axis=1) == 1)[:, None]
 
-    def win_rate(self, seat: int, shared: bool = True) -> tuple[float, float, float]:
-        """``(rate, low, high)`` of games won by ``seat`` (shared wins count unless ``shared=False``), 95% Wilson."""
-        wins = self.arrays["winners"][:, seat] if shared else self.sole_wins()[:, seat]
-        return proportion(int(wins.sum()), self.n)
-
-    def points(self, seat: int) -> np.ndarray:
-        """Match points per game for ``seat``: 1 a win, 1/k a win shared by k, 1/players a draw, 0 otherwise."""
+    def shared_wins(self) -> np.ndarray:
+        """Bool (n, players): the player shared the win with others."""
         winners = self.arrays["winners"]
-        k = winners.sum(axis=1)
-        pts = np.where(k > 0, winners[:, seat] / np.maximum(k, 1), 0.0)
-        return np.where(self.outcome("draw"), 1.0 / self.players, pts)
+        return winners & (winners.sum(axis=1) > 1)[:, None]
+
+    def points(self, seat: int | None = None) -> np.ndarray:
+        """Points per game (:func:`game_points`): for ``seat``, or for every seat as (n, players)."""
+        table = game_points(self.arrays["winners"])
+        return table if seat is None else table[:, seat]
+
+    def agent_seats(self) -> np.ndarray:
+        """Int (n, agents): the seat each agent played in each game (the inverse of ``seating``)."""
+        seating = self.arrays["seating"].astype(np.int64)
+        seats = np.empty_like(seating)
+        np.put_along_axis(seats, seating, np.arange(self.players)[None, :].repeat(len(seating), axis=0), axis=1)
+        return seats
+
+    def agent_points(self, agent: int) -> np.ndarray:
+        """Points per game for ``agent`` (an index into ``agents``), whatever seat it played."""
+        return np.take_along_axis(self.points(), self.agent_seats()[:, agent:agent + 1], axis=1)[:, 0]
+
+    def first_player_points(self) -> np.ndarray:
+        """Points per game for the seat that moved first (:func:`first_player_points`)."""
+        return first_player_points(self.arrays)
+
+    def branching_by_tenth(self) -> np.ndarray | None:
+        """The mean number of legal moves per decision in each tenth of the games (over the
+        games with a decision there; NaN for none), or None without ``branching_profile``."""
+        profile = self.arrays.get("branching_profile")
+        if profile is None:
+            return None
+        known = ~np.isnan(profile)
+        counts = known.sum(axis=0)
+        sums = np.where(known, profile, 0.0).sum(axis=0, dtype=np.float64)
+        return np.where(counts > 0, sums / np.maximum(counts, 1), np.nan)
+
+    def rate(self, values: Any, counted: Any = None) -> Estimate:
+        """The mean of per-game ``values`` in [0, 1] with its 95% interval, the games of one deal
+        counted as one unit (:func:`icewidgets.stats.rate_estimate` with ``group``).
+
+        >>> import icewidgets as iw
+        >>> results = iw.playouts(iw.available_games()[0], 40, seed=1, progress=False)
+        >>> estimate = results.rate(results.points(0))
+        >>> bool(estimate.value == results.points(0).mean()), estimate.low < estimate.value < estimate.high
+        (True, True)
+        """
+        return rate_estimate(values, counted, self.group)
 
     # Summary ---------------------------------------------------------------------------
 
+    def balance(self) -> list[Any]:
+        """The balance report's metrics, each with its estimate and interval
+        (:func:`icewidgets.playout.report.balance_metrics`)."""
+        from .report import balance_metrics
+
+        return balance_metrics(self)
+
     def summary(self) -> Table:
-        """Games, lengths, win rates per seat with 95% Wilson intervals, first-player advantage,
-        draws, unfinished games, branching factor and speed, as a printable table."""
-        a = self.arrays
-        n = self.n
-        rows: list[list[Any]] = []
-        data: dict[str, Any] = {"games": n, "partial": self.partial}
-        rows.append(["games", f"{n:,}" + (" (partial: interrupted)" if self.partial else ""), ""])
-        for key in ("turns", "plies"):
-            mean, std = mean_std(a[key])
-            data[f"{key}_mean"], data[f"{key}_std"] = mean, std
-            rows.append([f"{key} per game", f"{mean:.2f} ± {std:.2f}", f"min {a[key].min() if n else 0}, max {a[key].max() if n else 0}"])
-        data["win_rate"] = []
-        for seat in range(self.players):
-            rate, lo, hi = self.win_rate(seat)
-            data["win_rate"].append((rate, lo, hi))
-            mean_score = float(a["scores"][:, seat].mean()) if n else float("nan")
-            rows.append([f"seat {seat + 1} ({self.agents[seat]}) wins", format_rate(rate, lo, hi),
-                         f"{int(a['winners'][:, seat].sum()):,} wins, mean score {mean_score:.2f}"])
-        first_wins = a["winners"][np.arange(n), a["first"].astype(np.int64)] if n else np.zeros(0, bool)
-        rate, lo, hi = proportion(int(first_wins.sum()), n)
-        data["first_player"] = (rate, lo, hi)
-        rows.append(["first player wins", format_rate(rate, lo, hi), f"no advantage would be {100 / self.players:.1f}%"])
-        shared = int(((a["winners"].sum(axis=1) > 1)).sum())
-        for name in ("draw", "unfinished"):
-            count = int(self.outcome(name).sum())
-            rate, lo, hi = proportion(count, n)
-            label = {"draw": "draws", "unfinished": "unfinished"}[name]
-            data[label] = count
-            extra = f"turn limit {self.max_turns}" if name == "unfinished" and self.max_turns else ""
-            rows.append([label,
-                         f"{count:,} ({100 * rate:.1f}%)" if n else "0", extra])
-        data["shared_wins"] = shared
-        if shared:
-            rows.append(["shared wins", f"{shared:,}", ""])
-        if "branching" in a and n:
-            data["branching"] = float(a["branching"].mean())
-            rows.append(["branching factor", f"{data['branching']:.1f}", "mean legal moves per decision"])
-        if n:
-            rows.extend(self.game.counters.summary_rows(self))
-        data["games_per_second"] = self.games_per_second
-        rows.append(["speed", f"{self.games_per_second:,.0f} games/s", f"{self.elapsed:.2f} s, {self.engine} engine"])
-        title = f"{self.game.title} playouts: {' vs '.join(self.agents)} (seed {self.seed})"
-        return Table(["", "value", "detail"], rows, title=title, data=data)
+        """The balance report as a printable table: the games, each seat's points (and each
+        agent's, with ``rotate_seats``), the first player's points, decisive games, shared
+        wins, draws and unfinished games, lengths, the branching factor over the game, lead
+        changes, comebacks, the game's own counters and the speed (see
+        :func:`icewidgets.playout.report.summary_table`)."""
+        from .report import summary_table
+
+        return summary_table(self)
 
     def __repr__(self) -> str:
         flag = ", partial" if self.partial else ""
@@ -258,7 +320,7 @@ class PlayoutResults:
         return self.summary()._repr_html_()
 
     def plot(self, fig: Any = None) -> Any:
-        """A one-figure dashboard: scores, lengths, win rates, first-player advantage, a heatmap."""
+        """A one-figure dashboard (:func:`icewidgets.stats.plot_dashboard`); a notebook shows it once."""
         from ..stats import plot_dashboard
 
         return plot_dashboard(self, fig=fig)
@@ -309,15 +371,18 @@ class PlayoutResults:
             "elapsed": self.elapsed,
             "partial": self.partial,
             "engine": self.engine,
+            "rotate_seats": self.rotate_seats,
+            "precision": self.precision,
             "fields": {k: {"dtype": v.dtype.name, "shape": list(v.shape[1:])} for k, v in self.arrays.items()},
             "heatmaps": {k: v.tolist() for k, v in self.heatmaps.items()},
         }
 
     def to_json(self) -> str:
-        """Everything as JSON: the settings, every array and the heatmaps."""
+        """Everything as JSON: the settings, every array and the heatmaps (NaN, a tenth of a
+        game without a decision, as null: strict JSON)."""
         meta = self._meta()
-        meta["arrays"] = {k: v.tolist() for k, v in self.arrays.items()}
-        return json.dumps(meta, separators=(",", ":"))
+        meta["arrays"] = {k: _json_values(v) for k, v in self.arrays.items()}
+        return json.dumps(meta, separators=(",", ":"), allow_nan=False)
 
     @classmethod
     def from_json(cls, text: str) -> "PlayoutResults":
@@ -337,7 +402,8 @@ class PlayoutResults:
         heatmaps = {k: np.asarray(v, dtype=np.int64) for k, v in meta.get("heatmaps", {}).items()}
         return cls(game, meta["agents"], seed, arrays, heatmaps, elapsed=meta.get("elapsed", 0.0),
                    partial=meta.get("partial", False), engine=meta.get("engine", "reference"),
-                   max_turns=meta.get("max_turns"))
+                   max_turns=meta.get("max_turns"), rotate_seats=meta.get("rotate_seats", False),
+                   precision=meta.get("precision"))
 
     def to_csv(self) -> str:
         """One row per game (flat columns, see :meth:`columns`); the settings in a first ``#`` line."""
@@ -403,6 +469,14 @@ def _check_format(meta: dict[str, Any]) -> None:
         raise ValueError("not saved icewidgets playout results (the format field is missing or different)")
     if meta.get("version", 0) > FORMAT_VERSION:
         raise ValueError(f"these results were saved by a newer icewidgets (format version {meta['version']})")
+
+
+def _json_values(array: np.ndarray) -> list:
+    if not np.issubdtype(array.dtype, np.floating) or not np.isnan(array).any():
+        return array.tolist()
+    values = array.astype(object)
+    values[np.isnan(array)] = None  # loads back as NaN
+    return values.tolist()
 
 
 def _csv_format(column: np.ndarray) -> Callable[[Any], str]:

@@ -1,15 +1,21 @@
 """Running playouts: :class:`PlayoutRun`, the one way a run is planned and played, and :func:`playouts`.
 
-Every game of a run gets its own random stream, :func:`game_rng` ``(seed, i)`` =
-``numpy.random.default_rng(SeedSequence(seed, spawn_key=(i,)))`` for game ``i``, shared by its
+Every game of a run gets its own random stream, :func:`~icewidgets.playout.engines.game_rng`
+``(seed, i)`` = ``numpy.random.default_rng(SeedSequence(seed, spawn_key=(i,)))`` for game ``i``, shared by its
 agents and its dice. A game's result therefore depends only on ``seed`` and its index: any
 order, any chunking, any number of workers gives the same arrays. Each game starts from
 ``game.new_state(seed=rng)`` (only seeded setups draw).
 
+With ``rotate_seats=True`` the stream is a *deal*: deal ``d`` (stream ``(seed, d)``) is played
+once per seating, the agents moved one seat on each time (games ``d·players`` to
+``d·players + players − 1``, in the order of :attr:`PlayoutRun.seatings`). Same dice, same
+setup, every agent in every seat: seat advantage and agent strength can be told apart.
+
 A run is planned once (:meth:`PlayoutRun.plan` checks and resolves the game, its options and
-turn limit, one agent per seat, the seed and the engine), played in chunks of games
-(:meth:`PlayoutRun.chunks`, here or on any executor) and joined (:meth:`PlayoutRun.results`).
-:func:`playouts`, the PlayoutLab and the command line all go through it.
+turn limit, the agents and seatings, the seed, the engine and an optional precision), played
+in chunks of games (:meth:`PlayoutRun.chunks`, here or on any executor) and joined
+(:meth:`PlayoutRun.results`). :func:`playouts`, the PlayoutLab and the command line all go
+through it.
 
 >>> import icewidgets as iw
 >>> run = PlayoutRun.plan(iw.available_games()[0], 6, agents="random", seed=1)
@@ -25,25 +31,35 @@ turn limit, one agent per seat, the seed and the engine), played in chunks of ga
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import math
 import sys
 import time
-from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
 from .. import agents as agents_module
 from .. import fast
-from ..protocol import CHANCE, Game
+from ..protocol import Game
+from ..stats import Z95, Estimate, Tally
 from . import chunks as chunking
+from .engines import Chunk, play_compiled, play_reference
 from .progress import progress_bar
-from .results import RESULT_CODES, PlayoutResults, heatmap_shape, result_arrays
+from .results import PlayoutResults, first_player_points
 
-__all__ = ["ENGINES", "SAFETY_PLIES", "Chunk", "PlayoutRun", "check_count", "check_seed", "game_rng", "ply_limit",
-           "playouts", "resolve_game"]
+__all__ = ["DEFAULT_PRECISION", "ENGINES", "MAX_GAMES", "SAFETY_PLIES", "PlayoutRun", "PrecisionRule",
+           "check_count", "check_precision", "check_seed", "parse_options", "ply_limit", "playouts", "resolve_game"]
 
 ENGINES = ("reference", "fast", "auto")
 """``engine=`` choices: the rules engines, the compiled kernels, or kernels where one applies."""
+
+DEFAULT_PRECISION = 0.01
+"""The precision a run without ``n`` plays to: the first player's points within ±1 point (95%)."""
+
+MAX_GAMES = 1_000_000
+"""The most games a run played to a precision plays when no ``n`` caps it."""
 
 SAFETY_PLIES = 5_000
 """A game without a turn limit that is still going after this many plies stops unfinished.
@@ -52,15 +68,6 @@ Some positions never end by the rules, and random play can reach them (each game
 its own, and a turn limit, :attr:`Game.playout_max_turns`, for those that need one)."""
 
 _UNLIMITED = 10**9  # a turn limit ends the game before this many plies
-
-
-def game_rng(seed: Any, index: int) -> np.random.Generator:
-    """The random stream of game ``index`` of a run seeded ``seed``.
-
-    >>> float(game_rng(1, 0).random()) == float(game_rng(1, 0).random())
-    True
-    """
-    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(index,)))
 
 
 def ply_limit(game: Game) -> int:
@@ -77,6 +84,58 @@ def check_count(n: Any) -> int:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise ValueError(f"n={n!r} must be a whole number of games ≥ 1")
     return int(n)
+
+
+def check_precision(precision: Any) -> float | None:
+    """``precision`` as a half-width of a 95% interval (a number between 0 and 0.5, or None),
+    or a ValueError saying what is wrong."""
+    if precision is None:
+        return None
+    if isinstance(precision, bool) or not isinstance(precision, (int, float, np.integer, np.floating)) \
+            or not 0 < precision < 0.5:
+        raise ValueError(f"precision={precision!r} must be a number between 0 and 0.5: the half-width of the 95% "
+                         "interval of the first player's points (0.01 plays until it is known to ±1 point)")
+    return float(precision)
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """Game options written as text, ``"players=3, opening='plus'"`` → ``{"players": 3, "opening": "plus"}``:
+    Python literals, bare words as strings, tuples allowed (``caps=('b2', 'd4')``).
+
+    >>> parse_options("players=3, opening=plus, caps=('b2', 'd4'), max_turns=None")
+    {'players': 3, 'opening': 'plus', 'caps': ('b2', 'd4'), 'max_turns': None}
+    >>> parse_options("")
+    {}
+    """
+    options: dict[str, Any] = {}
+    for part in _top_level_parts(text.replace(";", ",")):
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip().isidentifier():
+            raise ValueError(f"option {part!r} must be written key=value, e.g. players=3")
+        try:
+            options[key.strip()] = ast.literal_eval(value.strip())
+        except (ValueError, SyntaxError):
+            options[key.strip()] = value.strip()
+    return options
+
+
+def _top_level_parts(text: str) -> list[str]:
+    """``text`` split at the commas outside brackets and quotes, stripped, empty parts dropped."""
+    parts, depth, quote, start = [], 0, "", 0
+    for i, ch in enumerate(text):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
 
 
 def check_seed(seed: Any) -> int | tuple[int, ...]:
@@ -104,6 +163,9 @@ def resolve_game(game: Game | str, options: dict[str, Any] | None = None, max_tu
     elif not isinstance(game, Game):
         raise TypeError(f"game must be a registered game name or a Game, not {type(game).__name__}")
     elif options:
+        unknown = [key for key in options if key not in game.options]
+        if unknown:
+            raise TypeError(f"{game.name} has no option {unknown[0]!r}; its options are: {', '.join(game.options)}")
         game = dataclasses.replace(game, **options)
     if max_turns is not None:
         if isinstance(max_turns, bool) or not isinstance(max_turns, (int, np.integer)) or max_turns < 1:
@@ -116,21 +178,66 @@ def resolve_game(game: Game | str, options: dict[str, Any] | None = None, max_tu
     return game
 
 
-class Chunk(NamedTuple):
-    """Games ``start``…``stop-1`` of a run: one row per game in ``arrays``, and the ``heatmaps``
-    (a count per board square) summed over them."""
+class PrecisionRule:
+    """When a run played to a precision stops: after the first chunk (in index order) at which
+    the 95% interval of the first player's points is at most ±``precision``. Chunks are cut
+    by the games' indices only, so the stop — and the results — never depend on the workers.
 
-    start: int
-    stop: int
-    arrays: dict[str, np.ndarray]
-    heatmaps: dict[str, np.ndarray]
+    >>> rule = PrecisionRule(0.1, group=1)
+    >>> rule.add({"winners": np.array([[True, False]] * 60 + [[False, True]] * 40), "first": np.zeros(100, np.int8)})
+    True
+    >>> round(rule.estimate().value, 2), rule.games
+    (0.6, 100)
+    """
+
+    def __init__(self, precision: float, group: int):
+        self.precision, self.group = precision, group
+        self.tally = Tally()
+        self.games = 0
+
+    def add(self, arrays: dict[str, np.ndarray]) -> bool:
+        """Count a chunk's games (its arrays); whether the precision is reached now."""
+        points = first_player_points(arrays)
+        self.tally.add(points, group=self.group)
+        self.games += len(points)
+        return self.half_width() <= self.precision
+
+    def estimate(self) -> Estimate:
+        """The first player's points so far."""
+        return self.tally.rate()
+
+    def half_width(self) -> float:
+        """The longer side of the interval so far (1 before any game)."""
+        return self.estimate().half_width if self.games else 1.0
+
+    def expected_games(self, cap: int) -> int:
+        """About how many games the run will take, from the interval so far (at most ``cap``;
+        before any game, what an even contest needs)."""
+        if not self.games:
+            return min(cap, math.ceil((Z95 / (2 * self.precision)) ** 2))
+        needed = self.games * (self.half_width() / self.precision) ** 2
+        return int(min(cap, max(self.games, math.ceil(needed))))
+
+
+def precision_chunk_size(precision: float, group: int) -> int:
+    """Games per chunk of a run played to ``precision``: a tenth of what an even contest needs
+    (``(z / 2·precision)²`` games), so the run stops close to the precision; whole deals.
+
+    >>> precision_chunk_size(0.01, 1), precision_chunk_size(0.01, 2)
+    (961, 962)
+    """
+    worst = (Z95 / (2 * precision)) ** 2
+    size = min(chunking.DEFAULT_CHUNK_SIZE, max(16, math.ceil(worst / 10)))
+    return -(-size // group) * group
 
 
 @dataclasses.dataclass(frozen=True)
 class PlayoutRun:
-    """A run of ``n`` games, planned: the ``game`` (with the turn limit it plays), one agent per
-    seat (``agents``, callables, and their ``names``), the ``seed`` and the ``engine`` that plays
-    it (``"fast"``: a compiled kernel; ``"reference"``: the rules engines). Make one with
+    """A run of ``n`` games, planned: the ``game`` (with the turn limit it plays), the agents
+    (``agents``, callables, and their ``names``), the ``seatings`` (for each game of a deal,
+    the agent index in each seat: one seating, or every rotation with ``rotate_seats``), the
+    ``seed``, the ``engine`` that plays it (``"fast"``: a compiled kernel; ``"reference"``:
+    the rules engines) and the ``precision`` to stop at (None: play all ``n``). Make one with
     :meth:`plan`; it pickles, so its chunks can be played on other processes or machines.
     """
 
@@ -140,24 +247,38 @@ class PlayoutRun:
     names: tuple[str, ...]
     seed: int | tuple[int, ...]
     engine: str
+    seatings: tuple[tuple[int, ...], ...]
+    precision: float | None = None
 
     @classmethod
-    def plan(cls, game: Game | str, n: int, agents: Any = ("random", "random"), seed: Any = 0,
-             max_turns: int | None = None, engine: str = "auto", options: dict[str, Any] | None = None) -> "PlayoutRun":
+    def plan(cls, game: Game | str, n: int | None = None, agents: Any = ("random", "random"), seed: Any = 0,
+             max_turns: int | None = None, engine: str = "auto", options: dict[str, Any] | None = None,
+             rotate_seats: bool = False, precision: float | None = None) -> "PlayoutRun":
         """Check and resolve the settings of a run (see :func:`playouts` for what they mean);
         bad settings raise a ValueError or TypeError that names the problem."""
+        precision = check_precision(precision)
+        if n is None:
+            precision = precision or DEFAULT_PRECISION
+            n = MAX_GAMES
         n = check_count(n)
         seed = check_seed(seed)
         if engine not in ENGINES:
             raise ValueError(f"engine={engine!r}; choose one of {', '.join(map(repr, ENGINES))}")
+        if not isinstance(rotate_seats, bool):
+            raise TypeError(f"rotate_seats={rotate_seats!r} must be True or False")
         game = resolve_game(game, options, max_turns)
-        resolved, names = _resolve_agents(game, agents)
-        compiled = engine != "reference" and _kernel_plays(game, resolved)
+        resolved, names = _resolve_agents(game, agents, rotate_seats)
+        players = game.num_players
+        seatings = tuple(tuple((seat - shift) % players for seat in range(players))
+                         for shift in range(players if rotate_seats else 1))
+        n = -(-n // len(seatings)) * len(seatings)  # whole deals
+        compiled = engine != "reference" and all(_kernel_plays(game, [resolved[a] for a in seating])
+                                                 for seating in seatings)
         if engine == "fast" and not compiled:
             raise ValueError(
                 f"no compiled engine plays {game!r} with agents {', '.join(names)}; use engine='reference' or 'auto'"
             )
-        return cls(game, n, tuple(resolved), names, seed, "fast" if compiled else "reference")
+        return cls(game, n, tuple(resolved), names, seed, "fast" if compiled else "reference", seatings, precision)
 
     @property
     def max_turns(self) -> int | None:
@@ -169,30 +290,48 @@ class PlayoutRun:
         """The ply limit of every game (:func:`ply_limit`)."""
         return ply_limit(self.game)
 
+    @property
+    def rotate_seats(self) -> bool:
+        """Whether each deal is played once per seating."""
+        return len(self.seatings) > 1
+
+    def precision_rule(self) -> PrecisionRule | None:
+        """A fresh :class:`PrecisionRule` for a run with a precision, else None."""
+        return None if self.precision is None else PrecisionRule(self.precision, len(self.seatings))
+
     def play_range(self, start: int, stop: int, on_game: Callable[[int], Any] | None = None) -> Chunk:
-        """Play games ``start``…``stop-1`` with the run's engine.
+        """Play games ``start``…``stop-1`` (whole deals: multiples of ``len(seatings)``) with the
+        run's engine.
 
         The rules engines call ``on_game(games_done)`` after each game; a KeyboardInterrupt
-        during a game ends the chunk early, with the games finished before it (``stop`` says
-        how many). Any engine returns the same chunk for the same arguments.
+        during a game ends the chunk early, with the deals finished before it (``stop`` says
+        how many games). Any engine returns the same chunk for the same arguments.
         """
+        group = len(self.seatings)
+        if start % group or stop % group:
+            raise ValueError(f"play_range({start}, {stop}): a run with seats rotated plays whole deals of "
+                             f"{group} games")
         if self.engine == "fast":
-            out = fast.play_range(self.game, self.agents, self.seed, start, stop, self.max_plies)
-            return Chunk(start, stop, *_from_kernel(self.game, out))
-        return _play_reference(self.game, self.agents, self.seed, start, stop, self.max_plies, on_game)
+            return play_compiled(self.game, self.agents, self.seatings, self.seed, start, stop, self.max_plies)
+        return play_reference(self.game, self.agents, self.seatings, self.seed, start, stop, self.max_plies, on_game)
 
     def chunks(self, chunk_size: int | None = None, executor: Any = None, workers: int | None = None,
                on_game: Callable[[int], Any] | None = None) -> Iterator[Chunk]:
-        """The run's chunks, in index order.
+        """The run's chunks, in index order (each of whole deals).
 
         Compiled chunks, and the rules engines' on an ``executor``, run ahead on ``workers``
         threads (default: one per core) or the executor (see :mod:`icewidgets.playout.chunks`);
         closing the iterator cancels those not yet started. Otherwise the rules engines play
-        here, one chunk of ``chunk_size`` games at a time (default: all), with
-        ``on_game(games_done)`` after every game; a KeyboardInterrupt during a game ends the
-        run with a last, shorter chunk.
+        here, one chunk of ``chunk_size`` games at a time (default: all, or
+        :func:`precision_chunk_size` for a run with a precision), with ``on_game(games_done)``
+        after every game; a KeyboardInterrupt during a game ends the run with a last, shorter
+        chunk. The iterator does not stop at the precision: ask :meth:`precision_rule`.
         """
-        n = self.n
+        n, group = self.n, len(self.seatings)
+        if chunk_size is not None:
+            chunk_size = -(-chunk_size // group) * group
+        elif self.precision is not None:
+            chunk_size = precision_chunk_size(self.precision, group)
         if self.engine == "reference" and executor is None:
             size = chunk_size or n
             for start in range(0, n, size):
@@ -202,22 +341,31 @@ class PlayoutRun:
                 if chunk.stop < min(n, start + size):
                     return
             return
-        size = chunk_size or (chunking.default_chunk_size(n) if self.engine == "fast" else 1_000)
+        size = chunk_size or -(-(chunking.default_chunk_size(n) if self.engine == "fast" else 1_000) // group) * group
         for _, _, chunk in chunking.map_chunks(self.play_range, n, size, executor, workers):
             yield chunk
 
-    def results(self, chunks: Iterable[Chunk], elapsed: float = 0.0) -> PlayoutResults:
-        """The results of the chunks played so far (``partial`` when they hold fewer than ``n`` games)."""
+    def results(self, chunks: Iterable[Chunk], elapsed: float = 0.0, interrupted: bool = False) -> PlayoutResults:
+        """The results of the chunks played so far: ``partial`` when they were ``interrupted``
+        or hold fewer than ``n`` games without reaching the run's precision."""
         chunks = list(chunks)
         played = sum(chunk.stop - chunk.start for chunk in chunks)
+        short = played < self.n
+        if short and self.precision is not None:
+            rule = self.precision_rule()
+            for chunk in chunks:
+                rule.add(chunk.arrays)
+            short = rule.half_width() > self.precision
         return PlayoutResults.from_parts(self.game, self.names, self.seed,
                                          [(chunk.arrays, chunk.heatmaps) for chunk in chunks], elapsed=elapsed,
-                                         partial=played < self.n, engine=self.engine, max_turns=self.max_turns)
+                                         partial=interrupted or short, engine=self.engine,
+                                         max_turns=self.max_turns, rotate_seats=self.rotate_seats,
+                                         precision=self.precision)
 
 
 def playouts(
     game: Game | str,
-    n: int,
+    n: int | None = None,
     agents: Any = ("random", "random"),
     seed: Any = 0,
     max_turns: int | None = None,
@@ -227,13 +375,24 @@ def playouts(
     chunk_size: int | None = None,
     executor: Any = None,
     workers: int | None = None,
+    precision: float | None = None,
+    rotate_seats: bool = False,
 ) -> PlayoutResults:
-    """Play ``n`` whole games of ``game`` and return their results as arrays.
+    """Play whole games of ``game`` and return their results as arrays.
 
     - ``game``: a Game (``iw.make(name, players=3)``) or a registered name (then ``options`` are its options).
+    - ``n``: the number of games. Without it the run plays until the first player's points are
+      known to ``precision`` (default ±0.01), at most :data:`MAX_GAMES` games.
+    - ``precision``: play chunk after chunk until the 95% interval of the points of the seat that
+      moved first is at most ±``precision`` (between 0 and 0.5); ``n`` then caps the run. The
+      results say how many games that took (``results.n``, and the summary's first line).
     - ``agents``: one agent per seat (names ``"random"``, ``"greedy"``, ``"mcts"`` or callables
       ``agent(state, rng) -> move``), or a single agent for every seat.
-    - ``seed``: game ``i`` draws from ``SeedSequence(seed, spawn_key=(i,))``.
+    - ``rotate_seats``: play each seeded deal once per seating, the agents moved one seat on
+      each time (``n`` is rounded up to whole deals). The summary then reports seat advantage
+      (each seat, over all agents) and agent strength (each agent, over all seats) apart.
+    - ``seed``: game ``i`` draws from ``SeedSequence(seed, spawn_key=(i,))`` (with seats rotated,
+      the games of deal ``d`` all draw from ``SeedSequence(seed, spawn_key=(d,))``).
     - ``max_turns``: stop each game after that many turns, counted as *unfinished*. Games that
       random play may never finish get their game's documented playout limit
       (``Game.playout_max_turns``) when neither this nor the game's own ``max_turns`` option is set.
@@ -258,33 +417,48 @@ def playouts(
     >>> print(results.summary().rows[0])
     ['games', '20', '']
     """
-    run = PlayoutRun.plan(game, n, agents, seed, max_turns, engine, options)
-    bar = progress_bar(progress, run.n, f"{run.game.title} playouts")
+    run = PlayoutRun.plan(game, n, agents, seed, max_turns, engine, options, rotate_seats, precision)
+    label = f"{run.game.title} playouts" + (f" to ±{100 * run.precision:g}%" if run.precision else "")
+    rule = run.precision_rule()
+    bar = progress_bar(progress, run.n if rule is None else rule.expected_games(run.n), label)
     played: list[Chunk] = []
     started = time.perf_counter()
+    interrupted = False
+    chunks = run.chunks(chunk_size, executor, workers, on_game=bar.update)
     try:
-        for chunk in run.chunks(chunk_size, executor, workers, on_game=bar.update):
+        for chunk in chunks:
             played.append(chunk)
+            reached = rule is not None and rule.add(chunk.arrays)
+            if rule is not None:
+                bar.retarget(chunk.stop if reached else rule.expected_games(run.n))
             bar.update(chunk.stop)
+            if reached:
+                break
     except KeyboardInterrupt:
-        pass  # the games finished so far are the results
+        interrupted = True  # the games finished so far are the results
     finally:
+        chunks.close()
         bar.close()
-    results = run.results(played, elapsed=time.perf_counter() - started)
+    results = run.results(played, elapsed=time.perf_counter() - started, interrupted=interrupted)
     if results.partial:
         print(f"Interrupted: returning the {results.n:,} games finished so far (results.partial is True).",
               file=sys.stderr)
     return results
 
 
-# The engines ----------------------------------------------------------------------------------
+# Settings -------------------------------------------------------------------------------------
 
 
-def _resolve_agents(game: Game, agents: Any) -> tuple[list[Any], tuple[str, ...]]:
+def _resolve_agents(game: Game, agents: Any, rotate_seats: bool = False) -> tuple[list[Any], tuple[str, ...]]:
     if isinstance(agents, str) or callable(agents):
         agents = [agents]
     agents = list(agents)
     players = game.num_players
+    if rotate_seats and len(agents) != players:
+        raise ValueError(
+            f"rotate_seats=True needs one agent per seat ({players} for {game.name} with these options), not "
+            f"{len(agents)}: with one agent for every seat there is nothing to rotate"
+        )
     if len(agents) == 1:
         agents = agents * players
     if len(agents) != players:
@@ -305,113 +479,3 @@ def _kernel_plays(game: Game, agents: Sequence[Any]) -> bool:
         return False
 
 
-def _play_reference(game: Game, agents: Sequence[Any], seed: Any, start: int, stop: int, max_plies: int,
-                    on_game: Callable[[int], Any] | None) -> Chunk:
-    """Games ``start``…``stop-1`` on the rules engines (see :meth:`PlayoutRun.play_range`)."""
-    players = game.num_players
-    trusted = [a in (agents_module.random_agent, agents_module.greedy)
-               or str(getattr(a, "agent_name", "") or "").startswith("mcts") for a in agents]
-    is_random = [a is agents_module.random_agent for a in agents]
-    counters = game.counters
-    n = stop - start
-    arrays = result_arrays(game, n)
-    shape = heatmap_shape(game)
-    heat_counts = {name: [0] * (shape[0] * shape[1]) for name in counters.heatmaps}  # flat, by square index
-    ply = counters.ply
-    done = 0
-    try:
-        for row_index, i in enumerate(range(start, stop)):
-            rng = game_rng(seed, i)
-            draw = rng.random
-            state = game.new_state(seed=rng)
-            row = counters.new_row()
-            hits: dict[str, list[int]] = {name: [] for name in counters.heatmaps}
-            plies = decisions = options = 0
-            first = -1
-            while not state.is_over and plies < max_plies:
-                mover = state.to_move
-                if mover == CHANCE:
-                    move = agents_module.chance_move(state, rng)
-                    state = state._apply(move)
-                else:
-                    if first < 0:
-                        first = mover
-                    moves = state.legal_moves()
-                    decisions += 1
-                    options += len(moves)
-                    if is_random[mover]:
-                        # random_agent's one draw, inlined: the hottest line of every random playout.
-                        move = moves[int(draw() * len(moves))]
-                    else:
-                        move = agents[mover](state, rng)
-                    state = state._apply(move) if trusted[mover] else state.play(move)
-                plies += 1
-                ply(row, hits, state)
-            counters.final(row, state)
-            winners = state.winners
-            for p in winners:
-                arrays["winners"][row_index, p] = True
-            arrays["scores"][row_index] = _int_scores(state.scores, players)
-            arrays["turns"][row_index] = state.turns
-            arrays["plies"][row_index] = plies
-            arrays["first"][row_index] = max(first, 0)
-            if state.is_over and not state.unfinished:
-                arrays["result"][row_index] = RESULT_CODES["win"] if winners else RESULT_CODES["draw"]
-            else:
-                arrays["result"][row_index] = RESULT_CODES["unfinished"]
-            arrays["branching"][row_index] = options / decisions if decisions else 0.0
-            for name, value in row.items():
-                arrays[name][row_index] = value
-            for name, hit in hits.items():
-                counts = heat_counts[name]
-                for square in hit:
-                    counts[square] += 1
-            done += 1
-            if on_game is not None:
-                on_game(done)
-    except KeyboardInterrupt:
-        pass  # the chunk ends with the games finished so far
-    if done < n:
-        arrays = {name: array[:done].copy() for name, array in arrays.items()}
-    heat = {name: np.array(counts, dtype=np.int64).reshape(shape) for name, counts in heat_counts.items()}
-    return Chunk(start, start + done, arrays, heat)
-
-
-def _int_scores(scores: Any, players: int) -> list[int]:
-    out = []
-    for s in tuple(scores)[:players]:
-        try:
-            out.append(int(s))
-        except (TypeError, ValueError):
-            out.append(0)
-    return out + [0] * (players - len(out))
-
-
-def _from_kernel(game: Game, out: dict[str, np.ndarray]) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
-    """A kernel's arrays (winners as a bit mask, an ``unfinished`` flag, flat ``heatmap:<name>``
-    counts) → the results' arrays and heatmaps."""
-    players = game.num_players
-    arrays = dict(out)
-    shape = heatmap_shape(game)
-    heat = {key.split(":", 1)[1]: np.asarray(arrays.pop(key), dtype=np.int64).reshape(shape)
-            for key in list(arrays) if key.startswith("heatmap:")}
-    mask = np.asarray(arrays.pop("winners")).astype(np.int64)
-    winners = ((mask[:, None] >> np.arange(players)) & 1).astype(bool)
-    unfinished = np.asarray(arrays.pop("unfinished"), dtype=bool)
-    result = np.where(unfinished, RESULT_CODES["unfinished"],
-                      np.where(winners.any(axis=1), RESULT_CODES["win"], RESULT_CODES["draw"])).astype(np.int8)
-    n = len(result)
-    if "first" in arrays:
-        first = np.asarray(arrays.pop("first"), dtype=np.int8)
-    else:  # the kernel's games all start with the same seat
-        first = np.full(n, max(game.new_state().to_move, 0), dtype=np.int8)
-    core = {
-        "winners": winners,
-        "scores": np.asarray(arrays.pop("scores"), dtype=np.int16),
-        "turns": np.asarray(arrays.pop("turns"), dtype=np.int32),
-        "plies": np.asarray(arrays.pop("plies"), dtype=np.int32),
-        "first": first,
-        "result": result,
-    }
-    core.update(arrays)
-    return core, heat

@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import agents as agents_module
 from ..protocol import Game
-from ..stats import Table, format_rate, wilson_interval
+from ..stats import Estimate, Table, Tally, format_estimate, format_rate
 from .results import PlayoutResults
 from .run import check_count, check_seed, playouts, resolve_game
 
@@ -22,10 +22,14 @@ __all__ = ["TournamentResults", "tournament"]
 
 
 class TournamentResults:
-    """A round robin: ``score[i, j]`` is agent i's points per game against agent j (win 1,
-    draw or shared win ½), with 95% Wilson intervals ``low``/``high`` over ``games[i, j]`` games."""
+    """A round robin: ``score[i, j]`` is agent i's points per game against agent j (the points
+    convention: a win 1, a shared win or a draw ½), with 95% intervals ``low``/``high`` over
+    ``games[i, j]`` games; ``points[i, j]`` is the total. Every deal of a match is played
+    with both seatings (``matches[(i, j)]``, agent i in seat 1 first), so ``score`` measures
+    the agents, and ``seat_points`` (seat 1's points over every match) the seats.
+    """
 
-    def __init__(self, game: Game, agents: Sequence[str], seed: Any, matches: dict[tuple[int, int], list[PlayoutResults]]):
+    def __init__(self, game: Game, agents: Sequence[str], seed: Any, matches: dict[tuple[int, int], PlayoutResults]):
         self.game = game
         self.agents = tuple(agents)
         self.seed = seed
@@ -33,37 +37,44 @@ class TournamentResults:
         k = len(agents)
         self.points = np.zeros((k, k))
         self.games = np.zeros((k, k), dtype=np.int64)
-        for (i, j), runs in matches.items():
-            for run in runs:
-                seat_i = run.agents_index.index(i)
-                seat_j = run.agents_index.index(j)
-                self.points[i, j] += float(run.points(seat_i).sum())
-                self.points[j, i] += float(run.points(seat_j).sum())
-                self.games[i, j] += run.n
-                self.games[j, i] += run.n
-        with np.errstate(invalid="ignore", divide="ignore"):
-            self.score = np.where(self.games > 0, self.points / np.maximum(self.games, 1), np.nan)
-        self.low, self.high = wilson_interval(self.points, self.games)
+        self.score = np.full((k, k), np.nan)
+        self.low = np.full((k, k), np.nan)
+        self.high = np.full((k, k), np.nan)
+        overall = [Tally() for _ in range(k)]
+        seat = Tally()
+        for (i, j), run in matches.items():
+            for me, other, index in ((i, j, 0), (j, i, 1)):
+                values = run.agent_points(index)
+                estimate = run.rate(values)
+                self.points[me, other] = float(values.sum())
+                self.games[me, other] = run.n
+                self.score[me, other], self.low[me, other], self.high[me, other] = estimate[:3]
+                overall[me].add(values, group=run.group)
+            seat.add(run.points(0), group=run.group)
+        self.overall: list[Estimate] = [tally.rate() for tally in overall]
+        self.seat_points: Estimate = seat.rate()
 
     @property
     def totals(self) -> np.ndarray:
         """Each agent's points per game over all its matches."""
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return self.points.sum(axis=1) / np.maximum(self.games.sum(axis=1), 1)
+        return np.array([estimate.value for estimate in self.overall])
 
     def table(self) -> Table:
-        """The cross-table: row agent's score against the column agent, with intervals."""
+        """The cross-table: row agent's points against the column agent, with intervals."""
         rows = []
         for i, name in enumerate(self.agents):
             row: list[Any] = [name]
             for j in range(len(self.agents)):
                 row.append("–" if i == j else format_rate(self.score[i, j], self.low[i, j], self.high[i, j]))
-            lo, hi = wilson_interval(self.points[i].sum(), self.games[i].sum())
-            row.append(format_rate(float(self.totals[i]), float(lo), float(hi)))
+            row.append(format_estimate(self.overall[i]))
             rows.append(row)
-        title = f"{self.game.title} round robin (seed {self.seed}): row's points per game vs column, 95% intervals"
-        return Table(["agent", *self.agents, "overall"], rows, title=title,
-                     data={"score": self.score, "low": self.low, "high": self.high, "games": self.games})
+        title = (f"{self.game.title} round robin (seed {self.seed}): row's points per game vs column, "
+                 "each deal played with both seatings, 95% intervals")
+        notes = [f"Seat 1 scored {format_estimate(self.seat_points)} of the points over all games "
+                 "(no seat advantage would be 50.0%)."]
+        return Table(["agent", *self.agents, "overall"], rows, title=title, notes=notes,
+                     data={"score": self.score, "low": self.low, "high": self.high, "games": self.games,
+                           "overall": self.overall, "seat_points": self.seat_points})
 
     def __str__(self) -> str:
         return str(self.table())
@@ -90,15 +101,15 @@ def tournament(
     progress: bool | str = "auto",
     options: dict[str, Any] | None = None,
 ) -> TournamentResults:
-    """A round robin of two-player games: every pair of ``agents`` plays ``n`` games, seats rotated
-    (the first agent of the pair has seat 1 in games 0, 2, 4, … of the match).
+    """A round robin of two-player games: every pair of ``agents`` plays ``n`` games (rounded up
+    to an even number), each seeded deal once with either agent in seat 1 (``rotate_seats``).
 
-    Match (i, j) seeds its games with ``SeedSequence([seed, i, j, seat order])``.
+    Match (i, j) seeds its deals with ``SeedSequence([seed, i, j], spawn_key=(d,))``.
 
     >>> import icewidgets as iw
     >>> t = tournament(iw.available_games()[0], ["random", "greedy"], n=4, seed=1, progress=False)
-    >>> t.agents, t.score.shape
-    (('random', 'greedy'), (2, 2))
+    >>> t.agents, t.score.shape, int(t.games[0, 1])
+    (('random', 'greedy'), (2, 2), 4)
     """
     n = check_count(n)
     game = resolve_game(game, options, max_turns)
@@ -111,18 +122,11 @@ def tournament(
     names = [f"{name}#{k + 1}" if plain.count(name) > 1 else name for k, name in enumerate(plain)]
     seed = check_seed(seed)
     base = [int(seed)] if isinstance(seed, (int, np.integer)) else list(seed)
-    matches: dict[tuple[int, int], list[PlayoutResults]] = {}
-    pairs = [(i, j) for i in range(len(agents)) for j in range(i + 1, len(agents))]
-    for i, j in pairs:
-        runs = []
-        for order, (a, b) in enumerate(((i, j), (j, i))):
-            count = (n + 1 - order) // 2
-            if count == 0:
-                continue
-            run = playouts(game, count, agents=(agents[a], agents[b]), seed=base + [i, j, order],
-                           progress=progress, max_turns=max_turns)
-            run.agents = (names[a], names[b])
-            run.agents_index = (a, b)
-            runs.append(run)
-        matches[(i, j)] = runs
+    matches: dict[tuple[int, int], PlayoutResults] = {}
+    for i in range(len(agents)):
+        for j in range(i + 1, len(agents)):
+            run = playouts(game, n, agents=(agents[i], agents[j]), seed=base + [i, j], progress=progress,
+                           rotate_seats=True)
+            run.agents = (names[i], names[j])
+            matches[(i, j)] = run
     return TournamentResults(game, names, seed, matches)

@@ -4,19 +4,21 @@
 >>> lab                                                      # doctest: +SKIP
 
 Choose the game, its options (``players=3, max_turns=50``), one agent per seat (or one for
-all), the number of games and the seed; **Run** plays them on a background thread in chunks,
-so the notebook stays responsive: the progress bar, the summary table and the dashboard
-update as chunks finish, and **Stop** keeps the games played so far (``partial``). The run is
-planned and played as :func:`icewidgets.playouts` plays it (:class:`~icewidgets.playout.PlayoutRun`),
-so the games are the same for the same settings, and so is the engine: compiled kernels on
-every core wherever they apply (``engine="auto"``, the default; the first run in a new
-installation compiles for a few seconds), else the rules engines.
+all), the number of games and the seed; **Precision** (e.g. ``0.01``) plays until the first
+player's points are known to ±0.01 instead, the number of games then capping the run, and
+**Rotate seats** plays every deal once per seating, so the report tells seat advantage from
+agent strength. **Run** plays them on a background thread in chunks, so the notebook stays
+responsive: the progress bar, the balance report and the dashboard update as chunks finish,
+and **Stop** keeps the games played so far (``partial``). The run is planned and played as
+:func:`icewidgets.playouts` plays it (:class:`~icewidgets.playout.PlayoutRun`), so the games
+are the same for the same settings, and so is the engine: compiled kernels on every core
+wherever they apply (``engine="auto"``, the default; the first run in a new installation
+compiles for a few seconds), else the rules engines.
 **Save CSV** / **Save PNG** write the results and the dashboard next to the notebook.
 """
 
 from __future__ import annotations
 
-import ast
 import io
 import threading
 import time
@@ -26,27 +28,9 @@ import ipywidgets as widgets
 
 from .. import agents as agents_module
 from ..games import available_games
-from ..playout import ENGINES, Chunk, PlayoutResults, PlayoutRun
+from ..playout import ENGINES, Chunk, PlayoutResults, PlayoutRun, parse_options
 
 __all__ = ["PlayoutLab", "parse_options"]
-
-
-def parse_options(text: str) -> dict[str, Any]:
-    """``"players=3, goal='loose'"`` → ``{"players": 3, "goal": "loose"}`` (bare words are strings).
-
-    >>> parse_options("players=3, opening=plus, max_turns=None")
-    {'players': 3, 'opening': 'plus', 'max_turns': None}
-    """
-    options: dict[str, Any] = {}
-    for part in [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]:
-        key, sep, value = part.partition("=")
-        if not sep or not key.strip():
-            raise ValueError(f"option {part!r} must be written key=value, e.g. players=3")
-        try:
-            options[key.strip()] = ast.literal_eval(value.strip())
-        except (ValueError, SyntaxError):
-            options[key.strip()] = value.strip()
-    return options
 
 
 class PlayoutLab(widgets.VBox):
@@ -54,7 +38,7 @@ class PlayoutLab(widgets.VBox):
 
     def __init__(self, game: str | None = None, agents: str = "random,greedy", n: int = 1000, seed: int = 0,
                  options: str = "", max_turns: int | None = None, chunks: int = 40, engine: str = "auto",
-                 **kwargs: Any):
+                 precision: float | None = None, rotate_seats: bool = False, **kwargs: Any):
         if engine not in ENGINES:
             raise ValueError(f"engine={engine!r}; choose one of {', '.join(map(repr, ENGINES))}")
         self.engine = engine
@@ -67,6 +51,11 @@ class PlayoutLab(widgets.VBox):
         self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=2**63 - 1, description="Seed")
         self.turns_box = widgets.Text(value="" if max_turns is None else str(max_turns), description="Max turns",
                                       placeholder="none")
+        self.precision_box = widgets.Text(value="" if precision is None else str(precision), description="Precision",
+                                          placeholder="e.g. 0.01 (Games then caps the run)")
+        self.rotate_box = widgets.Checkbox(value=rotate_seats, description="Rotate seats", indent=False,
+                                           tooltip="Play every deal once per seating: seat advantage and agent "
+                                                   "strength apart")
         self.run_button = widgets.Button(description="Run", button_style="primary", icon="play",
                                          tooltip="Play the games", layout=widgets.Layout(width="110px"))
         self.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True,
@@ -95,6 +84,7 @@ class PlayoutLab(widgets.VBox):
             widgets.HBox([self.game_box, self.options_box]),
             widgets.HBox([self.agents_box, self.turns_box]),
             widgets.HBox([self.n_box, self.seed_box]),
+            widgets.HBox([self.precision_box, self.rotate_box]),
             widgets.HBox([self.run_button, self.stop_button, self.progress]),
             self.status,
         ])
@@ -111,11 +101,12 @@ class PlayoutLab(widgets.VBox):
 
     def plan(self) -> PlayoutRun:
         """The run the settings in the panel describe (a ValueError or TypeError says what is wrong)."""
-        turns_text = self.turns_box.value.strip()
-        max_turns = None if turns_text.lower() in ("", "none") else int(turns_text)
+        max_turns = _number(self.turns_box.value, "max_turns", int)
+        precision = _number(self.precision_box.value, "precision", float)
         names = [a.strip() for a in self.agents_box.value.split(",") if a.strip()] or ["random"]
         return PlayoutRun.plan(self.game_box.value, self.n_box.value, agents=names, seed=self.seed_box.value,
-                               max_turns=max_turns, engine=self.engine, options=parse_options(self.options_box.value))
+                               max_turns=max_turns, engine=self.engine, options=parse_options(self.options_box.value),
+                               rotate_seats=self.rotate_box.value, precision=precision)
 
     def run(self, wait: bool = False) -> None:
         """Start the games on a background thread (``wait=True``: return when they are done)."""
@@ -145,7 +136,8 @@ class PlayoutLab(widgets.VBox):
     def _set_running(self, running: bool) -> None:
         self.run_button.disabled = running
         self.stop_button.disabled = not running
-        for box in (self.game_box, self.options_box, self.agents_box, self.n_box, self.seed_box, self.turns_box):
+        for box in (self.game_box, self.options_box, self.agents_box, self.n_box, self.seed_box, self.turns_box,
+                    self.precision_box, self.rotate_box):
             box.disabled = running
         if running:
             self.csv_button.disabled = self.png_button.disabled = True
@@ -153,29 +145,37 @@ class PlayoutLab(widgets.VBox):
     def _work(self, run: PlayoutRun) -> None:
         played: list[Chunk] = []
         started = time.perf_counter()
-        last_shown = 0.0
+        last_shown, pause = started, 1.5  # a quick run shows only its final picture
         n = run.n
-        self.progress.max, self.progress.value = n, 0
+        rule = run.precision_rule()
+        self.progress.max, self.progress.value = n if rule is None else rule.expected_games(n), 0
         chunks = None
         try:
             if run.engine == "reference":
-                # Stop ends the chunk being played after its current game (_tick).
-                chunks = run.chunks(chunk_size=max(1, -(-n // self.chunks)),
-                                    on_game=lambda done: self._tick(done, n, started))
+                # Stop ends the chunk being played after its current game (_tick). A run to a
+                # precision checks it after chunks of the size the run chooses.
+                chunks = run.chunks(chunk_size=None if rule else max(1, -(-n // self.chunks)),
+                                    on_game=lambda done: self._tick(done, started))
             else:
                 self.status.value = "Playing (the first run in a new installation compiles the fast engine)…"
                 chunks = run.chunks()
             for chunk in chunks:
                 played.append(chunk)
-                self._progress(chunk.stop, n, started)
+                reached = rule is not None and rule.add(chunk.arrays)
+                if rule is not None:  # the expected length, as the interval narrows
+                    self.progress.max = chunk.stop if reached else rule.expected_games(n)
+                self._progress(chunk.stop, started)
                 now = time.perf_counter()
-                if chunk.stop == n or self._stop.is_set():
+                if chunk.stop == n or reached or self._stop.is_set():
                     break
-                if now - last_shown > 1.5:
-                    last_shown = now
+                if now - last_shown > pause:
                     self._show(run.results(played, elapsed=now - started), final=False)
+                    last_shown = time.perf_counter()
+                    # Drawing the dashboard takes a while: most of the time goes to the games.
+                    pause = max(1.5, 3 * (last_shown - now))
             if played:  # done, or stopped (perhaps while the last picture was drawn)
-                self._show(run.results(played, elapsed=time.perf_counter() - started), final=True)
+                self._show(run.results(played, elapsed=time.perf_counter() - started,
+                                       interrupted=self._stop.is_set()), final=True)
         except Exception as error:  # shown in the panel: a thread has nobody else to tell
             self.status.value = f"<span style='color:#b00'>⚠ {_escape(type(error).__name__ + ': ' + str(error))}</span>"
         finally:
@@ -185,18 +185,19 @@ class PlayoutLab(widgets.VBox):
             if self.results is not None:
                 self.csv_button.disabled = self.png_button.disabled = False
 
-    def _tick(self, done: int, total: int, started: float) -> None:
+    def _tick(self, done: int, started: float) -> None:
         """After each game of the rules engines: the progress now and then, and Stop."""
-        if done == total or done % 10 == 0 or time.perf_counter() - started >= 1:
-            self._progress(done, total, started)
+        if done == self.progress.max or done % 10 == 0 or time.perf_counter() - started >= 1:
+            self._progress(done, started)
         if self._stop.is_set():
             raise _Stopped
 
-    def _progress(self, done: int, total: int, started: float) -> None:
+    def _progress(self, done: int, started: float) -> None:
         elapsed = time.perf_counter() - started
+        self.progress.max = max(self.progress.max, done)  # a run to a precision may outgrow its estimate
         self.progress.value = done
         rate = done / elapsed if elapsed > 0 else 0.0
-        self.status.value = f"{done:,} / {total:,} games · {rate:,.0f} games/s"
+        self.status.value = f"{done:,} / {self.progress.max:,} games · {rate:,.0f} games/s"
 
     def _show(self, results: PlayoutResults, final: bool) -> None:
         self.results = results
@@ -226,6 +227,17 @@ class PlayoutLab(widgets.VBox):
             f.write(self._png or _dashboard_png(self.results))
         self.status.value = f"Saved the dashboard to {_escape(path)}"
         return path
+
+
+def _number(text: str, name: str, kind: type) -> Any:
+    """A box's number (None when empty or "none"), or a ValueError naming the box's setting."""
+    text = text.strip()
+    if text.lower() in ("", "none"):
+        return None
+    try:
+        return kind(text)
+    except ValueError:
+        raise ValueError(f"{name}={text!r} must be a number (or empty for none)") from None
 
 
 class _Stopped(KeyboardInterrupt):
