@@ -33,9 +33,9 @@ import dataclasses
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
-from .protocol import CHANCE, Game, NotationError
+from .protocol import Game, NotationError
 from .record import CODE_PREFIX, Record
-from .stats import Table, mean_interval
+from .stats import Table, format_estimate, mean_estimate
 from .teaching import Verdict, check_number
 from .words import plural
 
@@ -74,39 +74,13 @@ class ClassGames:
 
     def results(self) -> Any:
         """The class's games as :class:`~icewidgets.playout.PlayoutResults` (agents ``"class"``):
-        the same arrays and counters the playouts keep, so the same summaries and plots apply."""
-        import numpy as np
+        counted exactly as the playouts count theirs, so the same summaries and plots apply."""
+        from .playout.engines import replay_games
+        from .playout.results import PlayoutResults
 
-        from .playout.results import RESULT_CODES, PlayoutResults, heatmap_shape, result_arrays
-
-        game, counters = self.game, self.game.counters
-        arrays = result_arrays(game, len(self.records))
-        shape = heatmap_shape(game)
-        heat = {name: np.zeros(shape[0] * shape[1], dtype=np.int64) for name in counters.heatmaps}
-        for i, record in enumerate(self.records):
-            row, hits = counters.new_row(), {name: [] for name in counters.heatmaps}
-            states = iter(record.states())
-            state = next(states)
-            first, decisions, options = -1, 0, 0
-            for after in states:
-                if state.to_move != CHANCE:
-                    first = state.to_move if first < 0 else first
-                    decisions += 1
-                    options += len(state.legal_moves())
-                counters.ply(row, hits, after)
-                state = after
-            counters.final(row, state)
-            arrays["winners"][i, list(state.winners)] = True
-            arrays["scores"][i] = [int(s) for s in state.scores]
-            arrays["turns"][i], arrays["plies"][i], arrays["first"][i] = state.turns, len(record), max(first, 0)
-            arrays["result"][i] = RESULT_CODES["win" if state.winners else "draw"]
-            arrays["branching"][i] = options / decisions if decisions else 0.0
-            for name, value in row.items():
-                arrays[name][i] = value
-            for name, squares in hits.items():
-                np.add.at(heat[name], squares, 1)
-        heatmaps = {name: counts.reshape(shape) for name, counts in heat.items()}
-        return PlayoutResults(game, ("class",) * game.num_players, None, arrays, heatmaps, engine="class games")
+        chunk = replay_games(self.game, (record.states() for record in self.records))
+        return PlayoutResults.from_parts(self.game, ("class",) * self.game.num_players, None,
+                                         [(chunk.arrays, chunk.heatmaps)], engine="class games")
 
     def compare(self, *others: Any, counters: Sequence[str] | None = None) -> Table:
         """The class's games beside other results (``iw.playouts(...)`` of the same game, e.g.
@@ -143,10 +117,9 @@ class ClassGames:
 def _mean(values: Any) -> str:
     if len(values) == 0:
         return "–"
-    mean, low, high = mean_interval(values)
     if len(values) == 1:
-        return f"{mean:.2f}"
-    return f"{mean:.2f} [{low:.2f}–{high:.2f}]"
+        return f"{float(values[0]):.2f}"
+    return format_estimate(mean_estimate(values))
 
 
 def _first_points(results: Any) -> Any:

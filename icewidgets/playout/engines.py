@@ -7,17 +7,17 @@ engine played a run never shows in its results.
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 import numpy as np
 
 from .. import agents as agents_module
 from .. import fast
-from ..protocol import CHANCE, Game
+from ..protocol import CHANCE, Game, State
 from .balance import branching_profile, comeback, lead_changes
 from .results import RESULT_CODES, heatmap_shape, result_arrays
 
-__all__ = ["Chunk", "game_rng", "kernel_arrays", "play_compiled", "play_reference"]
+__all__ = ["Chunk", "game_rng", "kernel_arrays", "play_compiled", "play_reference", "replay_games"]
 
 
 def game_rng(seed: Any, index: int) -> np.random.Generator:
@@ -64,7 +64,6 @@ def play_reference(game: Game, agents: Sequence[Any], seatings: Sequence[Sequenc
     (for each game of a deal, the agent index in each seat), each game drawing from its deal's
     :func:`game_rng`. ``on_game(games_done)`` after each game; a KeyboardInterrupt during a game
     ends the chunk with the deals finished before it."""
-    players = game.num_players
     group = len(seatings)
     trusted = [a in (agents_module.random_agent, agents_module.greedy)
                or str(getattr(a, "agent_name", "") or "").startswith("mcts") for a in agents]
@@ -113,33 +112,12 @@ def play_reference(game: Game, agents: Sequence[Any], seatings: Sequence[Sequenc
                 if over or state.turns != sample_turns[-1]:
                     sample_turns.append(state.turns)
                     samples.append(measure(state))
-            counters.final(row, state)
-            winners = state.winners
-            for p in winners:
-                arrays["winners"][row_index, p] = True
-            arrays["scores"][row_index] = _int_scores(state.scores, players)
-            arrays["turns"][row_index] = state.turns
-            arrays["plies"][row_index] = plies
-            arrays["first"][row_index] = max(first, 0)
-            if state.is_over and not state.unfinished:
-                arrays["result"][row_index] = RESULT_CODES["win"] if winners else RESULT_CODES["draw"]
-            else:
-                arrays["result"][row_index] = RESULT_CODES["unfinished"]
-            arrays["branching"][row_index] = sum(choices) / len(choices) if choices else 0.0
+            _write_row(arrays, row_index, game, state, plies, first, choices, sample_turns, samples, row)
             arrays["seating"][row_index] = seating
-            arrays["lead_changes"][row_index] = lead_changes(samples)
-            arrays["comeback"][row_index] = comeback(sample_turns, samples, winners, state.turns)
-            arrays["branching_profile"][row_index] = branching_profile(choices)
-            for name, value in row.items():
-                arrays[name][row_index] = value
             deal_hits.append(hits)
             done += 1
             if done % group == 0:  # a whole deal: its squares join the heatmaps
-                for game_hits in deal_hits:
-                    for name, hit in game_hits.items():
-                        counts = heat_counts[name]
-                        for square in hit:
-                            counts[square] += 1
+                _add_hits(heat_counts, deal_hits)
                 deal_hits = []
             if on_game is not None:
                 on_game(done)
@@ -150,6 +128,74 @@ def play_reference(game: Game, agents: Sequence[Any], seatings: Sequence[Sequenc
         arrays = {name: array[:done].copy() for name, array in arrays.items()}
     heat = {name: np.array(counts, dtype=np.int64).reshape(shape) for name, counts in heat_counts.items()}
     return Chunk(start, start + done, arrays, heat)
+
+
+def replay_games(game: Game, games: Iterable[Iterable[State]]) -> Chunk:
+    """The result arrays of games already played (each an iterable of its states, start first,
+    e.g. ``record.states()``), counted exactly as the rules engines count a playout: the same
+    counters, heatmaps and balance metrics. A game that stops before its end is unfinished.
+
+    >>> import icewidgets as iw
+    >>> game = iw.make(iw.available_games()[0])
+    >>> start = game.new_state(seed=1)
+    >>> chunk = replay_games(game, [[start, start.play(start.legal_moves()[0])]])
+    >>> chunk.stop, int(chunk.arrays["plies"][0])
+    (1, 1)
+    """
+    games = [list(states) for states in games]
+    counters, shape = game.counters, heatmap_shape(game)
+    arrays = result_arrays(game, len(games))
+    heat_counts = {name: [0] * (shape[0] * shape[1]) for name in counters.heatmaps}
+    for row_index, states in enumerate(games):
+        state = states[0]
+        row, hits = counters.new_row(), {name: [] for name in counters.heatmaps}
+        choices: list[int] = []
+        sample_turns, samples = [state.turns], [counters.progress(state)]
+        first = -1
+        for after in states[1:]:
+            if state.to_move != CHANCE:
+                first = state.to_move if first < 0 else first
+                choices.append(len(state.legal_moves()))
+            counters.ply(row, hits, after)
+            state = after
+            if state.is_over or state.turns != sample_turns[-1]:
+                sample_turns.append(state.turns)
+                samples.append(counters.progress(state))
+        _write_row(arrays, row_index, game, state, len(states) - 1, first, choices, sample_turns, samples, row)
+        _add_hits(heat_counts, [hits])
+    heat = {name: np.array(counts, dtype=np.int64).reshape(shape) for name, counts in heat_counts.items()}
+    return Chunk(0, len(games), arrays, heat)
+
+
+def _write_row(arrays: dict[str, np.ndarray], row_index: int, game: Game, state: State, plies: int, first: int,
+               choices: Sequence[int], sample_turns: Sequence[int], samples: Sequence[Any], row: dict[str, Any]) -> None:
+    """Fill row ``row_index`` of ``arrays`` for a game that ended (or stopped) at ``state``."""
+    game.counters.final(row, state)
+    winners = state.winners
+    for p in winners:
+        arrays["winners"][row_index, p] = True
+    arrays["scores"][row_index] = _int_scores(state.scores, game.num_players)
+    arrays["turns"][row_index] = state.turns
+    arrays["plies"][row_index] = plies
+    arrays["first"][row_index] = max(first, 0)
+    if state.is_over and not state.unfinished:
+        arrays["result"][row_index] = RESULT_CODES["win"] if winners else RESULT_CODES["draw"]
+    else:
+        arrays["result"][row_index] = RESULT_CODES["unfinished"]
+    arrays["branching"][row_index] = sum(choices) / len(choices) if choices else 0.0
+    arrays["lead_changes"][row_index] = lead_changes(samples)
+    arrays["comeback"][row_index] = comeback(sample_turns, samples, winners, state.turns)
+    arrays["branching_profile"][row_index] = branching_profile(choices)
+    for name, value in row.items():
+        arrays[name][row_index] = value
+
+
+def _add_hits(heat_counts: dict[str, list[int]], games_hits: Iterable[dict[str, list[int]]]) -> None:
+    for hits in games_hits:
+        for name, squares in hits.items():
+            counts = heat_counts[name]
+            for square in squares:
+                counts[square] += 1
 
 
 def _int_scores(scores: Any, players: int) -> list[int]:
