@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from ...pieces import COLOUR_NAMES, SIZE_NAMES
 from ...view import Controls, Group
-from .rules import COLOURS, END_TURN, GRID, SetMove, resolve_move
+from .board import COLOURS, GRID
+from .movement import resolve_move, set_move_paths
+from .rules import END_TURN, SetMove
 
 
 class Ice3Controls(Controls):
@@ -31,11 +33,27 @@ class Ice3Controls(Controls):
     a "Pass" button."""
 
     def move_squares(self, state, move) -> list[tuple[str | None, str]]:
-        if not isinstance(move, SetMove):
-            return []
+        return self.all_move_squares(state, [move])[0]
+
+    def all_move_squares(self, state, moves) -> list[list[tuple[str | None, str]]]:
+        """Every move's pieces, from one table of paths per direction (a few hundred moves share
+        them); with ``blocked="slide"``, where a piece stops depends on the others, each move is
+        resolved on its own."""
         game = state.game
-        _, records = resolve_move(state.board, move, game.blocked == "slide", game.walls == "after")
-        return [(GRID.name(r[1]), GRID.name(r[4])) for r in records if r[0] == "piece_moved" and r[4] != r[1]]
+        after = game.walls == "after"
+        if game.blocked == "slide":
+            return [_resolved_squares(state.board, move, after) if isinstance(move, SetMove) else [] for move in moves]
+        paths: dict[str, dict] = {}  # direction → the paths of every set (set_move_paths)
+        out = []
+        for move in moves:
+            if not isinstance(move, SetMove):
+                out.append([])
+                continue
+            by_set = paths.get(move.direction)
+            if by_set is None:
+                by_set = paths[move.direction] = set_move_paths(state.board, move.direction, after)
+            out.append([(_NAMES[source], _NAMES[target]) for source, target in by_set[move.group][move.distance - 1]])
+        return out
 
     def move_group(self, state, move) -> str | None:
         return move.group if isinstance(move, SetMove) else None
@@ -49,3 +67,11 @@ class Ice3Controls(Controls):
 
     def button_label(self, move) -> str:
         return "Pass" if move == END_TURN else str(move)
+
+
+_NAMES = GRID.names
+
+
+def _resolved_squares(board: tuple, move: SetMove, after: bool) -> list[tuple[str, str]]:
+    _, records = resolve_move(board, move, True, after)
+    return [(_NAMES[r[1]], _NAMES[r[4]]) for r in records if r[0] == "piece_moved"]
