@@ -33,16 +33,19 @@ class Ice3Controls(Controls):
     a "Pass" button."""
 
     def move_squares(self, state, move) -> list[tuple[str | None, str]]:
-        return self.all_move_squares(state, [move])[0]
+        if not isinstance(move, SetMove):
+            return []
+        game = state.game
+        _, records = resolve_move(state.board, move, game.blocked == "slide", game.walls == "after")
+        return [(_NAMES[r[1]], _NAMES[r[4]]) for r in records if r[0] == "piece_moved"]
 
     def all_move_squares(self, state, moves) -> list[list[tuple[str | None, str]]]:
-        """Every move's pieces, from one table of paths per direction (a few hundred moves share
-        them); with ``blocked="slide"``, where a piece stops depends on the others, each move is
-        resolved on its own."""
+        """Every move's pieces from one table of paths per direction (a few hundred moves share
+        them), instead of resolving each move; with ``blocked="slide"``, where a piece stops
+        depends on the others, so each move is resolved on its own."""
         game = state.game
-        after = game.walls == "after"
         if game.blocked == "slide":
-            return [_resolved_squares(state.board, move, after) if isinstance(move, SetMove) else [] for move in moves]
+            return super().all_move_squares(state, moves)
         paths: dict[str, dict] = {}  # direction → the paths of every set (set_move_paths)
         out = []
         for move in moves:
@@ -51,7 +54,7 @@ class Ice3Controls(Controls):
                 continue
             by_set = paths.get(move.direction)
             if by_set is None:
-                by_set = paths[move.direction] = set_move_paths(state.board, move.direction, after)
+                by_set = paths[move.direction] = set_move_paths(state.board, move.direction, game.walls == "after")
             out.append([(_NAMES[source], _NAMES[target]) for source, target in by_set[move.group][move.distance - 1]])
         return out
 
@@ -70,8 +73,3 @@ class Ice3Controls(Controls):
 
 
 _NAMES = GRID.names
-
-
-def _resolved_squares(board: tuple, move: SetMove, after: bool) -> list[tuple[str, str]]:
-    _, records = resolve_move(board, move, True, after)
-    return [(_NAMES[r[1]], _NAMES[r[4]]) for r in records if r[0] == "piece_moved"]
