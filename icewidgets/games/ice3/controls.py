@@ -13,6 +13,8 @@ button, like the pass.
 >>> pairs = Ice3.controls.move_squares(state, move)
 >>> len(pairs) > 0 and all(state.stack(source) != "." for source, _ in pairs)
 True
+>>> Ice3.controls.all_move_squares(state, state.legal_moves())[0] == pairs  # all at once, the same
+True
 >>> Ice3.controls.move_group(state, move) == move.group, Ice3.controls.group(state, "R").label
 (True, 'the red pieces')
 >>> Ice3.controls.button_label(END_TURN)
