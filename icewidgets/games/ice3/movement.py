@@ -160,11 +160,11 @@ def set_move_paths(board: tuple, direction: str, after: bool) -> dict[str, list[
             for k, t in enumerate(ray):
                 if k >= far:
                     break
-                if walls[t]:
+                if walls[t]:  # blocks the distances beyond k, unless its top is a member moving that far
                     far = min(far, max(k, reach.get((group, t), 0))) if after else k
             reach[group, square] = far
     paths: dict[str, list[list[tuple[int, int]]]] = {group: [[] for _ in range(MAX_DISTANCE)] for group in GROUPS}
-    for square in sorted(tops):
+    for square in sorted(tops):  # board order, like resolve_move's records
         ray = RAYS[square][d]
         for group in _PIECE_GROUPS[board[square][-1]]:
             by_distance = paths[group]
