@@ -127,8 +127,11 @@ def _check_controls(game: Game, state: State, where: str) -> None:
         _expect(bool(game.controls.roll_label), f"{where}: the controls have no roll_label")
         return
     squares = set(game.grid.names)
-    for move in state.legal_moves():
+    moves = state.legal_moves()
+    for move, every in zip(moves, game.controls.all_move_squares(state, moves)):
         pairs = game.controls.move_squares(state, move)
+        _expect(every == pairs, f"{where}: controls.all_move_squares gives {every} for {move}, "
+                                f"but controls.move_squares gives {pairs}")
         for source, target in pairs:
             _expect((source is None or source in squares) and target in squares,
                     f"{where}: controls.move_squares({move}) gives ({source}, {target}), not squares of the board")

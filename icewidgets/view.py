@@ -185,6 +185,12 @@ class Controls:
         source = getattr(move, "source", None)
         return [(source if isinstance(source, str) else None, target)]
 
+    def all_move_squares(self, state: "State", moves: Sequence[Any]) -> list[list[tuple[str | None, str]]]:
+        """The :meth:`move_squares` of each of the legal ``moves`` in ``state``, in order (the
+        widget asks for all of them at every ply). A game whose moves share their work, such as
+        the paths of pieces that many moves take, overrides this to do that work once."""
+        return [self.move_squares(state, move) for move in moves]
+
     def click_move(self, state: "State", source: str, target: str) -> str | None:
         """The move text a click from ``source`` (where a legal move starts) to ``target`` (where
         none from it goes) stands for, so the widget can play it and the rules say why it is

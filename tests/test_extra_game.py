@@ -77,6 +77,7 @@ def test_playouts_tournament_and_lab(registered):
 @pytest.mark.parametrize("hook, broken, message", [
     ("greedy", staticmethod(lambda state, rng: (rng.random(), rng.random(), state.legal_moves()[0])[2]), "drew 2 times"),
     ("counters", None, "not in their fields"),
+    ("controls", None, r"controls.all_move_squares gives \[\] for "),
 ])
 def test_conformance_check_exercises_the_hooks(registered, monkeypatch, hook, broken, message):
     from icewidgets.testing import ConformanceError
@@ -87,6 +88,12 @@ def test_conformance_check_exercises_the_hooks(registered, monkeypatch, hook, br
                 row["untracked"] = 1
 
         broken = Sloppy()
+    if hook == "controls":
+        class Forgetful(type(NestRow.controls)):
+            def all_move_squares(self, state, moves):
+                return [[] for _ in moves]
+
+        broken = Forgetful()
     monkeypatch.setattr(NestRow, hook, broken)
     with pytest.raises(ConformanceError, match=message):
         check_game(iw.make("nestrow"), n_games=2, seed=1)

@@ -671,6 +671,23 @@ def test_walls_before_and_after_allow_the_same_moves(seed, plies):
         assert set(moved) <= set(moved_later)
 
 
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 60),
+       options=st.sampled_from([{}, {"walls": "after"}, {"blocked": "slide"}, {"blocked": "slide", "walls": "after"}]))
+def test_the_squares_clicked_for_a_move_are_where_its_pieces_go(seed, plies, options):
+    # The controls work every move's squares out from one table of paths; the events of the
+    # ply itself say where each piece went.
+    state, _ = _random_position(iw.make("ice3", **options), seed, plies)
+    controls = state.game.controls
+    moves = state.legal_moves()
+    every = controls.all_move_squares(state, moves)
+    assert len(every) == len(moves)
+    for move, pairs in zip(moves, every):
+        moved = [(e["source"], e["target"]) for e in state.play(move).events if e.kind == "piece_moved"]
+        assert pairs == moved and (pairs != []) == (move != END_TURN)  # a pass is a button
+        assert controls.move_squares(state, move) == pairs
+
+
 def test_legal_moves_of_a_sparse_position_exactly():
     state = iw.make("ice3").state_from_text(pos("a1=R1 c3=G2B3"))
     listed = " ".join(map(str, state.legal_moves()))

@@ -598,6 +598,27 @@ def test_a_move_late_in_a_long_game_sends_only_what_changed():
     assert widget.get_state(["frames"])["frames_revision"] == widget.revision
 
 
+def test_an_ice3_move_late_in_a_long_game_resolves_no_move_for_its_squares(monkeypatch):
+    import icewidgets.games.ice3.controls as ice3_controls
+
+    record = _random_record("ice3", 200, seed=31)
+    widget = iw.GameWidget(record.truncated(199))
+    sent = _Sent(widget)
+    resolved = []
+    real = ice3_controls.resolve_move
+    monkeypatch.setattr(ice3_controls, "resolve_move", lambda *args: resolved.append(args[1]) or real(*args))
+    widget.play(record.plies[199])
+    # Every legal move's squares come from the table of paths: none is resolved on its own.
+    assert resolved == [] and sent.size() <= 30_000
+    state = widget.final_state
+    moves = state.legal_moves()
+    assert len(widget.legal) == len(moves) > 100
+    for (text, group, squares), move in zip(widget.legal, moves):
+        assert (text, group) == (str(move), move.group)
+        assert squares == " ".join(f"{a}-{b}" for a, b in state.game.controls.move_squares(state, move))
+    assert len(resolved) == len(moves)  # the check above resolved each move once
+
+
 def test_undo_sends_a_cut_and_the_lists_stay_whole():
     widget = iw.GameWidget(iw.Record.new("volcano").extend(["b2-c1", "a1-a2"]))
     sent = _Sent(widget)

@@ -95,9 +95,9 @@ def legal_entries(state: State, controls: Controls) -> tuple[list, list, list]:
     several picks them.
     """
     legal, buttons, groups, seen = [], [], [], set()
-    for move in state.legal_moves():
+    moves = state.legal_moves()
+    for move, pairs in zip(moves, controls.all_move_squares(state, moves)):
         text = str(move)
-        pairs = controls.move_squares(state, move)
         if not pairs:
             buttons.append([controls.button_label(move), {"type": "move", "move": text}])
             continue

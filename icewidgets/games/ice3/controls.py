@@ -13,6 +13,8 @@ button, like the pass.
 >>> pairs = Ice3.controls.move_squares(state, move)
 >>> len(pairs) > 0 and all(state.stack(source) != "." for source, _ in pairs)
 True
+>>> Ice3.controls.all_move_squares(state, state.legal_moves())[0] == pairs  # all at once, the same
+True
 >>> Ice3.controls.move_group(state, move) == move.group, Ice3.controls.group(state, "R").label
 (True, 'the red pieces')
 >>> Ice3.controls.button_label(END_TURN)
@@ -24,7 +26,7 @@ from __future__ import annotations
 from ...pieces import COLOUR_NAMES, SIZE_NAMES
 from ...view import Controls, Group
 from .board import COLOURS, GRID
-from .movement import resolve_move
+from .movement import resolve_move, set_move_paths
 from .rules import END_TURN, SetMove
 
 
@@ -37,7 +39,26 @@ class Ice3Controls(Controls):
             return []
         game = state.game
         _, records = resolve_move(state.board, move, game.blocked == "slide", game.walls == "after")
-        return [(GRID.name(r[1]), GRID.name(r[4])) for r in records if r[0] == "piece_moved" and r[4] != r[1]]
+        return [(_NAMES[r[1]], _NAMES[r[4]]) for r in records if r[0] == "piece_moved"]
+
+    def all_move_squares(self, state, moves) -> list[list[tuple[str | None, str]]]:
+        """Every move's pieces from one table of paths per direction (a few hundred moves share
+        them), instead of resolving each move; with ``blocked="slide"``, where a piece stops
+        depends on the others, so each move is resolved on its own."""
+        game = state.game
+        if game.blocked == "slide":
+            return super().all_move_squares(state, moves)
+        paths: dict[str, dict] = {}  # direction → the paths of every set (set_move_paths)
+        out = []
+        for move in moves:
+            if not isinstance(move, SetMove):
+                out.append([])
+                continue
+            by_set = paths.get(move.direction)
+            if by_set is None:
+                by_set = paths[move.direction] = set_move_paths(state.board, move.direction, game.walls == "after")
+            out.append([(_NAMES[source], _NAMES[target]) for source, target in by_set[move.group][move.distance - 1]])
+        return out
 
     def move_group(self, state, move) -> str | None:
         return move.group if isinstance(move, SetMove) else None
@@ -51,3 +72,6 @@ class Ice3Controls(Controls):
 
     def button_label(self, move) -> str:
         return "Pass" if move == END_TURN else str(move)
+
+
+_NAMES = GRID.names

@@ -13,13 +13,14 @@ from ...grid import DIRECTIONS
 from ...pieces import PIECES, Piece
 from ...protocol import Event
 from ...words import plural
-from .board import COLOURS, DIR_INDEX, DIRS, GRID, GROUP_WORDS
+from .board import COLOURS, DIR_INDEX, DIRS, GRID, GROUP_WORDS, GROUPS, MAX_DISTANCE
 
 _NAMES = GRID.names
 _CAPITALISED = {piece: piece.name.capitalize() for piece in PIECES.values()}
 
 
 _TEXT = {piece: str(piece) for piece in PIECES.values()}
+_PIECE_GROUPS = {piece: (piece.colour, str(piece.size)) for piece in PIECES.values()}  # the two sets of a piece
 
 
 # RAYS[square][d]: the squares 1, 2, … steps from square towards DIRS[d], up to the edge.
@@ -122,6 +123,54 @@ def resolve_move(board: tuple, move: Any, slide: bool, after: bool) -> tuple[tup
             record[5] = landed[record[1]]
     records.sort(key=lambda r: (r[1], r[2]))
     return tuple(new), records
+
+
+def set_move_paths(board: tuple, direction: str, after: bool) -> dict[str, list[list[tuple[int, int]]]]:
+    """Where the set moves in ``direction`` take their pieces under ``blocked="stay"``, all at once:
+    ``paths[group][n - 1]`` lists ``(source, target)`` squares of every piece the move ``group``
+    ``direction`` ``n`` moves, by source square (the ``piece_moved`` records of :func:`resolve_move`,
+    for a fraction of the work of resolving each move). ``after``: the option ``walls="after"``.
+
+    With ``"stay"`` a piece moves the full distance or not at all, so each member has a reach: it
+    moves for every distance up to it, and for none beyond. The reach is the squares before the edge
+    and before the first wall on its path, except that with ``walls="after"`` a wall whose top is a
+    member opens for the distances that move that top (it lies ahead, so its reach is known first).
+
+    >>> from icewidgets.pieces import parse_stack
+    >>> board = [()] * GRID.size
+    >>> for name, stack in (("a1", "R1"), ("a3", "G3R2"), ("a5", "R3")):  # a wall on a3, red on top
+    ...     board[GRID.index(name)] = parse_stack(stack)
+    >>> def named(pairs): return [f"{GRID.name(s)}-{GRID.name(t)}" for s, t in pairs]
+    >>> [named(pairs) for pairs in set_move_paths(tuple(board), "N", False)["R"][:3]]
+    [['a1-a2', 'a3-a4', 'a5-a6'], ['a3-a5', 'a5-a7'], ['a3-a6', 'a5-a8']]
+    >>> named(set_move_paths(tuple(board), "N", True)["R"][1])  # the wall opens: its top moves too
+    ['a1-a3', 'a3-a5', 'a5-a7']
+    """
+    d = DIR_INDEX[direction]
+    walls = [len(stack) == 2 for stack in board]
+    tops = [square for square, stack in enumerate(board) if stack]
+    if after:  # front-most first: the walls ahead of a piece are resolved before it
+        tops.sort(key=_AHEAD[d].__getitem__, reverse=True)
+    reach: dict[tuple[str, int], int] = {}
+    for square in tops:
+        piece = board[square][-1]
+        ray = RAYS[square][d]
+        for group in _PIECE_GROUPS[piece]:
+            far = len(ray)
+            for k, t in enumerate(ray):
+                if k >= far:
+                    break
+                if walls[t]:  # blocks the distances beyond k, unless its top is a member moving that far
+                    far = min(far, max(k, reach.get((group, t), 0))) if after else k
+            reach[group, square] = far
+    paths: dict[str, list[list[tuple[int, int]]]] = {group: [[] for _ in range(MAX_DISTANCE)] for group in GROUPS}
+    for square in sorted(tops):  # board order, like resolve_move's records
+        ray = RAYS[square][d]
+        for group in _PIECE_GROUPS[board[square][-1]]:
+            by_distance = paths[group]
+            for n in range(reach[group, square]):
+                by_distance[n].append((square, ray[n]))
+    return paths
 
 
 def piece_event(record: tuple) -> Event:
