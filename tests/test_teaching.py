@@ -106,9 +106,11 @@ def test_check_agent_finds_bugs_and_scores():
 
 def test_pictures_embed_each_svg_at_its_own_width():
     state = iw.make("volterra").new_state()
-    row = pictures(("start", state), iw.svg.board(state, size=500))
+    picture = iw.svg.board(state, size=500)  # a board 500 px wide, the panel beside it
+    row = pictures(("start", state), picture)
     widths = re.findall(r'<img [^>]*width="([\d.]+)"', row.html)
-    assert widths[1] == "500" and row._repr_html_() == row.html
+    own = re.search(r'<svg [^>]*width="([\d.]+)"', picture).group(1)
+    assert float(own) > 500 and widths[1] == own and row._repr_html_() == row.html
     with pytest.raises(TypeError, match="not int"):
         pictures(3)
 
