@@ -101,9 +101,13 @@ def _click_move(widget, state, move) -> None:
 
 def _settle(page) -> None:
     """Wait until no piece is moving, so screenshots show whole frames."""
-    page.wait_for_function(
-        "[...document.querySelectorAll('.iw-piece')].every((el) => el.getAnimations().length === 0)", timeout=10_000
-    )
+    # Polled with evaluate, not wait_for_function: the standalone page's Content-Security-Policy
+    # forbids the eval that wait_for_function's string predicate needs.
+    for _ in range(200):
+        if page.evaluate("() => [...document.querySelectorAll('.iw-piece')].every((el) => el.getAnimations().length === 0)"):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("pieces were still moving after 10 s")
 
 
 def _where(widget) -> str:
