@@ -18,18 +18,14 @@ import pytest
 import icewidgets as iw
 from icewidgets import fast
 from icewidgets.games import game_class
-from icewidgets.playout import ply_limit
+from icewidgets.playout import game_rng, ply_limit
 from icewidgets.testing import reference_games
+
+from kernel_contract import assert_balance_metrics, reference_agents, replay, uniform
 
 pytest.importorskip("numba")
 
 KERNEL_GAMES = [name for name in iw.available_games() if game_class(name).kernel]
-
-
-def uniform(state, rng):
-    """The random agent's rule written out (one draw per ply), independent of icewidgets.agents."""
-    moves = state.legal_moves()
-    return moves[int(rng.random() * len(moves))]
 
 
 def each_seat(agent, name):
@@ -169,6 +165,28 @@ def test_playouts_with_either_engine_give_the_same_arrays(name, options, agents,
     if heat:
         assert all(grid.sum() > 0 for grid in reference.heatmaps.values())
     assert str(compiled.summary()).split("speed")[0] == str(reference.summary()).split("speed")[0]
+
+
+# Balance metrics, by their definitions: game → (options, agents, seed, games, check of the kernel's output).
+BALANCE_CASES = {
+    "volterra": [
+        ({}, ("random", "random"), 41, 400, lambda out: out["comeback"].sum() > 20 and out["lead_changes"].max() > 3),
+        ({"end_check": "both", "first_player": 1}, ("greedy", "random"), 42, 120, None),
+        ({"max_turns": 15, "forfeit_removes": False}, ("greedy", "greedy"), 43, 120, None),
+    ],
+}
+
+
+@pytest.mark.parametrize("name, options, agents, seed, count, check", [
+    pytest.param(name, *case, id=f"{name}-{k}") for name, table in BALANCE_CASES.items() for k, case in enumerate(table)])
+def test_kernel_balance_metrics_follow_their_definitions(name, options, agents, seed, count, check):
+    game = iw.make(name, **options)
+    kernel = fast.kernel_for(game, agents)
+    out = kernel.play_range(game, agents, seed, 0, count, ply_limit(game))
+    for i, played in enumerate(reference_games(game, reference_agents(agents), seed, 0, count)):
+        assert_balance_metrics(out, i, replay(game.new_state(seed=game_rng(seed, i)), played.moves), f"game {i}")
+    assert out["lead_changes"].sum() > 0 and not np.isnan(out["branching_profile"]).all()
+    assert check is None or check(out)
 
 
 # What one game's kernel counts or keeps ---------------------------------------------------------------
