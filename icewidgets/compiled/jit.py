@@ -13,3 +13,10 @@ pays atomic increments and decrements that cost more than most helpers' own work
 (numba refuses to compile it without); slice assignment between arrays counts as creating
 one (numba may copy the source first), so helpers copy with loops.
 """
+
+internal = njit(cache=True, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)
+"""A :data:`helper` that only compiled code calls: numba then builds no wrappers to call it from
+Python (or through a C pointer), which are compiled like the function itself. On a kernel's
+private helpers that saves about a tenth of the compile's Python work and a quarter of the code
+LLVM optimises (measured on a cold compile): cold compiles are what a first playout waits for.
+"""

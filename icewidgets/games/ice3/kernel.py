@@ -39,7 +39,7 @@ from ...compiled import pyrandom as _pyrandom
 from ...compiled import rng as _rng
 from ...compiled.balance import PROFILE_BINS, branching_profile, follow_leader, half_time_sample
 from ...compiled.bits import lowest_bit, popcount
-from ...compiled.jit import helper
+from ...compiled.jit import internal
 from ...compiled.pick import nth_best
 from ...grid import DIRECTIONS
 from .board import CENTRE, COLOURS, DIRS, GRID, GROUPS, MAX_DISTANCE, SIZES
@@ -177,11 +177,9 @@ def legal_moves(game: Any, state: Any) -> list[str]:
     ['RN1', 'RN2', 'RN3']
     """
     pieces, height, _, turns, passes, _ = encode(state)
-    bb = np.zeros(12, dtype=np.uint64)
     longest = np.zeros(56, dtype=np.int64)
-    _bitboards(height, pieces, bb)
-    total = _status(bb, np.zeros(MAX_DISTANCE, dtype=np.uint64), longest, _best(bb, GOALS.index(game.goal)),
-                    game.goal_size, passes, game.players, game.no_move == "draw", turns, game.max_turns or 0)
+    total = _listed(pieces, height, longest, GOALS.index(game.goal), game.goal_size, passes, game.players,
+                    game.no_move == "draw", turns, game.max_turns or 0)
     if total <= 0:
         return ["pass"] if total == 0 else []
     return [f"{GROUPS[index // 8]}{DIRS[index % 8]}{distance}"
@@ -241,7 +239,7 @@ def _run(game: Any, agents: tuple[str, ...], encoded: tuple, shuffle: bool, seed
     room = max_plies if game.max_turns is None else min(max_plies, max(0, game.max_turns - turns))
     if room > 10**8:
         raise ValueError(f"max_plies={max_plies:,} without a turn limit: give a smaller ply limit")
-    status = _play(np.array([agent == "greedy" for agent in agents], dtype=np.int64), pieces, height, to_move, turns,
+    status = _play(_greedy_seats(agents), pieces, height, to_move, turns,
                    passes, latest, shuffle, game.players, GOALS.index(game.goal), game.goal_size,
                    game.no_move == "draw", game.max_turns or 0, max_plies, _rng.entropy_words(seed), start, stop,
                    _rng.new_generator(), _pyrandom.new_twister(), np.zeros(60, dtype=np.int64),
@@ -261,7 +259,13 @@ def _run(game: Any, agents: tuple[str, ...], encoded: tuple, shuffle: bool, seed
     return out
 
 
-@helper
+def _greedy_seats(agents: tuple[str, ...]) -> np.ndarray | None:
+    """Which seats play greedy, or None when all play random: numba then leaves the greedy rule
+    out of that compiled specialisation, so a first random playout compiles about a quarter less."""
+    return None if all(agent == "random" for agent in agents) else np.array([a == "greedy" for a in agents])
+
+
+@internal
 def _shifted(bits, shift):
     """Bit s of the result is bit s + shift of ``bits``."""
     if shift > 0:
@@ -269,31 +273,37 @@ def _shifted(bits, shift):
     return bits << np.uint64(-shift)
 
 
-@helper
+@internal
 def _count(bits):
     """The number of squares in a bit board."""
     return popcount(np.int64(bits))
 
 
-@helper
+@internal
 def _bitboards(height, pieces, bb):
     """bb[0..6]: the squares whose top piece (the only one that can move) is in set R Y G B 1 2 3;
     bb[7]: the walls (two-piece stacks); bb[8..11]: the walls whose lower piece is R, Y, G, B."""
-    for i in range(12):
-        bb[i] = np.uint64(0)
     for s in range(SQUARES):
-        h = height[s]
-        if h:
-            bit = np.uint64(1) << np.uint64(s)
-            if h == 2:
-                bb[7] |= bit
-                bb[8 + pieces[s, 0] // 3] |= bit
-            piece = pieces[s, h - 1]
-            bb[piece // 3] |= bit
-            bb[4 + piece % 3] |= bit
+        _restack(height, pieces, bb, s)
 
 
-@helper
+@internal
+def _restack(height, pieces, bb, s):
+    """Square ``s``'s bits of the bit boards (:func:`_bitboards`), from its stack."""
+    bit = np.uint64(1) << np.uint64(s)
+    for i in range(12):
+        bb[i] &= ~bit
+    h = height[s]
+    if h:
+        piece = pieces[s, h - 1]
+        bb[piece // 3] |= bit
+        bb[4 + piece % 3] |= bit
+        if h == 2:
+            bb[7] |= bit
+            bb[8 + pieces[s, 0] // 3] |= bit
+
+
+@internal
 def _right(bb, corner, colour, goal):
     """The cells of ``corner``'s block right for ``colour`` under ``goal`` (0 exact: pattern cells
     holding exactly their piece, plus the empty cell; 1 shape: pattern cells holding one piece of
@@ -310,7 +320,7 @@ def _right(bb, corner, colour, goal):
     return _count(singles & fits) + hole
 
 
-@helper
+@internal
 def _best(bb, goal):
     """The board's goal progress: the most cells right over corners and colours."""
     best = 0
@@ -320,7 +330,7 @@ def _best(bb, goal):
     return best
 
 
-@helper
+@internal
 def _status(bb, runs, longest, progress, goal_size, passes, players, draw_if_stuck, turns, max_turns):
     """The number of legal set moves (0: the player passes), after filling ``longest[set·8 + d]``
     (the longest free run of an unpinned member); -1 when the game is over by the rules (the goal
@@ -356,7 +366,7 @@ def _status(bb, runs, longest, progress, goal_size, passes, players, draw_if_stu
     return total
 
 
-@helper
+@internal
 def _apply(group, d, distance, height, pieces, bb, movers):
     """Move the members of ``group`` whose path of ``distance`` squares towards ``d`` is free of
     walls, keeping the bit boards of :func:`_bitboards` up to date."""
@@ -365,52 +375,32 @@ def _apply(group, d, distance, height, pieces, bb, movers):
     for _ in range(distance - 1):
         reach = first & _shifted(reach, _SHIFT[d])
     moving = bb[group] & reach
+    # Lift every mover first (a mover may land where another one stood), then set them down.
     n = 0
     while moving:
-        movers[n] = lowest_bit(np.int64(moving))
+        s = lowest_bit(np.int64(moving))
         moving &= moving - np.uint64(1)
+        height[s] -= 1
+        movers[n] = s
+        movers[32 + n] = pieces[s, height[s]]
         n += 1
-    # Lift every mover first (a mover may land where another one stood), then set them down.
     for i in range(n):
-        s = movers[i]
-        bit = np.uint64(1) << np.uint64(s)
-        h = height[s] - 1
-        height[s] = h
-        piece = pieces[s, h]
-        movers[32 + i] = piece
-        bb[piece // 3] &= ~bit
-        bb[4 + piece % 3] &= ~bit
-        if h == 1:
-            below = pieces[s, 0]
-            bb[7] &= ~bit
-            bb[8 + below // 3] &= ~bit
-            bb[below // 3] |= bit
-            bb[4 + below % 3] |= bit
-    for i in range(n):
-        piece = movers[32 + i]
         target = movers[i] + _SHIFT[d] * distance
-        bit = np.uint64(1) << np.uint64(target)
-        h = height[target]
-        if h == 1:
-            below = pieces[target, 0]
-            bb[below // 3] &= ~bit
-            bb[4 + below % 3] &= ~bit
-            bb[7] |= bit
-            bb[8 + below // 3] |= bit
-        pieces[target, h] = piece
-        height[target] = h + 1
-        bb[piece // 3] |= bit
-        bb[4 + piece % 3] |= bit
+        pieces[target, height[target]] = movers[32 + i]
+        height[target] += 1
+    for i in range(n):
+        _restack(height, pieces, bb, movers[i])
+        _restack(height, pieces, bb, movers[i] + _SHIFT[d] * distance)
 
 
-@helper
+@internal
 def _away(bits, corner):
     """The summed king distance of the squares in ``bits`` to ``corner``'s block."""
     return (_count(bits & _MASKS[corner, 3]) + _count(bits & _MASKS[corner, 4]) + _count(bits & _MASKS[corner, 5])
             + _count(bits & _MASKS[corner, 6]))
 
 
-@helper
+@internal
 def _greedy_move(u, pieces, bb, longest, bottoms, goal, goal_size, keys):
     """Ice3's greedy rule (``Ice3.greedy``): aim at the best colour and corner, try every move of that
     colour (every move if it has none), keep the best value; ties broken by the draw ``u``.
@@ -456,7 +446,7 @@ def _greedy_move(u, pieces, bb, longest, bottoms, goal, goal_size, keys):
     own_moves = 0
     for d in range(8):
         own_moves += longest[colour * 8 + d]
-    n = 0
+    n = np.int64(0)  # typed: a literal would compile nth_best once more
     top = np.int64(0)
     for index in range(56):
         group = index // 8
@@ -497,7 +487,7 @@ def _greedy_move(u, pieces, bb, longest, bottoms, goal, goal_size, keys):
     return keys[1, i] // 8, keys[1, i] % 8
 
 
-@helper
+@internal
 def _sole_leader(values, players):
     """The player whose value is strictly greater than every other player's, or -1."""
     best = 0
@@ -508,6 +498,15 @@ def _sole_leader(values, players):
         if p != best and values[p] == values[best]:
             return -1
     return best
+
+
+@njit(cache=True)
+def _listed(pieces, height, longest, goal, goal_size, passes, players, draw_if_stuck, turns, max_turns):
+    """:func:`_status` of a position, for :func:`legal_moves` (the helpers cannot be called from Python)."""
+    bb = np.zeros(12, dtype=np.uint64)
+    _bitboards(height, pieces, bb)
+    return _status(bb, np.zeros(MAX_DISTANCE, dtype=np.uint64), longest, _best(bb, goal), goal_size, passes, players,
+                   draw_if_stuck, turns, max_turns)
 
 
 @njit(cache=True, nogil=True)
@@ -544,13 +543,14 @@ def _play(greedy, init_pieces, init_height, init_player, init_turns, init_passes
         player = init_player
         turns = init_turns
         passes = init_passes
-        plies = 0
+        # Typed zeros: a literal 0 passed on to a helper would compile it once more for the literal.
+        plies = np.int64(0)
         options = 0
         ended = False
         for p in range(players):
             latest[p] = init_latest[p]
         # Balance samples: the start, then every ply (each is a turn); history[j]: the progress after ply j.
-        leader, changes = follow_leader(-1, _sole_leader(latest, players), 0)
+        leader, changes = follow_leader(np.int64(-1), _sole_leader(latest, players), np.int64(0))
         while True:
             total = _status(bb, runs, longest, progress, goal_size, passes, players, draw_if_stuck, turns, max_turns)
             if total < 0:
@@ -568,7 +568,7 @@ def _play(greedy, init_pieces, init_height, init_player, init_turns, init_passes
                 if plies <= record:
                     out_moves[g, plies - 1] = -2
             else:
-                if greedy[player]:
+                if greedy is not None and greedy[player]:
                     index, distance = _greedy_move(u, pieces, bb, longest, bottoms, goal, goal_size, keys)
                 else:
                     k = int(u * total)

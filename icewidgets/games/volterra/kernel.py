@@ -15,9 +15,10 @@ then by target), so the same draw picks the same ply. The balance metrics follow
 playouts' definitions (:mod:`icewidgets.compiled.balance`), on each player's tower heights,
 highest first, compared as at the end of the game.
 
-Compile time: one compiled specialisation serves every call (the agents are an array, the
-options plain numbers), so a cold start compiles the kernel once; the constant tables are
-frozen into the code as globals instead of being passed in.
+Compile time (a first playout compiles the kernel; numba caches it on disk): the options are
+plain numbers and the positions arrays, so one specialisation serves all-random seats and one
+any seats with a greedy player; the helpers have no Python wrappers (:data:`~icewidgets.
+compiled.jit.internal`) and the constant tables are frozen into the code as globals.
 
 >>> from icewidgets import make
 >>> out = play_range(make("volterra"), ("random", "random"), seed=0, start=0, stop=3, max_plies=5_000)
@@ -36,7 +37,7 @@ from numba import njit
 from ...compiled import rng as _rng
 from ...compiled.balance import PROFILE_BINS, branching_profile, follow_leader, half_time_sample
 from ...compiled.bits import lowest_bit
-from ...compiled.jit import helper
+from ...compiled.jit import internal
 from ...compiled.pick import nth_best
 from .board import COLOURS, GRID, NEIGHBOURS, ORTHOGONAL
 
@@ -160,8 +161,8 @@ def legal_moves(game: Any, state: Any) -> list[str]:
     """
     stack, height, pawns, to_move, done, turns, _ = encode(state)
     plies = np.zeros((2, MOST_PLIES), dtype=np.int64)
-    n = _options(stack, height, pawns[0], pawns[1], to_move, done, turns, game.dest_adjacent_to_source,
-                 game.end_check == "both", game.max_turns or 0, plies)
+    n = _listed(stack, height, pawns[0], pawns[1], to_move, done, turns, game.dest_adjacent_to_source,
+                game.end_check == "both", game.max_turns or 0, plies)
     return [move_text(code) for code in plies[0, :max(n, 0)]]
 
 
@@ -202,7 +203,7 @@ def _run(game: Any, agents: tuple[str, ...], encoded: tuple, seed: Any, start: i
     out = empty_results(n)
     recorded = np.full((n, record), -1, dtype=np.int16)
     plies_room = _plies_room(game.max_turns, turns, max_plies)
-    _play(np.array([agent == "greedy" for agent in agents], dtype=np.int64), stack, height, pawns, to_move, done,
+    _play(_greedy_seats(agents), stack, height, pawns, to_move, done,
           turns, forfeited, game.dest_adjacent_to_source, game.forfeit_removes, game.end_check == "both",
           game.max_turns or 0, max_plies, _rng.entropy_words(seed), start, stop, _rng.new_generator(),
           np.zeros_like(stack), np.zeros_like(height), np.zeros((2, MOST_PLIES), dtype=np.int64),
@@ -216,6 +217,12 @@ def _run(game: Any, agents: tuple[str, ...], encoded: tuple, seed: Any, start: i
     return out
 
 
+def _greedy_seats(agents: tuple[str, ...]) -> np.ndarray | None:
+    """Which seats play greedy, or None when all play random: numba then leaves the greedy rule
+    out of that compiled specialisation, so a first random playout compiles about a quarter less."""
+    return None if all(agent == "random" for agent in agents) else np.array([a == "greedy" for a in agents])
+
+
 def _plies_room(max_turns: int | None, turns: int, max_plies: int) -> int:
     """Room for every ply a game can play from a position after ``turns`` turns (two plies a turn)."""
     room = max_plies if max_turns is None else min(max_plies, 2 * max(0, max_turns - turns) + 2)
@@ -224,7 +231,7 @@ def _plies_room(max_turns: int | None, turns: int, max_plies: int) -> int:
     return max(room, 1)
 
 
-@helper
+@internal
 def _free_side(height, square):
     if _ON_EDGE[square]:
         return True
@@ -234,13 +241,13 @@ def _free_side(height, square):
     return False
 
 
-@helper
+@internal
 def _is_source(stack, height, s, own, other):
     """A tower the pawn's owner may move: theirs on top, a free side, no pawn."""
     return s != other and height[s] > 0 and stack[s, height[s] - 1] == own and _free_side(height, s)
 
 
-@helper
+@internal
 def _has_tower_action(stack, height, here, own, other, adjacent):
     for i in range(8):
         source = _NEIGHBOURS[here, i]
@@ -258,7 +265,7 @@ def _has_tower_action(stack, height, here, own, other, adjacent):
     return False
 
 
-@helper
+@internal
 def _can_complete(stack, height, here, other, own, adjacent):
     """Whether the pawn on ``here`` (-1: off the board) could play a whole turn."""
     if here < 0:
@@ -275,7 +282,7 @@ def _can_complete(stack, height, here, other, own, adjacent):
     return False
 
 
-@helper
+@internal
 def _options(stack, height, pawn0, pawn1, player, done, turns, adjacent, end_both, max_turns, plies):
     """The legal plies in the engine's order, as codes into ``plies[0]``: returns how many, or
     -1 when the game is over by the rules, -2 when the turn limit stops it.
@@ -321,7 +328,7 @@ def _options(stack, height, pawn0, pawn1, player, done, turns, adjacent, end_bot
     return n if n else -1
 
 
-@helper
+@internal
 def _flood(start, occupied):
     part = np.int64(1) << start
     frontier = part
@@ -335,7 +342,7 @@ def _flood(start, occupied):
     return part
 
 
-@helper
+@internal
 def _reach(height, pawn0, pawn1, emptied):
     """The occupied squares (``emptied`` left out) and those of them the pawns still reach, as bit masks."""
     occupied = np.int64(0)
@@ -350,7 +357,7 @@ def _reach(height, pawn0, pawn1, emptied):
     return occupied, reach
 
 
-@helper
+@internal
 def _separate(stack, height, emptied, pawn0, pawn1, remove, forfeited, g, heat_cut_off):
     """Forfeit the parts that emptying ``emptied`` cut off from both pawns (counting their tiles
     and, in ``heat_cut_off``, their squares)."""
@@ -372,7 +379,7 @@ def _separate(stack, height, emptied, pawn0, pawn1, remove, forfeited, g, heat_c
                     height[s] = 0
 
 
-@helper
+@internal
 def _lead(stack, height, counts):
     """Who is ahead on the tower heights, highest first, compared as at the end: 0 (Dark), 1
     (Light) or -1 (equal lists). Leaves ``counts[p, h]``, player p's towers of height h."""
@@ -389,7 +396,7 @@ def _lead(stack, height, counts):
     return -1
 
 
-@helper
+@internal
 def _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, u):
     """Volterra's greedy rule (``Volterra.greedy``): an integer key per legal ply, ties broken by the draw ``u``."""
     own = player
@@ -440,7 +447,7 @@ def _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, u):
     return plies_buffer[0, nth_best(plies_buffer[1], n, top, u)]
 
 
-@helper
+@internal
 def _cut_off_value(stack, height, source, target, count, own, pawn0, pawn1):
     """When a tower action empties its source: 4 per opponent tile cut off minus 4 per own tile."""
     occupied, reach = _reach(height, pawn0, pawn1, source)
@@ -454,6 +461,12 @@ def _cut_off_value(stack, height, source, target, count, own, pawn0, pawn1):
                 for k in range(height[source] - count, height[source]):
                     value += -4 if stack[source, k] == own else 4
     return value
+
+
+@njit(cache=True)
+def _listed(stack, height, pawn0, pawn1, player, done, turns, adjacent, end_both, max_turns, plies):
+    """:func:`_options`, for :func:`legal_moves` (the helpers cannot be called from Python)."""
+    return _options(stack, height, pawn0, pawn1, player, done, turns, adjacent, end_both, max_turns, plies)
 
 
 @njit(cache=True, nogil=True)
@@ -476,12 +489,13 @@ def _play(greedy, init_stack, init_height, init_pawns, init_player, init_done, i
         turns = init_turns
         out_forfeited[g, 0] = init_forfeited[0]
         out_forfeited[g, 1] = init_forfeited[1]
-        plies = 0
+        # Typed zeros: a literal 0 passed on to a helper would compile it once more for the literal.
+        plies = np.int64(0)
         options = 0
         ended = False
         # Balance samples: the start, then the end of every turn (samples[k]: the lead after k turns).
         samples[0] = _lead(stack, height, counts)
-        leader, changes = follow_leader(-1, samples[0], 0)
+        leader, changes = follow_leader(np.int64(-1), samples[0], np.int64(0))
         while True:
             n = _options(stack, height, pawn0, pawn1, player, done, turns, adjacent, end_both, max_turns, plies_buffer)
             if n < 0:
@@ -490,7 +504,7 @@ def _play(greedy, init_stack, init_height, init_pawns, init_player, init_done, i
             if plies >= max_plies:
                 break
             u = _rng.random(gen)
-            if greedy[player]:
+            if greedy is not None and greedy[player]:
                 code = _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, u)
             else:
                 code = plies_buffer[0, int(u * n)]
