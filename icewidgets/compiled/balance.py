@@ -3,29 +3,22 @@
 The definitions are the playouts' own (every engine computes them alike; the rules engines from
 the game's ``Counters.progress`` hook): who is ahead is sampled at the start and after every
 ply that completes a turn or ends the game; the number of legal moves is kept at every decision.
-A kernel works out the sole leader of its own game (or -1 on a tie) and passes it here.
-
->>> import numpy as np
->>> leader, changes = follow_leader(-1, 0, 0)   # the first sole leader is no change
->>> follow_leader(*follow_leader(leader, -1, changes)[:1], 1, changes)  # a tie keeps the leader
-(1, 1)
->>> out = np.zeros(PROFILE_BINS, dtype=np.float32)
->>> branching_profile(np.array([3, 5]), 2, out)
->>> out.tolist()[:6]
-[3.0, nan, nan, nan, nan, 5.0]
+A kernel works out the sole leader of its own game (or -1 on a tie) and passes it here. Only
+compiled code calls these (:data:`~icewidgets.compiled.jit.internal`); the kernel tests hold
+every kernel's metrics to the definitions.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .jit import helper
+from .jit import internal
 
 PROFILE_BINS = 10
 """The bins of the branching profile: tenths of a game's decisions."""
 
 
-@helper
+@internal
 def follow_leader(leader, now, changes):
     """The sole leader after a sample whose sole leader is ``now`` (-1 on a tie: no change, no
     reset), and the lead changes counted so far (``leader`` -1 before the first sole leader)."""
@@ -36,7 +29,7 @@ def follow_leader(leader, now, changes):
     return now, changes
 
 
-@helper
+@internal
 def half_time_sample(turns, start_turns):
     """The half-time sample of a game that ended after ``turns`` turns, when sample k is taken
     after ``start_turns + k`` turns: the first sample with at least ceil(turns / 2) turns."""
@@ -44,7 +37,7 @@ def half_time_sample(turns, start_turns):
     return k if k > 0 else 0
 
 
-@helper
+@internal
 def branching_profile(choices, decisions, out):
     """The mean of ``choices[d]`` (legal moves at decision d) over each tenth of the
     ``decisions``: decision d goes to bin ``d * 10 // decisions``; NaN where a bin is empty."""
