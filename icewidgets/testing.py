@@ -252,13 +252,14 @@ class ReferenceGame(NamedTuple):
 
 
 def reference_games(game: Game, agents: Sequence[Any], seed: Any, start: int, stop: int,
-                    max_plies: int | None = None) -> list[ReferenceGame]:
+                    max_plies: int | None = None, position: State | None = None) -> list[ReferenceGame]:
     """Games ``start``…``stop-1`` of the run seeded ``seed``, played one checked ply at a time
     (``state.play``) with the playouts' seeding: game ``i`` draws from
     ``numpy.random.default_rng(SeedSequence(seed, spawn_key=(i,)))``, starts from
-    ``game.new_state(seed=rng)``, and its chance plies are drawn by
-    :func:`icewidgets.agents.chance_move`. ``agents``: one per seat, names or callables. A game
-    still going after ``max_plies`` plies stops there (default: it plays to its end).
+    ``game.new_state(seed=rng)`` (or, continuing a ``position``, from that position, drawing
+    nothing for it), and its chance plies are drawn by :func:`icewidgets.agents.chance_move`.
+    ``agents``: one per seat, names or callables. A game still going after ``max_plies`` plies
+    stops there (default: it plays to its end).
 
     This is the reference a compiled kernel must equal, ply for ply.
 
@@ -278,7 +279,7 @@ def reference_games(game: Game, agents: Sequence[Any], seed: Any, start: int, st
     games = []
     for index in range(start, stop):
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(index,)))
-        state = game.new_state(seed=rng)
+        state = game.new_state(seed=rng) if position is None else position
         moves: list[str] = []
         choices: list[int] = []
         sample_turns, samples = [state.turns], [progress(state)]

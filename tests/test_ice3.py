@@ -743,3 +743,78 @@ def test_states_compare_by_position():
     limited = iw.make("ice3", max_turns=20)
     assert limited.state_from_text(text) != limited.state_from_text(text.replace("turns=3", "turns=9"))
     assert state.play("RE1").play("GW1") != state  # the board changed
+
+
+# --- the compiled kernel from any position --------------------------------------------------
+
+KERNEL_OPTIONS = [{}, {"players": 3, "no_move": "draw", "max_turns": 80}, {"goal": "loose"},
+                  {"goal": "shape", "players": 1, "max_turns": 300}]
+
+NEAR_MISSES = {"stacked": dict(pattern("B", "h1"), h1="B3R1"), "swapped": dict(pattern("B", "h1"), h1="B2", e1="B3"),
+               "occupied": dict(pattern("B", "h1"), e4="R1"), "partial": {sq: s for sq, s in pattern("B", "h1").items()
+                                                                         if sq != "h1"}}
+LOADED = [pos("a1=R1 b1=R2 c1=G3 a3=R3"), pos("d4=R1R3", to_move=1, turns=7), pos("a1=Y1B3"),
+          pos(""), pos("", to_move=1, turns=5, passes=1), pos("a1=R1 h8=R1", turns=79), pos("a1=R1 h8=R1", turns=80),
+          pos(squares(pattern("G", "a8")) + " d5=Y1", to_move=1),  # the exact goal met: the player to move won
+          pos("a8=G3G3 b8=G3G3 c8=G3R1 a7=G2G2 b7=G2G2 c7=G2Y1 a6=G1G1 b6=G1G1 c6=G1B3 d5=Y2"),
+          *(pos(squares(cells)) for cells in NEAR_MISSES.values())]
+
+
+def kernel_positions() -> list:
+    """Positions of seeded random games, loaded sparse ones (passes, pins, the goal met or nearly
+    met) under each option set the kernel plays, and the puzzles."""
+    from icewidgets.games.ice3.puzzles import PUZZLES
+    from kernel_contract import random_positions
+
+    positions = []
+    for k, options in enumerate(KERNEL_OPTIONS):
+        game = iw.make("ice3", **options)
+        positions += random_positions(game, seed=k, count=12, plies=60)
+        positions += [game.state_from_text(text.replace("to_move=1", "to_move=0") if game.players == 1 else text)
+                      for text in LOADED]
+    return positions + [puzzle.state() for puzzle in PUZZLES]
+
+
+@pytest.fixture(scope="module")
+def kernel():
+    pytest.importorskip("numba")
+    from icewidgets.games.ice3 import kernel
+
+    return kernel
+
+
+def test_the_kernel_lists_the_legal_moves_of_any_position(kernel):
+    from kernel_contract import assert_legal_moves
+
+    positions = kernel_positions()
+    for state in positions:
+        assert_legal_moves(kernel, state)
+    assert sum(state.legal_moves() == [END_TURN] for state in positions) == 5
+    assert sum(state.is_over for state in positions) == 12 and sum(bool(state.goals_met) for state in positions) == 8
+
+
+@pytest.mark.parametrize("agents", ["random", "greedy"])
+def test_the_kernel_continues_any_position_as_the_rules_engine_does(kernel, agents):
+    from kernel_contract import assert_play_from
+
+    for k, state in enumerate(kernel_positions()):
+        assert_play_from(kernel, state, (agents,) * state.game.players, seed=k, count=2, max_plies=12)
+
+
+def test_the_kernel_continues_mixed_seats_to_the_goal(kernel):
+    from icewidgets.games.ice3.puzzles import PUZZLES
+    from kernel_contract import assert_play_from
+
+    for k, puzzle in enumerate(PUZZLES[:3]):
+        state = iw.make("ice3", players=2, goal=puzzle.goal).state_from_text(puzzle.text)
+        assert_play_from(kernel, state, ("greedy", "random"), seed=k, count=3, max_plies=40)
+
+
+def test_the_kernel_leaves_other_options_and_agents_to_the_rules_engine(kernel):
+    game = iw.make("ice3", blocked="slide")
+    with pytest.raises(ValueError, match="option blocked='slide'"):
+        kernel.play_from(game, game.new_state(seed=1), ("random", "random"), 1, 2, 10)
+    with pytest.raises(ValueError, match="one per seat"):
+        kernel.play_from(iw.make("ice3"), iw.make("ice3").new_state(seed=1), ("random",), 1, 2, 10)
+    with pytest.raises(ValueError, match="belongs to"):
+        kernel.play_from(iw.make("ice3"), iw.make("ice3", goal="loose").new_state(seed=1), ("random",) * 2, 1, 2, 10)

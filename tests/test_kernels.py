@@ -19,18 +19,14 @@ import pytest
 import icewidgets as iw
 from icewidgets import fast
 from icewidgets.games import game_class
-from icewidgets.playout import BALANCE_FIELDS, ply_limit
+from icewidgets.playout import BALANCE_FIELDS, game_rng, ply_limit
 from icewidgets.testing import reference_games
+
+from kernel_contract import assert_balance_metrics, reference_agents, replay, uniform
 
 pytest.importorskip("numba")
 
 KERNEL_GAMES = [name for name in iw.available_games() if game_class(name).kernel]
-
-
-def uniform(state, rng):
-    """The random agent's rule written out (one draw per ply), independent of icewidgets.agents."""
-    moves = state.legal_moves()
-    return moves[int(rng.random() * len(moves))]
 
 
 def each_seat(agent, name):
@@ -67,6 +63,11 @@ PLY_CASES = {
         ({"players": 1, "max_turns": 30}, ("random",), 13, 25),
         ({"max_turns": 40}, ("greedy", "greedy"), 23, 8),
         ({"max_turns": 40}, ("random", "greedy"), 24, 8),
+        ({"goal": "loose"}, ("greedy", "random"), 25, 30, lambda out: (out["winners"] > 0).sum() == 30),
+        ({"goal": "loose", "players": 3, "no_move": "draw", "max_turns": 120}, ("random", "greedy", "random"), 26, 20,
+         lambda out: (out["goal_colour"] >= 0).sum() > 10),
+        ({"goal": "shape", "max_turns": 60}, ("greedy", "random"), 27, 10),
+        ({"goal": "shape", "max_turns": 100}, ("random", "random"), 28, 100),
     ],
     "blockade": [
         ({"max_turns": 3}, ("random", "random"), 11, 1000, lambda out: out["plies"].sum() > 20_000),
@@ -84,7 +85,8 @@ PLY_CASES = {
 RUN_CASES = {
     "volcano": [({}, "random", 21, 300, True), ({}, ("greedy", "random"), 22, 120, True)],
     "volterra": [({}, "random", 3, 300, True), ({"forfeit_removes": False}, "greedy", 3, 300, True)],
-    "ice3": [({}, "random", 2, 25, False)],  # no random game reaches the exact goal: no goal corners
+    "ice3": [({}, "random", 2, 25, False),  # no random game reaches the exact goal: no goal corners
+             ({"goal": "loose", "max_turns": 100}, ("greedy", "random"), 3, 40, True)],
     "blockade": [({"max_turns": 4}, "random", 4, 80, False)],
 }
 
@@ -92,7 +94,7 @@ RUN_CASES = {
 UNSUPPORTED = {
     "volcano": [{"players": 1, "goal": "solid>=1"}],
     "volterra": [{"layout": "free"}],
-    "ice3": [{"blocked": "slide"}, {"edge": "illegal"}, {"walls": "after"}, {"goal": "loose"}],
+    "ice3": [{"blocked": "slide"}, {"edge": "illegal"}, {"walls": "after"}],
 }
 
 
@@ -186,6 +188,36 @@ def test_playouts_with_either_engine_give_the_same_arrays(name, options, agents,
         balance = ("lead_changes", "comebacks", "branching")
         assert ([m for m in compiled.balance() if m.key not in balance]
                 == [m for m in reference.balance() if m.key not in balance])
+
+
+# Balance metrics, by their definitions: game → (options, agents, seed, games, check of the kernel's output).
+BALANCE_CASES = {
+    "volterra": [
+        ({}, ("random", "random"), 41, 400, lambda out: out["comeback"].sum() > 20 and out["lead_changes"].max() > 3),
+        ({"end_check": "both", "first_player": 1}, ("greedy", "random"), 42, 120, lambda out: out["comeback"].any()),
+        ({"max_turns": 15, "forfeit_removes": False}, ("greedy", "greedy"), 43, 120,
+         lambda out: out["lead_changes"].sum() > 100),
+    ],
+    "ice3": [
+        ({"goal": "loose", "max_turns": 100}, ("greedy", "greedy"), 51, 80, lambda out: out["comeback"].sum() > 10),
+        ({"goal": "loose", "players": 3, "max_turns": 100}, ("greedy", "random", "greedy"), 52, 30,
+         lambda out: (out["winners"] > 0).all()),
+        ({"max_turns": 60}, ("random", "random"), 53, 60, lambda out: (out["lead_changes"] > 0).mean() > 0.8),
+        ({"goal": "shape", "players": 1, "max_turns": 40}, ("greedy",), 54, 10, lambda out: out["lead_changes"].max() == 0),
+    ],
+}
+
+
+@pytest.mark.parametrize("name, options, agents, seed, count, check", [
+    pytest.param(name, *case, id=f"{name}-{k}") for name, table in BALANCE_CASES.items() for k, case in enumerate(table)])
+def test_kernel_balance_metrics_follow_their_definitions(name, options, agents, seed, count, check):
+    game = iw.make(name, **options)
+    kernel = fast.kernel_for(game, agents)
+    out = kernel.play_range(game, agents, seed, 0, count, ply_limit(game))
+    for i, played in enumerate(reference_games(game, reference_agents(agents), seed, 0, count)):
+        assert_balance_metrics(out, i, replay(game.new_state(seed=game_rng(seed, i)), played.moves), f"game {i}")
+    assert not np.isnan(out["branching_profile"]).any(axis=1).all()
+    assert check is None or check(out)
 
 
 # What one game's kernel counts or keeps ---------------------------------------------------------------

@@ -866,3 +866,71 @@ def test_turns_count_in_equality_only_under_a_turn_limit():
     fresh = limited.state_from_text(text)
     spent = limited.state_from_text(text.replace("turns=0", "turns=2"))
     assert spent.is_over and not fresh.is_over and fresh != spent
+
+
+# The compiled kernel from any position ---------------------------------------------------------
+
+KERNEL_OPTIONS = [{}, {"end_check": "both", "first_player": 1},
+                  {"dest_adjacent_to_source": True, "forfeit_removes": False, "max_turns": 12}]
+
+LOADED = [START, HOLE_D3, HOLE_A1, HOLE_A2, TWO_TILES, THREE_HIGH, DEAD_END, CUT_TALL, HUB_ONE_PART, HUB_TWO_PARTS,
+          LIGHT_STUCK, DARK_STUCK_AFTER, *(over[1] for over in OVER),
+          TWO_TILES.replace("done=-", "done=pawn"), TWO_TILES.replace("done=-", "done=tower"),
+          HUB_TWO_PARTS.replace("done=-", "done=tower turns=11 forfeited=3,2"),
+          pos(". . . . .", ". LD D@D L .", ". . L . .", ". . . . .", "to_move=0 done=-"),  # no light pawn
+          pos(". . . . .", ". LD D@D L .", ". . L@L . .", ". . . . .", "to_move=1 done=- turns=12")]
+
+
+def kernel_positions() -> list:
+    """Positions of seeded random games (halfway through turns, at their ends, after a free
+    layout) and loaded ones, under each option set the kernel plays."""
+    from kernel_contract import random_positions
+
+    positions = []
+    for k, options in enumerate(KERNEL_OPTIONS):
+        game = make("volterra", **options)
+        positions += random_positions(game, seed=k, count=25, plies=50)
+        positions += [game.state_from_text(text) for text in LOADED]
+    laid = random_positions(make("volterra", layout="free", symmetric=True), seed=9, count=40, plies=60)
+    return positions + [state for state in laid if state.phase == "play"]
+
+
+@pytest.fixture(scope="module")
+def kernel():
+    pytest.importorskip("numba")
+    from icewidgets.games.volterra import kernel
+
+    return kernel
+
+
+def test_the_kernel_lists_the_legal_plies_of_any_position(kernel):
+    from kernel_contract import assert_legal_moves
+
+    positions = kernel_positions()
+    for state in positions:
+        assert_legal_moves(kernel, state)
+    assert sum(state.done != "-" for state in positions) == 46  # halfway through a turn
+    assert sum(state.is_over for state in positions) == 74
+    assert sum(state.game.layout == "free" for state in positions) == 22
+
+
+@pytest.mark.parametrize("agents", [("random", "random"), ("greedy", "random"), ("random", "greedy")])
+def test_the_kernel_continues_any_position_as_the_rules_engine_does(kernel, agents):
+    from kernel_contract import assert_play_from
+
+    for k, state in enumerate(kernel_positions()):
+        assert_play_from(kernel, state, agents, seed=k, count=2, max_plies=50)
+
+
+def test_the_kernel_leaves_a_layout_being_laid_and_other_agents_to_the_rules_engine(kernel):
+    game = make("volterra", layout="free")
+    with pytest.raises(ValueError, match="still being laid"):
+        kernel.encode(game.new_state())
+    laid = game.state_from_text(LAID)
+    with pytest.raises(ValueError, match="phase=place"):
+        kernel.play_from(game, laid, ("random", "random"), 1, 2, 10)
+    with pytest.raises(ValueError, match="agents random and greedy only"):
+        kernel.play_from(make("volterra"), make("volterra").new_state(), ("mcts", "random"), 1, 2, 10)
+    with pytest.raises(ValueError, match="belongs to"):
+        kernel.play_from(make("volterra"), game.new_state(), ("random", "random"), 1, 2, 10)
+    assert not kernel.supports(game, ("random", "random"))

@@ -4,7 +4,7 @@
   draws exactly what an agent with ``numpy.random.default_rng`` would;
 - :mod:`.pyrandom`: Python's Mersenne Twister (``random.Random``) for seeded setups;
 - :mod:`.jit`: how helpers are compiled; :mod:`.bits`: bit tricks; :mod:`.pick`: the greedy
-  agents' one draw among the best moves.
+  agents' one draw among the best moves; :mod:`.balance`: the balance metrics' shared pieces.
 
 Only the kernels (``icewidgets/games/<name>/kernel.py``) import these, and only the fast
 runner (:mod:`icewidgets.fast`) imports the kernels, so nothing else loads numba.

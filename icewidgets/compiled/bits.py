@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from llvmlite import ir
-from numba import njit, types
+from numba import types
 from numba.extending import intrinsic
+
+from .jit import internal
 
 
 @intrinsic
@@ -29,13 +31,13 @@ def _cttz(typingctx, x):
     return types.int64(types.int64), codegen
 
 
-@njit(cache=True)
+@internal
 def popcount(x):
     """Number of set bits of a non-negative int64."""
     return _ctpop(x)
 
 
-@njit(cache=True)
+@internal
 def lowest_bit(x):
     """Index of the lowest set bit of a non-zero int64."""
     return _cttz(x)

@@ -13,3 +13,11 @@ pays atomic increments and decrements that cost more than most helpers' own work
 (numba refuses to compile it without); slice assignment between arrays counts as creating
 one (numba may copy the source first), so helpers copy with loops.
 """
+
+internal = njit(cache=True, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)
+"""A :data:`helper` that only compiled code calls: numba then builds no wrappers to call it from
+Python (or through a C pointer), which it would compile like the function itself. Cold compiles
+are what a first playout waits for: on the toolkit's functions and a kernel's own helpers this
+saves about a seventh of the Python work and two fifths of the code LLVM optimises (measured on
+a cold compile of the Ice3 kernel: 6.5 M → 5.6 M Python calls, 19.7 k → 11.6 k lines of IR).
+"""

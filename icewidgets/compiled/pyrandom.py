@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from . import rng as _rng
+from .jit import internal
 
 N, M = 624, 397
 _MASK = 0xFFFFFFFF
@@ -25,7 +26,7 @@ def new_twister() -> np.ndarray:
     return np.zeros(N + 1, dtype=np.int64)
 
 
-@njit(cache=True)
+@internal
 def _init_genrand(mt, s):
     mt[0] = s & _MASK
     for i in range(1, N):
@@ -33,7 +34,7 @@ def _init_genrand(mt, s):
     mt[N] = N
 
 
-@njit(cache=True)
+@internal
 def seed_twister(mt, seed):
     """``random.Random(seed)`` for 0 ≤ seed < 2**63."""
     key_lo = seed & _MASK
@@ -62,7 +63,7 @@ def seed_twister(mt, seed):
     mt[N] = N
 
 
-@njit(cache=True)
+@internal
 def genrand_uint32(mt):
     if mt[N] >= N:
         for kk in range(N):
@@ -81,7 +82,7 @@ def genrand_uint32(mt):
     return y & _MASK
 
 
-@njit(cache=True)
+@internal
 def randbelow(mt, n):
     """``Random._randbelow(n)`` for 1 ≤ n ≤ 2**31."""
     k = 0
@@ -93,7 +94,7 @@ def randbelow(mt, n):
     return r
 
 
-@njit(cache=True)
+@internal
 def shuffle(mt, values):
     """``Random.shuffle(values)`` in place."""
     for i in range(values.shape[0] - 1, 0, -1):
@@ -101,7 +102,7 @@ def shuffle(mt, values):
         values[i], values[j] = values[j], values[i]
 
 
-@njit(cache=True)
+@internal
 def seed_from_generator(gen, mt):
     """``random.Random(int(rng.integers(2**63)))``: one PCG64 draw seeds the twister."""
     seed_twister(mt, np.int64(_rng.next_uint64(gen) >> np.uint64(1)))

@@ -28,9 +28,11 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
-from llvmlite import ir
+
+from .jit import internal
 
 POOL_SIZE = 4
 _MASK32 = np.uint64(0xFFFFFFFF)
@@ -94,7 +96,7 @@ def _umulh(typingctx, a, b):
 
 
 
-@njit(cache=True)
+@internal
 def _hashmix(value, hash_const):
     """SeedSequence's hashmix on 32-bit values held in uint64; returns (value, new hash_const)."""
     value = (value ^ hash_const) & _MASK32
@@ -104,7 +106,7 @@ def _hashmix(value, hash_const):
     return value, hash_const
 
 
-@njit(cache=True)
+@internal
 def _mix(x, y):
     result = ((_MIX_MULT_L * x) - (_MIX_MULT_R * y)) & _MASK32
     result ^= result >> _XSHIFT
@@ -119,7 +121,7 @@ def new_generator() -> np.ndarray:
 GENERATOR_WORDS = 12
 
 
-@njit(cache=True)
+@internal
 def seed_game(gen, run_words, key):
     """Seed ``gen`` (from :func:`new_generator`) as ``PCG64(SeedSequence(entropy, spawn_key=(key,)))``.
 
@@ -174,7 +176,7 @@ def seed_game(gen, run_words, key):
     _step(gen)
 
 
-@njit(cache=True)
+@internal
 def _step(gen):
     """state = state * MULT + inc (mod 2**128)."""
     hi = gen[0]
@@ -187,7 +189,7 @@ def _step(gen):
     gen[1] = lo2
 
 
-@njit(cache=True)
+@internal
 def next_uint64(gen):
     """PCG64's next 64-bit output (step, then XSL-RR)."""
     _step(gen)
@@ -197,7 +199,7 @@ def next_uint64(gen):
     return (x >> rot) | (x << ((_U64 - rot) & _U63))
 
 
-@njit(cache=True)
+@internal
 def random(gen):
     """``Generator.random()``: a float64 in [0, 1) from the top 53 bits."""
     return np.float64(next_uint64(gen) >> _U11) * _TWO_M53

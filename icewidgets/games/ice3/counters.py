@@ -1,4 +1,5 @@
-"""What Ice3 playouts count: the colour and corner that met the goal, and the progress at the end.
+"""What Ice3 playouts count: the colour and corner that met the goal, and the progress at the end;
+who is ahead is the goal progress each player's latest move left (:meth:`Ice3Counters.progress`).
 
 >>> import icewidgets as iw
 >>> results = iw.playouts("ice3", 2, seed=0, max_turns=5, progress=False, engine="reference")
@@ -37,6 +38,17 @@ class Ice3Counters(Counters):
 
     def final(self, row, state):
         row["progress"] = state.progress
+
+    def progress(self, state):
+        """``(cells,)`` per player: the board's goal progress right after that player's latest
+        move (``state.progress_by_player``; 0 before their first move). All players move all the
+        pieces, so the leader is whoever brought the board closest to the goal.
+
+        >>> from icewidgets.games.ice3 import SPARSE_EXAMPLE, Ice3
+        >>> Ice3Counters().progress(Ice3(goal="shape").state_from_text(SPARSE_EXAMPLE).play("RE1"))
+        ((2,), (0,))
+        """
+        return tuple((cells,) for cells in state.progress_by_player)
 
     def summary_rows(self, results):
         a, game = results.arrays, results.game

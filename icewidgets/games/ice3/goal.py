@@ -89,8 +89,22 @@ def goal_cells_right(board: tuple, goal: str, colour: str, corner: str) -> int:
 
 
 def best_progress(board: tuple, goal: str) -> int:
-    """The board's goal progress: the best ``goal_cells_right`` over colours and corners."""
-    return max(goal_cells_right(board, goal, colour, corner) for corner in CORNERS for colour in COLOURS)
+    """The board's goal progress: the best ``goal_cells_right`` over colours and corners (counted
+    for all colours in one pass over each corner's cells: this runs after every ply)."""
+    best = 0
+    for corner, (cells, empty) in CORNER_CELLS.items():
+        counts = dict.fromkeys(COLOURS, 0)
+        if goal == "loose":
+            for square in CORNER_BLOCKS[corner]:
+                for piece in board[square]:
+                    counts[piece[0]] += 1
+        else:
+            for square, size in cells:
+                stack = board[square]
+                if len(stack) == 1 and (goal == "shape" or stack[0][1] == size):
+                    counts[stack[0][0]] += 1
+        best = max(best, max(counts.values()) + (goal == "exact" and not board[empty]))
+    return best
 
 
 # Private helpers ---------------------------------------------------------------------------

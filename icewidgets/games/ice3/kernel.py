@@ -1,21 +1,30 @@
 """Compiled Ice3 playouts: the same games as :mod:`icewidgets.games.ice3`, ply for ply.
 
 The kernel plays the default movement rules (``blocked="stay"``, ``edge="stay"``,
-``walls="before"``) with the ``exact`` goal, any number of players, either ``no_move`` rule and
-any turn limit, with the random agent and Ice3's greedy rule (``Ice3.greedy``, written out in
-:mod:`icewidgets.games.ice3.greedy`: the same keys, the same one draw among the best); other
-options fall back to the reference engine. The random setup is rebuilt inside the kernel
-(:mod:`icewidgets.compiled.pyrandom`), so a game costs no Python at all.
+``walls="before"``) with every goal (``exact``, ``shape``, ``loose``), any number of players,
+either ``no_move`` rule and any turn limit, with the random agent and Ice3's greedy rule
+(``Ice3.greedy``, written out in :mod:`icewidgets.games.ice3.greedy`: the same keys, the same
+one draw among the best); other options fall back to the reference engine. :func:`play_range`
+rebuilds the random setup inside the kernel (:mod:`icewidgets.compiled.pyrandom`), so a game
+costs no Python at all; :func:`play_from` continues any position (:func:`encode`) exactly.
 
 Bit boards (``uint64``, bit i = square i): ``runs[k-1]`` holds the squares with at least k
 squares free of walls ahead in a direction, exactly the reference engine's table, so the
 legal moves come out in its order (sets R Y G B 1 2 3, directions N … NW, distances 1 …).
-A set's members move when their whole path is free of walls; the rest stay.
+A set's members move when their whole path is free of walls; the rest stay. ``bb`` holds the
+squares whose top piece is in each set (0–6), the walls (7) and the walls by the colour of
+their lower piece (8–11): enough to count every goal's cells right with a few population
+counts, after every ply (the goal is met when the count reaches the goal's size).
+
+The balance metrics follow the playouts' definitions (:mod:`icewidgets.compiled.balance`) on
+each player's progress right after their latest move; as every ply is one turn and the seats
+take turns in order, the kernel keeps the progress after each ply and reads any player's
+latest from it.
 
 >>> from icewidgets import make
 >>> out = play_range(make("ice3", max_turns=40), ("random", "random"), seed=0, start=0, stop=2, max_plies=40)
->>> out["plies"].tolist()
-[40, 40]
+>>> out["plies"].tolist(), out["branching_profile"].shape
+([40, 40], (2, 10))
 """
 
 from __future__ import annotations
@@ -26,88 +35,62 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ...grid import DIRECTIONS, Grid
 from ...compiled import pyrandom as _pyrandom
 from ...compiled import rng as _rng
+from ...compiled.balance import PROFILE_BINS, branching_profile, follow_leader, half_time_sample
 from ...compiled.bits import lowest_bit, popcount
-from ...compiled.jit import helper
+from ...compiled.jit import internal
 from ...compiled.pick import nth_best
+from ...grid import DIRECTIONS
+from .board import CENTRE, COLOURS, DIRS, GRID, GROUPS, MAX_DISTANCE, SIZES
+from .goal import CORNER_CELLS, CORNERS
 
-GRID = Grid(8, 8)
-SQUARES = 64
-MAX_DISTANCE = 7
-CENTRE = ("d4", "e4", "d5", "e5")
-PATTERN = ((3, 3, 3, 2), (3, 2, 2, 1), (3, 2, 1, 1), (2, 1, 1, 0))
-CORNERS = ("a1", "h1", "a8", "h8")
+SQUARES = GRID.size
+GOALS = ("exact", "shape", "loose")
+"""The goal options, as the kernel's 0, 1, 2."""
+MOST_MOVES = 56 * MAX_DISTANCE
+"""Every set, direction and distance: more than the legal moves of any position."""
+
 _CORNER_SQUARES = np.array([GRID.index(corner) for corner in CORNERS], dtype=np.int64)
-
-_U = np.uint64
 _SHIFT = np.array([dr * 8 + df for df, dr in DIRECTIONS.values()], dtype=np.int64)
 _INSIDE = np.array([sum(1 << s for s in range(SQUARES) if GRID.steps(d)[s] is not None) for d in DIRECTIONS],
                    dtype=np.uint64)
 _OUTER = np.array([i for i in range(SQUARES) if GRID.name(i) not in CENTRE], dtype=np.int64)
 # The set-up pieces in the engine's order: colours R Y G B, sizes 1 2 3, five of each (code colour·3 + size−1).
-_SET = np.array([c * 3 + s for c in range(4) for s in range(3) for _ in range(5)], dtype=np.int64)
-
-
-def _corner_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    cells = np.zeros((4, 15), dtype=np.int64)
-    sizes = np.zeros((4, 15), dtype=np.int64)
-    empty = np.zeros(4, dtype=np.int64)
-    for c, corner in enumerate(CORNERS):
-        index = GRID.index(corner)
-        f0, r0 = GRID.file_of(index), GRID.rank_of(index)
-        sf, sr = (1 if f0 == 0 else -1), (1 if r0 == 0 else -1)
-        k = 0
-        for i in range(4):
-            for j in range(4):
-                if PATTERN[i][j]:
-                    cells[c, k] = (r0 + sr * i) * 8 + f0 + sf * j
-                    sizes[c, k] = PATTERN[i][j] - 1
-                    k += 1
-        empty[c] = (r0 + sr * 3) * 8 + f0 + sf * 3
-    return cells, sizes, empty
-
-
-_CELLS, _SIZES, _EMPTY = _corner_tables()
+_SET = np.array([c * 3 + s for c in range(len(COLOURS)) for s in range(len(SIZES)) for _ in range(5)], dtype=np.int64)
+_EMPTY = np.array([CORNER_CELLS[corner][1] for corner in CORNERS], dtype=np.int64)
 
 
 def _corner_masks() -> np.ndarray:
-    """The greedy agent's corner tables as bit boards: ``masks[corner, z]`` (z = 0, 1, 2) are the
-    corner's pattern cells that want a piece of size z + 1; ``masks[corner, 3 + k]`` the squares
-    more than k king steps from the corner's 4×4 block (k = 0 … 3; no square is 5 away), so a
-    set's summed distance to the block is the sum of its counts in those four masks."""
-    masks = np.zeros((4, 7), dtype=np.uint64)
-    for c in range(4):
-        for k in range(15):
-            masks[c, _SIZES[c, k]] |= np.uint64(1 << int(_CELLS[c, k]))
-        block = [int(b) for b in _CELLS[c]] + [int(_EMPTY[c])]
+    """Each corner's squares as bit boards: ``[corner, z]`` (z = 0, 1, 2) the pattern cells that
+    want a piece of size z + 1; ``[corner, 3 + k]`` the squares more than k king steps from the
+    corner's 4×4 block (k = 0 … 3; no square is 5 away), so a set's summed distance to the block
+    is the sum of its counts in those four; ``[corner, 7]`` the 15 pattern cells; ``[corner, 8]``
+    the whole block."""
+    masks = np.zeros((4, 9), dtype=np.uint64)
+    for c, corner in enumerate(CORNERS):
+        cells, empty = CORNER_CELLS[corner]
+        for square, size in cells:
+            masks[c, size - 1] |= np.uint64(1 << square)
+            masks[c, 7] |= np.uint64(1 << square)
+        masks[c, 8] = masks[c, 7] | np.uint64(1 << empty)
+        block = [square for square, _ in cells] + [empty]
         for s in range(SQUARES):
-            far = min(GRID.chebyshev(s, b) for b in block)
-            for k in range(far):
+            for k in range(min(GRID.chebyshev(s, b) for b in block)):
                 masks[c, 3 + k] |= np.uint64(1 << s)
     return masks
 
 
-_CORNER_MASKS = _corner_masks()
+_MASKS = _corner_masks()
 
-_DEFAULTS = {"blocked": "stay", "edge": "stay", "walls": "before", "goal": "exact"}
-_KERNEL_OPTIONS = {"players", "no_move", "max_turns", *_DEFAULTS}
+_DEFAULTS = {"blocked": "stay", "edge": "stay", "walls": "before"}
+_KERNEL_OPTIONS = {"players", "goal", "no_move", "max_turns", *_DEFAULTS}
+AGENTS = ("random", "greedy")
 
 
 def supports(game: Any, agents: tuple[str, ...]) -> bool:
     """Whether the kernel plays ``game`` with ``agents`` (else the reference engine serves)."""
-    if game.name != "ice3" or len(agents) != game.players:
-        return False
-    if any(a not in ("random", "greedy") for a in agents):
-        return False
-    for field in dataclasses.fields(game):
-        value = getattr(game, field.name)
-        if field.name in _DEFAULTS and value != _DEFAULTS[field.name]:
-            return False
-        if field.name not in _KERNEL_OPTIONS and value != field.default:
-            return False
-    return True
+    return _problem(game, agents) is None
 
 
 def empty_results(n: int, players: int) -> dict[str, np.ndarray]:
@@ -119,10 +102,33 @@ def empty_results(n: int, players: int) -> dict[str, np.ndarray]:
         "plies": np.zeros(n, dtype=np.int32),
         "unfinished": np.zeros(n, dtype=np.bool_),
         "branching": np.zeros(n, dtype=np.float32),
+        "lead_changes": np.zeros(n, dtype=np.uint16),
+        "comeback": np.zeros(n, dtype=np.bool_),
+        "branching_profile": np.zeros((n, PROFILE_BINS), dtype=np.float32),
         "goal_colour": np.zeros(n, dtype=np.int8),  # the colour that met the goal (0–3 = R Y G B), −1 if none
         "goal_corner": np.zeros(n, dtype=np.int8),  # where (0–3 = a1 h1 a8 h8), −1 if none
-        "progress": np.zeros(n, dtype=np.uint8),  # the best goal progress at the end (cells right, of 16)
+        "progress": np.zeros(n, dtype=np.uint8),  # the best goal progress at the end (cells right)
     }
+
+
+def encode(state: Any) -> tuple:
+    """The kernel's copy of ``state``: ``(pieces, height, to_move, turns, passes, latest)`` —
+    piece codes (colour·3 + size−1) by square and level, stack heights, whose turn, the moves and
+    the passes in a row so far, and each player's progress after their latest move.
+
+    >>> from icewidgets.games.ice3 import SPARSE_EXAMPLE, Ice3
+    >>> pieces, height, to_move, turns, passes, latest = encode(Ice3().state_from_text(SPARSE_EXAMPLE).play("RE1"))
+    >>> int(height.sum()), int(height[GRID.index("c1")]), int(pieces[GRID.index("c1"), 1]), to_move, latest.tolist()
+    (4, 2, 1, 1, [1, 0])
+    """
+    pieces = np.zeros((SQUARES, 2), dtype=np.int64)
+    height = np.zeros(SQUARES, dtype=np.int64)
+    for square, stack in enumerate(state.board):
+        for level, piece in enumerate(stack):
+            pieces[square, level] = COLOURS.index(piece.colour) * 3 + piece.size - 1
+        height[square] = len(stack)
+    latest = np.array(state.progress_by_player, dtype=np.int64)
+    return pieces, height, state.to_move, state.turns, state.passes, latest
 
 
 def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: int, max_plies: int,
@@ -134,24 +140,50 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
     ``record[game, ply] = (set·8 + direction)·8 + distance − 1``, ``-2`` for a pass (−1 past the
     end; see :func:`recorded_moves`).
     """
-    n = stop - start
-    out = empty_results(n, game.players)
-    recorded = np.full((n, record), -1, dtype=np.int16)
-    codes = None if all(a == "random" for a in agents) else np.array([a == "greedy" for a in agents], dtype=np.int64)
-    scratch = (np.zeros(12, dtype=np.uint64), np.zeros((2, 56 * MAX_DISTANCE), dtype=np.int64))
-    status = _play(codes, _CORNER_MASKS, *scratch, game.players, game.no_move == "draw", game.max_turns or 0, max_plies, _rng.entropy_words(seed),
-                   start, stop, _rng.new_generator(), _pyrandom.new_twister(), np.zeros(60, dtype=np.int64),
-                   np.zeros((SQUARES, 2), dtype=np.int64), np.zeros(SQUARES, dtype=np.int64),
-                   np.zeros(MAX_DISTANCE, dtype=np.uint64), np.zeros(8, dtype=np.uint64), np.zeros(56, dtype=np.int64),
-                   np.zeros(SQUARES, dtype=np.int64), _SHIFT, _INSIDE, _OUTER, _SET, _CELLS, _SIZES, _EMPTY,
-                   out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"], out["branching"],
-                   out["goal_colour"], out["goal_corner"], out["progress"], recorded)
-    if status != 0:
-        raise RuntimeError(f"Ice3 kernel: game {status - 1} failed")
-    if record:
-        out["record"] = recorded
-    out["heatmap:goal_corners"] = goal_corner_heatmap(out["goal_corner"])
-    return out
+    zero = np.zeros(game.players, dtype=np.int64)
+    start_position = (np.zeros((SQUARES, 2), dtype=np.int64), np.zeros(SQUARES, dtype=np.int64), 0, 0, 0, zero)
+    return _run(game, agents, start_position, True, seed, start, stop, max_plies, record)
+
+
+def play_from(game: Any, state: Any, agents: tuple[str, ...], seed: Any, count: int, max_plies: int,
+              record: int = 0) -> dict[str, np.ndarray]:
+    """``count`` continuations of ``state``, as :func:`play_range`'s arrays: continuation i draws
+    from ``SeedSequence(seed, spawn_key=(i,))`` exactly as the rules engine would, one draw per
+    move, stopping after ``max_plies`` plies. ``turns`` is the final move count (the moves of
+    ``state`` included); ``plies``, ``branching`` and the balance metrics count the plies played
+    from ``state``. Raises ValueError for what the kernel does not play (other options or agents).
+
+    >>> from icewidgets.games.ice3.puzzles import PUZZLES
+    >>> puzzle = PUZZLES[0]  # the loose goal in one move
+    >>> out = play_from(puzzle.game(), puzzle.state(), ("greedy",), seed=1, count=2, max_plies=10, record=10)
+    >>> recorded_moves(out, 0), out["winners"].tolist(), out["progress"].tolist()
+    (['GSE2'], [1, 1], [15, 15])
+    """
+    problem = _problem(game, agents)
+    if problem is None and state.game != game:
+        problem = f"the position belongs to {state.game!r}, not to {game!r}"
+    if problem is not None:
+        raise ValueError(problem)
+    return _run(game, agents, encode(state), False, seed, 0, count, max_plies, record)
+
+
+def legal_moves(game: Any, state: Any) -> list[str]:
+    """The kernel's legal moves at ``state`` (through :func:`encode`), as move texts in the
+    kernel's order (``["pass"]`` when no set can move); none when the kernel finds the game
+    over. For tests: they equal ``[str(move) for move in state.legal_moves()]``.
+
+    >>> from icewidgets.games.ice3 import SPARSE_EXAMPLE, Ice3
+    >>> legal_moves(Ice3(), Ice3().state_from_text(SPARSE_EXAMPLE))[:3]
+    ['RN1', 'RN2', 'RN3']
+    """
+    pieces, height, _, turns, passes, _ = encode(state)
+    longest = np.zeros(56, dtype=np.int64)
+    total = _listed(pieces, height, longest, GOALS.index(game.goal), game.goal_size, passes, game.players,
+                    game.no_move == "draw", turns, game.max_turns or 0)
+    if total <= 0:
+        return ["pass"] if total == 0 else []
+    return [f"{GROUPS[index // 8]}{DIRS[index % 8]}{distance}"
+            for index in range(56) for distance in range(1, longest[index] + 1)]
 
 
 def goal_corner_heatmap(goal_corner: np.ndarray) -> np.ndarray:
@@ -172,14 +204,68 @@ def move_text(code: int) -> str:
         return "pass"
     index, distance = divmod(int(code), 8)
     group, direction = divmod(index, 8)
-    return f"{'RYGB123'[group]}{tuple(DIRECTIONS)[direction]}{distance + 1}"
+    return f"{GROUPS[group]}{DIRS[direction]}{distance + 1}"
 
 
 def recorded_moves(out: dict[str, np.ndarray], row: int) -> list[str]:
     """The plies of game ``row`` of a :func:`play_range` record, as move texts (``"RE1"``, ``"pass"``)."""
     return [move_text(code) for code in out["record"][row] if code != -1]
 
-@helper
+
+def _problem(game: Any, agents: tuple[str, ...]) -> str | None:
+    """Why the kernel cannot play ``game`` with ``agents``, or None when it can."""
+    if game.name != "ice3":
+        return f"the compiled Ice3 kernel does not play {game.name}"
+    if len(agents) != game.players or any(agent not in AGENTS for agent in agents):
+        return (f"the compiled Ice3 kernel plays the agents {' and '.join(AGENTS)} only, one per seat, "
+                f"not {tuple(agents)!r}")
+    for field in dataclasses.fields(game):
+        value = getattr(game, field.name)
+        if field.name in _DEFAULTS:
+            played = value == _DEFAULTS[field.name]
+        else:
+            played = field.name in _KERNEL_OPTIONS or value == field.default
+        if not played:
+            return f"the compiled Ice3 kernel does not play the option {field.name}={value!r}"
+    return None
+
+
+def _run(game: Any, agents: tuple[str, ...], encoded: tuple, shuffle: bool, seed: Any, start: int, stop: int,
+         max_plies: int, record: int) -> dict[str, np.ndarray]:
+    pieces, height, to_move, turns, passes, latest = encoded
+    n = stop - start
+    out = empty_results(n, game.players)
+    recorded = np.full((n, record), -1, dtype=np.int16)
+    room = max_plies if game.max_turns is None else min(max_plies, max(0, game.max_turns - turns))
+    if room > 10**8:
+        raise ValueError(f"max_plies={max_plies:,} without a turn limit: give a smaller ply limit")
+    status = _play(_greedy_seats(agents), pieces, height, to_move, turns,
+                   passes, latest, shuffle, game.players, GOALS.index(game.goal), game.goal_size,
+                   game.no_move == "draw", game.max_turns or 0, max_plies, _rng.entropy_words(seed), start, stop,
+                   _rng.new_generator(), _pyrandom.new_twister(), np.zeros(60, dtype=np.int64),
+                   np.zeros((SQUARES, 2), dtype=np.int64), np.zeros(SQUARES, dtype=np.int64),
+                   np.zeros(MAX_DISTANCE, dtype=np.uint64), np.zeros(12, dtype=np.uint64),
+                   np.zeros(56, dtype=np.int64), np.zeros(SQUARES, dtype=np.int64), np.zeros(3, dtype=np.uint64),
+                   np.zeros((2, MOST_MOVES), dtype=np.int64), np.zeros(game.players, dtype=np.int64),
+                   np.zeros(room + 1, dtype=np.int64), np.zeros(room + 1, dtype=np.int64),
+                   out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"], out["branching"],
+                   out["lead_changes"], out["comeback"], out["branching_profile"], out["goal_colour"],
+                   out["goal_corner"], out["progress"], recorded)
+    if status != 0:
+        raise RuntimeError(f"Ice3 kernel: game {status - 1} failed")
+    if record:
+        out["record"] = recorded
+    out["heatmap:goal_corners"] = goal_corner_heatmap(out["goal_corner"])
+    return out
+
+
+def _greedy_seats(agents: tuple[str, ...]) -> np.ndarray | None:
+    """Which seats play greedy, or None when all play random: numba then leaves the greedy rule
+    out of that compiled specialisation, so a first random playout compiles about a quarter less."""
+    return None if all(agent == "random" for agent in agents) else np.array([a == "greedy" for a in agents])
+
+
+@internal
 def _shifted(bits, shift):
     """Bit s of the result is bit s + shift of ``bits``."""
     if shift > 0:
@@ -187,63 +273,85 @@ def _shifted(bits, shift):
     return bits << np.uint64(-shift)
 
 
-@helper
-def _goal_met(height, pieces, cells, sizes, empty):
-    for c in range(4):
-        if height[empty[c]] != 0:
-            continue
-        first = cells[c, 0]
-        if height[first] != 1:
-            continue
-        colour = pieces[first, 0] // 3
-        ok = True
-        for k in range(15):
-            square = cells[c, k]
-            if height[square] != 1 or pieces[square, 0] != colour * 3 + sizes[c, k]:
-                ok = False
-                break
-        if ok:
-            return True
-    return False
+@internal
+def _count(bits):
+    """The number of squares in a bit board."""
+    return popcount(np.int64(bits))
 
 
-@helper
+@internal
 def _bitboards(height, pieces, bb):
     """bb[0..6]: the squares whose top piece (the only one that can move) is in set R Y G B 1 2 3;
-    bb[7]: the walls (two-piece stacks)."""
-    for i in range(8):
-        bb[i] = np.uint64(0)
+    bb[7]: the walls (two-piece stacks); bb[8..11]: the walls whose lower piece is R, Y, G, B."""
     for s in range(SQUARES):
-        h = height[s]
-        if h:
-            bit = np.uint64(1) << np.uint64(s)
-            if h == 2:
-                bb[7] |= bit
-            piece = pieces[s, h - 1]
-            bb[piece // 3] |= bit
-            bb[4 + piece % 3] |= bit
+        _restack(height, pieces, bb, s)
 
 
-@helper
-def _legal(bb, runs, longest, shift, inside):
-    """Fill ``longest[set·8 + d]`` (the longest free run of an unpinned member); return the move count."""
-    tops = bb
-    walls = bb[7]
-    free = ~walls
+@internal
+def _restack(height, pieces, bb, s):
+    """Square ``s``'s bits of the bit boards (:func:`_bitboards`), from its stack."""
+    bit = np.uint64(1) << np.uint64(s)
+    for i in range(12):
+        bb[i] &= ~bit
+    h = height[s]
+    if h:
+        piece = pieces[s, h - 1]
+        bb[piece // 3] |= bit
+        bb[4 + piece % 3] |= bit
+        if h == 2:
+            bb[7] |= bit
+            bb[8 + pieces[s, 0] // 3] |= bit
+
+
+@internal
+def _right(bb, corner, colour, goal):
+    """The cells of ``corner``'s block right for ``colour`` under ``goal`` (0 exact: pattern cells
+    holding exactly their piece, plus the empty cell; 1 shape: pattern cells holding one piece of
+    the colour; 2 loose: the colour's pieces in the block)."""
+    if goal == 2:
+        block = _MASKS[corner, 8]
+        return _count(block & bb[colour]) + _count(block & bb[8 + colour])
+    occupied = bb[4] | bb[5] | bb[6]
+    singles = occupied & ~bb[7] & bb[colour]
+    if goal == 1:
+        return _count(singles & _MASKS[corner, 7])
+    fits = (bb[4] & _MASKS[corner, 0]) | (bb[5] & _MASKS[corner, 1]) | (bb[6] & _MASKS[corner, 2])
+    hole = 1 if ((occupied >> np.uint64(_EMPTY[corner])) & np.uint64(1)) == 0 else 0
+    return _count(singles & fits) + hole
+
+
+@internal
+def _best(bb, goal):
+    """The board's goal progress: the most cells right over corners and colours."""
+    best = 0
+    for corner in range(4):
+        for colour in range(4):
+            best = max(best, _right(bb, corner, colour, goal))
+    return best
+
+
+@internal
+def _status(bb, runs, longest, progress, goal_size, passes, players, draw_if_stuck, turns, max_turns):
+    """The number of legal set moves (0: the player passes), after filling ``longest[set·8 + d]``
+    (the longest free run of an unpinned member); -1 when the game is over by the rules (the goal
+    met, every player passed, or no move under ``no_move="draw"``), -2 at the turn limit."""
+    if progress == goal_size or passes >= players:
+        return -1
+    free = ~bb[7]
     total = 0
     for d in range(8):
-        first = _shifted(free, shift[d]) & inside[d]
+        first = _shifted(free, _SHIFT[d]) & _INSIDE[d]
         runs[0] = first
         n_runs = 1 if first else 0
         ahead = first
         while ahead and n_runs < MAX_DISTANCE:
-            ahead = first & _shifted(ahead, shift[d])
+            ahead = first & _shifted(ahead, _SHIFT[d])
             if ahead:
                 runs[n_runs] = ahead
                 n_runs += 1
         for g in range(7):
             best = 0
-            members = tops[g]
+            members = bb[g]
             if members:
                 for k in range(n_runs, 0, -1):
                     if members & runs[k - 1]:
@@ -251,116 +359,94 @@ def _legal(bb, runs, longest, shift, inside):
                         break
             longest[g * 8 + d] = best
             total += best
+    if total == 0 and draw_if_stuck:
+        return -1
+    if max_turns > 0 and turns >= max_turns:
+        return -2
     return total
 
 
-@helper
-def _apply(group, d, distance, height, pieces, bb, movers, shift, inside):
+@internal
+def _apply(group, d, distance, height, pieces, bb, movers):
     """Move the members of ``group`` whose path of ``distance`` squares towards ``d`` is free of
     walls, keeping the bit boards of :func:`_bitboards` up to date."""
-    first = _shifted(~bb[7], shift[d]) & inside[d]
+    first = _shifted(~bb[7], _SHIFT[d]) & _INSIDE[d]
     reach = first
     for _ in range(distance - 1):
-        reach = first & _shifted(reach, shift[d])
+        reach = first & _shifted(reach, _SHIFT[d])
     moving = bb[group] & reach
+    # Lift every mover first (a mover may land where another one stood), then set them down.
     n = 0
     while moving:
-        movers[n] = lowest_bit(np.int64(moving))
+        s = lowest_bit(np.int64(moving))
         moving &= moving - np.uint64(1)
+        height[s] -= 1
+        movers[n] = s
+        movers[32 + n] = pieces[s, height[s]]
         n += 1
-    # Lift every mover first (a mover may land where another one stood), then set them down.
     for i in range(n):
-        s = movers[i]
-        bit = np.uint64(1) << np.uint64(s)
-        h = height[s] - 1
-        height[s] = h
-        piece = pieces[s, h]
-        movers[32 + i] = piece
-        bb[piece // 3] &= ~bit
-        bb[4 + piece % 3] &= ~bit
-        if h == 1:
-            bb[7] &= ~bit
-            below = pieces[s, 0]
-            bb[below // 3] |= bit
-            bb[4 + below % 3] |= bit
+        target = movers[i] + _SHIFT[d] * distance
+        pieces[target, height[target]] = movers[32 + i]
+        height[target] += 1
     for i in range(n):
-        piece = movers[32 + i]
-        target = movers[i] + shift[d] * distance
-        bit = np.uint64(1) << np.uint64(target)
-        h = height[target]
-        if h == 1:
-            below = pieces[target, 0]
-            bb[below // 3] &= ~bit
-            bb[4 + below % 3] &= ~bit
-            bb[7] |= bit
-        pieces[target, h] = piece
-        height[target] = h + 1
-        bb[piece // 3] |= bit
-        bb[4 + piece % 3] |= bit
-    return n
+        _restack(height, pieces, bb, movers[i])
+        _restack(height, pieces, bb, movers[i] + _SHIFT[d] * distance)
 
 
-@helper
-def _count(bits):
-    """The number of squares in a bit board."""
-    return popcount(np.int64(bits))
+@internal
+def _away(bits, corner):
+    """The summed king distance of the squares in ``bits`` to ``corner``'s block."""
+    return (_count(bits & _MASKS[corner, 3]) + _count(bits & _MASKS[corner, 4]) + _count(bits & _MASKS[corner, 5])
+            + _count(bits & _MASKS[corner, 6]))
 
 
-@helper
-def _distance(bits, far0, far1, far2, far3):
-    """The summed king distance of the squares in ``bits`` to a corner's block (its masks 3 … 6)."""
-    return _count(bits & far0) + _count(bits & far1) + _count(bits & far2) + _count(bits & far3)
-
-
-@helper
-def _greedy_move(u, pieces, bb, longest, bottoms, shift, inside, masks, empty, keys):
+@internal
+def _greedy_move(u, pieces, bb, longest, bottoms, goal, goal_size, keys):
     """Ice3's greedy rule (``Ice3.greedy``): aim at the best colour and corner, try every move of that
     colour (every move if it has none), keep the best value; ties broken by the draw ``u``.
     Returns (set·8 + direction, distance).
 
-    Everything is counted on bit boards: a value is ``64·right − away`` (``right``: the corner's
-    pattern cells holding exactly their piece of the colour, plus its empty cell; ``away``: the
-    colour's pieces' summed distance to the corner's block, walls' lower pieces included), and a
-    move's value is the current one updated on the squares it lifts from and lands on, without
-    playing it. A move whose ``right`` reaches 16 meets the goal with that colour and corner, so
-    it gets the agent's win bonus."""
+    Everything is counted on bit boards: a value is ``64·right − away`` (``right``: the goal's
+    cells right for the colour at the corner, :func:`_right`; ``away``: the colour's pieces'
+    summed distance to the corner's block, walls' lower pieces included), and a move's value is
+    the current one updated on the squares it lifts from and lands on, without playing it. A move
+    whose ``right`` reaches the goal's size meets the goal, so it gets the agent's win bonus."""
     walls = bb[7]
     occupied = bb[4] | bb[5] | bb[6]
     singles = occupied & ~walls
-    # bottoms[code]: the walls whose lower piece is ``code`` (a mover lifted off a wall uncovers it).
-    for code in range(12):
-        bottoms[code] = np.uint64(0)
-    rest = walls
-    while rest:
-        square = lowest_bit(np.int64(rest))
-        rest &= rest - np.uint64(1)
-        bottoms[pieces[square, 0]] |= np.uint64(1) << np.uint64(square)
     target_colour = np.int64(0)
     target_corner = np.int64(0)
     best_value = np.int64(0)
     away_now = np.int64(0)  # the target's away
     for corner in range(4):
-        hole = 1 if ((occupied >> np.uint64(empty[corner])) & np.uint64(1)) == 0 else 0
-        fits = (bb[4] & masks[corner, 0]) | (bb[5] & masks[corner, 1]) | (bb[6] & masks[corner, 2])
         for colour in range(4):
-            lower = bottoms[3 * colour] | bottoms[3 * colour + 1] | bottoms[3 * colour + 2]
-            away = (_distance(bb[colour], masks[corner, 3], masks[corner, 4], masks[corner, 5], masks[corner, 6])
-                    + _distance(lower, masks[corner, 3], masks[corner, 4], masks[corner, 5], masks[corner, 6]))
-            value = 64 * (hole + _count(singles & bb[colour] & fits)) - away
+            away = _away(bb[colour], corner) + _away(bb[8 + colour], corner)
+            value = 64 * _right(bb, corner, colour, goal) - away
             if (corner == 0 and colour == 0) or value > best_value:
                 target_colour, target_corner, best_value, away_now = colour, corner, value, away
     colour, corner = target_colour, target_corner
-    fit0, fit1, fit2 = masks[corner, 0], masks[corner, 1], masks[corner, 2]
-    far0, far1, far2, far3 = masks[corner, 3], masks[corner, 4], masks[corner, 5], masks[corner, 6]
-    hole_bit = np.uint64(1) << np.uint64(empty[corner])
+    # The cells each size must fill (exact), or any pattern cell (shape); the loose goal counts the block.
+    fit0, fit1, fit2 = _MASKS[corner, 0], _MASKS[corner, 1], _MASKS[corner, 2]
+    if goal == 1:
+        fit0 = fit1 = fit2 = _MASKS[corner, 7]
+    block = _MASKS[corner, 8]
+    in_block = _count(block & bb[colour]) + _count(block & bb[8 + colour])
+    hole_bit = np.uint64(1) << np.uint64(_EMPTY[corner])
+    # bottoms[size]: the walls whose lower piece is of the colour and that size.
+    for z in range(3):
+        bottoms[z] = np.uint64(0)
+    rest = bb[8 + colour]
+    while rest:
+        square = lowest_bit(np.int64(rest))
+        rest &= rest - np.uint64(1)
+        bottoms[pieces[square, 0] % 3] |= np.uint64(1) << np.uint64(square)
     # The target's right cells, and the walls whose lower piece would be right once uncovered.
     right_now = singles & bb[colour] & ((bb[4] & fit0) | (bb[5] & fit1) | (bb[6] & fit2))
-    right_below = ((bottoms[3 * colour] & fit0) | (bottoms[3 * colour + 1] & fit1)
-                   | (bottoms[3 * colour + 2] & fit2))
+    right_below = (bottoms[0] & fit0) | (bottoms[1] & fit1) | (bottoms[2] & fit2)
     own_moves = 0
     for d in range(8):
         own_moves += longest[colour * 8 + d]
-    n = 0
+    n = np.int64(0)  # typed: a literal would compile nth_best once more
     top = np.int64(0)
     for index in range(56):
         group = index // 8
@@ -369,27 +455,29 @@ def _greedy_move(u, pieces, bb, longest, bottoms, shift, inside, masks, empty, k
         d = index % 8
         members = bb[group]
         # As in _apply: the members whose next ``distance`` squares are free of walls move.
-        free_ahead = _shifted(~walls, shift[d]) & inside[d]
+        free_ahead = _shifted(~walls, _SHIFT[d]) & _INSIDE[d]
         reach = free_ahead
         for distance in range(1, longest[index] + 1):
             if distance > 1:
-                reach = free_ahead & _shifted(reach, shift[d])
+                reach = free_ahead & _shifted(reach, _SHIFT[d])
             moving = members & reach
-            back = -distance * shift[d]
+            back = -distance * _SHIFT[d]
             landing = _shifted(moving, back)
             mine = moving & bb[colour]
-            # A landing square ends with one piece (the arrival) if it was empty or its piece moved
-            # on; a square left by a mover keeps only a wall's lower piece.
-            arrived = ((_shifted(mine & bb[4], back) & fit0) | (_shifted(mine & bb[5], back) & fit1)
-                       | (_shifted(mine & bb[6], back) & fit2)) & (~occupied | moving)
-            right = (_count(right_now & ~(moving | landing)) + _count(arrived)
-                     + _count(right_below & moving & ~landing))
-            if ((~occupied | (moving & ~walls)) & ~landing) & hole_bit:
-                right += 1
-            away = (away_now + _distance(_shifted(mine, back), far0, far1, far2, far3)
-                    - _distance(mine, far0, far1, far2, far3))
+            if goal == 2:
+                right = in_block - _count(mine & block) + _count(_shifted(mine, back) & block)
+            else:
+                # A landing square ends with one piece (the arrival) if it was empty or its piece
+                # moved on; a square left by a mover keeps only a wall's lower piece.
+                arrived = ((_shifted(mine & bb[4], back) & fit0) | (_shifted(mine & bb[5], back) & fit1)
+                           | (_shifted(mine & bb[6], back) & fit2)) & (~occupied | moving)
+                right = (_count(right_now & ~(moving | landing)) + _count(arrived)
+                         + _count(right_below & moving & ~landing))
+                if goal == 0 and ((~occupied | (moving & ~walls)) & ~landing) & hole_bit:
+                    right += 1
+            away = away_now + _away(_shifted(mine, back), corner) - _away(mine, corner)
             key = 64 * right - away
-            if right >= 16:
+            if right >= goal_size:
                 key += 1 << 20
             keys[0, n] = key
             keys[1, n] = index * 8 + distance
@@ -399,114 +487,137 @@ def _greedy_move(u, pieces, bb, longest, bottoms, shift, inside, masks, empty, k
     return keys[1, i] // 8, keys[1, i] % 8
 
 
+@internal
+def _sole_leader(values, players):
+    """The player whose value is strictly greater than every other player's, or -1."""
+    best = 0
+    for p in range(1, players):
+        if values[p] > values[best]:
+            best = p
+    for p in range(players):
+        if p != best and values[p] == values[best]:
+            return -1
+    return best
+
+
+@njit(cache=True)
+def _listed(pieces, height, longest, goal, goal_size, passes, players, draw_if_stuck, turns, max_turns):
+    """:func:`_status` of a position, for :func:`legal_moves` (the helpers cannot be called from Python)."""
+    bb = np.zeros(12, dtype=np.uint64)
+    _bitboards(height, pieces, bb)
+    return _status(bb, np.zeros(MAX_DISTANCE, dtype=np.uint64), longest, _best(bb, goal), goal_size, passes, players,
+                   draw_if_stuck, turns, max_turns)
+
+
 @njit(cache=True, nogil=True)
-def _play(agents, masks, bottoms, keys, players, draw_if_stuck, max_turns, max_plies, run_words, start, stop, gen, mt, order, pieces, height,
-          runs, bb, longest, movers, shift, inside, outer, set_pieces, cells, sizes, empty,
-          out_winners, out_scores, out_turns, out_plies, out_unfinished, out_branching, out_goal_colour,
+def _play(greedy, init_pieces, init_height, init_player, init_turns, init_passes, init_latest, shuffle, players, goal,
+          goal_size, draw_if_stuck, max_turns, max_plies, run_words, start, stop, gen, mt, order, pieces, height, runs,
+          bb, longest, movers, bottoms, keys, latest, history, choices, out_winners, out_scores, out_turns, out_plies,
+          out_unfinished, out_branching, out_lead_changes, out_comeback, out_profile, out_goal_colour,
           out_goal_corner, out_progress, out_moves):
     record = out_moves.shape[1]
     for g in range(stop - start):
         _rng.seed_game(gen, run_words, start + g)
-        # game.new_state(seed=rng): random.Random(int(rng.integers(2**63))).shuffle, redrawn if the goal is met.
-        _pyrandom.seed_from_generator(gen, mt)
-        for i in range(60):
-            order[i] = set_pieces[i]
-        while True:
-            _pyrandom.shuffle(mt, order)
-            for s in range(SQUARES):
-                height[s] = 0
+        if shuffle:
+            # game.new_state(seed=rng): random.Random(int(rng.integers(2**63))).shuffle, redrawn if the goal is met.
+            _pyrandom.seed_from_generator(gen, mt)
             for i in range(60):
-                pieces[outer[i], 0] = order[i]
-                height[outer[i]] = 1
-            if not _goal_met(height, pieces, cells, sizes, empty):
-                break
-        _bitboards(height, pieces, bb)
-        player = np.int64(0)
-        turns = 0
-        plies = 0
-        passes = 0
+                order[i] = _SET[i]
+            while True:
+                _pyrandom.shuffle(mt, order)
+                for s in range(SQUARES):
+                    height[s] = 0
+                for i in range(60):
+                    pieces[_OUTER[i], 0] = order[i]
+                    height[_OUTER[i]] = 1
+                _bitboards(height, pieces, bb)
+                if _best(bb, goal) < goal_size:
+                    break
+        else:
+            for s in range(SQUARES):
+                height[s] = init_height[s]
+                pieces[s, 0] = init_pieces[s, 0]
+                pieces[s, 1] = init_pieces[s, 1]
+            _bitboards(height, pieces, bb)
+        progress = _best(bb, goal)
+        player = init_player
+        turns = init_turns
+        passes = init_passes
+        # Typed zeros: a literal 0 passed on to a helper would compile it once more for the literal.
+        plies = np.int64(0)
         options = 0
-        won = False
-        drawn = False
+        ended = False
+        for p in range(players):
+            latest[p] = init_latest[p]
+        # Balance samples: the start, then every ply (each is a turn); history[j]: the progress after ply j.
+        leader, changes = follow_leader(np.int64(-1), _sole_leader(latest, players), np.int64(0))
         while True:
-            if passes >= players:
-                drawn = True
+            total = _status(bb, runs, longest, progress, goal_size, passes, players, draw_if_stuck, turns, max_turns)
+            if total < 0:
+                ended = total == -1
                 break
-            total = _legal(bb, runs, longest, shift, inside)
-            if total == 0 and draw_if_stuck:
-                drawn = True
-                break
-            if (max_turns > 0 and turns >= max_turns) or plies >= max_plies:
+            if plies >= max_plies:
                 break
             u = _rng.random(gen)
+            choices[plies] = max(total, 1)
+            options += max(total, 1)
             plies += 1
             turns += 1
             if total == 0:
-                options += 1
                 passes += 1
                 if plies <= record:
                     out_moves[g, plies - 1] = -2
+            else:
+                if greedy is not None and greedy[player]:
+                    index, distance = _greedy_move(u, pieces, bb, longest, bottoms, goal, goal_size, keys)
+                else:
+                    k = int(u * total)
+                    index = 0
+                    while k >= longest[index]:
+                        k -= longest[index]
+                        index += 1
+                    distance = k + 1
+                if plies <= record:
+                    out_moves[g, plies - 1] = index * 8 + distance - 1
+                _apply(index // 8, index % 8, distance, height, pieces, bb, movers)
+                passes = 0
+                progress = _best(bb, goal)
+            latest[player] = progress
+            history[plies] = progress
+            leader, changes = follow_leader(leader, _sole_leader(latest, players), changes)
+            if progress < goal_size:
                 player = (player + 1) % players
-                continue
-            options += total
-            # agents is None when every seat is random: numba then prunes the greedy branch, so
-            # random runs compile without it.
-            greedy = False
-            if agents is not None:
-                if agents[player]:
-                    greedy = True
-                    index, distance = _greedy_move(u, pieces, bb, longest, bottoms, shift, inside, masks, empty, keys)
-                    k = distance - 1
-            if not greedy:
-                k = int(u * total)
-                index = 0
-                while k >= longest[index]:
-                    k -= longest[index]
-                    index += 1
-                distance = k + 1
-            if plies <= record:
-                out_moves[g, plies - 1] = index * 8 + k
-            _apply(index // 8, index % 8, distance, height, pieces, bb, movers, shift, inside)
-            passes = 0
-            if _goal_met(height, pieces, cells, sizes, empty):
-                won = True
-                break
-            player = (player + 1) % players
+        won = progress == goal_size
         for p in range(players):
             out_scores[g, p] = 0
+        out_winners[g] = 0
         if won:
             out_winners[g] = 1 << player
             out_scores[g, player] = 1
-        else:
-            out_winners[g] = 0
         out_turns[g] = turns
         out_plies[g] = plies
-        out_unfinished[g] = not (won or drawn)
+        out_unfinished[g] = not ended
         out_branching[g] = options / plies if plies else 0.0
-        _goal_counters(g, height, pieces, cells, sizes, empty, out_goal_colour, out_goal_corner, out_progress)
-    return 0
-
-
-@helper
-def _goal_counters(g, height, pieces, cells, sizes, empty, out_goal_colour, out_goal_corner, out_progress):
-    """The met goal (lowest colour, then corner, as the engine sorts them) and the best progress:
-    over corners and colours, the pattern cells holding exactly their piece, plus the empty cell."""
-    colour_met = 4
-    corner_met = -1
-    best = 0
-    for c in range(4):
-        hole = 1 if height[empty[c]] == 0 else 0
+        out_lead_changes[g] = changes
+        comeback = False
+        if won and turns >= 2:
+            # Each player's latest progress at the half-time sample: seats move in turn from init_player.
+            k = half_time_sample(turns, init_turns)
+            for p in range(players):
+                offset = (p - init_player) % players
+                latest[p] = init_latest[p] if k <= offset else history[offset + 1 + (k - offset - 1) // players * players]
+            for p in range(players):
+                if p != player and latest[p] > latest[player]:
+                    comeback = True
+        out_comeback[g] = comeback
+        branching_profile(choices, plies, out_profile[g])
+        # The goal the winning ply met (the engine's win event: lowest colour, then corner).
+        out_goal_colour[g] = -1
+        out_goal_corner[g] = -1
         for colour in range(4):
-            right = hole
-            for k in range(15):
-                square = cells[c, k]
-                if height[square] == 1 and pieces[square, 0] == colour * 3 + sizes[c, k]:
-                    right += 1
-            if right > best:
-                best = right
-            if right == 16 and colour < colour_met:
-                colour_met = colour
-                corner_met = c
-    out_goal_colour[g] = colour_met if corner_met >= 0 else -1
-    out_goal_corner[g] = corner_met
-    out_progress[g] = best
+            for corner in range(4):
+                if won and plies and out_goal_corner[g] < 0 and _right(bb, corner, colour, goal) == goal_size:
+                    out_goal_colour[g] = colour
+                    out_goal_corner[g] = corner
+        out_progress[g] = progress
+    return 0

@@ -276,6 +276,9 @@ class Ice3State(State):
     turns: int = dataclasses.field(default=0, compare=False)
     passes: int = 0
     last_move: SetMove | EndTurn | None = dataclasses.field(default=None, compare=False)
+    # Each player's progress right after their latest move (a pass included; 0 before their
+    # first): history, like turns, so a loaded position starts from none.
+    latest_progress: tuple[int, ...] = dataclasses.field(default=(), compare=False, repr=False)
 
     # Queries ----------------------------------------------------------------------------------
 
@@ -295,6 +298,18 @@ class Ice3State(State):
         pattern cells holding one piece of the colour, out of 15; ``loose``: pieces of the colour in
         the corner's block, out of 15). The goal is met when it reaches ``game.goal_size``."""
         return best_progress(self.board, self.game.goal)
+
+    @property
+    def progress_by_player(self) -> tuple[int, ...]:
+        """Each player's :attr:`progress` right after their latest move, a pass included (0
+        before their first move; a loaded position counts from there): the leader is whoever
+        last brought the board closest to the goal, as every player moves every piece.
+
+        >>> state = Ice3(players=3).state_from_text(SPARSE_EXAMPLE)
+        >>> state.progress_by_player, state.play("RE1").progress_by_player
+        ((0, 0, 0), (1, 0, 0))
+        """
+        return self.latest_progress or (0,) * self.game.players
 
     # Results ----------------------------------------------------------------------------------
 
@@ -447,8 +462,10 @@ class Ice3State(State):
         if isinstance(move, EndTurn):
             passes = self.passes + 1
             events = [event("pass", f"{who} cannot move any set and passes.", player=player)]
-            after = Ice3State(game, self.board, following, self.turns + 1, passes, last_move=move)
+            after = Ice3State(game, self.board, following, self.turns + 1, passes, last_move=move,
+                              latest_progress=self._latest_after(player, self.progress))
             after.__dict__["goals_met"] = ()
+            after.__dict__["progress"] = self.progress
             if passes >= game.players:
                 events.append(event("draw", "Every player has passed in a row: the game is a draw.", passes=passes))
             else:
@@ -470,8 +487,11 @@ class Ice3State(State):
         )]
         events.extend(piece_event(record) for record in records)
         goals = board_goals_met(board, game.goal)
-        after = Ice3State(game, board, player if goals else following, self.turns + 1, 0, last_move=move)
-        after.__dict__["goals_met"] = goals  # prime the cached property: already computed
+        progress = best_progress(board, game.goal)
+        after = Ice3State(game, board, player if goals else following, self.turns + 1, 0, last_move=move,
+                          latest_progress=self._latest_after(player, progress))
+        after.__dict__["goals_met"] = goals  # prime the cached properties: already computed
+        after.__dict__["progress"] = progress
         if goals:
             events.append(_win_event(after))
         elif after.end_reason is not None:
@@ -480,6 +500,11 @@ class Ice3State(State):
         else:
             events.append(_next_event(after))
         return after._prime(events=events)
+
+    def _latest_after(self, player: int, progress: int) -> tuple[int, ...]:
+        latest = list(self.progress_by_player)
+        latest[player] = progress
+        return tuple(latest)
 
     # Text -------------------------------------------------------------------------------------
 

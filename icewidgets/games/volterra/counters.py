@@ -1,4 +1,5 @@
-"""What Volterra playouts count: forfeited tiles, towers owned, and where towers went or were cut off.
+"""What Volterra playouts count: forfeited tiles, towers owned, and where towers went or were cut off;
+who is ahead is measured on the tower heights (:meth:`VolterraCounters.progress`).
 
 >>> import icewidgets as iw
 >>> results = iw.playouts("volterra", 3, agents="greedy", seed=1, progress=False, engine="reference")
@@ -34,6 +35,16 @@ class VolterraCounters(Counters):
     def final(self, row, state):
         row["forfeited"] = list(state.forfeited)
         row["towers"] = [len(h) for h in state.heights]
+
+    def progress(self, state):
+        """Each player's tower heights, highest first (``state.heights``): compared item by item,
+        a missing tower counting as 0, exactly as the winner is decided at the end.
+
+        >>> from icewidgets.games.volterra import Volterra
+        >>> VolterraCounters().progress(Volterra().new_state().play("b4-b3").play("@b3"))
+        ((2, 1, 1, 1, 1, 1, 1, 1, 1, 1), (1, 1, 1, 1, 1, 1, 1, 1, 1))
+        """
+        return state.heights
 
     def summary_rows(self, results):
         if "forfeited" not in results.arrays:
