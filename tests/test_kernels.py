@@ -45,6 +45,7 @@ PLY_CASES = {
         ({"players": 3, "opening": "plus", "tie_rule": "draw", "max_turns": 25}, ("greedy", "random", "greedy"), 5, 80),
         ({"players": 4, "opening": "x", "no_return_within_turn": True, "max_turns": 40},
          ("random", "greedy", "random", "random"), 6, 60),
+        ({"no_return_within_turn": True}, ("random", "greedy"), 12, 300),
         ({"players": 1, "end_if_board_empty": False, "max_turns": 30}, ("greedy",), 7, 40),
         ({"opening": "custom", "colours": "RRYYG GBBCC RRYYG GBBCC ...RY", "caps": "a1 c3 e5"},
          ("random", "random"), 8, 40),

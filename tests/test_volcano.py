@@ -153,20 +153,33 @@ SCENARIOS = [
     pytest.param({"players": 1}, P("c3=C1C2C3K1 c5=G3", "to_move=0 captured=R1,Y1,G1,B1"), ["c3-c4"],
                  P("c3=C1C2 c4=K1 c5=G3", "to_move=0 captured=R1,Y1,G1,B1,C3"),
                  id="r9-solitaire-ends-with-five-colours"),
-    # V-A10: boardspace's house rule (an option): no return to a square left this turn.
+    # V-A10: boardspace's house rule (an option): a cap may not return to a square it left this
+    # turn unless that return erupts; the restriction is each cap's own (issue 14.9).
     pytest.param(HOUSE, P("c3=K1 a1=R1R2R3", "to_move=0 captured=/ left=-"), ["c3-c4"],
-                 P("c4=K1 a1=R1R2R3", "to_move=0 captured=/ left=c3"),
-                 id="V-A10-house-rule-records-the-square-left"),
+                 P("c4=K1 a1=R1R2R3", "to_move=0 captured=/ left=c4:c3"),
+                 id="V-A10-house-rule-records-the-square-each-cap-left"),
     pytest.param(HOUSE, P("c3=K1 a1=R1R2R3", "to_move=0 captured=/ left=-"), ["c3-c4", "c4-c3"],
-                 (IllegalMoveError, "a cap left c3 earlier this turn and may not return to it before an eruption"),
-                 id="V-A10-house-rule-forbids-return"),
+                 (IllegalMoveError, "the cap on c4 left c3 earlier this turn and may return to it only with an eruption"),
+                 id="V-A10-house-rule-forbids-a-return-without-eruption"),
+    pytest.param(HOUSE, P("b2=K1 b1=R1R2R3 e5=G1", "to_move=0 captured=/ left=-"), ["b2-b1", "b1-b2"],
+                 P("b2=K1 b3=R3 b4=R2 b5=R1 e5=G1", "to_move=1 captured=/ left=-"),
+                 id="V-A10-house-rule-a-return-that-erupts-is-legal"),
+    pytest.param(HOUSE, P("b2=K1 b3=K1 b1=R1R2R3 e5=G1", "to_move=0 captured=/ left=-"), ["b2-b1", "b1-b2"],
+                 (IllegalMoveError, "the cap on b1 left b2 earlier this turn"),
+                 id="V-A10-house-rule-a-return-whose-lava-a-cap-blocks-is-illegal"),
+    pytest.param(HOUSE, P("b2=K1 c3=K1 b1=R1R2R3 e5=G1", "to_move=0 captured=/ left=-"), ["b2-b1", "c3-b2"],
+                 P("b1=R1R2R3K1 b2=K1 e5=G1", "to_move=0 captured=/ left=b1:b2,b2:c3"),
+                 id="V-A10-house-rule-another-cap-may-enter-the-square"),
+    pytest.param(HOUSE, P("b2=K1 d4=K1 a1=R1R2R3", "to_move=0 captured=/ left=-"), ["b2-b1", "d4-e4", "b1-b2"],
+                 (IllegalMoveError, "the cap on b1 left b2 earlier this turn and may return to it only with an eruption"),
+                 id="V-A10-house-rule-other-caps-moving-between-does-not-allow-the-return"),
+    pytest.param(HOUSE, P("c3=K1 d4=K1 a1=R1R2R3", "to_move=0 captured=/ left=-"), ["c3-c4", "d4-c3", "c4-d4"],
+                 P("c3=K1 d4=K1 a1=R1R2R3", "to_move=0 captured=/ left=c3:d4,d4:c3+c4"),
+                 id="V-A10-house-rule-caps-may-swap-squares"),
     pytest.param({}, P("c3=K1 a1=R1R2R3"), ["c3-c4", "c4-c3"], P("c3=K1 a1=R1R2R3"),
                  id="V-A10-without-the-house-rule-return-is-fine"),
-    pytest.param(HOUSE, P("c3=K1 d4=K1 a1=R1R2R3", "to_move=0 captured=/ left=-"), ["c3-c4", "d4-c3"],
-                 (IllegalMoveError, "a cap left c3 earlier this turn"),
-                 id="V-A10-house-rule-applies-to-every-cap"),
-    pytest.param(HOUSE, P("a1=K1 e5=R1R2R3", "to_move=0 captured=/ left=b1,a2,b2"), ["a1-b2"],
-                 P("b2=K1 e5=R1R2R3", "to_move=0 captured=/ left=a1,b1,a2,b2"),
+    pytest.param(HOUSE, P("a1=K1 e5=R1R2R3", "to_move=0 captured=/ left=a1:b1+a2+b2"), ["a1-b2"],
+                 P("b2=K1 e5=R1R2R3", "to_move=0 captured=/ left=b2:a1+b1+a2+b2"),
                  id="V-A10-house-rule-lifted-when-no-move-is-left"),
     pytest.param(HOUSE, P("b3=R1R2R3K1 b5=K1 d2=G1G2G3", "to_move=0 captured=/ left=-"),
                  ["b3-b4", "b5-c5", "b4-c3", "c3-d2", "d2-d3"],
@@ -833,9 +846,18 @@ def test_state_from_text_rejects_impossible_positions(text, words):
     assert words in str(info.value)
 
 
-def test_state_from_text_rejects_bad_left_squares():
-    with pytest.raises(NotationError, match="'z9'"):
-        make("volcano", **HOUSE).state_from_text(P("c3=K1", "to_move=0 left=z9"))
+@pytest.mark.parametrize("left, words", [
+    ("z9:c4", "'z9'"),
+    ("c3:z9", "'z9'"),
+    ("c3", "write each cap that moved this turn and the squares it left"),
+    ("c3:", "write each cap"),
+    ("c4:c3", "names c4, but c4 has no cap"),
+    ("c3:c4,c3:b4", "names the cap on c3 twice"),
+])
+def test_state_from_text_rejects_bad_left_fields(left, words):
+    with pytest.raises(NotationError) as info:
+        make("volcano", **HOUSE).state_from_text(P("c3=K1 a1=R1", f"to_move=0 left={left}"))
+    assert words in str(info.value)
 
 
 def test_state_from_text_is_not_a_string():
@@ -879,12 +901,20 @@ def test_V_A10_house_rule_legal_moves():
     state = game.state_from_text(P("c3=K1 a1=R1R2R3", "to_move=0 captured=/ left=-")).play("c3-c4")
     assert "c4-c3" not in [str(m) for m in state.legal_moves()]
     assert len(state.legal_moves()) == 7
-    lifted = game.state_from_text(P("a1=K1 e5=R1R2R3", "to_move=0 captured=/ left=b1,a2,b2"))
+    lifted = game.state_from_text(P("a1=K1 e5=R1R2R3", "to_move=0 captured=/ left=a1:b1+a2+b2"))
     assert [str(m) for m in lifted.legal_moves()] == ["a1-a2", "a1-b2", "a1-b1"]
     assert all(lifted.is_legal(m) for m in lifted.legal_moves())
-    partly = game.state_from_text(P("a1=K1 e5=R1R2R3", "to_move=0 captured=/ left=a2,b2"))
+    partly = game.state_from_text(P("a1=K1 e5=R1R2R3", "to_move=0 captured=/ left=a1:a2+b2"))
     assert [str(m) for m in partly.legal_moves()] == ["a1-b1"]
     assert "house rule" in partly.why_illegal("a1-a2")
+    # b1 holds pieces: of the squares its cap left, only the step whose lava lands (north, onto
+    # b3) is open again; east the lava would meet the cap on d1, west it would leave the board.
+    erupting = game.state_from_text(P("b1=R1R2R3K1 d1=K1 e5=G1", "to_move=0 captured=/ left=b1:a1+c1+b2"))
+    assert [str(m) for m in erupting.legal_moves()] == ["b1-b2", "b1-c2", "b1-a2",
+                                                        "d1-d2", "d1-e2", "d1-e1", "d1-c1", "d1-c2"]
+    assert erupting.erupts("b1-b2") and not erupting.is_legal("b1-c1") and not erupting.is_legal("b1-a1")
+    # Another cap is not restricted by the squares this one left.
+    assert erupting.play("d1-c1").to_text().splitlines()[-1] == "to_move=0 captured=/ left=b1:a1+c1+b2,c1:d1"
 
 
 # An independent reference: the rules file's procedure, written plainly, replayed against the engine.
@@ -904,10 +934,14 @@ class Reference:
         fields = dict(f.split("=") for f in lines[5].split())
         self.to_move = int(fields["to_move"])
         self.piles = [[] if not p else p.split(",") for p in fields["captured"].split("/")]
-        self.players, self.house, self.left = players, house, set()
+        self.players, self.house, self.left = players, house, {}  # cap square → the squares it left
 
     def capped(self, sq):
         return sq in self.board and self.board[sq][-1:] == ["K1"]
+
+    def erupts(self, src, dst):
+        beyond = (2 * dst[0] - src[0], 2 * dst[1] - src[1])
+        return len(self.board[src]) > 1 and beyond in self.board and not self.capped(beyond)
 
     def moves(self):
         if any(len({p[0] for p in pile}) == 5 for pile in self.piles):
@@ -917,7 +951,8 @@ class Reference:
                     for src in sorted((sq for sq in self.board if self.capped(sq)), key=lambda s: (s[1], s[0]))
                     for df, dr in STEPS
                     if (src[0] + df, src[1] + dr) in self.board and not self.capped((src[0] + df, src[1] + dr))
-                    and not (respect_left and (src[0] + df, src[1] + dr) in self.left)]
+                    and not (respect_left and (src[0] + df, src[1] + dr) in self.left.get(src, ())
+                             and not self.erupts(src, (src[0] + df, src[1] + dr)))]
         return all_moves(self.house) or all_moves(False)
 
     def play(self, src, dst):
@@ -927,7 +962,7 @@ class Reference:
         at = lambda k: (src[0] + k * d[0], src[1] + k * d[1])
         if not self.board[src] or at(2) not in self.board or self.capped(at(2)):
             if self.house:
-                self.left.add(src)
+                self.left[dst] = self.left.pop(src, set()) | {src}
             return
         landed, k = [], 2
         while self.board[src] and at(k) in self.board and not self.capped(at(k)):
@@ -940,7 +975,7 @@ class Reference:
             if under is not None and under[1] == piece[1]:
                 self.board[sq].pop()
                 self.piles[self.to_move].append(piece)
-        self.left = set()
+        self.left = {}
         if len({p[0] for p in self.piles[self.to_move]}) < 5:
             self.to_move = (self.to_move + 1) % self.players
 
@@ -948,8 +983,14 @@ class Reference:
         rows = [" ".join("".join(self.board[(c, r)]) or "." for c in range(5)) for r in range(4, -1, -1)]
         fields = f"to_move={self.to_move} captured=" + "/".join(",".join(p) for p in self.piles)
         if self.house:
-            names = sorted(self.left, key=lambda s: (s[1], s[0]))
-            fields += " left=" + (",".join(f"{'abcde'[c]}{r + 1}" for c, r in names) or "-")
+            def name(square):
+                return f"{'abcde'[square[0]]}{square[1] + 1}"
+
+            def in_board_order(squares):
+                return sorted(squares, key=lambda s: (s[1], s[0]))
+
+            fields += " left=" + (",".join(name(cap) + ":" + "+".join(map(name, in_board_order(self.left[cap])))
+                                           for cap in in_board_order(self.left)) or "-")
         return "\n".join(rows) + "\n" + fields
 
 

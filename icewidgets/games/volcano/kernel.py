@@ -124,7 +124,7 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
         layouts = np.zeros((n, SQUARES), dtype=np.int64)
         _random_layouts(_rng.entropy_words(seed), start, stop, _rng.new_generator(), setup, layouts)
     scratch = (_rng.new_generator(), stack.copy(), height.copy(), np.zeros((players, 5, 3), dtype=np.int64),
-               np.zeros((3, players), dtype=np.int64), np.zeros(10, dtype=np.int64))
+               np.zeros((3, players), dtype=np.int64), np.zeros(ST_WORDS, dtype=np.int64))
     args = (setup, layouts, stack, height, players, game.tie_rule == "draw", game.no_return_within_turn, game.end_if_board_empty,
             game.max_turns or 0, max_plies, _rng.entropy_words(seed), start, stop, _STEP,
             _NEIGHBOUR_MASK, *scratch, out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"],
@@ -132,7 +132,8 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
             out["heatmap:eruption_sources"], out["heatmap:captures"], out["heatmap:landings"], recorded)
     codes = None if all(a == "random" for a in agents) else np.array([RANDOM if a == "random" else GREEDY
                                                                        for a in agents], dtype=np.int64)
-    status = _play(codes, np.zeros((3, 40), dtype=np.int64), np.zeros((SQUARES, 9), dtype=np.int64), *args)
+    status = _play(codes, np.zeros((3, 40), dtype=np.int64), np.zeros((SQUARES, 9), dtype=np.int64),
+                   np.zeros(SQUARES, dtype=np.int64), *args)
     if status != 0:
         raise RuntimeError(f"Volcano kernel: game {status - 1} reached a position with no legal move")
     out["eruptions"][:] = out["turns"]  # every turn ends with exactly one eruption
@@ -255,7 +256,7 @@ def _look_ahead(stack, height, caps, target, player, counts, by_size, base_min, 
 
 
 @helper
-def _greedy_move(gen, stack, height, caps, blocked, player, players, counts, per_player, step, moves, ahead):
+def _greedy_move(gen, stack, height, caps, closed, player, players, counts, per_player, step, moves, ahead):
     """The greedy rule's move (``Volcano.greedy``): (source, direction, number of legal moves).
 
     Every legal move gets the agent's key, in legal order, in ``moves`` (rows: source, direction,
@@ -285,6 +286,7 @@ def _greedy_move(gen, stack, height, caps, blocked, player, players, counts, per
         source = lowest_bit(m)
         m &= m - 1
         under = height[source] - 2  # top piece under the cap
+        blocked = caps | closed[source]
         for d in range(8):
             target = step[source, d]
             if target < 0 or (blocked >> target) & 1:
@@ -335,21 +337,23 @@ def _greedy_move(gen, stack, height, caps, blocked, player, players, counts, per
 
 
 @helper
-def _random_move(gen, caps, blocked, step, neighbour_mask):
+def _random_move(gen, caps, closed, step, neighbour_mask):
     """The random agent's move: (source, direction, number of legal moves)."""
     total = 0
     m = caps
     while m:
         c = lowest_bit(m)
         m &= m - 1
-        total += popcount(neighbour_mask[c] & ~blocked)
+        total += popcount(neighbour_mask[c] & ~(caps | closed[c]))
     k = int(_rng.random(gen) * total)
     # The k-th legal move: caps in board order, directions clockwise from N.
     m = caps
     source = np.int64(-1)
+    blocked = caps
     while m:
         c = lowest_bit(m)
         m &= m - 1
+        blocked = caps | closed[c]
         free = popcount(neighbour_mask[c] & ~blocked)
         if k < free:
             source = c
@@ -398,8 +402,10 @@ def _erupt(stack, height, caps, source, direction, step, counts, colour_mask, pl
     return thrown, stopped, captured
 
 
-# The per-game state vector ``st`` (int64) shared by the kernel's steps.
-CAPS, LEFT, PLAYER, TURNS, PLIES, ERUPTED, STOPPED, OPTIONS, PIECES, ENDED = range(10)
+# The per-game state vector ``st`` (int64) shared by the kernel's steps; st[LEFT_OF + square] is
+# the house rule's bit mask of the squares the cap on ``square`` left this turn.
+CAPS, PLAYER, TURNS, PLIES, ERUPTED, STOPPED, OPTIONS, PIECES, ENDED, LEFT_OF = range(10)
+ST_WORDS = LEFT_OF + SQUARES
 
 
 # The ``setup`` vector: [0] 1 for a seeded random layout, [1] the caps (bit mask), then a Mersenne
@@ -499,20 +505,35 @@ def _new_game(gen, run_words, g, start, init_stack, init_height, end_if_empty, s
 
 
 @helper
-def _blocked(st, neighbour_mask):
-    """Squares a cap may not enter: caps, and (house rule) squares left this turn unless that leaves no move."""
+def _close_returns(st, height, step, neighbour_mask, closed):
+    """Fill ``closed[cap]`` for every cap: the squares besides caps it may not step onto. Under
+    the house rule those are the squares it left this turn whose return would not erupt, unless
+    that leaves no legal move at all (then none)."""
     caps = st[CAPS]
-    blocked = caps | st[LEFT]
-    if st[LEFT] != 0:
-        free = 0
+    free = 0
+    restricted = False
+    m = caps
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        left = st[LEFT_OF + c]
+        if left:
+            if height[c] >= 2:  # pieces under the cap: a step whose lava lands erupts, so it is open
+                for d in range(8):
+                    t = step[c, d]
+                    if t >= 0:
+                        first = step[t, d]
+                        if first >= 0 and not (caps >> first) & 1:
+                            left &= ~(np.int64(1) << t)
+            restricted = restricted or left != 0
+        closed[c] = left
+        free += popcount(neighbour_mask[c] & ~(caps | left))
+    if restricted and free == 0:
         m = caps
         while m:
             c = lowest_bit(m)
             m &= m - 1
-            free += popcount(neighbour_mask[c] & ~blocked)
-        if free == 0:
-            blocked = caps
-    return blocked
+            closed[c] = 0
 
 
 @helper
@@ -534,7 +555,8 @@ def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, 
     first = step[target, direction]
     if height[source] == 0 or first < 0 or (caps >> first) & 1:
         if no_return:
-            st[LEFT] |= np.int64(1) << source
+            st[LEFT_OF + target] = st[LEFT_OF + source] | (np.int64(1) << source)
+            st[LEFT_OF + source] = 0
         return
     player = st[PLAYER]
     colour_mask = per_player[0]
@@ -547,7 +569,9 @@ def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, 
     n_captured[player] += captured
     st[PIECES] -= captured
     st[TURNS] += 1
-    st[LEFT] = 0
+    if no_return:
+        for square in range(SQUARES):
+            st[LEFT_OF + square] = 0
     per_player[2, player] = _score(counts, player, n_captured[player])
     if colour_mask[player] == 31 or (end_if_empty and st[PIECES] == 0):
         st[ENDED] = 1
@@ -588,7 +612,7 @@ def _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_sc
 
 
 @njit(cache=True, nogil=True)
-def _play(agents, move_scratch, look_ahead, setup, layouts, init_stack, init_height, players, draw_rule, no_return,
+def _play(agents, move_scratch, look_ahead, closed, setup, layouts, init_stack, init_height, players, draw_rule, no_return,
           end_if_empty, max_turns, max_plies, run_words, start, stop, step, neighbour_mask, gen, stack, height, counts,
           per_player, st, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured, out_captures,
           out_erupted, out_stopped, out_branching, heat_sources, heat_captures, heat_landings, out_moves):
@@ -596,7 +620,7 @@ def _play(agents, move_scratch, look_ahead, setup, layouts, init_stack, init_hei
         _new_game(gen, run_words, g, start, init_stack, init_height, end_if_empty, setup, layouts, stack, height,
                   counts, per_player, st)
         while not st[ENDED] and st[PLIES] < max_plies and not (max_turns > 0 and st[TURNS] >= max_turns):
-            blocked = _blocked(st, neighbour_mask)
+            _close_returns(st, height, step, neighbour_mask, closed)
             # agents is None when every seat is random: numba then prunes the greedy branch, so
             # random runs compile without it.
             greedy = False
@@ -604,10 +628,10 @@ def _play(agents, move_scratch, look_ahead, setup, layouts, init_stack, init_hei
                 player = st[PLAYER]
                 if agents[player] == GREEDY:
                     greedy = True
-                    source, direction, n_legal = _greedy_move(gen, stack, height, st[CAPS], blocked, player, players,
+                    source, direction, n_legal = _greedy_move(gen, stack, height, st[CAPS], closed, player, players,
                                                               counts, per_player, step, move_scratch, look_ahead)
             if not greedy:
-                source, direction, n_legal = _random_move(gen, st[CAPS], blocked, step, neighbour_mask)
+                source, direction, n_legal = _random_move(gen, st[CAPS], closed, step, neighbour_mask)
             if direction < 0:
                 return start + g + 1
             _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, step, stack, height, counts,

@@ -22,7 +22,8 @@ Notation: a ply is one cap move, ``c3-c4``. The position text is the board (rank
 stacks bottom→top, ``K1`` on top is a cap) and the fields ``to_move``, ``captured`` (one
 comma-separated list per player, lists separated by ``/``), and two fields that only some
 options need: ``turns`` (eruptions so far, written when ``max_turns`` is set) and ``left``
-(squares a cap left this turn, written with the ``no_return_within_turn`` house rule).
+(written with the ``no_return_within_turn`` house rule: each cap that moved this turn, with the
+squares it left, ``left=b1:b2+a2,d5:d4`` for the caps now on b1 and d5; ``left=-`` for none).
 ``state.turns`` and ``state.moves`` (cap moves so far) count the game's history; they are not
 part of the position, so they do not affect equality.
 
@@ -34,9 +35,18 @@ part of the position, so they do not affect equality.
 
 Choices where the rules file leaves one (documented in ``rules/volcano.md`` as options):
 
-- ``no_return_within_turn`` (boardspace's house rule) forbids a cap from moving onto any square
-  that a cap left earlier in the same turn. If that would leave no legal cap move at all, the
-  restriction is lifted for that move, so a turn can always go on.
+- ``no_return_within_turn`` (boardspace's house rule, off by default): "a cap may not return to
+  a square within the turn unless an eruption occurs". Each cap is restricted by its own path
+  only: it may not move back onto a square *it* left earlier in the turn, unless that very move
+  makes a volcano erupt (an eruption ends the turn, so that is the only way one can occur
+  first). Other caps may enter the square (``b2-b1``, then ``c3-b2`` is legal), and a return
+  that erupts is legal (``b2-b1``, then ``b1-b2`` erupting). A return that does not erupt stays
+  forbidden even after other caps have moved: ``b2-b1``, ``d4-e4``, then ``b1-b2`` without an
+  eruption is illegal. That is the literal text, and the reading that serves the rule's
+  purpose: were a return allowed once another cap had moved, two caps could take turns
+  stepping out and back for ever; this way a cap that does not erupt only ever steps onto
+  squares it has not left this turn. If the restriction would leave no legal cap move at all,
+  it is lifted for that move, so a turn can always go on.
 - A ``custom`` opening takes ``colours`` (25 letters from ``RYGBC``, or ``.`` for an empty square,
   rank 5 first like the board text) and ``caps`` (squares). ``colours`` and ``caps`` may also
   override any named opening; ``random`` shuffles the colours (seeded) and keeps the diagonal
@@ -136,9 +146,7 @@ class Volcano(Game):
         captured = _parse_captured(fields.get("captured"), self.players)
         turns = parse_int_field(fields, "turns", 0, 0)
         moves = parse_int_field(fields, "moves", 0, 0)
-        left = frozenset()
-        if fields.get("left", "-") != "-":
-            left = frozenset(GRID.index(square) for square in fields["left"].split(","))
+        left = _parse_left(fields.get("left", "-"), board)
         _check_possible(board, captured)
         return VolcanoState(self, board, to_move, captured, turns, moves, left)
 
@@ -244,6 +252,9 @@ class VolcanoState(State):
 
     Two states are equal when their positions are: board, player to move, captured piles,
     the house rule's ``left`` squares and, only under a turn limit, the turns played.
+
+    ``left`` (house rule ``no_return_within_turn``): for each cap that moved this turn without
+    an eruption, ``(its square, a bit mask of the squares it left)``, in board order.
     """
 
     game: Volcano
@@ -253,7 +264,7 @@ class VolcanoState(State):
     # Counters are history, not position (turns count only under a turn limit: State._position_key).
     turns: int = dataclasses.field(default=0, compare=False)
     moves: int = dataclasses.field(default=0, compare=False)
-    left: frozenset[int] = frozenset()
+    left: tuple[tuple[int, int], ...] = ()
     last_move: CapMove | None = dataclasses.field(default=None, compare=False)
 
     # Who made the ply that led here; None for a state that no ply made (an opening, a parsed
@@ -397,10 +408,17 @@ class VolcanoState(State):
         """Every legal cap move: caps in board order (a1, b1, …), directions N, NE, E, … clockwise."""
         if self.is_over:
             return []
-        moves = _cap_moves(self.cap_squares, self._caps, self.left)
-        if not moves and self.left:
-            moves = _cap_moves(self.cap_squares, self._caps, frozenset())
-        return moves
+        if self.left:
+            restricted = _cap_moves(self.cap_squares, self._caps, self._closed_returns)
+            if restricted:
+                return restricted
+        return _cap_moves(self.cap_squares, self._caps)
+
+    @cached_property
+    def _closed_returns(self) -> dict[int, int]:
+        """House rule: cap square → the squares that cap left this turn and may not step back
+        onto now, because stepping back would not erupt (a bit mask)."""
+        return {cap: squares & ~_erupting_steps(self.board, cap, self._caps) for cap, squares in self.left}
 
     def _why_illegal(self, move: CapMove | EndTurn) -> str | None:
         if isinstance(move, EndTurn):
@@ -416,8 +434,10 @@ class VolcanoState(State):
             return f"{move.target} is not next to {move.source}: a cap moves one square in one of the 8 directions"
         if target in self.cap_squares:
             return f"{move.target} already has a cap, and caps cannot be stacked"
-        if target in self.left and _cap_moves(self.cap_squares, self._caps, self.left):
-            return f"a cap left {move.target} earlier this turn and may not return to it before an eruption (house rule)"
+        if (self.left and self._closed_returns.get(source, 0) >> target & 1
+                and _cap_moves(self.cap_squares, self._caps, self._closed_returns)):
+            return (f"the cap on {move.source} left {move.target} earlier this turn and may return to it only with "
+                    f"an eruption (house rule)")
         return None
 
     def _apply(self, move: CapMove) -> "VolcanoState":
@@ -430,7 +450,7 @@ class VolcanoState(State):
         ray = RAYS[source][direction]
         if _blocker(board[source], ray, caps) is not None:
             # A ply without an eruption changes no pile and no piece count: the game goes on.
-            left = self.left | {source} if game.no_return_within_turn else self.left
+            left = _moved_left(self.left, source, target) if game.no_return_within_turn else self.left
             return self._after(move, source, target, caps, board, player, self.captured, self.turns, left, None, None)
         eruption, gained = _erupt(board, source, direction, ray, caps)
         captured, ended = self.captured, None
@@ -441,11 +461,11 @@ class VolcanoState(State):
             ended = _ended(game, board, captured, caps)
         # When the game ends the mover keeps the turn, so to_move says who ended it.
         to_move = player if ended is not None else (player + 1) % game.players
-        return self._after(move, source, target, caps, board, to_move, captured, self.turns + 1, frozenset(),
+        return self._after(move, source, target, caps, board, to_move, captured, self.turns + 1, (),
                            eruption, ended)
 
     def _after(self, move: CapMove, source: int, target: int, caps: int, board: list, to_move: int, captured: tuple,
-               turns: int, left: frozenset[int], eruption: Eruption | None, ended: str | None) -> "VolcanoState":
+               turns: int, left: tuple[tuple[int, int], ...], eruption: Eruption | None, ended: str | None) -> "VolcanoState":
         """The state ``move`` (its cap from ``source`` to ``target``) leads to, built without the
         dataclass ``__init__``.
 
@@ -480,7 +500,7 @@ class VolcanoState(State):
         if self.game.max_turns is not None:
             fields.append(f"turns={self.turns}")
         if self.game.no_return_within_turn:
-            fields.append("left=" + (",".join(GRID.name(s) for s in sorted(self.left)) or "-"))
+            fields.append("left=" + _format_left(self.left))
         return GRID.format_board([format_stack(s) for s in self.board]) + "\n" + " ".join(fields)
 
     def _ascii(self) -> str:
@@ -506,16 +526,62 @@ _EMPTY = -2
 _EDGE = -1
 
 
-def _cap_moves(cap_squares: tuple[int, ...], caps: int, left: frozenset[int]) -> list[CapMove]:
-    """Every cap move onto a square with no cap (``caps``, a bit mask) and not in ``left``, in
-    legal_moves() order."""
-    blocked = caps
-    for square in left:
-        blocked |= 1 << square
+def _cap_moves(cap_squares: tuple[int, ...], caps: int, closed: dict[int, int] | None = None) -> list[CapMove]:
+    """Every cap move onto a square with no cap (``caps``, a bit mask), in legal_moves() order;
+    ``closed[cap square]`` (a bit mask) closes more squares to that cap."""
     moves: list[CapMove] = []
     for source in cap_squares:
+        blocked = caps | closed.get(source, 0) if closed else caps
         moves += _MOVES_AROUND[source][blocked & _AROUND[source]]
     return moves
+
+
+# _FIRST_LANDINGS[source]: (target, the first square the lava then reaches) for each step of a
+# cap on ``source`` after which an eruption could reach the board.
+_FIRST_LANDINGS = tuple(
+    tuple((GRID.step(source, d), RAYS[source][i][0]) for i, d in enumerate(_DIRECTIONS) if RAYS[source][i])
+    for source in range(GRID.size)
+)
+
+
+def _erupting_steps(board: tuple, source: int, caps: int) -> int:
+    """The squares (a bit mask) the cap on ``source`` can step onto making ``source`` erupt."""
+    if len(board[source]) < 2:  # nothing under the cap
+        return 0
+    return sum(1 << target for target, first in _FIRST_LANDINGS[source] if not caps >> first & 1)
+
+
+def _moved_left(left: tuple[tuple[int, int], ...], source: int, target: int) -> tuple[tuple[int, int], ...]:
+    """The house rule's ``left`` after the cap on ``source`` stepped to ``target`` without an
+    eruption: that cap's squares, with ``source`` added, now belong to ``target``."""
+    by_cap = dict(left)
+    by_cap[target] = by_cap.pop(source, 0) | 1 << source
+    return tuple(sorted(by_cap.items()))
+
+
+def _format_left(left: tuple[tuple[int, int], ...]) -> str:
+    """``((1, 6), …)`` → ``"b1:a2+b2,…"`` (the cap's square, then the squares it left); ``"-"`` for none."""
+    return ",".join(GRID.name(cap) + ":" + "+".join(GRID.name(s) for s in range(GRID.size) if squares >> s & 1)
+                    for cap, squares in left) or "-"
+
+
+def _parse_left(text: str, board: tuple) -> tuple[tuple[int, int], ...]:
+    """The ``left=`` field (see :func:`_format_left`) for ``board``; NotationError names a bad part."""
+    if text == "-":
+        return ()
+    by_cap: dict[int, int] = {}
+    for part in text.split(","):
+        cap, colon, squares = part.partition(":")
+        if not colon or not squares:
+            raise NotationError(f"left={text!r}: write each cap that moved this turn and the squares it left, "
+                                f"like left=b1:b2+a2,d5:d4 (or left=- when no cap has moved)")
+        index = GRID.index(cap)
+        if not board[index] or board[index][-1] is not CAP:
+            raise NotationError(f"left={text!r} names {cap}, but {cap} has no cap")
+        if index in by_cap:
+            raise NotationError(f"left={text!r} names the cap on {cap} twice")
+        by_cap[index] = sum(1 << GRID.index(square) for square in squares.split("+"))
+    return tuple(sorted(by_cap.items()))
 
 
 def _blocker(remaining: tuple, ray: tuple[int, ...], caps: int) -> int | None:
