@@ -46,6 +46,8 @@ PLY_CASES = {
         ({"players": 4, "opening": "x", "no_return_within_turn": True, "max_turns": 40},
          ("random", "greedy", "random", "random"), 6, 60),
         ({"no_return_within_turn": True}, ("random", "greedy"), 12, 300),
+        ({"stall_turns": 3}, ("random", "greedy"), 13, 200),
+        ({"players": 3, "stall_turns": 1, "no_return_within_turn": True}, ("greedy", "random", "random"), 14, 100),
         ({"players": 1, "end_if_board_empty": False, "max_turns": 30}, ("greedy",), 7, 40),
         ({"opening": "custom", "colours": "RRYYG GBBCC RRYYG GBBCC ...RY", "caps": "a1 c3 e5"},
          ("random", "random"), 8, 40),
@@ -82,7 +84,8 @@ PLY_CASES = {
 
 # Through iw.playouts, both engines: game → (options, agents, seed, games, every heatmap counts something).
 RUN_CASES = {
-    "volcano": [({}, "random", 21, 300, True), ({}, ("greedy", "random"), 22, 120, True)],
+    "volcano": [({}, "random", 21, 300, True), ({}, ("greedy", "random"), 22, 120, True),
+                ({"stall_turns": 4}, ("random", "greedy"), 23, 200, True)],
     "volterra": [({}, "random", 3, 300, True), ({"forfeit_removes": False}, "greedy", 3, 300, True)],
     "ice3": [({}, "random", 2, 25, False)],  # no random game reaches the exact goal: no goal corners
     "blockade": [({"max_turns": 4}, "random", 4, 80, False)],
@@ -185,6 +188,19 @@ def test_volcano_results_for_a_million_games_fit_in_100_mb():
         run = iw.playouts("volcano", 2000, agents="random", seed=1, engine="fast", progress=False,
                           options={"players": players})
         assert run.nbytes * 500 <= 100 * 2**20, (players, run.nbytes)
+
+
+def test_volcano_kernel_ends_a_stalled_game_by_the_stall_rule():
+    # The game test_volcano replays: without the rule it stalls until the 5,000-ply stop.
+    from icewidgets.games.volcano import kernel
+
+    def play(**options):
+        out = kernel.play_range(iw.make("volcano", **options), ("random", "random"), 2, 594_793, 594_794, 5000)
+        return (int(out["plies"][0]), int(out["turns"][0]), out["scores"][0].tolist(), int(out["winners"][0]),
+                bool(out["unfinished"][0]), int(out["longest_quiet"][0]))
+
+    assert play(stall_turns=None) == (5000, 761, [71, 81], 0, True, 369)
+    assert play() == (2635, 492, [71, 81], 2, False, 100)
 
 
 def test_blockade_piece_moves_and_pip_steps_are_counted_by_both_engines():

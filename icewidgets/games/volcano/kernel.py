@@ -47,7 +47,7 @@ _NEIGHBOUR_MASK = np.array([sum(1 << int(t) for t in row if t >= 0) for row in _
 # Options the kernel plays exactly; any other option with a non-default value (a solitaire goal,
 # options added later) falls back to the reference engine.
 _KERNEL_OPTIONS = {"players", "opening", "caps", "colours", "tie_rule", "no_return_within_turn",
-                   "end_if_board_empty", "max_turns"}
+                   "end_if_board_empty", "max_turns", "stall_turns"}
 
 
 def supports(game: Any, agents: tuple[str, ...]) -> bool:
@@ -93,6 +93,7 @@ def empty_results(n: int, players: int) -> dict[str, np.ndarray]:
         "eruptions": np.zeros(n, dtype=np.uint16),
         "erupted": np.zeros(n, dtype=np.int32),  # pieces thrown by eruptions
         "eruptions_stopped": np.zeros(n, dtype=np.int32),  # eruptions stopped by an edge or a cap
+        "longest_quiet": np.zeros(n, dtype=np.uint16),  # the longest run of turns without a capture
         # Board heatmaps over the games, by square: the squares that erupted, where thrown
         # pieces were captured, and where thrown pieces landed (captured or not).
         "heatmap:eruption_sources": np.zeros(SQUARES, dtype=np.int64),
@@ -126,9 +127,10 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
     scratch = (_rng.new_generator(), stack.copy(), height.copy(), np.zeros((players, 5, 3), dtype=np.int64),
                np.zeros((3, players), dtype=np.int64), np.zeros(ST_WORDS, dtype=np.int64))
     args = (setup, layouts, stack, height, players, game.tie_rule == "draw", game.no_return_within_turn, game.end_if_board_empty,
-            game.max_turns or 0, max_plies, _rng.entropy_words(seed), start, stop, _STEP,
+            game.max_turns or 0, game.stall_turns or 0, max_plies, _rng.entropy_words(seed), start, stop, _STEP,
             _NEIGHBOUR_MASK, *scratch, out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"],
-            out["captured"], out["captures"], out["erupted"], out["eruptions_stopped"], out["branching"],
+            out["captured"], out["captures"], out["erupted"], out["eruptions_stopped"], out["longest_quiet"],
+            out["branching"],
             out["heatmap:eruption_sources"], out["heatmap:captures"], out["heatmap:landings"], recorded)
     codes = None if all(a == "random" for a in agents) else np.array([RANDOM if a == "random" else GREEDY
                                                                        for a in agents], dtype=np.int64)
@@ -404,7 +406,7 @@ def _erupt(stack, height, caps, source, direction, step, counts, colour_mask, pl
 
 # The per-game state vector ``st`` (int64) shared by the kernel's steps; st[LEFT_OF + square] is
 # the house rule's bit mask of the squares the cap on ``square`` left this turn.
-CAPS, PLAYER, TURNS, PLIES, ERUPTED, STOPPED, OPTIONS, PIECES, ENDED, LEFT_OF = range(10)
+CAPS, PLAYER, TURNS, PLIES, ERUPTED, STOPPED, OPTIONS, PIECES, ENDED, QUIET, LONGEST_QUIET, LEFT_OF = range(12)
 ST_WORDS = LEFT_OF + SQUARES
 
 
@@ -537,10 +539,11 @@ def _close_returns(st, height, step, neighbour_mask, closed):
 
 
 @helper
-def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, step, stack, height, counts,
+def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, stall, step, stack, height, counts,
                per_player, st, heat_sources, heat_captures, heat_landings, out_moves):
     """Play the cap move; erupt, capture, score and pass the turn when it erupts (counting the
-    eruption in the heatmaps)."""
+    eruption in the heatmaps); ``stall`` > 0 ends the game after that many turns in a row
+    without a capture."""
     plies = st[PLIES]
     if plies < out_moves.shape[1]:
         out_moves[g, plies] = source * 8 + direction
@@ -573,7 +576,13 @@ def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, 
         for square in range(SQUARES):
             st[LEFT_OF + square] = 0
     per_player[2, player] = _score(counts, player, n_captured[player])
-    if colour_mask[player] == 31 or (end_if_empty and st[PIECES] == 0):
+    if captured:
+        st[QUIET] = 0
+    else:
+        st[QUIET] += 1
+        if st[QUIET] > st[LONGEST_QUIET]:
+            st[LONGEST_QUIET] = st[QUIET]
+    if colour_mask[player] == 31 or (end_if_empty and st[PIECES] == 0) or (stall > 0 and st[QUIET] >= stall):
         st[ENDED] = 1
     else:
         st[PLAYER] = (player + 1) % players
@@ -581,7 +590,7 @@ def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, 
 
 @helper
 def _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_scores, out_turns, out_plies,
-              out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_branching):
+              out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_longest_quiet, out_branching):
     n_captured = per_player[1]
     scores = per_player[2]
     best = np.int64(-1)
@@ -608,14 +617,16 @@ def _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_sc
     out_unfinished[g] = not st[ENDED]
     out_erupted[g] = st[ERUPTED]
     out_stopped[g] = st[STOPPED]
+    out_longest_quiet[g] = st[LONGEST_QUIET]
     out_branching[g] = st[OPTIONS] / st[PLIES] if st[PLIES] else 0.0
 
 
 @njit(cache=True, nogil=True)
 def _play(agents, move_scratch, look_ahead, closed, setup, layouts, init_stack, init_height, players, draw_rule, no_return,
-          end_if_empty, max_turns, max_plies, run_words, start, stop, step, neighbour_mask, gen, stack, height, counts,
-          per_player, st, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured, out_captures,
-          out_erupted, out_stopped, out_branching, heat_sources, heat_captures, heat_landings, out_moves):
+          end_if_empty, max_turns, stall, max_plies, run_words, start, stop, step, neighbour_mask, gen, stack, height,
+          counts, per_player, st, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured,
+          out_captures, out_erupted, out_stopped, out_longest_quiet, out_branching, heat_sources, heat_captures,
+          heat_landings, out_moves):
     for g in range(stop - start):
         _new_game(gen, run_words, g, start, init_stack, init_height, end_if_empty, setup, layouts, stack, height,
                   counts, per_player, st)
@@ -634,10 +645,10 @@ def _play(agents, move_scratch, look_ahead, closed, setup, layouts, init_stack, 
                 source, direction, n_legal = _random_move(gen, st[CAPS], closed, step, neighbour_mask)
             if direction < 0:
                 return start + g + 1
-            _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, step, stack, height, counts,
-                       per_player, st, heat_sources, heat_captures, heat_landings, out_moves)
+            _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, stall, step, stack, height,
+                       counts, per_player, st, heat_sources, heat_captures, heat_landings, out_moves)
         _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_scores, out_turns, out_plies,
-                  out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_branching)
+                  out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_longest_quiet, out_branching)
     return 0
 
 
