@@ -12,6 +12,8 @@ default ones (its default options, random and greedy agents).
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
@@ -201,6 +203,106 @@ def test_volcano_kernel_ends_a_stalled_game_by_the_stall_rule():
 
     assert play(stall_turns=None) == (5000, 761, [71, 81], 0, True, 369)
     assert play() == (2635, 492, [71, 81], 2, False, 100)
+
+
+# Volcano from any position (contract B): encode(state) and play_from ------------------------------
+
+VOLCANO_POSITION_OPTIONS = [
+    {},
+    {"no_return_within_turn": True},
+    {"players": 3, "opening": "plus", "stall_turns": 5},
+    {"players": 4, "opening": "random", "max_turns": 30, "tie_rule": "draw"},
+    {"players": 1, "end_if_board_empty": False, "stall_turns": None},
+]
+VOLCANO_SPARSE_POSITIONS = [
+    ({}, ". . . . .\n. . . . .\n. . K1 . .\n. . . . .\nG2 . . . .\nto_move=1 captured=R1/R2,R3"),
+    ({}, "R1R2 . . . K1\n. . . . .\nK1 Y1Y2Y3 . . .\n. . . . .\nB3 . . . K1\nto_move=0 captured=C1/ quiet_turns=99"),
+    ({"no_return_within_turn": True},
+     "R1R2R3K1 . . . .\n. . K1 . .\n. . . . .\n. . . . .\n. . . G1G2 .\nto_move=1 captured=/ left=a5:a4+b5,c4:c3"),
+    ({"no_return_within_turn": True}, ". . . . .\n. . . . .\n. . . . .\nK1 K1 . . .\nR1K1 . G1 . .\n"
+                                      "to_move=0 captured=/ left=a1:b1+a2+b2"),  # the house rule lifted
+    ({"max_turns": 9}, ". . . . .\n. . . . .\nC1C2C3K1 . G1G2G3 . .\n. . . . .\nR1R2R3 . . . .\n"
+                       "to_move=0 captured=R1,Y1,G1,B1/ turns=8"),
+    ({"max_turns": 9}, ". . . . .\n. . . . .\nC1K1 . G1 . .\n. . . . .\n. . . . .\nto_move=1 captured=/ turns=9"),
+    ({}, ". . . . .\n. . . . .\nK1 . . . .\n. . . . .\n. . . . .\nto_move=0 captured=R1,Y1,G1,B1,C1/R3"),
+]
+
+
+def volcano_positions():
+    """(state, label) for seeded random games cut at random plies, and the sparse positions above."""
+    rng = random.Random(5)
+    for k, options in enumerate(VOLCANO_POSITION_OPTIONS):
+        game = iw.make("volcano", **options)
+        for index in range(40):
+            state = game.new_state(seed=index)
+            for _ in range(rng.randrange(0, 150)):
+                if state.is_over:
+                    break
+                state = state.play(rng.choice(state.legal_moves()))
+            yield state, f"options {k}, game {index}"
+    for options, text in VOLCANO_SPARSE_POSITIONS:
+        yield iw.make("volcano", **options).state_from_text(text), text
+
+
+def continue_from(state, agents, seed, count, max_plies):
+    """The rules engine going on from ``state``: game i draws from SeedSequence(seed, spawn_key=(i,))."""
+    from icewidgets.agents import get_agent
+
+    players = [uniform if agent == "random" else get_agent(agent) for agent in agents]
+    games = []
+    for i in range(count):
+        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,)))
+        current, moves = state, []
+        while not current.is_over and len(moves) < max_plies:
+            move = players[current.to_move](current, rng)
+            moves.append(str(move))
+            current = current.play(move)
+        games.append((current, moves))
+    return games
+
+
+def test_volcano_kernel_finds_the_legal_moves_of_any_encoded_position():
+    from icewidgets.games.volcano import kernel
+
+    checked = 0
+    for state, label in volcano_positions():
+        assert kernel.legal_moves(state) == [str(m) for m in state.legal_moves()], label
+        stack, height, counts, per_player, st = kernel.encode(state)
+        assert per_player[2].tolist() == list(state.scores), label
+        assert bool(st[kernel.ENDED]) == (state.end_reason is not None), label
+        checked += 1
+    assert checked == 40 * len(VOLCANO_POSITION_OPTIONS) + len(VOLCANO_SPARSE_POSITIONS)
+
+
+@pytest.mark.parametrize("agents", ["random", "greedy", "mixed"])
+def test_volcano_play_from_continues_like_the_rules_engine(agents):
+    from icewidgets.games.volcano import kernel
+
+    positions = list(volcano_positions())[agents != "random"::3]  # a different third for each agent set
+    for number, (state, label) in enumerate(positions):
+        seats = {"random": ("random",), "greedy": ("greedy",), "mixed": ("greedy", "random")}[agents]
+        seats = (seats * state.game.num_players)[:state.game.num_players]
+        max_plies = 400
+        out = kernel.play_from(state.game, state, seats, seed=number, count=4, max_plies=max_plies, record=max_plies)
+        for i, (final, moves) in enumerate(continue_from(state, seats, number, 4, max_plies)):
+            recorded = kernel.recorded_moves(out, i)
+            assert recorded == moves, f"{label}, game {i}: first different ply {first_difference(recorded, moves)}"
+            assert out["plies"][i] == len(moves) and out["turns"][i] == final.turns, (label, i)
+            assert tuple(out["scores"][i]) == final.scores, (label, i)
+            assert out["winners"][i] == sum(1 << p for p in final.winners), (label, i)
+            assert bool(out["unfinished"][i]) == (final.end_reason is None), (label, i)
+            assert out["longest_quiet"][i] >= final.quiet_turns, (label, i)
+
+
+def test_volcano_play_from_refuses_what_it_cannot_play():
+    from icewidgets.games.volcano import kernel
+
+    state = iw.make("volcano").new_state()
+    with pytest.raises(ValueError, match="not of make\\('volcano', players=3\\)"):
+        kernel.play_from(iw.make("volcano", players=3), state, ("random",) * 3, 0, 1, 10)
+    solitaire = iw.make("volcano", players=1, goal="solid>=1")
+    with pytest.raises(ValueError, match="does not play"):
+        kernel.play_from(solitaire, solitaire.new_state(), ("random",), 0, 1, 10)
 
 
 def test_blockade_piece_moves_and_pip_steps_are_counted_by_both_engines():

@@ -12,6 +12,11 @@ in the kernel too (the engine's backtracking search on Python's Mersenne Twister
 per-game arrays, the kernel counts the reference engine's board heatmaps, by square over the games
 of the range: the squares that erupted, and where thrown pieces landed and were captured.
 
+Games start from an encoded position (:func:`encode`, exact for any position the rules engine
+holds: loaded texts, mid-turn states with the house rule's squares, finished games):
+:func:`play_range` encodes the opening, :func:`play_from` any state, and continues it exactly
+as the rules engine's agents would.
+
 >>> from icewidgets import make
 >>> out = play_range(make("volcano"), ("random", "greedy"), seed=0, start=0, stop=1000, max_plies=5_000)
 >>> out["plies"].shape, out["scores"].dtype, int(out["winners"][0])  # winners: bit p = player p
@@ -25,14 +30,14 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ...grid import DIRECTIONS, Grid
+from ...grid import DIRECTIONS
 from ...compiled import pyrandom as _pyrandom
 from ...compiled import rng as _rng
 from ...compiled.bits import lowest_bit, popcount
 from ...compiled.jit import helper
 from ...compiled.pick import nth_best
+from .board import COLOURS, GRID
 
-GRID = Grid(5, 5)
 SQUARES = 25
 MAX_HEIGHT = 80  # 75 coloured pieces and a cap fit on one square
 CAP_CODE = 15
@@ -64,14 +69,52 @@ def supports(game: Any, agents: tuple[str, ...]) -> bool:
     return True
 
 
-def _encode(state: Any) -> tuple[np.ndarray, np.ndarray]:
+def encode(state: Any) -> tuple[np.ndarray, ...]:
+    """The kernel's arrays for the position ``state`` (any position the rules engine holds):
+    ``(stack, height, counts, per_player, st)``.
+
+    ``stack[square, height]`` piece codes and ``height[square]``; ``counts[player, colour,
+    size - 1]`` the captured pieces; ``per_player`` rows: the colours captured (bit mask), the
+    number of pieces captured and the score; ``st`` the game's state vector (the caps, the
+    player to move, turns, the quiet turns, the house rule's squares left, whether the game has
+    ended by the rules, …; see ``CAPS`` … ``LEFT_OF``).
+
+    >>> from icewidgets import make
+    >>> stack, height, counts, per_player, st = encode(make("volcano").new_state().play("a1-b1"))
+    >>> int(height[0]), int(per_player[2, 0]), int(st[PLAYER]), int(st[TURNS])
+    (0, 1, 1, 1)
+    >>> [GRID.name(square) for square in range(SQUARES) if st[CAPS] >> square & 1]
+    ['b1', 'b2', 'c3', 'd4', 'e5']
+    """
+    players = len(state.captured)
     stack = np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int8)
     height = np.zeros(SQUARES, dtype=np.int64)
+    st = np.zeros(ST_WORDS, dtype=np.int64)
     for square, pieces in enumerate(state.board):
         for h, piece in enumerate(pieces):
-            stack[square, h] = CAP_CODE if piece.colour == "K" else "RYGBC".index(piece.colour) * 3 + piece.size - 1
+            stack[square, h] = CAP_CODE if piece.colour == "K" else COLOURS.index(piece.colour) * 3 + piece.size - 1
         height[square] = len(pieces)
-    return stack, height
+        if pieces and pieces[-1].colour == "K":
+            st[CAPS] |= 1 << square
+            st[PIECES] += len(pieces) - 1
+        else:
+            st[PIECES] += len(pieces)
+    counts = np.zeros((players, 5, 3), dtype=np.int64)
+    per_player = np.zeros((3, players), dtype=np.int64)
+    for player, pile in enumerate(state.captured):
+        for piece in pile:
+            colour = COLOURS.index(piece.colour)
+            counts[player, colour, piece.size - 1] += 1
+            per_player[0, player] |= 1 << colour
+        per_player[1, player] = len(pile)
+        per_player[2, player] = state.scores[player]
+    st[PLAYER] = state.to_move
+    st[TURNS] = state.turns
+    st[QUIET] = st[LONGEST_QUIET] = state.quiet_turns
+    st[ENDED] = state.end_reason is not None
+    for cap, squares in state.left:
+        st[LEFT_OF + cap] = squares
+    return stack, height, counts, per_player, st
 
 
 def empty_results(n: int, players: int) -> dict[str, np.ndarray]:
@@ -110,11 +153,6 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
     With ``record`` > 0 the first ``record`` plies of each game are also returned as
     ``record[game, ply] = source·8 + direction`` (−1 past the end; see :func:`recorded_moves`).
     """
-    players = game.players
-    stack, height = _encode(game.new_state(seed=0))
-    n = stop - start
-    out = empty_results(n, players)
-    recorded = np.full((n, record), -1, dtype=np.int16)
     setup = np.zeros(SETUP_WORDS, dtype=np.int64)
     layouts = np.zeros((0, SQUARES), dtype=np.int64)
     if game.opening == "random" and game.colours is None:
@@ -122,15 +160,47 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
 
         setup[0] = 1
         setup[1] = sum(1 << GRID.index(square) for square in (game.caps or OPENING_CAPS["random"]))
-        layouts = np.zeros((n, SQUARES), dtype=np.int64)
+        layouts = np.zeros((stop - start, SQUARES), dtype=np.int64)
         _random_layouts(_rng.entropy_words(seed), start, stop, _rng.new_generator(), setup, layouts)
-    scratch = (_rng.new_generator(), stack.copy(), height.copy(), np.zeros((players, 5, 3), dtype=np.int64),
-               np.zeros((3, players), dtype=np.int64), np.zeros(ST_WORDS, dtype=np.int64))
-    args = (setup, layouts, stack, height, players, game.tie_rule == "draw", game.no_return_within_turn, game.end_if_board_empty,
-            game.max_turns or 0, game.stall_turns or 0, max_plies, _rng.entropy_words(seed), start, stop, _STEP,
-            _NEIGHBOUR_MASK, *scratch, out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"],
-            out["captured"], out["captures"], out["erupted"], out["eruptions_stopped"], out["longest_quiet"],
-            out["branching"],
+        # Every layout has all 75 pieces; only the caps may end a game before it starts.
+    start_state = game.new_state(seed=0)  # its layout stands in for the seeded ones
+    return _run(game, agents, encode(start_state), seed, start, stop, max_plies, record, setup, layouts)
+
+
+def play_from(game: Any, state: Any, agents: tuple[str, ...], seed: Any, count: int, max_plies: int,
+              record: int = 0) -> dict[str, np.ndarray]:
+    """``count`` games continued from the position ``state``, as result arrays like
+    :func:`play_range`'s: game ``i`` draws from ``SeedSequence(seed, spawn_key=(i,))`` exactly as
+    the rules engine's agents would, playing on from ``state``.
+
+    ``plies`` counts the plies played from ``state``, ``turns`` the game's turns (``state.turns``
+    included); a game still going after ``max_plies`` more plies stops unfinished. ValueError
+    when ``state`` is not a position of ``game`` or the kernel does not play these options and
+    agents (:func:`supports`).
+    """
+    if state.game != game:
+        raise ValueError(f"the state is a position of {state.game!r}, not of {game!r}")
+    if not supports(game, agents):
+        raise ValueError(f"the Volcano kernel does not play {game!r} with agents {tuple(agents)!r}")
+    setup = np.zeros(SETUP_WORDS, dtype=np.int64)
+    return _run(game, agents, encode(state), seed, 0, count, max_plies, record, setup, np.zeros((0, SQUARES), np.int64))
+
+
+def _run(game, agents, start_position, seed, start, stop, max_plies, record, setup, layouts):
+    players = game.players
+    n = stop - start
+    out = empty_results(n, players)
+    recorded = np.full((n, record), -1, dtype=np.int16)
+    stack, height, counts, per_player, st = start_position
+    scratch = (_rng.new_generator(), stack.copy(), height.copy(), counts.copy(), per_player.copy(), st.copy())
+    if setup[0]:
+        st = st.copy()
+        st[CAPS], st[PIECES], st[ENDED] = setup[1], 75, setup[1] == 0
+    args = (setup, layouts, stack, height, counts, per_player, st, players, game.tie_rule == "draw",
+            game.no_return_within_turn, game.end_if_board_empty, game.max_turns or 0, game.stall_turns or 0, max_plies,
+            _rng.entropy_words(seed), start, stop, _STEP, _NEIGHBOUR_MASK, *scratch, out["winners"], out["scores"],
+            out["turns"], out["plies"], out["unfinished"], out["captured"], out["captures"], out["erupted"],
+            out["eruptions_stopped"], out["longest_quiet"], out["branching"],
             out["heatmap:eruption_sources"], out["heatmap:captures"], out["heatmap:landings"], recorded)
     codes = None if all(a == "random" for a in agents) else np.array([RANDOM if a == "random" else GREEDY
                                                                        for a in agents], dtype=np.int64)
@@ -138,10 +208,21 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
                    np.zeros(SQUARES, dtype=np.int64), *args)
     if status != 0:
         raise RuntimeError(f"Volcano kernel: game {status - 1} reached a position with no legal move")
-    out["eruptions"][:] = out["turns"]  # every turn ends with exactly one eruption
+    out["eruptions"][:] = out["turns"] - st[TURNS]  # every turn ends with exactly one eruption
     if record:
         out["record"] = recorded
     return out
+
+
+def legal_moves(state: Any) -> list[str]:
+    """The legal moves the kernel finds in the encoded ``state``, as texts in its order (for
+    checking :func:`encode` against ``state.legal_moves()``)."""
+    stack, height, counts, per_player, st = encode(state)
+    if st[ENDED] or (state.game.max_turns is not None and st[TURNS] >= state.game.max_turns):
+        return []
+    codes = np.zeros(8 * SQUARES, dtype=np.int64)
+    n = _legal_codes(st, height, _STEP, _NEIGHBOUR_MASK, np.zeros(SQUARES, dtype=np.int64), codes)
+    return [move_text(code) for code in codes[:n]]
 
 
 def recorded_moves(out: dict[str, np.ndarray], row: int) -> list[str]:
@@ -465,11 +546,13 @@ def _random_layouts(run_words, start, stop, gen, setup, layouts):
 
 
 @helper
-def _new_game(gen, run_words, g, start, init_stack, init_height, end_if_empty, setup, layouts, stack, height, counts,
-              per_player, st):
+def _new_game(gen, run_words, g, start, setup, layouts, init_stack, init_height, init_counts, init_per_player, init_st,
+              stack, height, counts, per_player, st):
+    """Seed game ``g``'s generator and set up its position: the encoded one (``init_*``), or
+    with a seeded random layout its nests and the opening's caps."""
     _rng.seed_game(gen, run_words, start + g)
-    caps = np.int64(0)
-    pieces = np.int64(0)
+    for i in range(st.shape[0]):
+        st[i] = init_st[i]
     if setup[0]:
         _rng.next_uint64(gen)  # the draw that seeded the layout (see _random_layouts)
         for s in range(SQUARES):
@@ -477,33 +560,39 @@ def _new_game(gen, run_words, g, start, init_stack, init_height, end_if_empty, s
             for k in range(3):
                 stack[s, k] = colour * 3 + k
             height[s] = 3
-            pieces += 3
             if (setup[1] >> s) & 1:
                 stack[s, 3] = CAP_CODE
                 height[s] = 4
-                caps |= np.int64(1) << s
     else:
         for s in range(SQUARES):
             h = init_height[s]
             height[s] = h
             for k in range(h):
                 stack[s, k] = init_stack[s, k]
-            if h > 0 and init_stack[s, h - 1] == CAP_CODE:
-                caps |= np.int64(1) << s
-                pieces += h - 1
-            else:
-                pieces += h
     for p in range(counts.shape[0]):
         for c in range(5):
             for size in range(3):
-                counts[p, c, size] = 0
+                counts[p, c, size] = init_counts[p, c, size]
         for row in range(3):
-            per_player[row, p] = 0
-    for i in range(st.shape[0]):
-        st[i] = 0
-    st[CAPS] = caps
-    st[PIECES] = pieces
-    st[ENDED] = caps == 0 or (end_if_empty and pieces == 0)
+            per_player[row, p] = init_per_player[row, p]
+
+
+@njit(cache=True)
+def _legal_codes(st, height, step, neighbour_mask, closed, codes):
+    """Write the legal moves' codes (source·8 + direction) in legal order; returns how many."""
+    _close_returns(st, height, step, neighbour_mask, closed)
+    caps = st[CAPS]
+    n = 0
+    m = caps
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        for d in range(8):
+            t = step[c, d]
+            if t >= 0 and not ((caps | closed[c]) >> t) & 1:
+                codes[n] = c * 8 + d
+                n += 1
+    return n
 
 
 @helper
@@ -622,14 +711,14 @@ def _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_sc
 
 
 @njit(cache=True, nogil=True)
-def _play(agents, move_scratch, look_ahead, closed, setup, layouts, init_stack, init_height, players, draw_rule, no_return,
-          end_if_empty, max_turns, stall, max_plies, run_words, start, stop, step, neighbour_mask, gen, stack, height,
+def _play(agents, move_scratch, look_ahead, closed, setup, layouts, init_stack, init_height, init_counts, init_per_player,
+          init_st, players, draw_rule, no_return, end_if_empty, max_turns, stall, max_plies, run_words, start, stop, step, neighbour_mask, gen, stack, height,
           counts, per_player, st, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured,
           out_captures, out_erupted, out_stopped, out_longest_quiet, out_branching, heat_sources, heat_captures,
           heat_landings, out_moves):
     for g in range(stop - start):
-        _new_game(gen, run_words, g, start, init_stack, init_height, end_if_empty, setup, layouts, stack, height,
-                  counts, per_player, st)
+        _new_game(gen, run_words, g, start, setup, layouts, init_stack, init_height, init_counts, init_per_player,
+                  init_st, stack, height, counts, per_player, st)
         while not st[ENDED] and st[PLIES] < max_plies and not (max_turns > 0 and st[TURNS] >= max_turns):
             _close_returns(st, height, step, neighbour_mask, closed)
             # agents is None when every seat is random: numba then prunes the greedy branch, so
