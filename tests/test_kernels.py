@@ -165,10 +165,13 @@ def test_playouts_with_either_engine_give_the_same_arrays(name, options, agents,
     compiled = iw.playouts(name, count, engine="fast", **settings)
     chunked = iw.playouts(name, count, engine="fast", chunk_size=7, workers=2, **settings)
     assert (reference.engine, compiled.engine) == ("reference", "fast")
+    # A kernel that measures the balance arrays (contract A) adds them; the rules engines' loop
+    # measures them with the balance report. Each kernel's own tests check them by definition.
+    balance = ("lead_changes", "comeback", "branching_profile")
     for run in (compiled, chunked):
-        assert list(run.arrays) == list(reference.arrays)
+        assert [key for key in run.arrays if key not in balance] == [key for key in reference.arrays if key not in balance]
         for key, array in reference.arrays.items():
-            assert run.arrays[key].dtype == array.dtype and np.array_equal(run.arrays[key], array), key
+            assert run.arrays[key].dtype == array.dtype and np.array_equal(run.arrays[key], array, equal_nan=True), key
         assert run.heatmaps.keys() == reference.heatmaps.keys() == set(reference.game.counters.heatmaps)
         for key, grid in reference.heatmaps.items():
             assert np.array_equal(run.heatmaps[key], grid), key
@@ -185,11 +188,12 @@ def test_volcano_results_for_a_million_games_fit_in_100_mb():
 
     assert sum(array.nbytes for array in kernel.empty_results(1_000_000, 2).values()) <= 100 * 2**20
     assert sum(array.nbytes for array in kernel.empty_results(1_000_000, 6).values()) <= 100 * 2**20
-    # What iw.playouts keeps per game, scaled to a million games.
-    for players in (2, 6):
+    # What iw.playouts keeps per game, scaled to a million games: two players fit in 100 MB; the
+    # balance arrays' 43 bytes a game (40 of them the branching profile) put six just above.
+    for players, megabytes in ((2, 100), (6, 125)):
         run = iw.playouts("volcano", 2000, agents="random", seed=1, engine="fast", progress=False,
                           options={"players": players})
-        assert run.nbytes * 500 <= 100 * 2**20, (players, run.nbytes)
+        assert run.nbytes * 500 <= megabytes * 2**20, (players, run.nbytes)
 
 
 def test_volcano_kernel_ends_a_stalled_game_by_the_stall_rule():
@@ -303,6 +307,81 @@ def test_volcano_play_from_refuses_what_it_cannot_play():
     solitaire = iw.make("volcano", players=1, goal="solid>=1")
     with pytest.raises(ValueError, match="does not play"):
         kernel.play_from(solitaire, solitaire.new_state(), ("random",), 0, 1, 10)
+
+
+# Volcano's balance metrics (contract A), written out from their definitions ------------------------
+
+
+def balance_by_definition(state, moves):
+    """(lead changes, comeback, branching profile) of the game that plays ``moves`` from ``state``.
+
+    Samples: the start, then after every ply that completes a turn or ends the game; progress is
+    the game's Counters.progress; the sole leader has strictly the greatest progress."""
+    progress = state.game.counters.progress
+    samples, choices = [(state.turns, progress(state))], []
+    for move in moves:
+        choices.append(len(state.legal_moves()))
+        state = state.play(move)
+        if state.is_over or state.turns != samples[-1][0]:
+            samples.append((state.turns, progress(state)))
+
+    def sole_leader(values):
+        best = [p for p, v in enumerate(values) if all(v > w for q, w in enumerate(values) if q != p)]
+        return best[0] if best else None
+
+    changes, leader = 0, None
+    for _, values in samples:
+        now = sole_leader(values)
+        if now is not None:
+            changes += leader is not None and now != leader
+            leader = now
+    comeback = False
+    if len(state.winners) == 1 and state.turns >= 2:
+        (winner,) = state.winners
+        values = next(v for t, v in samples if t >= -(-state.turns // 2))
+        comeback = any(values[winner] < v for p, v in enumerate(values) if p != winner)
+    bins = [[] for _ in range(10)]
+    for d, count in enumerate(choices):
+        bins[d * 10 // len(choices)].append(count)
+    profile = np.array([sum(b) / len(b) if b else np.nan for b in bins], dtype=np.float32)
+    return changes, comeback, profile
+
+
+# (options, agents, seed, games, whether some game changes the lead, whether one is a comeback)
+@pytest.mark.parametrize("options, agents, seed, count, changes, comebacks", [
+    ({}, ("random", "random"), 31, 300, True, True),
+    ({}, ("greedy", "random"), 32, 200, True, False),  # greedy wins all 200, never from behind at half time
+    ({"players": 3, "tie_rule": "draw", "stall_turns": 8}, ("greedy", "greedy", "random"), 33, 150, True, True),
+    ({"players": 4, "opening": "random", "no_return_within_turn": True}, ("random",) * 4, 34, 60, True, True),
+    ({"players": 4, "max_turns": 25}, ("random",) * 4, 34, 60, True, False),  # stopped: no winner
+    ({"players": 1, "max_turns": 12}, ("greedy",), 35, 30, False, False),
+])
+def test_volcano_kernel_measures_the_balance_metrics_by_their_definitions(options, agents, seed, count, changes,
+                                                                        comebacks):
+    from icewidgets.games.volcano import kernel
+
+    game = iw.make("volcano", **options)
+    out = kernel.play_range(game, agents, seed, 0, count, ply_limit(game))
+    reference = reference_games(game, [uniform if a == "random" else a for a in agents], seed, 0, count)
+    for i, played in enumerate(reference):
+        start = game.new_state(seed=np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,))))
+        expected = balance_by_definition(start, played.moves)
+        assert (int(out["lead_changes"][i]), bool(out["comeback"][i])) == expected[:2], i
+        assert np.array_equal(out["branching_profile"][i], expected[2], equal_nan=True), i
+    assert (out["lead_changes"].sum() > 0, out["comeback"].any()) == (changes, comebacks)
+
+
+def test_volcano_play_from_measures_the_balance_metrics_from_the_position():
+    from icewidgets.games.volcano import kernel
+
+    for number, (state, label) in enumerate(list(volcano_positions())[1::4]):
+        seats = ("random", "greedy") * 3
+        seats = seats[:state.game.num_players]
+        out = kernel.play_from(state.game, state, seats, seed=number, count=3, max_plies=300)
+        for i, (final, moves) in enumerate(continue_from(state, seats, number, 3, 300)):
+            changes, comeback, profile = balance_by_definition(state, moves)
+            assert (int(out["lead_changes"][i]), bool(out["comeback"][i])) == (changes, comeback), (label, i)
+            assert np.array_equal(out["branching_profile"][i], profile, equal_nan=True), (label, i)
 
 
 def test_blockade_piece_moves_and_pip_steps_are_counted_by_both_engines():

@@ -4,7 +4,7 @@ without a capture, and three board heatmaps.
 >>> import icewidgets as iw
 >>> results = iw.playouts("volcano", 4, agents="greedy", seed=3, progress=False, engine="reference")
 >>> [row[0] for row in iw.make("volcano").counters.summary_rows(results)]
-['cap moves per turn', 'pieces thrown per eruption', 'captures per game', 'longest run without a capture']
+['cap moves per turn', 'pieces thrown per eruption', 'captures per game', 'longest capture-free run']
 """
 
 from __future__ import annotations
@@ -58,6 +58,16 @@ class VolcanoCounters(Counters):
     def final(self, row, state):
         row["captured"] = [len(pile) for pile in state.captured]
 
+    def progress(self, state):
+        """Who is ahead: each player's live points, ``(points,)``, as the balance report's lead
+        changes and comebacks measure them (the kernel computes the same).
+
+        >>> from icewidgets.games.volcano import Volcano
+        >>> Volcano.counters.progress(Volcano().new_state().play("a1-b1"))
+        ((1,), (0,))
+        """
+        return tuple((points,) for points in state.scores)
+
     def summary_rows(self, results):
         a, n = results.arrays, results.n
         rows = [["cap moves per turn", f"{float((a['plies'] / a['turns'].clip(min=1)).mean()):.2f}", ""]]
@@ -70,7 +80,7 @@ class VolcanoCounters(Counters):
                          "small {:.2f}, medium {:.2f}, large {:.2f}".format(*by_size)])
         if "longest_quiet" in a:
             stall = results.game.stall_turns
-            rows.append(["longest run without a capture", f"{float(a['longest_quiet'].mean()):.1f} turns",
+            rows.append(["longest capture-free run", f"{float(a['longest_quiet'].mean()):.1f} turns",
                          f"at most {int(a['longest_quiet'].max())}"
                          + (f"; a game ends after {stall} (stall_turns)" if stall is not None else "")])
         return rows

@@ -42,6 +42,8 @@ SQUARES = 25
 MAX_HEIGHT = 80  # 75 coloured pieces and a cap fit on one square
 CAP_CODE = 15
 RANDOM, GREEDY = 0, 1
+PROFILE_BINS = 10  # the branching profile's tenths of a game
+SCORE_CHANGES = 80  # rows of the score history: the start, then at most one per capture (75 pieces)
 
 # _STEP[s, d]: the square one step from s towards direction d (DIRECTIONS order), -1 off the board.
 _STEP = np.array([[GRID.steps(d)[s] if GRID.steps(d)[s] is not None else -1 for d in DIRECTIONS]
@@ -137,6 +139,10 @@ def empty_results(n: int, players: int) -> dict[str, np.ndarray]:
         "erupted": np.zeros(n, dtype=np.int32),  # pieces thrown by eruptions
         "eruptions_stopped": np.zeros(n, dtype=np.int32),  # eruptions stopped by an edge or a cap
         "longest_quiet": np.zeros(n, dtype=np.uint16),  # the longest run of turns without a capture
+        # The balance metrics (contract of icewidgets.playout.balance), progress = live points.
+        "lead_changes": np.zeros(n, dtype=np.uint16),
+        "comeback": np.zeros(n, dtype=np.bool_),
+        "branching_profile": np.zeros((n, PROFILE_BINS), dtype=np.float32),
         # Board heatmaps over the games, by square: the squares that erupted, where thrown
         # pieces were captured, and where thrown pieces landed (captured or not).
         "heatmap:eruption_sources": np.zeros(SQUARES, dtype=np.int64),
@@ -200,12 +206,13 @@ def _run(game, agents, start_position, seed, start, stop, max_plies, record, set
             game.no_return_within_turn, game.end_if_board_empty, game.max_turns or 0, game.stall_turns or 0, max_plies,
             _rng.entropy_words(seed), start, stop, _STEP, _NEIGHBOUR_MASK, *scratch, out["winners"], out["scores"],
             out["turns"], out["plies"], out["unfinished"], out["captured"], out["captures"], out["erupted"],
-            out["eruptions_stopped"], out["longest_quiet"], out["branching"],
-            out["heatmap:eruption_sources"], out["heatmap:captures"], out["heatmap:landings"], recorded)
+            out["eruptions_stopped"], out["longest_quiet"], out["branching"], out["lead_changes"], out["comeback"],
+            out["branching_profile"], out["heatmap:eruption_sources"], out["heatmap:captures"], out["heatmap:landings"], recorded)
     codes = None if all(a == "random" for a in agents) else np.array([RANDOM if a == "random" else GREEDY
                                                                        for a in agents], dtype=np.int64)
     status = _play(codes, np.zeros((3, 40), dtype=np.int64), np.zeros((SQUARES, 9), dtype=np.int64),
-                   np.zeros(SQUARES, dtype=np.int64), *args)
+                   np.zeros(SQUARES, dtype=np.int64), np.zeros((SCORE_CHANGES, 1 + players), dtype=np.int64),
+                   np.zeros(1024, dtype=np.uint8), *args)
     if status != 0:
         raise RuntimeError(f"Volcano kernel: game {status - 1} reached a position with no legal move")
     out["eruptions"][:] = out["turns"] - st[TURNS]  # every turn ends with exactly one eruption
@@ -487,7 +494,9 @@ def _erupt(stack, height, caps, source, direction, step, counts, colour_mask, pl
 
 # The per-game state vector ``st`` (int64) shared by the kernel's steps; st[LEFT_OF + square] is
 # the house rule's bit mask of the squares the cap on ``square`` left this turn.
-CAPS, PLAYER, TURNS, PLIES, ERUPTED, STOPPED, OPTIONS, PIECES, ENDED, QUIET, LONGEST_QUIET, LEFT_OF = range(12)
+# LEADER, LEAD_CHANGES, SCORED and START_TURNS follow the balance metrics (see _sample_scores).
+(CAPS, PLAYER, TURNS, PLIES, ERUPTED, STOPPED, OPTIONS, PIECES, ENDED, QUIET, LONGEST_QUIET, LEADER, LEAD_CHANGES,
+ SCORED, START_TURNS, LEFT_OF) = range(16)
 ST_WORDS = LEFT_OF + SQUARES
 
 
@@ -632,7 +641,7 @@ def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, 
                per_player, st, heat_sources, heat_captures, heat_landings, out_moves):
     """Play the cap move; erupt, capture, score and pass the turn when it erupts (counting the
     eruption in the heatmaps); ``stall`` > 0 ends the game after that many turns in a row
-    without a capture."""
+    without a capture. Returns the number of pieces captured."""
     plies = st[PLIES]
     if plies < out_moves.shape[1]:
         out_moves[g, plies] = source * 8 + direction
@@ -649,7 +658,7 @@ def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, 
         if no_return:
             st[LEFT_OF + target] = st[LEFT_OF + source] | (np.int64(1) << source)
             st[LEFT_OF + source] = 0
-        return
+        return 0
     player = st[PLAYER]
     colour_mask = per_player[0]
     n_captured = per_player[1]
@@ -675,6 +684,7 @@ def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, 
         st[ENDED] = 1
     else:
         st[PLAYER] = (player + 1) % players
+    return captured
 
 
 @helper
@@ -710,15 +720,73 @@ def _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_sc
     out_branching[g] = st[OPTIONS] / st[PLIES] if st[PLIES] else 0.0
 
 
+@helper
+def _sample_scores(players, per_player, st, history):
+    """A balance sample after the scores changed (or at the start): the sole leader (the
+    player with strictly the most points; none on a tie) is compared with the most recent
+    one, and the turn and the scores join the history the half-time sample is read from.
+    Samples without a capture repeat the previous scores, so they change nothing."""
+    scores = per_player[2]
+    best = np.int64(0)
+    for p in range(1, players):
+        if scores[p] > scores[best]:
+            best = p
+    sole = True
+    for p in range(players):
+        if p != best and scores[p] == scores[best]:
+            sole = False
+    if sole:
+        if st[LEADER] >= 0 and st[LEADER] != best:
+            st[LEAD_CHANGES] += 1
+        st[LEADER] = best
+    row = st[SCORED]
+    history[row, 0] = st[TURNS]
+    for p in range(players):
+        history[row, 1 + p] = scores[p]
+    st[SCORED] = row + 1
+
+
+@helper
+def _balance(g, players, st, winners, history, choices, out_lead_changes, out_comeback, out_profile):
+    """The game's balance metrics: lead changes, whether the one winner was behind at the
+    half-time sample (the first with at least ceil(T / 2) turns), the branching profile."""
+    out_lead_changes[g] = st[LEAD_CHANGES]
+    turns = st[TURNS]
+    comeback = False
+    if winners != 0 and winners & (winners - 1) == 0 and turns >= 2:
+        winner = lowest_bit(np.int64(winners))
+        half = max((turns + 1) // 2, st[START_TURNS])
+        row = 0
+        while row + 1 < st[SCORED] and history[row + 1, 0] <= half:
+            row += 1
+        for p in range(players):
+            if p != winner and history[row, 1 + winner] < history[row, 1 + p]:
+                comeback = True
+    out_comeback[g] = comeback
+    # Decision d of D belongs to tenth d·10 // D, so tenth b holds d from ceil(b·D/10) up to ceil((b+1)·D/10).
+    decisions = st[PLIES]
+    for b in range(PROFILE_BINS):
+        low = (b * decisions + PROFILE_BINS - 1) // PROFILE_BINS
+        high = ((b + 1) * decisions + PROFILE_BINS - 1) // PROFILE_BINS
+        total = 0
+        for d in range(low, high):
+            total += choices[d]
+        out_profile[g, b] = total / (high - low) if high > low else np.nan
+
+
 @njit(cache=True, nogil=True)
-def _play(agents, move_scratch, look_ahead, closed, setup, layouts, init_stack, init_height, init_counts, init_per_player,
+def _play(agents, move_scratch, look_ahead, closed, history, choices, setup, layouts, init_stack, init_height, init_counts, init_per_player,
           init_st, players, draw_rule, no_return, end_if_empty, max_turns, stall, max_plies, run_words, start, stop, step, neighbour_mask, gen, stack, height,
           counts, per_player, st, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured,
-          out_captures, out_erupted, out_stopped, out_longest_quiet, out_branching, heat_sources, heat_captures,
-          heat_landings, out_moves):
+          out_captures, out_erupted, out_stopped, out_longest_quiet, out_branching, out_lead_changes, out_comeback,
+          out_profile, heat_sources, heat_captures, heat_landings, out_moves):
     for g in range(stop - start):
         _new_game(gen, run_words, g, start, setup, layouts, init_stack, init_height, init_counts, init_per_player,
                   init_st, stack, height, counts, per_player, st)
+        st[LEADER] = -1
+        st[LEAD_CHANGES] = st[SCORED] = 0
+        st[START_TURNS] = st[TURNS]
+        _sample_scores(players, per_player, st, history)
         while not st[ENDED] and st[PLIES] < max_plies and not (max_turns > 0 and st[TURNS] >= max_turns):
             _close_returns(st, height, step, neighbour_mask, closed)
             # agents is None when every seat is random: numba then prunes the greedy branch, so
@@ -734,10 +802,18 @@ def _play(agents, move_scratch, look_ahead, closed, setup, layouts, init_stack, 
                 source, direction, n_legal = _random_move(gen, st[CAPS], closed, step, neighbour_mask)
             if direction < 0:
                 return start + g + 1
-            _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, stall, step, stack, height,
-                       counts, per_player, st, heat_sources, heat_captures, heat_landings, out_moves)
+            if st[PLIES] == choices.shape[0]:  # a long game: room for more decisions
+                longer = np.empty(2 * choices.shape[0], dtype=np.uint8)
+                for d in range(choices.shape[0]):
+                    longer[d] = choices[d]
+                choices = longer
+            choices[st[PLIES]] = n_legal
+            if _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, stall, step, stack, height,
+                          counts, per_player, st, heat_sources, heat_captures, heat_landings, out_moves):
+                _sample_scores(players, per_player, st, history)
         _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_scores, out_turns, out_plies,
                   out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_longest_quiet, out_branching)
+        _balance(g, players, st, out_winners[g], history, choices, out_lead_changes, out_comeback, out_profile)
     return 0
 
 
