@@ -349,7 +349,8 @@ def test_mcts_beats_greedy_in_volcano():
 
 def test_volcano_greedy_always_ends_its_turn_and_endless_games_stop_unfinished():
     # Found in a greedy-vs-greedy run (seed 11, game 273): the last four pieces can never
-    # capture each other, so the game never ends by the rules; greedy still ends every turn.
+    # capture each other, so without the stall rule the game never ends; greedy still ends
+    # every turn.
     text = """\
 . G2 . . .
 K1 Y1 . . .
@@ -357,7 +358,7 @@ K1 Y1 . . .
 . . . . B1
 . . . . K1
 to_move=0 captured=R3,Y3,R3,R2,R3,R2,R1,Y2,R2,C3,C1,B3,Y2,Y1,R1,R1,C3,C2,C1,B3,B2,C2,C1,C2,C3,C1,C1,B1,C3,Y2,B1,C3,B2,B1,C2,Y1,C2,Y1,B2/Y3,R3,R3,R1,G3,G3,G2,G2,Y3,R2,R1,Y3,Y1,G2,G1,Y2,B3,R2,G3,B1,B2,G3,Y2,B2,G1,G1,Y3,G2,G1,G3,G1,B3"""
-    state = iw.make("volcano").state_from_text(text)
+    state = iw.make("volcano", stall_turns=None).state_from_text(text)
     rng = np.random.default_rng(0)
     for _ in range(200):
         state = state.play(A.greedy(state, rng))

@@ -13,6 +13,8 @@ default ones (its default options, random and greedy agents).
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
@@ -42,6 +44,9 @@ PLY_CASES = {
         ({"players": 3, "opening": "plus", "tie_rule": "draw", "max_turns": 25}, ("greedy", "random", "greedy"), 5, 80),
         ({"players": 4, "opening": "x", "no_return_within_turn": True, "max_turns": 40},
          ("random", "greedy", "random", "random"), 6, 60),
+        ({"no_return_within_turn": True}, ("random", "greedy"), 12, 300),
+        ({"stall_turns": 3}, ("random", "greedy"), 13, 200),
+        ({"players": 3, "stall_turns": 1, "no_return_within_turn": True}, ("greedy", "random", "random"), 14, 100),
         ({"players": 1, "end_if_board_empty": False, "max_turns": 30}, ("greedy",), 7, 40),
         ({"opening": "custom", "colours": "RRYYG GBBCC RRYYG GBBCC ...RY", "caps": "a1 c3 e5"},
          ("random", "random"), 8, 40),
@@ -83,7 +88,8 @@ PLY_CASES = {
 
 # Through iw.playouts, both engines: game → (options, agents, seed, games, every heatmap counts something).
 RUN_CASES = {
-    "volcano": [({}, "random", 21, 300, True), ({}, ("greedy", "random"), 22, 120, True)],
+    "volcano": [({}, "random", 21, 300, True), ({}, ("greedy", "random"), 22, 120, True),
+                ({"stall_turns": 4}, ("random", "greedy"), 23, 200, True)],
     "volterra": [({}, "random", 3, 300, True), ({"forfeit_removes": False}, "greedy", 3, 300, True)],
     "ice3": [({}, "random", 2, 25, False),  # no random game reaches the exact goal: no goal corners
              ({"goal": "loose", "max_turns": 100}, ("greedy", "random"), 3, 40, True)],
@@ -228,11 +234,200 @@ def test_volcano_results_for_a_million_games_fit_in_100_mb():
 
     assert sum(array.nbytes for array in kernel.empty_results(1_000_000, 2).values()) <= 100 * 2**20
     assert sum(array.nbytes for array in kernel.empty_results(1_000_000, 6).values()) <= 100 * 2**20
-    # What iw.playouts keeps per game, scaled to a million games.
-    for players in (2, 6):
+    # What iw.playouts keeps per game, scaled to a million games: two players fit in 100 MB; the
+    # balance arrays' 43 bytes a game (40 of them the branching profile) put six just above.
+    for players, megabytes in ((2, 100), (6, 125)):
         run = iw.playouts("volcano", 2000, agents="random", seed=1, engine="fast", progress=False,
                           options={"players": players})
-        assert run.nbytes * 500 <= 100 * 2**20, (players, run.nbytes)
+        assert run.nbytes * 500 <= megabytes * 2**20, (players, run.nbytes)
+
+
+def test_volcano_kernel_ends_a_stalled_game_by_the_stall_rule():
+    # The game test_volcano replays: without the rule it stalls until the 5,000-ply stop.
+    from icewidgets.games.volcano import kernel
+
+    def play(**options):
+        out = kernel.play_range(iw.make("volcano", **options), ("random", "random"), 2, 594_793, 594_794, 5000)
+        return (int(out["plies"][0]), int(out["turns"][0]), out["scores"][0].tolist(), int(out["winners"][0]),
+                bool(out["unfinished"][0]), int(out["longest_quiet"][0]))
+
+    assert play(stall_turns=None) == (5000, 761, [71, 81], 0, True, 369)
+    assert play() == (2635, 492, [71, 81], 2, False, 100)
+
+
+# Volcano from any position (contract B): encode(state) and play_from ------------------------------
+
+VOLCANO_POSITION_OPTIONS = [
+    {},
+    {"no_return_within_turn": True},
+    {"players": 3, "opening": "plus", "stall_turns": 5},
+    {"players": 4, "opening": "random", "max_turns": 30, "tie_rule": "draw"},
+    {"players": 1, "end_if_board_empty": False, "stall_turns": None},
+]
+VOLCANO_SPARSE_POSITIONS = [
+    ({}, ". . . . .\n. . . . .\n. . K1 . .\n. . . . .\nG2 . . . .\nto_move=1 captured=R1/R2,R3"),
+    ({}, "R1R2 . . . K1\n. . . . .\nK1 Y1Y2Y3 . . .\n. . . . .\nB3 . . . K1\nto_move=0 captured=C1/ quiet_turns=99"),
+    ({"no_return_within_turn": True},
+     "R1R2R3K1 . . . .\n. . K1 . .\n. . . . .\n. . . . .\n. . . G1G2 .\nto_move=1 captured=/ left=a5:a4+b5,c4:c3"),
+    ({"no_return_within_turn": True}, ". . . . .\n. . . . .\n. . . . .\nK1 K1 . . .\nR1K1 . G1 . .\n"
+                                      "to_move=0 captured=/ left=a1:b1+a2+b2"),  # the house rule lifted
+    ({"max_turns": 9}, ". . . . .\n. . . . .\nC1C2C3K1 . G1G2G3 . .\n. . . . .\nR1R2R3 . . . .\n"
+                       "to_move=0 captured=R1,Y1,G1,B1/ turns=8"),
+    ({"max_turns": 9}, ". . . . .\n. . . . .\nC1K1 . G1 . .\n. . . . .\n. . . . .\nto_move=1 captured=/ turns=9"),
+    ({}, ". . . . .\n. . . . .\nK1 . . . .\n. . . . .\n. . . . .\nto_move=0 captured=R1,Y1,G1,B1,C1/R3"),
+]
+
+
+def volcano_positions():
+    """(state, label) for seeded random games cut at random plies, and the sparse positions above."""
+    rng = random.Random(5)
+    for k, options in enumerate(VOLCANO_POSITION_OPTIONS):
+        game = iw.make("volcano", **options)
+        for index in range(40):
+            state = game.new_state(seed=index)
+            for _ in range(rng.randrange(0, 150)):
+                if state.is_over:
+                    break
+                state = state.play(rng.choice(state.legal_moves()))
+            yield state, f"options {k}, game {index}"
+    for options, text in VOLCANO_SPARSE_POSITIONS:
+        yield iw.make("volcano", **options).state_from_text(text), text
+
+
+def continue_from(state, agents, seed, count, max_plies):
+    """The rules engine going on from ``state``: game i draws from SeedSequence(seed, spawn_key=(i,))."""
+    from icewidgets.agents import get_agent
+
+    players = [uniform if agent == "random" else get_agent(agent) for agent in agents]
+    games = []
+    for i in range(count):
+        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,)))
+        current, moves = state, []
+        while not current.is_over and len(moves) < max_plies:
+            move = players[current.to_move](current, rng)
+            moves.append(str(move))
+            current = current.play(move)
+        games.append((current, moves))
+    return games
+
+
+def test_volcano_kernel_finds_the_legal_moves_of_any_encoded_position():
+    from icewidgets.games.volcano import kernel
+
+    checked = 0
+    for state, label in volcano_positions():
+        assert kernel.legal_moves(state) == [str(m) for m in state.legal_moves()], label
+        stack, height, counts, per_player, st = kernel.encode(state)
+        assert per_player[2].tolist() == list(state.scores), label
+        assert bool(st[kernel.ENDED]) == (state.end_reason is not None), label
+        checked += 1
+    assert checked == 40 * len(VOLCANO_POSITION_OPTIONS) + len(VOLCANO_SPARSE_POSITIONS)
+
+
+@pytest.mark.parametrize("agents", ["random", "greedy", "mixed"])
+def test_volcano_play_from_continues_like_the_rules_engine(agents):
+    from icewidgets.games.volcano import kernel
+
+    positions = list(volcano_positions())[agents != "random"::3]  # a different third for each agent set
+    for number, (state, label) in enumerate(positions):
+        seats = {"random": ("random",), "greedy": ("greedy",), "mixed": ("greedy", "random")}[agents]
+        seats = (seats * state.game.num_players)[:state.game.num_players]
+        max_plies = 400
+        out = kernel.play_from(state.game, state, seats, seed=number, count=4, max_plies=max_plies, record=max_plies)
+        for i, (final, moves) in enumerate(continue_from(state, seats, number, 4, max_plies)):
+            recorded = kernel.recorded_moves(out, i)
+            assert recorded == moves, f"{label}, game {i}: first different ply {first_difference(recorded, moves)}"
+            assert out["plies"][i] == len(moves) and out["turns"][i] == final.turns, (label, i)
+            assert tuple(out["scores"][i]) == final.scores, (label, i)
+            assert out["winners"][i] == sum(1 << p for p in final.winners), (label, i)
+            assert bool(out["unfinished"][i]) == (final.end_reason is None), (label, i)
+            assert out["longest_quiet"][i] >= final.quiet_turns, (label, i)
+
+
+def test_volcano_play_from_refuses_what_it_cannot_play():
+    from icewidgets.games.volcano import kernel
+
+    state = iw.make("volcano").new_state()
+    with pytest.raises(ValueError, match="not of make\\('volcano', players=3\\)"):
+        kernel.play_from(iw.make("volcano", players=3), state, ("random",) * 3, 0, 1, 10)
+    solitaire = iw.make("volcano", players=1, goal="solid>=1")
+    with pytest.raises(ValueError, match="does not play"):
+        kernel.play_from(solitaire, solitaire.new_state(), ("random",), 0, 1, 10)
+
+
+# Volcano's balance metrics (contract A), written out from their definitions ------------------------
+
+
+def balance_by_definition(state, moves):
+    """(lead changes, comeback, branching profile) of the game that plays ``moves`` from ``state``.
+
+    Samples: the start, then after every ply that completes a turn or ends the game; progress is
+    the game's Counters.progress; the sole leader has strictly the greatest progress."""
+    progress = state.game.counters.progress
+    samples, choices = [(state.turns, progress(state))], []
+    for move in moves:
+        choices.append(len(state.legal_moves()))
+        state = state.play(move)
+        if state.is_over or state.turns != samples[-1][0]:
+            samples.append((state.turns, progress(state)))
+
+    def sole_leader(values):
+        best = [p for p, v in enumerate(values) if all(v > w for q, w in enumerate(values) if q != p)]
+        return best[0] if best else None
+
+    changes, leader = 0, None
+    for _, values in samples:
+        now = sole_leader(values)
+        if now is not None:
+            changes += leader is not None and now != leader
+            leader = now
+    comeback = False
+    if len(state.winners) == 1 and state.turns >= 2:
+        (winner,) = state.winners
+        values = next(v for t, v in samples if t >= -(-state.turns // 2))
+        comeback = any(values[winner] < v for p, v in enumerate(values) if p != winner)
+    bins = [[] for _ in range(10)]
+    for d, count in enumerate(choices):
+        bins[d * 10 // len(choices)].append(count)
+    profile = np.array([sum(b) / len(b) if b else np.nan for b in bins], dtype=np.float32)
+    return changes, comeback, profile
+
+
+# (options, agents, seed, games, whether some game changes the lead, whether one is a comeback)
+@pytest.mark.parametrize("options, agents, seed, count, changes, comebacks", [
+    ({}, ("random", "random"), 31, 300, True, True),
+    ({}, ("greedy", "random"), 32, 200, True, False),  # greedy wins all 200, never from behind at half time
+    ({"players": 3, "tie_rule": "draw", "stall_turns": 8}, ("greedy", "greedy", "random"), 33, 150, True, True),
+    ({"players": 4, "opening": "random", "no_return_within_turn": True}, ("random",) * 4, 34, 60, True, True),
+    ({"players": 4, "max_turns": 25}, ("random",) * 4, 34, 60, True, False),  # stopped: no winner
+    ({"players": 1, "max_turns": 12}, ("greedy",), 35, 30, False, False),
+])
+def test_volcano_kernel_measures_the_balance_metrics_by_their_definitions(options, agents, seed, count, changes,
+                                                                        comebacks):
+    from icewidgets.games.volcano import kernel
+
+    game = iw.make("volcano", **options)
+    out = kernel.play_range(game, agents, seed, 0, count, ply_limit(game))
+    reference = reference_games(game, [uniform if a == "random" else a for a in agents], seed, 0, count)
+    for i, played in enumerate(reference):
+        start = game.new_state(seed=np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,))))
+        expected = balance_by_definition(start, played.moves)
+        assert (int(out["lead_changes"][i]), bool(out["comeback"][i])) == expected[:2], i
+        assert np.array_equal(out["branching_profile"][i], expected[2], equal_nan=True), i
+    assert (out["lead_changes"].sum() > 0, out["comeback"].any()) == (changes, comebacks)
+
+
+def test_volcano_play_from_measures_the_balance_metrics_from_the_position():
+    from icewidgets.games.volcano import kernel
+
+    for number, (state, label) in enumerate(list(volcano_positions())[1::4]):
+        seats = ("random", "greedy") * 3
+        seats = seats[:state.game.num_players]
+        out = kernel.play_from(state.game, state, seats, seed=number, count=3, max_plies=300)
+        for i, (final, moves) in enumerate(continue_from(state, seats, number, 3, 300)):
+            changes, comeback, profile = balance_by_definition(state, moves)
+            assert (int(out["lead_changes"][i]), bool(out["comeback"][i])) == (changes, comeback), (label, i)
+            assert np.array_equal(out["branching_profile"][i], profile, equal_nan=True), (label, i)
 
 
 def test_blockade_piece_moves_and_pip_steps_are_counted_by_both_engines():

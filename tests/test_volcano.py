@@ -77,7 +77,7 @@ SCENARIOS = [
     # Rule 4 / V-A5 / V-A6: the eruption test.
     pytest.param({}, P("c3=R1R2R3K1 c5=G1G2G3"), ["c3-c4"], P("c3=R1R2 c4=K1 c5=G1G2G3", "to_move=1 captured=R3/"),
                  id="r4-V-A5-erupts-and-captures"),
-    pytest.param({}, P("c3=R1R2R3K1"), ["c3-c4"], P("c3=R1R2 c4=K1 c5=R3", "to_move=1 captured=/"),
+    pytest.param({}, P("c3=R1R2R3K1"), ["c3-c4"], P("c3=R1R2 c4=K1 c5=R3", "to_move=1 captured=/ quiet_turns=1"),
                  id="r4-V-A6-first-landing-on-empty-square-is-an-eruption"),
     pytest.param({}, P("c3=R1R2R3K1 c5=K1"), ["c3-c4"], P("c3=R1R2R3 c4=K1 c5=K1"),
                  id="r4-no-eruption-first-landing-capped"),
@@ -91,7 +91,7 @@ SCENARIOS = [
                  id="r4-V-A5-no-eruption-from-empty-square"),
     # Rule 5 / V-A4: the turn goes on until an eruption; no pass.
     pytest.param({}, P("c3=R1R2R3K1 c5=K1"), ["c3-c4", "c5-d5", "c4-c3", "c3-b3"],
-                 P("a3=R3 b3=K1 c3=R1R2 d5=K1", "to_move=1 captured=/"),
+                 P("a3=R3 b3=K1 c3=R1R2 d5=K1", "to_move=1 captured=/ quiet_turns=1"),
                  id="r5-V-A20-many-cap-moves-then-eruption-into-empty-square"),
     pytest.param({}, P("c3=R1R2R3K1 c5=K1"), ["end"], (IllegalMoveError, "a Volcano turn ends only with an eruption"),
                  id="V-A4-no-end-before-eruption"),
@@ -109,13 +109,13 @@ SCENARIOS = [
                  P("b3=K1 c3=B2 d3=B3G1 e3=C3", "to_move=1 captured=Y2,R3/"),
                  id="r6-top-to-bottom-whatever-the-sizes"),
     pytest.param({}, P("a1=R1R2R3G1G2Y3B1K1"), ["a1-b2"],
-                 P("a1=R1R2R3G1 b2=K1 c3=B1 d4=Y3 e5=G2", "to_move=1 captured=/"),
+                 P("a1=R1R2R3G1 b2=K1 c3=B1 d4=Y3 e5=G2", "to_move=1 captured=/ quiet_turns=1"),
                  id="r6-V-A9-tall-stack-erupts-until-the-edge"),
     pytest.param({}, P("a3=Y3B2K1 c3=G1G2G3R1R2R3B1B3 d3=C1C2C3Y1Y2"), ["a3-b3"],
-                 P("b3=K1 c3=G1G2G3R1R2R3B1B3B2 d3=C1C2C3Y1Y2Y3", "to_move=1 captured=/"),
+                 P("b3=K1 c3=G1G2G3R1R2R3B1B3B2 d3=C1C2C3Y1Y2Y3", "to_move=1 captured=/ quiet_turns=1"),
                  id="r6-V-A9-stacks-grow-past-three"),
     pytest.param({}, P("e3=G1K1 c3=Y1Y2Y3 b3=Y3"), ["e3-d3"],
-                 P("b3=Y3 c3=Y1Y2Y3G1 d3=K1", "to_move=1 captured=/"),
+                 P("b3=Y3 c3=Y1Y2Y3G1 d3=K1", "to_move=1 captured=/ quiet_turns=1"),
                  id="r6-west-one-piece-then-spent"),
     # Rule 7 / V-A7: only the erupting piece, on a same-size top piece, colour ignored.
     pytest.param({}, V0_BEFORE, ["a3-b3"], V0_AFTER, id="r7-V0-worked-example"),
@@ -128,11 +128,11 @@ SCENARIOS = [
     pytest.param({}, P("a3=R3K1 c3=R3"), ["a3-b3"], P("b3=K1 c3=R3", "to_move=1 captured=R3/"),
                  id="r7-same-colour-same-size-captured-beneath-stays"),
     pytest.param({}, P("c1=B1B2B3K1 c3=B1B2 c4=B2B3 c5=R2"), ["c1-c2"],
-                 P("c2=K1 c3=B1B2B3 c4=B2B3B2 c5=R2B1", "to_move=1 captured=/"),
+                 P("c2=K1 c3=B1B2B3 c4=B2B3B2 c5=R2B1", "to_move=1 captured=/ quiet_turns=1"),
                  id="r7-different-sizes-never-captured"),
     # Rule 8: play passes to the left (index + 1 mod N).
     pytest.param({"players": 3}, P("c3=R1R2R3K1", "to_move=2 captured=//"), ["c3-c4"],
-                 P("c3=R1R2 c4=K1 c5=R3", "to_move=0 captured=//"),
+                 P("c3=R1R2 c4=K1 c5=R3", "to_move=0 captured=// quiet_turns=1"),
                  id="r8-three-players-wraps-to-player-0"),
     pytest.param({"players": 3}, P("c3=R1R2R3K1 c5=G3", "to_move=1 captured=//"), ["c3-c4"],
                  P("c3=R1R2 c4=K1 c5=G3", "to_move=2 captured=/R3/"),
@@ -153,35 +153,70 @@ SCENARIOS = [
     pytest.param({"players": 1}, P("c3=C1C2C3K1 c5=G3", "to_move=0 captured=R1,Y1,G1,B1"), ["c3-c4"],
                  P("c3=C1C2 c4=K1 c5=G3", "to_move=0 captured=R1,Y1,G1,B1,C3"),
                  id="r9-solitaire-ends-with-five-colours"),
-    # V-A10: boardspace's house rule (an option): no return to a square left this turn.
+    # V-A10: boardspace's house rule (an option): a cap may not return to a square it left this
+    # turn unless that return erupts; the restriction is each cap's own (issue 14.9).
     pytest.param(HOUSE, P("c3=K1 a1=R1R2R3", "to_move=0 captured=/ left=-"), ["c3-c4"],
-                 P("c4=K1 a1=R1R2R3", "to_move=0 captured=/ left=c3"),
-                 id="V-A10-house-rule-records-the-square-left"),
+                 P("c4=K1 a1=R1R2R3", "to_move=0 captured=/ left=c4:c3"),
+                 id="V-A10-house-rule-records-the-square-each-cap-left"),
     pytest.param(HOUSE, P("c3=K1 a1=R1R2R3", "to_move=0 captured=/ left=-"), ["c3-c4", "c4-c3"],
-                 (IllegalMoveError, "a cap left c3 earlier this turn and may not return to it before an eruption"),
-                 id="V-A10-house-rule-forbids-return"),
+                 (IllegalMoveError, "the cap on c4 left c3 earlier this turn and may return to it only with an eruption"),
+                 id="V-A10-house-rule-forbids-a-return-without-eruption"),
+    pytest.param(HOUSE, P("b2=K1 b1=R1R2R3 e5=G1", "to_move=0 captured=/ left=-"), ["b2-b1", "b1-b2"],
+                 P("b2=K1 b3=R3 b4=R2 b5=R1 e5=G1", "to_move=1 captured=/ quiet_turns=1 left=-"),
+                 id="V-A10-house-rule-a-return-that-erupts-is-legal"),
+    pytest.param(HOUSE, P("b2=K1 b3=K1 b1=R1R2R3 e5=G1", "to_move=0 captured=/ left=-"), ["b2-b1", "b1-b2"],
+                 (IllegalMoveError, "the cap on b1 left b2 earlier this turn"),
+                 id="V-A10-house-rule-a-return-whose-lava-a-cap-blocks-is-illegal"),
+    pytest.param(HOUSE, P("b2=K1 c3=K1 b1=R1R2R3 e5=G1", "to_move=0 captured=/ left=-"), ["b2-b1", "c3-b2"],
+                 P("b1=R1R2R3K1 b2=K1 e5=G1", "to_move=0 captured=/ left=b1:b2,b2:c3"),
+                 id="V-A10-house-rule-another-cap-may-enter-the-square"),
+    pytest.param(HOUSE, P("b2=K1 d4=K1 a1=R1R2R3", "to_move=0 captured=/ left=-"), ["b2-b1", "d4-e4", "b1-b2"],
+                 (IllegalMoveError, "the cap on b1 left b2 earlier this turn and may return to it only with an eruption"),
+                 id="V-A10-house-rule-other-caps-moving-between-does-not-allow-the-return"),
+    pytest.param(HOUSE, P("c3=K1 d4=K1 a1=R1R2R3", "to_move=0 captured=/ left=-"), ["c3-c4", "d4-c3", "c4-d4"],
+                 P("c3=K1 d4=K1 a1=R1R2R3", "to_move=0 captured=/ left=c3:d4,d4:c3+c4"),
+                 id="V-A10-house-rule-caps-may-swap-squares"),
     pytest.param({}, P("c3=K1 a1=R1R2R3"), ["c3-c4", "c4-c3"], P("c3=K1 a1=R1R2R3"),
                  id="V-A10-without-the-house-rule-return-is-fine"),
-    pytest.param(HOUSE, P("c3=K1 d4=K1 a1=R1R2R3", "to_move=0 captured=/ left=-"), ["c3-c4", "d4-c3"],
-                 (IllegalMoveError, "a cap left c3 earlier this turn"),
-                 id="V-A10-house-rule-applies-to-every-cap"),
-    pytest.param(HOUSE, P("a1=K1 e5=R1R2R3", "to_move=0 captured=/ left=b1,a2,b2"), ["a1-b2"],
-                 P("b2=K1 e5=R1R2R3", "to_move=0 captured=/ left=a1,b1,a2,b2"),
+    pytest.param(HOUSE, P("a1=K1 e5=R1R2R3", "to_move=0 captured=/ left=a1:b1+a2+b2"), ["a1-b2"],
+                 P("b2=K1 e5=R1R2R3", "to_move=0 captured=/ left=b2:a1+b1+a2+b2"),
                  id="V-A10-house-rule-lifted-when-no-move-is-left"),
     pytest.param(HOUSE, P("b3=R1R2R3K1 b5=K1 d2=G1G2G3", "to_move=0 captured=/ left=-"),
                  ["b3-b4", "b5-c5", "b4-c3", "c3-d2", "d2-d3"],
-                 P("b3=R1R2R3 c5=K1 d2=G1 d3=K1 d4=G3 d5=G2", "to_move=1 captured=/ left=-"),
+                 P("b3=R1R2R3 c5=K1 d2=G1 d3=K1 d4=G3 d5=G2", "to_move=1 captured=/ quiet_turns=1 left=-"),
                  id="V-A10-house-rule-reset-by-an-eruption"),
     # V-A19: corners and edges.
     pytest.param({}, P("a1=R1R2R3K1 c1=B1B2B3"), ["a1-b1"], P("b1=K1 c1=B1B2B3 d1=R2 e1=R1", "to_move=1 captured=R3/"),
                  id="V-A19-corner-cap-erupts-along-the-edge"),
     # max_turns: the turn counter is written, and the limit stops the game unfinished.
     pytest.param({"max_turns": 3}, P("c3=R1R2R3K1", "to_move=0 captured=/ turns=2"), ["c3-c4"],
-                 P("c3=R1R2 c4=K1 c5=R3", "to_move=1 captured=/ turns=3"),
+                 P("c3=R1R2 c4=K1 c5=R3", "to_move=1 captured=/ turns=3 quiet_turns=1"),
                  id="max_turns-counts-eruptions"),
     pytest.param({"max_turns": 3}, P("c3=R1R2R3K1", "to_move=0 captured=/ turns=3"), ["c3-c4"],
                  (IllegalMoveError, "the game is over"),
                  id="max_turns-reached-no-more-moves"),
+    # stall_turns (issue 14.6): after that many turns in a row without a capture the game ends,
+    # scored as it stands; the count is written when it is not 0.
+    pytest.param({}, P("c3=R1R2R3K1 a1=G1", "to_move=0 captured=/R1 quiet_turns=98"), ["c3-c4"],
+                 P("a1=G1 c3=R1R2 c4=K1 c5=R3", "to_move=1 captured=/R1 quiet_turns=99"),
+                 id="stall-a-turn-without-capture-counts"),
+    pytest.param({}, P("c3=R1R2R3K1 a1=G1", "to_move=0 captured=/R1 quiet_turns=99"), ["c3-c4"],
+                 P("a1=G1 c3=R1R2 c4=K1 c5=R3", "to_move=0 captured=/R1 quiet_turns=100"),
+                 id="stall-the-hundredth-quiet-turn-ends-the-game-mover-keeps-to_move"),
+    pytest.param({}, P("c3=R1R2R3K1 a1=G1", "to_move=0 captured=/R1 quiet_turns=99"), ["c3-c4", "b4-b5"],
+                 (IllegalMoveError, "the game is over"),
+                 id="stall-no-move-after-the-end"),
+    pytest.param({}, P("c3=R1R2R3K1 c5=G3", "to_move=0 captured=/ quiet_turns=99"), ["c3-c4"],
+                 P("c3=R1R2 c4=K1 c5=G3", "to_move=1 captured=R3/"),
+                 id="stall-a-capture-resets-the-count"),
+    pytest.param({}, P("c3=R1R2R3K1 c5=K1", "to_move=0 captured=/ quiet_turns=99"), ["c3-c4", "c5-d5"],
+                 P("c3=R1R2R3 c4=K1 d5=K1", "to_move=0 captured=/ quiet_turns=99"),
+                 id="stall-cap-moves-without-eruption-do-not-count"),
+    pytest.param({"stall_turns": 3, "max_turns": 9}, P("c3=R1R2R3K1", "to_move=0 captured=/ turns=8 quiet_turns=2"),
+                 ["c3-c4"], P("c3=R1R2 c4=K1 c5=R3", "to_move=0 captured=/ turns=9 quiet_turns=3"),
+                 id="stall-at-the-turn-limit-is-a-real-end"),
+    pytest.param({"stall_turns": None}, P("c3=R1R2R3K1"), ["c3-c4"], P("c3=R1R2 c4=K1 c5=R3", "to_move=1 captured=/"),
+                 id="stall-off-the-count-is-not-written"),
     # Garbage text.
     pytest.param({}, P("c3=K1 a1=R1R2R3"), ["c3c4"], (NotationError, "'c3c4'"), id="notation-no-dash"),
     pytest.param({}, P("c3=K1 a1=R1R2R3"), ["C3-C4"], (NotationError, "'C3-C4'"), id="notation-capitals"),
@@ -650,6 +685,8 @@ def test_custom_opening():
     ({"end_if_board_empty": 1}, "end_if_board_empty="),
     ({"max_turns": 0}, "max_turns="),
     ({"max_turns": 2.5}, "max_turns="),
+    ({"stall_turns": 0}, "stall_turns="),
+    ({"stall_turns": "100"}, "stall_turns="),
 ], ids=lambda v: v if isinstance(v, str) else None)
 def test_bad_options_are_value_errors_naming_the_option(options, option_named):
     with pytest.raises(ValueError) as info:
@@ -833,9 +870,18 @@ def test_state_from_text_rejects_impossible_positions(text, words):
     assert words in str(info.value)
 
 
-def test_state_from_text_rejects_bad_left_squares():
-    with pytest.raises(NotationError, match="'z9'"):
-        make("volcano", **HOUSE).state_from_text(P("c3=K1", "to_move=0 left=z9"))
+@pytest.mark.parametrize("left, words", [
+    ("z9:c4", "'z9'"),
+    ("c3:z9", "'z9'"),
+    ("c3", "write each cap that moved this turn and the squares it left"),
+    ("c3:", "write each cap"),
+    ("c4:c3", "names c4, but c4 has no cap"),
+    ("c3:c4,c3:b4", "names the cap on c3 twice"),
+])
+def test_state_from_text_rejects_bad_left_fields(left, words):
+    with pytest.raises(NotationError) as info:
+        make("volcano", **HOUSE).state_from_text(P("c3=K1 a1=R1", f"to_move=0 left={left}"))
+    assert words in str(info.value)
 
 
 def test_state_from_text_is_not_a_string():
@@ -879,12 +925,20 @@ def test_V_A10_house_rule_legal_moves():
     state = game.state_from_text(P("c3=K1 a1=R1R2R3", "to_move=0 captured=/ left=-")).play("c3-c4")
     assert "c4-c3" not in [str(m) for m in state.legal_moves()]
     assert len(state.legal_moves()) == 7
-    lifted = game.state_from_text(P("a1=K1 e5=R1R2R3", "to_move=0 captured=/ left=b1,a2,b2"))
+    lifted = game.state_from_text(P("a1=K1 e5=R1R2R3", "to_move=0 captured=/ left=a1:b1+a2+b2"))
     assert [str(m) for m in lifted.legal_moves()] == ["a1-a2", "a1-b2", "a1-b1"]
     assert all(lifted.is_legal(m) for m in lifted.legal_moves())
-    partly = game.state_from_text(P("a1=K1 e5=R1R2R3", "to_move=0 captured=/ left=a2,b2"))
+    partly = game.state_from_text(P("a1=K1 e5=R1R2R3", "to_move=0 captured=/ left=a1:a2+b2"))
     assert [str(m) for m in partly.legal_moves()] == ["a1-b1"]
     assert "house rule" in partly.why_illegal("a1-a2")
+    # b1 holds pieces: of the squares its cap left, only the step whose lava lands (north, onto
+    # b3) is open again; east the lava would meet the cap on d1, west it would leave the board.
+    erupting = game.state_from_text(P("b1=R1R2R3K1 d1=K1 e5=G1", "to_move=0 captured=/ left=b1:a1+c1+b2"))
+    assert [str(m) for m in erupting.legal_moves()] == ["b1-b2", "b1-c2", "b1-a2",
+                                                        "d1-d2", "d1-e2", "d1-e1", "d1-c1", "d1-c2"]
+    assert erupting.erupts("b1-b2") and not erupting.is_legal("b1-c1") and not erupting.is_legal("b1-a1")
+    # Another cap is not restricted by the squares this one left.
+    assert erupting.play("d1-c1").to_text().splitlines()[-1] == "to_move=0 captured=/ left=b1:a1+c1+b2,c1:d1"
 
 
 # An independent reference: the rules file's procedure, written plainly, replayed against the engine.
@@ -893,9 +947,10 @@ STEPS = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]  
 
 
 class Reference:
-    """Rules 3–9 and V-A10 straight from the rules text, on dicts of squares → lists of piece strings."""
+    """Rules 3–9, V-A10 and the stall rule straight from the rules text, on dicts of squares →
+    lists of piece strings."""
 
-    def __init__(self, text: str, players: int, house: bool):
+    def __init__(self, text: str, players: int, house: bool, stall: int | None = 100):
         lines = text.splitlines()
         self.board = {}
         for row, line in enumerate(lines[:5]):
@@ -904,20 +959,28 @@ class Reference:
         fields = dict(f.split("=") for f in lines[5].split())
         self.to_move = int(fields["to_move"])
         self.piles = [[] if not p else p.split(",") for p in fields["captured"].split("/")]
-        self.players, self.house, self.left = players, house, set()
+        self.players, self.house, self.left = players, house, {}  # cap square → the squares it left
+        self.stall, self.quiet = stall, int(fields.get("quiet_turns", 0))  # turns in a row without a capture
 
     def capped(self, sq):
         return sq in self.board and self.board[sq][-1:] == ["K1"]
 
+    def erupts(self, src, dst):
+        beyond = (2 * dst[0] - src[0], 2 * dst[1] - src[1])
+        return len(self.board[src]) > 1 and beyond in self.board and not self.capped(beyond)
+
     def moves(self):
         if any(len({p[0] for p in pile}) == 5 for pile in self.piles):
+            return []
+        if self.stall is not None and self.quiet >= self.stall:
             return []
         def all_moves(respect_left):
             return [(src, (src[0] + df, src[1] + dr))
                     for src in sorted((sq for sq in self.board if self.capped(sq)), key=lambda s: (s[1], s[0]))
                     for df, dr in STEPS
                     if (src[0] + df, src[1] + dr) in self.board and not self.capped((src[0] + df, src[1] + dr))
-                    and not (respect_left and (src[0] + df, src[1] + dr) in self.left)]
+                    and not (respect_left and (src[0] + df, src[1] + dr) in self.left.get(src, ())
+                             and not self.erupts(src, (src[0] + df, src[1] + dr)))]
         return all_moves(self.house) or all_moves(False)
 
     def play(self, src, dst):
@@ -927,7 +990,7 @@ class Reference:
         at = lambda k: (src[0] + k * d[0], src[1] + k * d[1])
         if not self.board[src] or at(2) not in self.board or self.capped(at(2)):
             if self.house:
-                self.left.add(src)
+                self.left[dst] = self.left.pop(src, set()) | {src}
             return
         landed, k = [], 2
         while self.board[src] and at(k) in self.board and not self.capped(at(k)):
@@ -936,20 +999,30 @@ class Reference:
             self.board[at(k)].append(piece)
             landed.append((at(k), piece, under))
             k += 1
+        self.quiet += 1
         for sq, piece, under in landed:
             if under is not None and under[1] == piece[1]:
                 self.board[sq].pop()
                 self.piles[self.to_move].append(piece)
-        self.left = set()
-        if len({p[0] for p in self.piles[self.to_move]}) < 5:
+                self.quiet = 0
+        self.left = {}
+        if len({p[0] for p in self.piles[self.to_move]}) < 5 and not (self.stall is not None and self.quiet >= self.stall):
             self.to_move = (self.to_move + 1) % self.players
 
     def text(self):
         rows = [" ".join("".join(self.board[(c, r)]) or "." for c in range(5)) for r in range(4, -1, -1)]
         fields = f"to_move={self.to_move} captured=" + "/".join(",".join(p) for p in self.piles)
+        if self.stall is not None and self.quiet:
+            fields += f" quiet_turns={self.quiet}"
         if self.house:
-            names = sorted(self.left, key=lambda s: (s[1], s[0]))
-            fields += " left=" + (",".join(f"{'abcde'[c]}{r + 1}" for c, r in names) or "-")
+            def name(square):
+                return f"{'abcde'[square[0]]}{square[1] + 1}"
+
+            def in_board_order(squares):
+                return sorted(squares, key=lambda s: (s[1], s[0]))
+
+            fields += " left=" + (",".join(name(cap) + ":" + "+".join(map(name, in_board_order(self.left[cap])))
+                                           for cap in in_board_order(self.left)) or "-")
         return "\n".join(rows) + "\n" + fields
 
 
@@ -959,11 +1032,11 @@ def square_of(name):
 
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), opening=st.sampled_from(["diag", "plus", "x", "random"]),
-       players=st.integers(1, 6), house=st.booleans())
-def test_engine_agrees_with_an_independent_reference(seed, opening, players, house):
-    game = make("volcano", opening=opening, players=players, no_return_within_turn=house)
+       players=st.integers(1, 6), house=st.booleans(), stall=st.sampled_from([None, 1, 4, 100]))
+def test_engine_agrees_with_an_independent_reference(seed, opening, players, house, stall):
+    game = make("volcano", opening=opening, players=players, no_return_within_turn=house, stall_turns=stall)
     state = game.new_state(seed=seed)
-    reference = Reference(state.to_text(), players, house)
+    reference = Reference(state.to_text(), players, house, stall)
     rng = random.Random(seed)
     for _ in range(400):
         expected = [(f"{'abcde'[a[0]]}{a[1] + 1}-{'abcde'[b[0]]}{b[1] + 1}") for a, b in reference.moves()]
@@ -1043,6 +1116,45 @@ def test_turns_count_in_equality_only_under_a_turn_limit():
     assert a != b
     plain = make("volcano").new_state()
     assert plain.play("a1-b1") == make("volcano").state_from_text(plain.play("a1-b1").to_text())
+
+
+def test_the_stall_rule_ends_and_scores_the_game():
+    state = make("volcano").state_from_text(P("c3=R1R2R3K1 a1=G1", "to_move=0 captured=/R1 quiet_turns=99"))
+    assert not state.is_over and state.quiet_turns == 99
+    after = state.play("c3-c4")
+    assert after.is_over and not after.unfinished and after.result == "win" and after.winners == (1,)
+    assert after.end_reason == "100 turns in a row passed without a capture"
+    assert str(after.events[-1]) == ("Game over: 100 turns in a row passed without a capture. Scores: Player 1 0, "
+                                     "Player 2 1. Player 2 wins.")
+    short = make("volcano", stall_turns=1).state_from_text(P("c3=R1R2R3K1 a1=G1")).play("c3-c4")
+    assert short.end_reason == "1 turn in a row passed without a capture"
+    assert short.scores == (0, 0) and short.winners == (0, 1)  # scored as it stands: a tie is a shared win
+    # A loaded position past the limit is over; the count is part of the position only under the rule.
+    assert make("volcano").state_from_text(P("c3=K1 a1=G1", "to_move=0 captured=/ quiet_turns=150")).is_over
+    game = make("volcano")
+    assert game.state_from_text(P("c3=K1 a1=G1", "to_move=0 captured=/ quiet_turns=5")) != game.state_from_text(
+        P("c3=K1 a1=G1", "to_move=0 captured=/ quiet_turns=6"))
+    off = make("volcano", stall_turns=None)
+    played = off.state_from_text(P("c3=R1R2R3K1 a1=G1")).play("c3-c4")
+    assert played.quiet_turns == 1 and played == off.state_from_text(played.to_text())
+    with pytest.raises(NotationError, match="unknown field 'quiet_turns'"):
+        off.state_from_text(P("c3=K1", "to_move=0 quiet_turns=3"))
+    with pytest.raises(NotationError, match="quiet_turns=-1"):
+        game.state_from_text(P("c3=K1", "to_move=0 quiet_turns=-1"))
+
+
+def test_a_game_that_stalled_ends_by_the_stall_rule():
+    # Game 594,793 of the random run seeded 2 (one of the about 1 in 140,000 that never ended):
+    # without the rule it went 369 turns without a capture until the playouts' 5,000-ply stop.
+    from icewidgets.testing import reference_games
+
+    stalled = reference_games(make("volcano", stall_turns=None), ["random", "random"], 2, 594_793, 594_794, 5000)[0]
+    assert len(stalled.moves) == 5000 and not stalled.state.is_over and stalled.state.quiet_turns == 369
+    ended = reference_games(make("volcano"), ["random", "random"], 2, 594_793, 594_794, 5000)[0]
+    assert ended.moves == stalled.moves[:2635]
+    state = ended.state
+    assert state.end_reason == "100 turns in a row passed without a capture"
+    assert (state.turns, state.scores, state.winners) == (492, (71, 81), (1,))
 
 
 def test_a_board_without_caps_is_over_and_scored():

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...grid import DIRECTIONS
 from ...randomness import pick_best
-from .board import COLOURS, GRID
-from .rules import RAYS, STEPS, CapMove, VolcanoState
+from .board import COLOURS, DIRECTION_ORDER, GRID, RAYS, STEPS
+from .rules import CapMove, VolcanoState
 
 _COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 
 # _ERUPTIONS_FROM[square]: (the square a cap on ``square`` steps to, the squares the lava of
 # ``square`` then reaches) for every direction that stays on the board.
 _ERUPTIONS_FROM = tuple(
-    tuple((step, RAYS[square][d]) for d, direction in enumerate(DIRECTIONS)
+    tuple((step, RAYS[square][d]) for d, direction in enumerate(DIRECTION_ORDER)
           if (step := GRID.step(square, direction)) is not None)
     for square in range(GRID.size)
 )

@@ -12,6 +12,11 @@ in the kernel too (the engine's backtracking search on Python's Mersenne Twister
 per-game arrays, the kernel counts the reference engine's board heatmaps, by square over the games
 of the range: the squares that erupted, and where thrown pieces landed and were captured.
 
+Games start from an encoded position (:func:`encode`, exact for any position the rules engine
+holds: loaded texts, mid-turn states with the house rule's squares, finished games):
+:func:`play_range` encodes the opening, :func:`play_from` any state, and continues it exactly
+as the rules engine's agents would.
+
 >>> from icewidgets import make
 >>> out = play_range(make("volcano"), ("random", "greedy"), seed=0, start=0, stop=1000, max_plies=5_000)
 >>> out["plies"].shape, out["scores"].dtype, int(out["winners"][0])  # winners: bit p = player p
@@ -25,18 +30,20 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ...grid import DIRECTIONS, Grid
+from ...grid import DIRECTIONS
 from ...compiled import pyrandom as _pyrandom
 from ...compiled import rng as _rng
 from ...compiled.bits import lowest_bit, popcount
 from ...compiled.jit import helper
 from ...compiled.pick import nth_best
+from .board import COLOURS, GRID
 
-GRID = Grid(5, 5)
 SQUARES = 25
 MAX_HEIGHT = 80  # 75 coloured pieces and a cap fit on one square
 CAP_CODE = 15
 RANDOM, GREEDY = 0, 1
+PROFILE_BINS = 10  # the branching profile's tenths of a game
+SCORE_CHANGES = 80  # rows of the score history: the start, then at most one per capture (75 pieces)
 
 # _STEP[s, d]: the square one step from s towards direction d (DIRECTIONS order), -1 off the board.
 _STEP = np.array([[GRID.steps(d)[s] if GRID.steps(d)[s] is not None else -1 for d in DIRECTIONS]
@@ -47,7 +54,7 @@ _NEIGHBOUR_MASK = np.array([sum(1 << int(t) for t in row if t >= 0) for row in _
 # Options the kernel plays exactly; any other option with a non-default value (a solitaire goal,
 # options added later) falls back to the reference engine.
 _KERNEL_OPTIONS = {"players", "opening", "caps", "colours", "tie_rule", "no_return_within_turn",
-                   "end_if_board_empty", "max_turns"}
+                   "end_if_board_empty", "max_turns", "stall_turns"}
 
 
 def supports(game: Any, agents: tuple[str, ...]) -> bool:
@@ -64,14 +71,52 @@ def supports(game: Any, agents: tuple[str, ...]) -> bool:
     return True
 
 
-def _encode(state: Any) -> tuple[np.ndarray, np.ndarray]:
+def encode(state: Any) -> tuple[np.ndarray, ...]:
+    """The kernel's arrays for the position ``state`` (any position the rules engine holds):
+    ``(stack, height, counts, per_player, st)``.
+
+    ``stack[square, height]`` piece codes and ``height[square]``; ``counts[player, colour,
+    size - 1]`` the captured pieces; ``per_player`` rows: the colours captured (bit mask), the
+    number of pieces captured and the score; ``st`` the game's state vector (the caps, the
+    player to move, turns, the quiet turns, the house rule's squares left, whether the game has
+    ended by the rules, …; see ``CAPS`` … ``LEFT_OF``).
+
+    >>> from icewidgets import make
+    >>> stack, height, counts, per_player, st = encode(make("volcano").new_state().play("a1-b1"))
+    >>> int(height[0]), int(per_player[2, 0]), int(st[PLAYER]), int(st[TURNS])
+    (0, 1, 1, 1)
+    >>> [GRID.name(square) for square in range(SQUARES) if st[CAPS] >> square & 1]
+    ['b1', 'b2', 'c3', 'd4', 'e5']
+    """
+    players = len(state.captured)
     stack = np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int8)
     height = np.zeros(SQUARES, dtype=np.int64)
+    st = np.zeros(ST_WORDS, dtype=np.int64)
     for square, pieces in enumerate(state.board):
         for h, piece in enumerate(pieces):
-            stack[square, h] = CAP_CODE if piece.colour == "K" else "RYGBC".index(piece.colour) * 3 + piece.size - 1
+            stack[square, h] = CAP_CODE if piece.colour == "K" else COLOURS.index(piece.colour) * 3 + piece.size - 1
         height[square] = len(pieces)
-    return stack, height
+        if pieces and pieces[-1].colour == "K":
+            st[CAPS] |= 1 << square
+            st[PIECES] += len(pieces) - 1
+        else:
+            st[PIECES] += len(pieces)
+    counts = np.zeros((players, 5, 3), dtype=np.int64)
+    per_player = np.zeros((3, players), dtype=np.int64)
+    for player, pile in enumerate(state.captured):
+        for piece in pile:
+            colour = COLOURS.index(piece.colour)
+            counts[player, colour, piece.size - 1] += 1
+            per_player[0, player] |= 1 << colour
+        per_player[1, player] = len(pile)
+        per_player[2, player] = state.scores[player]
+    st[PLAYER] = state.to_move
+    st[TURNS] = state.turns
+    st[QUIET] = st[LONGEST_QUIET] = state.quiet_turns
+    st[ENDED] = state.end_reason is not None
+    for cap, squares in state.left:
+        st[LEFT_OF + cap] = squares
+    return stack, height, counts, per_player, st
 
 
 def empty_results(n: int, players: int) -> dict[str, np.ndarray]:
@@ -93,6 +138,11 @@ def empty_results(n: int, players: int) -> dict[str, np.ndarray]:
         "eruptions": np.zeros(n, dtype=np.uint16),
         "erupted": np.zeros(n, dtype=np.int32),  # pieces thrown by eruptions
         "eruptions_stopped": np.zeros(n, dtype=np.int32),  # eruptions stopped by an edge or a cap
+        "longest_quiet": np.zeros(n, dtype=np.uint16),  # the longest run of turns without a capture
+        # The balance metrics (contract of icewidgets.playout.balance), progress = live points.
+        "lead_changes": np.zeros(n, dtype=np.uint16),
+        "comeback": np.zeros(n, dtype=np.bool_),
+        "branching_profile": np.zeros((n, PROFILE_BINS), dtype=np.float32),
         # Board heatmaps over the games, by square: the squares that erupted, where thrown
         # pieces were captured, and where thrown pieces landed (captured or not).
         "heatmap:eruption_sources": np.zeros(SQUARES, dtype=np.int64),
@@ -109,11 +159,6 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
     With ``record`` > 0 the first ``record`` plies of each game are also returned as
     ``record[game, ply] = source·8 + direction`` (−1 past the end; see :func:`recorded_moves`).
     """
-    players = game.players
-    stack, height = _encode(game.new_state(seed=0))
-    n = stop - start
-    out = empty_results(n, players)
-    recorded = np.full((n, record), -1, dtype=np.int16)
     setup = np.zeros(SETUP_WORDS, dtype=np.int64)
     layouts = np.zeros((0, SQUARES), dtype=np.int64)
     if game.opening == "random" and game.colours is None:
@@ -121,24 +166,70 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
 
         setup[0] = 1
         setup[1] = sum(1 << GRID.index(square) for square in (game.caps or OPENING_CAPS["random"]))
-        layouts = np.zeros((n, SQUARES), dtype=np.int64)
+        layouts = np.zeros((stop - start, SQUARES), dtype=np.int64)
         _random_layouts(_rng.entropy_words(seed), start, stop, _rng.new_generator(), setup, layouts)
-    scratch = (_rng.new_generator(), stack.copy(), height.copy(), np.zeros((players, 5, 3), dtype=np.int64),
-               np.zeros((3, players), dtype=np.int64), np.zeros(10, dtype=np.int64))
-    args = (setup, layouts, stack, height, players, game.tie_rule == "draw", game.no_return_within_turn, game.end_if_board_empty,
-            game.max_turns or 0, max_plies, _rng.entropy_words(seed), start, stop, _STEP,
-            _NEIGHBOUR_MASK, *scratch, out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"],
-            out["captured"], out["captures"], out["erupted"], out["eruptions_stopped"], out["branching"],
-            out["heatmap:eruption_sources"], out["heatmap:captures"], out["heatmap:landings"], recorded)
+        # Every layout has all 75 pieces; only the caps may end a game before it starts.
+    start_state = game.new_state(seed=0)  # its layout stands in for the seeded ones
+    return _run(game, agents, encode(start_state), seed, start, stop, max_plies, record, setup, layouts)
+
+
+def play_from(game: Any, state: Any, agents: tuple[str, ...], seed: Any, count: int, max_plies: int,
+              record: int = 0) -> dict[str, np.ndarray]:
+    """``count`` games continued from the position ``state``, as result arrays like
+    :func:`play_range`'s: game ``i`` draws from ``SeedSequence(seed, spawn_key=(i,))`` exactly as
+    the rules engine's agents would, playing on from ``state``.
+
+    ``plies`` counts the plies played from ``state``, ``turns`` the game's turns (``state.turns``
+    included); a game still going after ``max_plies`` more plies stops unfinished. ValueError
+    when ``state`` is not a position of ``game`` or the kernel does not play these options and
+    agents (:func:`supports`).
+    """
+    if state.game != game:
+        raise ValueError(f"the state is a position of {state.game!r}, not of {game!r}")
+    if not supports(game, agents):
+        raise ValueError(f"the Volcano kernel does not play {game!r} with agents {tuple(agents)!r}")
+    setup = np.zeros(SETUP_WORDS, dtype=np.int64)
+    return _run(game, agents, encode(state), seed, 0, count, max_plies, record, setup, np.zeros((0, SQUARES), np.int64))
+
+
+def _run(game, agents, start_position, seed, start, stop, max_plies, record, setup, layouts):
+    players = game.players
+    n = stop - start
+    out = empty_results(n, players)
+    recorded = np.full((n, record), -1, dtype=np.int16)
+    stack, height, counts, per_player, st = start_position
+    scratch = (_rng.new_generator(), stack.copy(), height.copy(), counts.copy(), per_player.copy(), st.copy())
+    if setup[0]:
+        st = st.copy()
+        st[CAPS], st[PIECES], st[ENDED] = setup[1], 75, setup[1] == 0
+    args = (setup, layouts, stack, height, counts, per_player, st, players, game.tie_rule == "draw",
+            game.no_return_within_turn, game.end_if_board_empty, game.max_turns or 0, game.stall_turns or 0, max_plies,
+            _rng.entropy_words(seed), start, stop, _STEP, _NEIGHBOUR_MASK, *scratch, out["winners"], out["scores"],
+            out["turns"], out["plies"], out["unfinished"], out["captured"], out["captures"], out["erupted"],
+            out["eruptions_stopped"], out["longest_quiet"], out["branching"], out["lead_changes"], out["comeback"],
+            out["branching_profile"], out["heatmap:eruption_sources"], out["heatmap:captures"], out["heatmap:landings"], recorded)
     codes = None if all(a == "random" for a in agents) else np.array([RANDOM if a == "random" else GREEDY
                                                                        for a in agents], dtype=np.int64)
-    status = _play(codes, np.zeros((3, 40), dtype=np.int64), np.zeros((SQUARES, 9), dtype=np.int64), *args)
+    status = _play(codes, np.zeros((3, 40), dtype=np.int64), np.zeros((SQUARES, 9), dtype=np.int64),
+                   np.zeros(SQUARES, dtype=np.int64), np.zeros((SCORE_CHANGES, 1 + players), dtype=np.int64),
+                   np.zeros(1024, dtype=np.uint8), *args)
     if status != 0:
         raise RuntimeError(f"Volcano kernel: game {status - 1} reached a position with no legal move")
-    out["eruptions"][:] = out["turns"]  # every turn ends with exactly one eruption
+    out["eruptions"][:] = out["turns"] - st[TURNS]  # every turn ends with exactly one eruption
     if record:
         out["record"] = recorded
     return out
+
+
+def legal_moves(state: Any) -> list[str]:
+    """The legal moves the kernel finds in the encoded ``state``, as texts in its order (for
+    checking :func:`encode` against ``state.legal_moves()``)."""
+    stack, height, counts, per_player, st = encode(state)
+    if st[ENDED] or (state.game.max_turns is not None and st[TURNS] >= state.game.max_turns):
+        return []
+    codes = np.zeros(8 * SQUARES, dtype=np.int64)
+    n = _legal_codes(st, height, _STEP, _NEIGHBOUR_MASK, np.zeros(SQUARES, dtype=np.int64), codes)
+    return [move_text(code) for code in codes[:n]]
 
 
 def recorded_moves(out: dict[str, np.ndarray], row: int) -> list[str]:
@@ -255,7 +346,7 @@ def _look_ahead(stack, height, caps, target, player, counts, by_size, base_min, 
 
 
 @helper
-def _greedy_move(gen, stack, height, caps, blocked, player, players, counts, per_player, step, moves, ahead):
+def _greedy_move(gen, stack, height, caps, closed, player, players, counts, per_player, step, moves, ahead):
     """The greedy rule's move (``Volcano.greedy``): (source, direction, number of legal moves).
 
     Every legal move gets the agent's key, in legal order, in ``moves`` (rows: source, direction,
@@ -285,6 +376,7 @@ def _greedy_move(gen, stack, height, caps, blocked, player, players, counts, per
         source = lowest_bit(m)
         m &= m - 1
         under = height[source] - 2  # top piece under the cap
+        blocked = caps | closed[source]
         for d in range(8):
             target = step[source, d]
             if target < 0 or (blocked >> target) & 1:
@@ -335,21 +427,23 @@ def _greedy_move(gen, stack, height, caps, blocked, player, players, counts, per
 
 
 @helper
-def _random_move(gen, caps, blocked, step, neighbour_mask):
+def _random_move(gen, caps, closed, step, neighbour_mask):
     """The random agent's move: (source, direction, number of legal moves)."""
     total = 0
     m = caps
     while m:
         c = lowest_bit(m)
         m &= m - 1
-        total += popcount(neighbour_mask[c] & ~blocked)
+        total += popcount(neighbour_mask[c] & ~(caps | closed[c]))
     k = int(_rng.random(gen) * total)
     # The k-th legal move: caps in board order, directions clockwise from N.
     m = caps
     source = np.int64(-1)
+    blocked = caps
     while m:
         c = lowest_bit(m)
         m &= m - 1
+        blocked = caps | closed[c]
         free = popcount(neighbour_mask[c] & ~blocked)
         if k < free:
             source = c
@@ -398,8 +492,12 @@ def _erupt(stack, height, caps, source, direction, step, counts, colour_mask, pl
     return thrown, stopped, captured
 
 
-# The per-game state vector ``st`` (int64) shared by the kernel's steps.
-CAPS, LEFT, PLAYER, TURNS, PLIES, ERUPTED, STOPPED, OPTIONS, PIECES, ENDED = range(10)
+# The per-game state vector ``st`` (int64) shared by the kernel's steps; st[LEFT_OF + square] is
+# the house rule's bit mask of the squares the cap on ``square`` left this turn.
+# LEADER, LEAD_CHANGES, SCORED and START_TURNS follow the balance metrics (see _sample_scores).
+(CAPS, PLAYER, TURNS, PLIES, ERUPTED, STOPPED, OPTIONS, PIECES, ENDED, QUIET, LONGEST_QUIET, LEADER, LEAD_CHANGES,
+ SCORED, START_TURNS, LEFT_OF) = range(16)
+ST_WORDS = LEFT_OF + SQUARES
 
 
 # The ``setup`` vector: [0] 1 for a seeded random layout, [1] the caps (bit mask), then a Mersenne
@@ -457,11 +555,13 @@ def _random_layouts(run_words, start, stop, gen, setup, layouts):
 
 
 @helper
-def _new_game(gen, run_words, g, start, init_stack, init_height, end_if_empty, setup, layouts, stack, height, counts,
-              per_player, st):
+def _new_game(gen, run_words, g, start, setup, layouts, init_stack, init_height, init_counts, init_per_player, init_st,
+              stack, height, counts, per_player, st):
+    """Seed game ``g``'s generator and set up its position: the encoded one (``init_*``), or
+    with a seeded random layout its nests and the opening's caps."""
     _rng.seed_game(gen, run_words, start + g)
-    caps = np.int64(0)
-    pieces = np.int64(0)
+    for i in range(st.shape[0]):
+        st[i] = init_st[i]
     if setup[0]:
         _rng.next_uint64(gen)  # the draw that seeded the layout (see _random_layouts)
         for s in range(SQUARES):
@@ -469,57 +569,79 @@ def _new_game(gen, run_words, g, start, init_stack, init_height, end_if_empty, s
             for k in range(3):
                 stack[s, k] = colour * 3 + k
             height[s] = 3
-            pieces += 3
             if (setup[1] >> s) & 1:
                 stack[s, 3] = CAP_CODE
                 height[s] = 4
-                caps |= np.int64(1) << s
     else:
         for s in range(SQUARES):
             h = init_height[s]
             height[s] = h
             for k in range(h):
                 stack[s, k] = init_stack[s, k]
-            if h > 0 and init_stack[s, h - 1] == CAP_CODE:
-                caps |= np.int64(1) << s
-                pieces += h - 1
-            else:
-                pieces += h
     for p in range(counts.shape[0]):
         for c in range(5):
             for size in range(3):
-                counts[p, c, size] = 0
+                counts[p, c, size] = init_counts[p, c, size]
         for row in range(3):
-            per_player[row, p] = 0
-    for i in range(st.shape[0]):
-        st[i] = 0
-    st[CAPS] = caps
-    st[PIECES] = pieces
-    st[ENDED] = caps == 0 or (end_if_empty and pieces == 0)
+            per_player[row, p] = init_per_player[row, p]
+
+
+@njit(cache=True)
+def _legal_codes(st, height, step, neighbour_mask, closed, codes):
+    """Write the legal moves' codes (source·8 + direction) in legal order; returns how many."""
+    _close_returns(st, height, step, neighbour_mask, closed)
+    caps = st[CAPS]
+    n = 0
+    m = caps
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        for d in range(8):
+            t = step[c, d]
+            if t >= 0 and not ((caps | closed[c]) >> t) & 1:
+                codes[n] = c * 8 + d
+                n += 1
+    return n
 
 
 @helper
-def _blocked(st, neighbour_mask):
-    """Squares a cap may not enter: caps, and (house rule) squares left this turn unless that leaves no move."""
+def _close_returns(st, height, step, neighbour_mask, closed):
+    """Fill ``closed[cap]`` for every cap: the squares besides caps it may not step onto. Under
+    the house rule those are the squares it left this turn whose return would not erupt, unless
+    that leaves no legal move at all (then none)."""
     caps = st[CAPS]
-    blocked = caps | st[LEFT]
-    if st[LEFT] != 0:
-        free = 0
+    free = 0
+    restricted = False
+    m = caps
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        left = st[LEFT_OF + c]
+        if left:
+            if height[c] >= 2:  # pieces under the cap: a step whose lava lands erupts, so it is open
+                for d in range(8):
+                    t = step[c, d]
+                    if t >= 0:
+                        first = step[t, d]
+                        if first >= 0 and not (caps >> first) & 1:
+                            left &= ~(np.int64(1) << t)
+            restricted = restricted or left != 0
+        closed[c] = left
+        free += popcount(neighbour_mask[c] & ~(caps | left))
+    if restricted and free == 0:
         m = caps
         while m:
             c = lowest_bit(m)
             m &= m - 1
-            free += popcount(neighbour_mask[c] & ~blocked)
-        if free == 0:
-            blocked = caps
-    return blocked
+            closed[c] = 0
 
 
 @helper
-def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, step, stack, height, counts,
+def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, stall, step, stack, height, counts,
                per_player, st, heat_sources, heat_captures, heat_landings, out_moves):
     """Play the cap move; erupt, capture, score and pass the turn when it erupts (counting the
-    eruption in the heatmaps)."""
+    eruption in the heatmaps); ``stall`` > 0 ends the game after that many turns in a row
+    without a capture. Returns the number of pieces captured."""
     plies = st[PLIES]
     if plies < out_moves.shape[1]:
         out_moves[g, plies] = source * 8 + direction
@@ -534,8 +656,9 @@ def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, 
     first = step[target, direction]
     if height[source] == 0 or first < 0 or (caps >> first) & 1:
         if no_return:
-            st[LEFT] |= np.int64(1) << source
-        return
+            st[LEFT_OF + target] = st[LEFT_OF + source] | (np.int64(1) << source)
+            st[LEFT_OF + source] = 0
+        return 0
     player = st[PLAYER]
     colour_mask = per_player[0]
     n_captured = per_player[1]
@@ -547,17 +670,26 @@ def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, 
     n_captured[player] += captured
     st[PIECES] -= captured
     st[TURNS] += 1
-    st[LEFT] = 0
+    if no_return:
+        for square in range(SQUARES):
+            st[LEFT_OF + square] = 0
     per_player[2, player] = _score(counts, player, n_captured[player])
-    if colour_mask[player] == 31 or (end_if_empty and st[PIECES] == 0):
+    if captured:
+        st[QUIET] = 0
+    else:
+        st[QUIET] += 1
+        if st[QUIET] > st[LONGEST_QUIET]:
+            st[LONGEST_QUIET] = st[QUIET]
+    if colour_mask[player] == 31 or (end_if_empty and st[PIECES] == 0) or (stall > 0 and st[QUIET] >= stall):
         st[ENDED] = 1
     else:
         st[PLAYER] = (player + 1) % players
+    return captured
 
 
 @helper
 def _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_scores, out_turns, out_plies,
-              out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_branching):
+              out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_longest_quiet, out_branching):
     n_captured = per_player[1]
     scores = per_player[2]
     best = np.int64(-1)
@@ -584,19 +716,79 @@ def _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_sc
     out_unfinished[g] = not st[ENDED]
     out_erupted[g] = st[ERUPTED]
     out_stopped[g] = st[STOPPED]
+    out_longest_quiet[g] = st[LONGEST_QUIET]
     out_branching[g] = st[OPTIONS] / st[PLIES] if st[PLIES] else 0.0
 
 
+@helper
+def _sample_scores(players, per_player, st, history):
+    """A balance sample after the scores changed (or at the start): the sole leader (the
+    player with strictly the most points; none on a tie) is compared with the most recent
+    one, and the turn and the scores join the history the half-time sample is read from.
+    Samples without a capture repeat the previous scores, so they change nothing."""
+    scores = per_player[2]
+    best = np.int64(0)
+    for p in range(1, players):
+        if scores[p] > scores[best]:
+            best = p
+    sole = True
+    for p in range(players):
+        if p != best and scores[p] == scores[best]:
+            sole = False
+    if sole:
+        if st[LEADER] >= 0 and st[LEADER] != best:
+            st[LEAD_CHANGES] += 1
+        st[LEADER] = best
+    row = st[SCORED]
+    history[row, 0] = st[TURNS]
+    for p in range(players):
+        history[row, 1 + p] = scores[p]
+    st[SCORED] = row + 1
+
+
+@helper
+def _balance(g, players, st, winners, history, choices, out_lead_changes, out_comeback, out_profile):
+    """The game's balance metrics: lead changes, whether the one winner was behind at the
+    half-time sample (the first with at least ceil(T / 2) turns), the branching profile."""
+    out_lead_changes[g] = st[LEAD_CHANGES]
+    turns = st[TURNS]
+    comeback = False
+    if winners != 0 and winners & (winners - 1) == 0 and turns >= 2:
+        winner = lowest_bit(np.int64(winners))
+        half = max((turns + 1) // 2, st[START_TURNS])
+        row = 0
+        while row + 1 < st[SCORED] and history[row + 1, 0] <= half:
+            row += 1
+        for p in range(players):
+            if p != winner and history[row, 1 + winner] < history[row, 1 + p]:
+                comeback = True
+    out_comeback[g] = comeback
+    # Decision d of D belongs to tenth d·10 // D, so tenth b holds d from ceil(b·D/10) up to ceil((b+1)·D/10).
+    decisions = st[PLIES]
+    for b in range(PROFILE_BINS):
+        low = (b * decisions + PROFILE_BINS - 1) // PROFILE_BINS
+        high = ((b + 1) * decisions + PROFILE_BINS - 1) // PROFILE_BINS
+        total = 0
+        for d in range(low, high):
+            total += choices[d]
+        out_profile[g, b] = total / (high - low) if high > low else np.nan
+
+
 @njit(cache=True, nogil=True)
-def _play(agents, move_scratch, look_ahead, setup, layouts, init_stack, init_height, players, draw_rule, no_return,
-          end_if_empty, max_turns, max_plies, run_words, start, stop, step, neighbour_mask, gen, stack, height, counts,
-          per_player, st, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured, out_captures,
-          out_erupted, out_stopped, out_branching, heat_sources, heat_captures, heat_landings, out_moves):
+def _play(agents, move_scratch, look_ahead, closed, history, choices, setup, layouts, init_stack, init_height, init_counts, init_per_player,
+          init_st, players, draw_rule, no_return, end_if_empty, max_turns, stall, max_plies, run_words, start, stop, step, neighbour_mask, gen, stack, height,
+          counts, per_player, st, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured,
+          out_captures, out_erupted, out_stopped, out_longest_quiet, out_branching, out_lead_changes, out_comeback,
+          out_profile, heat_sources, heat_captures, heat_landings, out_moves):
     for g in range(stop - start):
-        _new_game(gen, run_words, g, start, init_stack, init_height, end_if_empty, setup, layouts, stack, height,
-                  counts, per_player, st)
+        _new_game(gen, run_words, g, start, setup, layouts, init_stack, init_height, init_counts, init_per_player,
+                  init_st, stack, height, counts, per_player, st)
+        st[LEADER] = -1
+        st[LEAD_CHANGES] = st[SCORED] = 0
+        st[START_TURNS] = st[TURNS]
+        _sample_scores(players, per_player, st, history)
         while not st[ENDED] and st[PLIES] < max_plies and not (max_turns > 0 and st[TURNS] >= max_turns):
-            blocked = _blocked(st, neighbour_mask)
+            _close_returns(st, height, step, neighbour_mask, closed)
             # agents is None when every seat is random: numba then prunes the greedy branch, so
             # random runs compile without it.
             greedy = False
@@ -604,16 +796,24 @@ def _play(agents, move_scratch, look_ahead, setup, layouts, init_stack, init_hei
                 player = st[PLAYER]
                 if agents[player] == GREEDY:
                     greedy = True
-                    source, direction, n_legal = _greedy_move(gen, stack, height, st[CAPS], blocked, player, players,
+                    source, direction, n_legal = _greedy_move(gen, stack, height, st[CAPS], closed, player, players,
                                                               counts, per_player, step, move_scratch, look_ahead)
             if not greedy:
-                source, direction, n_legal = _random_move(gen, st[CAPS], blocked, step, neighbour_mask)
+                source, direction, n_legal = _random_move(gen, st[CAPS], closed, step, neighbour_mask)
             if direction < 0:
                 return start + g + 1
-            _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, step, stack, height, counts,
-                       per_player, st, heat_sources, heat_captures, heat_landings, out_moves)
+            if st[PLIES] == choices.shape[0]:  # a long game: room for more decisions
+                longer = np.empty(2 * choices.shape[0], dtype=np.uint8)
+                for d in range(choices.shape[0]):
+                    longer[d] = choices[d]
+                choices = longer
+            choices[st[PLIES]] = n_legal
+            if _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, stall, step, stack, height,
+                          counts, per_player, st, heat_sources, heat_captures, heat_landings, out_moves):
+                _sample_scores(players, per_player, st, history)
         _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_scores, out_turns, out_plies,
-                  out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_branching)
+                  out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_longest_quiet, out_branching)
+        _balance(g, players, st, out_winners[g], history, choices, out_lead_changes, out_comeback, out_profile)
     return 0
 
 
