@@ -69,6 +69,7 @@ def random_agent(state: State, rng: Any) -> Any:
 
 
 random_agent.agent_name = "random"  # type: ignore[attr-defined]
+random_agent.kernel_name = "random"  # type: ignore[attr-defined]  # the kernels play it (icewidgets.fast)
 
 
 # Greedy ------------------------------------------------------------------------------------
@@ -99,6 +100,7 @@ def greedy(state: State, rng: Any) -> Any:
 
 
 greedy.agent_name = "greedy"  # type: ignore[attr-defined]
+greedy.kernel_name = "greedy"  # type: ignore[attr-defined]
 
 
 # MCTS --------------------------------------------------------------------------------------
