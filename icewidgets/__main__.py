@@ -6,6 +6,8 @@ Subcommands:
   ``--plot`` saves the dashboard as an image).
 - ``tournament GAME``: a round robin of agents with seats rotated; prints the cross-table.
 - ``games``: list the games and their options.
+- ``warm``: compile every game's fast engine into the cache, so later runs start at once (run it
+  once after installing; without numba it says the fast engine is unavailable and exits 0).
 
 Bad arguments print one clear line and exit with status 2.
 """
@@ -43,7 +45,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("game", help=f"one of: {', '.join(games)}")
     play.add_argument("-n", "--games", type=int, default=1000, help="number of games (default 1000)")
     play.add_argument("--agents", default="random",
-                      help="comma-separated agents, one per seat or one for all: random, greedy, mcts, mcts:ITERATIONS (default random)")
+                      help="comma-separated agents, one per seat or one for all: a level (easy, medium, hard) or random, greedy, "
+                           "mcts, mcts:ITERATIONS (default random)")
     play.add_argument("--seed", type=int, default=0, help="run seed (default 0); game i uses SeedSequence(seed, spawn_key=(i,))")
     play.add_argument("--max-turns", type=int, default=None, help="stop games after this many turns (counted as unfinished)")
     play.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
@@ -66,6 +69,9 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("--quiet", "-q", action="store_true")
 
     sub.add_parser("games", help="list the games and their options")
+    sub.add_parser("warm", help="compile every game's fast engine into the cache (once, after installing)",
+                   description="Compile every game's fast engine (numba kernels) into the cache, with a line per "
+                               "game, so that later runs start at once.")
     return parser
 
 
@@ -108,6 +114,11 @@ def _run(args: argparse.Namespace) -> int:
             cls = game_class(name)
             opts = ", ".join(f"{f.name}={f.default!r}" for f in dataclasses.fields(cls))
             print(f"{name:9} {cls.title}: {opts}")
+        return 0
+    if args.command == "warm":
+        from . import fast
+
+        fast.warm(notify=lambda line: print(line, flush=True))
         return 0
     if args.game.lower() not in available_games():
         raise _UsageError(f"unknown game {args.game!r}; available games: {', '.join(available_games())}")

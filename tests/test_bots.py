@@ -19,6 +19,7 @@ import stand_in_kernel
 from extra_game import NestRow
 from icewidgets import agents as A
 from icewidgets import fast
+from icewidgets.__main__ import main
 from icewidgets.testing import reference_games
 
 
@@ -155,3 +156,49 @@ def test_a_failing_first_call_is_raised_where_prepare_was_called(stand_in, monke
     monkeypatch.setattr(stand_in, "play_range", broken)
     with pytest.raises(RuntimeError, match="the compiler gave up"):
         fast.prepare(CompiledNestRow(), ("random", "random"))
+
+
+def test_playouts_the_command_line_and_the_lab_pass_on_the_compile_notice(monkeypatch, capsys):
+    pytest.importorskip("numba")
+    notice = "compiling the fast engine for Volcano (first time only)…"
+
+    def compiling(game, agents, notify=None, continuing=False):
+        if notify is not None:
+            notify(notice)
+        return True
+
+    monkeypatch.setattr(fast, "prepare", compiling)
+    iw.playouts("volcano", 3, seed=1)
+    assert notice in capsys.readouterr().err
+    iw.playouts("volcano", 3, seed=1, progress=False)  # quiet means quiet
+    assert capsys.readouterr().err == ""
+    assert main(["playouts", "volcano", "-n", "3"]) == 0
+    assert notice in capsys.readouterr().err
+    from icewidgets.widgets import PlayoutLab
+
+    lab = PlayoutLab(game="volcano", agents="random", n=3)
+    shown = []
+    lab.status.observe(lambda change: shown.append(change["new"]), "value")
+    lab.run(wait=True)
+    assert "Compiling the fast engine for Volcano (first time only)…" in shown
+
+
+def test_warm_without_numba_says_so_and_exits_0(monkeypatch, capsys):
+    monkeypatch.setenv("ICEWIDGETS_NO_FAST", "1")
+    heard = []
+    assert fast.warm(heard.append) == []
+    assert heard == ["the fast engine is unavailable here (numba is not installed, or ICEWIDGETS_NO_FAST is set): "
+                     "nothing to compile; the rules engines play every game"]
+    assert main(["warm"]) == 0
+    assert capsys.readouterr().out.startswith("the fast engine is unavailable here")
+
+
+def test_warm_prepares_every_kernel_with_a_line_per_game(capsys):
+    pytest.importorskip("numba")
+    assert main(["warm"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    titles = [iw.make(name).title for name in iw.available_games() if type(iw.make(name)).kernel]
+    assert len(lines) == 2 * len(titles)
+    for title, started, ready in zip(titles, lines[::2], lines[1::2]):
+        assert started == f"{title}: preparing the fast engine…"
+        assert re.fullmatch(rf"{title}: (compiled|loaded from the cache) in \d+\.\d s", ready)

@@ -10,7 +10,7 @@ update as chunks finish, and **Stop** keeps the games played so far (``partial``
 planned and played as :func:`icewidgets.playouts` plays it (:class:`~icewidgets.playout.PlayoutRun`),
 so the games are the same for the same settings, and so is the engine: compiled kernels on
 every core wherever they apply (``engine="auto"``, the default; the first run in a new
-installation compiles for a few seconds), else the rules engines.
+installation compiles for a few seconds, and the status line says so), else the rules engines.
 **Save CSV** / **Save PNG** write the results and the dashboard next to the notebook.
 """
 
@@ -163,7 +163,8 @@ class PlayoutLab(widgets.VBox):
                 chunks = run.chunks(chunk_size=max(1, -(-n // self.chunks)),
                                     on_game=lambda done: self._tick(done, n, started))
             else:
-                self.status.value = "Playing (the first run in a new installation compiles the fast engine)…"
+                self.status.value = "Playing…"
+                run.prepare(notify=self._notice)
                 chunks = run.chunks()
             for chunk in chunks:
                 played.append(chunk)
@@ -184,6 +185,9 @@ class PlayoutLab(widgets.VBox):
             self._set_running(False)
             if self.results is not None:
                 self.csv_button.disabled = self.png_button.disabled = False
+
+    def _notice(self, text: str) -> None:
+        self.status.value = _escape(text[:1].upper() + text[1:])
 
     def _tick(self, done: int, total: int, started: float) -> None:
         """After each game of the rules engines: the progress now and then, and Stop."""
