@@ -1,5 +1,5 @@
-"""Bots and warm starts: playing on from any position, MCTS rollouts through the fast runner and
-compiling ahead with a notice.
+"""Bots and warm starts: playing on from any position, MCTS rollouts through the fast runner,
+compiling ahead with a notice, and a widget whose bot thinks on a thread.
 
 The fast runner's plumbing is tested with a stand-in kernel (tests/stand_in_kernel.py): a game
 whose ``kernel`` names it gets the rules engines' games through the kernel's entry points, so
@@ -202,3 +202,53 @@ def test_warm_prepares_every_kernel_with_a_line_per_game(capsys):
     for title, started, ready in zip(titles, lines[::2], lines[1::2]):
         assert started == f"{title}: preparing the fast engine…"
         assert re.fullmatch(rf"{title}: (compiled|loaded from the cache) in \d+\.\d s", ready)
+
+
+# The widget's bot thinks on a thread ------------------------------------------------------------
+
+
+def gated_bot(gate, asked):
+    def slow(state, rng):
+        asked.append(state)
+        gate.wait()
+        return state.legal_moves()[0]
+
+    return slow
+
+
+def test_a_bot_asked_by_the_page_thinks_on_a_thread_while_the_widget_answers():
+    gate, asked = threading.Event(), []
+    widget = iw.GameWidget("volcano", agents={0: gated_bot(gate, asked)})
+    first = str(widget.state.legal_moves()[0])
+    widget._on_custom_msg(widget, {"type": "bot"}, [])  # what the page sends; returns at once
+    widget._on_custom_msg(widget, {"type": "bot"}, [])  # asked again for the same position: one thinker
+    assert widget.bot_thinking and widget.message == "Player 1 (slow) is thinking…"
+    assert widget.handle({"type": "move", "move": first}) is False  # the widget still answers meanwhile
+    assert widget.message == "It is Player 1's turn (a bot); wait for its move."
+    gate.set()
+    widget.bot_thread.join()
+    assert len(asked) == 1 and widget.record.plies == (first,)
+    assert not widget.bot_thinking and widget.message == f"Player 1 (slow) played {first}."
+
+
+def test_an_answer_that_comes_after_an_undo_is_dropped():
+    gate, asked = threading.Event(), []
+    widget = iw.GameWidget("volcano", agents={1: gated_bot(gate, asked)}, seed=4)
+    assert widget.handle({"type": "move", "move": "a1-a2"}) and widget.bot_pending  # the turn passes to the bot
+    widget._on_custom_msg(widget, {"type": "bot"}, [])
+    assert widget.bot_thinking
+    assert widget.handle({"type": "undo"}) and not widget.bot_thinking
+    gate.set()
+    widget.bot_thread.join()
+    assert len(asked) == 1 and widget.record.plies == () and widget.message == "Undone: back to ply 0."
+
+
+def test_a_bot_failing_on_its_thread_is_reported_in_the_widget():
+    def broken(state, rng):
+        raise RuntimeError("no idea")
+
+    widget = iw.GameWidget("volcano", agents={0: broken})
+    widget._on_custom_msg(widget, {"type": "bot"}, [])
+    widget.bot_thread.join()
+    assert widget.message == "The bot in seat 1 failed: RuntimeError: no idea" and widget.message_kind == "error"
+    assert not widget.bot_pending and not widget.bot_thinking and widget.record.plies == ()

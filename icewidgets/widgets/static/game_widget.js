@@ -823,6 +823,10 @@ function render({ model, el: host }) {
     input.refresh();
     playback.maybeBot();
   });
+  // While a bot thinks (on a thread in Python) the page stays live; the header shows it.
+  const showThinking = () => dom.root.classList.toggle("iw-thinking", Boolean(model.get("bot_thinking")));
+  model.on("change:bot_thinking", showThinking);
+  showThinking();
   model.on("change:message", () => messenger.say(model.get("message"), model.get("message_kind")));
   model.on("change:theme", board.setup);
   model.on("change:seats", board.setup);
