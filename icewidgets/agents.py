@@ -13,6 +13,10 @@ one of the outcomes of ``state.chance_outcomes()``). Three agents are built in, 
 ``"mcts"``
     UCT Monte Carlo tree search (see :func:`make_mcts`), 300 iterations.
 
+And three levels for people to play against, the same in every game (see :data:`LEVELS`):
+``"easy"`` (the greedy rule with many mistakes), ``"medium"`` (the greedy rule) and ``"hard"``
+(a search whose playouts run in the compiled kernels).
+
 Chance plies (``state.to_move == CHANCE``, e.g. dice rolls) are handled the same way by
 every built-in agent, with one draw: ``u = rng.random()`` is compared with the cumulative
 probabilities of ``state.chance_outcomes()`` in their listed order (see :func:`chance_move`).
@@ -40,8 +44,8 @@ from .randomness import chance_pick
 
 Agent = Callable[[State, Any], Any]
 
-__all__ = ["Agent", "AGENTS", "chance_move", "random_agent", "greedy", "play_on", "make_mcts", "get_agent",
-           "agent_name"]
+__all__ = ["Agent", "AGENTS", "LEVELS", "chance_move", "random_agent", "greedy", "make_careless", "make_mcts",
+           "get_agent", "agent_name"]
 
 
 # Chance and random ---------------------------------------------------------------------------
@@ -105,6 +109,32 @@ greedy.agent_name = "greedy"  # type: ignore[attr-defined]
 greedy.kernel_name = "greedy"  # type: ignore[attr-defined]
 
 
+def make_careless(mistakes: float) -> Agent:
+    """The greedy rule with mistakes: a uniformly random legal move with probability ``mistakes``,
+    else the greedy move (:func:`greedy`). Two draws per decision: one to choose which, one for
+    the move.
+
+    >>> import numpy as np
+    >>> import icewidgets as iw
+    >>> state = iw.make(iw.available_games()[0]).new_state()
+    >>> rng, twin = np.random.default_rng(4), np.random.default_rng(4)
+    >>> twin.random() < 1.0  # the draw that chooses: never a mistake with mistakes=0
+    True
+    >>> make_careless(0.0)(state, rng) == greedy(state, twin)
+    True
+    """
+    if not 0 <= mistakes <= 1:
+        raise ValueError(f"mistakes={mistakes!r} must be a probability between 0 and 1")
+
+    def careless(state: State, rng: Any) -> Any:
+        if state.to_move == CHANCE:
+            return chance_move(state, rng)
+        return random_agent(state, rng) if rng.random() < mistakes else greedy(state, rng)
+
+    careless.agent_name = f"careless({mistakes:g})"  # type: ignore[attr-defined]
+    return careless
+
+
 # Playing on from a position ----------------------------------------------------------------
 
 
@@ -128,15 +158,15 @@ def play_on(state: State, agents: Any, seed: Any, count: int, max_plies: int, en
     """
     if engine not in ("auto", "reference"):
         raise ValueError(f"engine={engine!r}; choose 'auto' or 'reference'")
-    players = [get_agent(agent) for agent in agents]
+    seats = [get_agent(agent) for agent in agents]
     if engine == "auto":
-        out = fast.play_from(state, players, seed, count, max_plies)
+        out = fast.play_from(state, seats, seed, count, max_plies)
         if out is not None:
             return out
     import numpy as np
 
     # The built-in agents only return legal moves: their plies need no second check.
-    checked = [agent not in (random_agent, greedy) for agent in players]
+    checked = [agent not in (random_agent, greedy) for agent in seats]
     out = {
         "winners": np.zeros(count, dtype=np.uint8),
         "scores": np.zeros((count, state.game.num_players), dtype=np.int16),
@@ -152,7 +182,7 @@ def play_on(state: State, agents: Any, seed: Any, count: int, max_plies: int, en
             if seat == CHANCE:
                 now = now._apply(chance_move(now, rng))
             else:
-                move = players[seat](now, rng)
+                move = seats[seat](now, rng)
                 now = now.play(move) if checked[seat] else now._apply(move)
             plies += 1
         out["winners"][i] = sum(1 << p for p in now.winners)
@@ -411,24 +441,43 @@ def make_mcts(
     return mcts
 
 
-# Names ------------------------------------------------------------------------------------
+# Names and levels ---------------------------------------------------------------------------
 
-_DEFAULT_MCTS = make_mcts()
-_DEFAULT_MCTS.agent_name = "mcts"  # type: ignore[attr-defined]
+def _named(agent: Agent, name: str) -> Agent:
+    agent.agent_name = name  # type: ignore[attr-defined]
+    return agent
 
-AGENTS: dict[str, Agent] = {"random": random_agent, "greedy": greedy, "mcts": _DEFAULT_MCTS}
-"""The built-in agents by name."""
+
+LEVELS: dict[str, Agent] = {
+    "easy": _named(make_careless(0.75), "easy"),
+    "medium": greedy,
+    "hard": _named(make_mcts(iterations=2000, time_limit=1.0), "hard"),
+}
+"""Three bots to play against, the same in every game, each stronger than the one before:
+
+- ``"easy"``: the greedy rule, but three moves in four (on average) are random ones
+  (:func:`make_careless` ``(0.75)``);
+- ``"medium"``: the game's greedy rule (:func:`greedy`), which the compiled kernels play too;
+- ``"hard"``: a tree search (:func:`make_mcts`) of 2,000 iterations, at most 1 second a move.
+
+``benchmarks/ladder.py`` plays each against the one below in every game; its table is in
+benchmarks/README.md.
+"""
+
+AGENTS: dict[str, Agent] = {"random": random_agent, "greedy": greedy, "mcts": _named(make_mcts(), "mcts"), **LEVELS}
+"""The built-in agents by name, levels included."""
 
 
 def get_agent(agent: str | Agent) -> Agent:
-    """The agent named ``agent`` (``"random"``, ``"greedy"``, ``"mcts"``), or ``agent`` itself if callable.
+    """The agent named ``agent`` (a level of :data:`LEVELS`, ``"random"``, ``"greedy"``, ``"mcts"``
+    or ``"mcts:ITERATIONS"``), or ``agent`` itself if callable. Names ignore case and spaces.
 
-    >>> get_agent("greedy") is greedy
-    True
-    >>> get_agent("clever")
+    >>> get_agent("greedy") is greedy, get_agent(" Hard ") is LEVELS["hard"]
+    (True, True)
+    >>> get_agent("expert")
     Traceback (most recent call last):
     ...
-    ValueError: unknown agent 'clever'; choose one of: random, greedy, mcts (or pass a callable agent(state, rng) -> move)
+    ValueError: unknown agent 'expert'; choose a level (easy, medium, hard) or an agent (random, greedy, mcts, mcts:ITERATIONS), or pass a callable agent(state, rng) -> move
     """
     if callable(agent):
         return agent
@@ -437,11 +486,11 @@ def get_agent(agent: str | Agent) -> Agent:
         if key in AGENTS:
             return AGENTS[key]
         if key.startswith("mcts") and key[4:5] in (":", "-") and key[5:].isdigit():
-            found = make_mcts(iterations=int(key[5:]))
-            return found
+            return make_mcts(iterations=int(key[5:]))
     raise ValueError(
-        f"unknown agent {agent!r}; choose one of: {', '.join(AGENTS)} "
-        "(or pass a callable agent(state, rng) -> move)"
+        f"unknown agent {agent!r}; choose a level ({', '.join(LEVELS)}) or an agent "
+        f"({', '.join(name for name in AGENTS if name not in LEVELS)}, mcts:ITERATIONS), "
+        "or pass a callable agent(state, rng) -> move"
     )
 
 

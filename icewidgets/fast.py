@@ -43,7 +43,6 @@ True
 
 from __future__ import annotations
 
-import functools
 import importlib
 import os
 import threading
@@ -106,9 +105,21 @@ def kernel_for(game: Any, agents: Sequence[Any]) -> ModuleType | None:
     return _supporting_kernel(game, names)
 
 
-@functools.lru_cache(maxsize=256)
+_kernels: dict[tuple, ModuleType | None] = {}  # (game, agent names) → its kernel module, or None
+
+
 def _supporting_kernel(game: Any, names: tuple[str, ...]) -> ModuleType | None:
-    # Cached: a search asks again for every position it plays on from.
+    # Remembered: a search asks again for every position it plays on from.
+    try:
+        return _kernels[game, names]
+    except KeyError:
+        found = _kernels[game, names] = _ask_kernel(game, names)
+        return found
+    except TypeError:  # a game with options that do not hash: ask every time
+        return _ask_kernel(game, names)
+
+
+def _ask_kernel(game: Any, names: tuple[str, ...]) -> ModuleType | None:
     module = importlib.import_module(type(game).kernel)
     return module if module.supports(game, names) else None
 

@@ -1,5 +1,5 @@
 """Bots and warm starts: playing on from any position, MCTS rollouts through the fast runner,
-compiling ahead with a notice, and a widget whose bot thinks on a thread.
+compiling ahead with a notice, the levels, and a widget whose bot thinks on a thread.
 
 The fast runner's plumbing is tested with a stand-in kernel (tests/stand_in_kernel.py): a game
 whose ``kernel`` names it gets the rules engines' games through the kernel's entry points, so
@@ -96,6 +96,7 @@ def test_kernel_names_come_from_the_agents_not_from_their_labels():
     labelled.agent_name = "greedy"  # a label only: it does not claim to play like the kernels
     assert fast.agent_names([A.random_agent, A.greedy, "Greedy "]) == ("random", "greedy", "greedy")
     assert fast.agent_names([labelled]) is None
+    assert fast.agent_names([A.get_agent("medium")]) == ("greedy",)
 
 
 # MCTS rollouts through the fast runner ------------------------------------------------------
@@ -202,6 +203,59 @@ def test_warm_prepares_every_kernel_with_a_line_per_game(capsys):
     for title, started, ready in zip(titles, lines[::2], lines[1::2]):
         assert started == f"{title}: preparing the fast engine…"
         assert re.fullmatch(rf"{title}: (compiled|loaded from the cache) in \d+\.\d s", ready)
+
+
+# Levels ----------------------------------------------------------------------------------------
+
+
+def test_the_levels_are_agent_names_everywhere(capsys):
+    assert list(A.LEVELS) == ["easy", "medium", "hard"]
+    assert A.get_agent(" Hard ") is A.LEVELS["hard"] and A.get_agent("medium") is A.greedy
+    assert [A.agent_name(A.get_agent(name)) for name in ("easy", "hard")] == ["easy", "hard"]
+    assert A.agent_name("Medium") == "medium"
+    results = iw.playouts("volcano", 4, agents=("easy", "medium"), seed=2, progress=False)
+    assert results.agents == ("easy", "medium") and results.n == 4
+    assert main(["playouts", "volcano", "-n", "2", "--agents", "medium,easy", "-q"]) == 0
+    assert "seat 2 (easy) wins" in capsys.readouterr().out
+    widget = iw.GameWidget("volcano", agents={1: "hard"}, seed=4)
+    assert widget.seats == ["human", "hard"]
+    assert widget.handle({"type": "move", "move": "a1-a2"}) and widget.handle({"type": "bot"})
+    assert widget.message.startswith("Player 2 (hard) played ")
+
+
+def test_medium_plays_in_the_kernels_where_greedy_does():
+    pytest.importorskip("numba")
+    plan = iw.playout.PlayoutRun.plan("volcano", 10, agents=("medium", "random"))
+    assert plan.engine == "fast"
+
+
+@pytest.mark.parametrize("name", ["expert", "hardest", ""])
+def test_an_unknown_level_is_an_error_that_lists_the_levels(name, capsys):
+    message = (f"unknown agent {name!r}; choose a level (easy, medium, hard) or an agent (random, greedy, mcts, "
+               "mcts:ITERATIONS), or pass a callable agent(state, rng) -> move")
+    with pytest.raises(ValueError) as error:
+        A.get_agent(name)
+    assert str(error.value) == message
+    with pytest.raises(ValueError, match="choose a level"):
+        iw.GameWidget("volcano", agents={1: name})
+    if name:
+        assert main(["playouts", "volcano", "--agents", f"random,{name}"]) == 2
+        assert capsys.readouterr().err.strip() == f"error: {message}"
+
+
+def test_make_careless_checks_its_probability():
+    with pytest.raises(ValueError, match="mistakes=1.5 must be a probability between 0 and 1"):
+        A.make_careless(1.5)
+    state = iw.make("volcano").new_state()
+    rng, twin = np.random.default_rng(8), np.random.default_rng(8)
+    twin.random()
+    assert A.make_careless(1.0)(state, rng) == A.random_agent(state, twin)
+    assert rng.bit_generator.state == twin.bit_generator.state  # two draws: which, then the move
+
+
+def test_medium_beats_easy_in_volcano():
+    result = iw.tournament("volcano", ["medium", "easy"], n=40, seed=1, progress=False)
+    assert result.low[0, 1] > 0.7, result
 
 
 # The widget's bot thinks on a thread ------------------------------------------------------------
