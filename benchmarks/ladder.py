@@ -1,7 +1,7 @@
 """The bot levels' ladder: every level against the one below it, in every game (not a timed test).
 
-    python benchmarks/ladder.py                  # every game, 24 games a match
-    python benchmarks/ladder.py volcano -n 40
+    python benchmarks/ladder.py                  # every game: 24 games a match with hard, 200 the others
+    python benchmarks/ladder.py volcano -n 40 --quick-n 400
     python benchmarks/ladder.py --write          # and put the table into benchmarks/README.md
 
 The rungs are random, then the levels ``"easy"``, ``"medium"`` and ``"hard"``
@@ -98,7 +98,8 @@ def write(path: Path, lines: list[str], seconds: float) -> None:
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="games to play (default: all)")
-    parser.add_argument("-n", type=int, default=24, help="games per match (default 24)")
+    parser.add_argument("-n", type=int, default=24, help="games per match of hard, the slow level (default 24)")
+    parser.add_argument("--quick-n", type=int, default=200, help="games per match of the quick levels (default 200)")
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--write", action="store_true", help="also write the table into benchmarks/README.md")
     args = parser.parse_args(argv)
@@ -106,7 +107,7 @@ def main(argv=None) -> None:
     rows = []
     for name in args.games or iw.available_games():
         for lower, higher in zip(RUNGS, RUNGS[1:]):
-            rows.append(match(name, higher, lower, args.n, args.seed))
+            rows.append(match(name, higher, lower, args.n if higher == "hard" else args.quick_n, args.seed))
             print(table(rows)[-1], f"({rows[-1]['wall_s']:.0f} s)", flush=True)
     lines = table(rows)
     lines.append("")
