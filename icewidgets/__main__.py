@@ -10,6 +10,8 @@ Subcommands:
 - ``tournament GAME``: a round robin of agents, each deal played with both seatings; prints the
   cross-table.
 - ``games``: list the games and their options.
+- ``warm``: compile every game's fast engine into the cache, so later runs start at once (run it
+  once after installing; without numba it says the fast engine is unavailable and exits 0).
 
 Every rate is a mean of points (the winners of a game share 1 point, a game without a winner
 gives each seat 1/players) with a 95% interval. Bad arguments print one clear line and exit
@@ -73,6 +75,9 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("--quiet", "-q", action="store_true")
 
     sub.add_parser("games", help="list the games and their options")
+    sub.add_parser("warm", help="compile every game's fast engine into the cache (once, after installing)",
+                   description="Compile every game's fast engine (numba kernels) into the cache, with a line per "
+                               "game, so that later runs start at once.")
     return parser
 
 
@@ -87,8 +92,8 @@ def _run_arguments(command: argparse.ArgumentParser, games: Sequence[str]) -> No
                          help="play until the 95%% interval of the first player's points is at most ± this "
                               f"(default {DEFAULT_PRECISION} without -n; with -n, -n caps the run)")
     command.add_argument("--agents", default="random",
-                         help="comma-separated agents, one per seat or one for all: random, greedy, mcts, "
-                              "mcts:ITERATIONS (default random)")
+                         help="comma-separated agents, one per seat or one for all: a level (easy, medium, hard) "
+                              "or random, greedy, mcts, mcts:ITERATIONS (default random)")
     command.add_argument("--rotate-seats", action="store_true",
                          help="play each deal once per seating, so seat advantage and agent strength are told apart")
     command.add_argument("--seed", type=int, default=0,
@@ -157,6 +162,11 @@ def _run(args: argparse.Namespace) -> int:
             cls = game_class(name)
             opts = ", ".join(f"{f.name}={f.default!r}" for f in dataclasses.fields(cls))
             print(f"{name:9} {cls.title}: {opts}")
+        return 0
+    if args.command == "warm":
+        from . import fast
+
+        fast.warm(notify=lambda line: print(line, flush=True))
         return 0
     if args.game.lower() not in available_games():
         raise _UsageError(f"unknown game {args.game!r}; available games: {', '.join(available_games())}")

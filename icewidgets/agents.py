@@ -11,7 +11,11 @@ one of the outcomes of ``state.chance_outcomes()``). Three agents are built in, 
     The game's own one-ply heuristic (see :func:`greedy`), with exactly one ``rng.random()`` draw
     per decision to break ties among the best moves, the same way the random agent picks.
 ``"mcts"``
-    UCT Monte Carlo tree search with random rollouts (see :func:`make_mcts`), 300 iterations.
+    UCT Monte Carlo tree search (see :func:`make_mcts`), 300 iterations.
+
+And three levels for people to play against, the same in every game (see :data:`LEVELS`):
+``"easy"`` (the greedy rule with many mistakes), ``"medium"`` (the greedy rule) and ``"hard"``
+(a search whose playouts run in the compiled kernels).
 
 Chance plies (``state.to_move == CHANCE``, e.g. dice rolls) are handled the same way by
 every built-in agent, with one draw: ``u = rng.random()`` is compared with the cumulative
@@ -34,12 +38,14 @@ import threading
 import time
 from typing import Any, Callable
 
+from . import fast
 from .protocol import CHANCE, State
 from .randomness import chance_pick
 
 Agent = Callable[[State, Any], Any]
 
-__all__ = ["Agent", "AGENTS", "chance_move", "random_agent", "greedy", "make_mcts", "get_agent", "agent_name"]
+__all__ = ["Agent", "AGENTS", "LEVELS", "chance_move", "random_agent", "greedy", "make_careless", "make_mcts",
+           "get_agent", "agent_name"]
 
 
 # Chance and random ---------------------------------------------------------------------------
@@ -69,6 +75,7 @@ def random_agent(state: State, rng: Any) -> Any:
 
 
 random_agent.agent_name = "random"  # type: ignore[attr-defined]
+random_agent.kernel_name = "random"  # type: ignore[attr-defined]  # the kernels play it (icewidgets.fast)
 
 
 # Greedy ------------------------------------------------------------------------------------
@@ -99,6 +106,98 @@ def greedy(state: State, rng: Any) -> Any:
 
 
 greedy.agent_name = "greedy"  # type: ignore[attr-defined]
+greedy.kernel_name = "greedy"  # type: ignore[attr-defined]
+
+
+def make_careless(mistakes: float) -> Agent:
+    """The greedy rule with mistakes: a uniformly random legal move with probability ``mistakes``,
+    else the greedy move (:func:`greedy`). Two draws per decision: one to choose which, one for
+    the move.
+
+    >>> import numpy as np
+    >>> import icewidgets as iw
+    >>> state = iw.make(iw.available_games()[0]).new_state()
+    >>> rng, twin = np.random.default_rng(4), np.random.default_rng(4)
+    >>> twin.random() < 1.0  # the draw that chooses: never a mistake with mistakes=0
+    True
+    >>> make_careless(0.0)(state, rng) == greedy(state, twin)
+    True
+    """
+    if not 0 <= mistakes <= 1:
+        raise ValueError(f"mistakes={mistakes!r} must be a probability between 0 and 1")
+
+    def careless(state: State, rng: Any) -> Any:
+        if state.to_move == CHANCE:
+            return chance_move(state, rng)
+        return random_agent(state, rng) if rng.random() < mistakes else greedy(state, rng)
+
+    careless.agent_name = f"careless({mistakes:g})"  # type: ignore[attr-defined]
+    return careless
+
+
+# Playing on from a position ----------------------------------------------------------------
+
+
+def play_on(state: State, agents: Any, seed: Any, count: int, max_plies: int, engine: str = "auto") -> dict:
+    """``count`` games played on from ``state`` by ``agents`` (one per seat), as arrays.
+
+    Game i draws from ``numpy.random.default_rng(SeedSequence(seed, spawn_key=(i,)))``: chance
+    plies by :func:`chance_move`, the others by the agent of the seat to move, until the game is
+    over or ``max_plies`` more plies have been played. With ``engine="auto"`` the compiled kernel
+    plays where one applies (:func:`icewidgets.fast.play_from`), else the rules engines; with
+    ``"reference"`` always the rules engines. The games are the same either way, and so are these
+    arrays, one row per game: ``winners`` (bit p: player p won), ``scores`` (int16), ``plies``
+    (played here), ``turns`` (the final ``state.turns``) and ``unfinished`` (stopped by
+    ``max_plies`` or a turn limit); a kernel may add its counters.
+
+    >>> import icewidgets as iw
+    >>> state = iw.make(iw.available_games()[0]).new_state()
+    >>> out = play_on(state, ["random"] * state.game.num_players, seed=1, count=3, max_plies=4)
+    >>> out["plies"].tolist(), out["unfinished"].tolist()
+    ([4, 4, 4], [True, True, True])
+    """
+    if engine not in ("auto", "reference"):
+        raise ValueError(f"engine={engine!r}; choose 'auto' or 'reference'")
+    seats = [get_agent(agent) for agent in agents]
+    if engine == "auto":
+        out = fast.play_from(state, seats, seed, count, max_plies)
+        if out is not None:
+            return out
+    import numpy as np
+
+    # The built-in agents only return legal moves: their plies need no second check.
+    checked = [agent not in (random_agent, greedy) for agent in seats]
+    out = {
+        "winners": np.zeros(count, dtype=np.uint8),
+        "scores": np.zeros((count, state.game.num_players), dtype=np.int16),
+        "plies": np.zeros(count, dtype=np.int32),
+        "turns": np.zeros(count, dtype=np.int32),
+        "unfinished": np.zeros(count, dtype=np.bool_),
+    }
+    for i in range(count):
+        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,)))
+        now, plies = state, 0
+        while not now.is_over and plies < max_plies:
+            seat = now.to_move
+            if seat == CHANCE:
+                now = now._apply(chance_move(now, rng))
+            else:
+                move = seats[seat](now, rng)
+                now = now.play(move) if checked[seat] else now._apply(move)
+            plies += 1
+        out["winners"][i] = sum(1 << p for p in now.winners)
+        out["scores"][i] = [_whole(score) for score in now.scores]
+        out["plies"][i], out["turns"][i] = plies, now.turns
+        out["unfinished"][i] = not now.is_over or now.unfinished
+    return out
+
+
+def _whole(score: Any) -> int:
+    """A score as the kernels' arrays hold it: a whole number, 0 for one that is not a number."""
+    try:
+        return int(score)
+    except (TypeError, ValueError):
+        return 0
 
 
 # MCTS --------------------------------------------------------------------------------------
@@ -116,30 +215,34 @@ class _Node:
         self.wins = [0.0] * players
 
 
-def _reward(state: State, players: int, scale: float) -> list[float]:
-    """What a finished or cut-short rollout is worth to each player.
+def _reward(winners: Any, scores: Any, finished: bool, players: int, scale: float) -> list[float]:
+    """What a finished or cut-short game is worth to each player.
 
-    A finished game: 1 to a sole winner, shared wins split, 1/players each on a draw. A rollout
-    cut short (or stopped by the turn limit) is judged by the live scores: player p gets
-    ``1 / (1 + exp(-(score_p - best other score) / scale))``, 1/2 when level.
+    A finished game: 1 to a sole winner, shared wins split, 1/players each on a draw. A game cut
+    short (or stopped by a turn limit) is judged by its live ``scores``: player p gets
+    ``1 / (1 + exp(-(score_p - best other score) / scale))``, 1/2 when level; 1/players each when
+    the scores are not numbers.
     """
-    if state.is_over and not state.unfinished:
-        winners = state.winners
+    if finished:
         if not winners:
             return [1.0 / players] * players
         share = 1.0 / len(winners)
         return [share if p in winners else 0.0 for p in range(players)]
     try:
-        scores = [float(s) for s in state.scores]
+        values = [float(s) for s in scores]
     except (TypeError, ValueError):
         return [1.0 / players] * players
     if players == 1:
         return [0.5]
     reward = []
     for p in range(players):
-        lead = scores[p] - max(s for q, s in enumerate(scores) if q != p)
+        lead = values[p] - max(s for q, s in enumerate(values) if q != p)
         reward.append(1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / scale)))))
     return reward
+
+
+def _state_reward(state: State, players: int, scale: float) -> list[float]:
+    return _reward(state.winners, state.scores, state.is_over and not state.unfinished, players, scale)
 
 
 def _ends_turn(state: State, move: Any) -> bool:
@@ -153,28 +256,36 @@ def make_mcts(
     exploration: float = 0.25,
     horizon: int | None = 1,
     rollout_plies: int = 200,
-    rollout: Agent | None = None,
+    rollout: str | Agent | None = None,
     score_scale: float = 4.0,
     max_plies_per_turn: int | None = 8,
+    rollouts: int = 1,
 ) -> Agent:
     """A UCT Monte Carlo tree search agent.
 
     Each iteration walks the tree from the current state choosing the child with the best
     UCB1 value ``wins/visits + exploration·sqrt(ln(parent visits)/visits)`` for the player to
     move there, samples chance plies with :func:`chance_move`, adds one new child (picked with
-    one draw among the untried moves), plays a random rollout until ``horizon`` turns have
-    begun since the root (None: to the end of the game; never more than ``rollout_plies``
-    plies), and backs up the reward. A finished game gives 1 to the winner (shared wins and
-    draws split); a rollout cut short is judged by the live scores,
+    one draw among the untried moves), judges the new position by ``rollouts`` rollouts and
+    backs up their mean reward. A finished game gives 1 to the winner (shared wins and draws
+    split); a rollout cut short is judged by the live scores,
     ``1 / (1 + exp(-lead / score_scale))`` where ``lead`` is the player's score minus the best
     other score. The move played is the most visited child (ties: the first in
     ``legal_moves()`` order).
 
-    With the default ``horizon=1`` a rollout only finishes the turn in progress at random;
-    everything after it (the opponent's replies, the next turns) is judged in the tree, free of
-    rollout noise. Horizons count turns, not plies, so a line that keeps a multi-ply turn going
-    is judged at the same point as one that ends it. Against the greedy agent this measured
-    stronger than longer random rollouts at the same budget.
+    A rollout is played by the ``rollout`` agent (a name or a callable; default random), in one
+    of two ways:
+
+    - ``horizon`` turns (the default, 1): the rollout plays until ``horizon`` turns have begun
+      since the root (never more than ``rollout_plies`` plies), on the rules engines. With
+      ``horizon=1`` it only finishes the turn in progress; everything after it (the opponent's
+      replies, the next turns) is judged in the tree, free of rollout noise. Horizons count
+      turns, not plies, so a line that keeps a multi-ply turn going is judged at the same point
+      as one that ends it.
+    - ``horizon=None``: the rollouts play on (:func:`play_on`) to the end of the game or
+      ``rollout_plies`` more plies, all ``rollouts`` of a position in one call of the compiled
+      kernel where one applies (random or greedy rollouts), else on the rules engines, with
+      the same games either way (one ``rng`` draw seeds them).
 
     In games where a turn may go on for ever (a piece that may keep moving without ending the
     turn), the agent ends its turn after ``max_plies_per_turn`` plies in a row of one turn: it then
@@ -196,12 +307,58 @@ def make_mcts(
         raise ValueError(f"iterations={iterations!r} must be a whole number ≥ 1")
     if time_limit is not None and not time_limit > 0:
         raise ValueError(f"time_limit={time_limit!r} must be a positive number of seconds")
-    rollout_agent = rollout or random_agent
+    if not isinstance(rollouts, int) or rollouts < 1:
+        raise ValueError(f"rollouts={rollouts!r} must be a whole number ≥ 1")
+    rollout_agent = random_agent if rollout is None else get_agent(rollout)
     trusted = rollout_agent in (random_agent, greedy)
 
     # What the agent expects next, per thread: one agent (the built-in "mcts") may play in
     # several threads at once, e.g. a playout lab running while a widget's bot moves.
     local = threading.local()
+
+    def turn_rollouts(root: _Node, path: list[_Node], rng: Any) -> list[float]:
+        """The mean reward of ``rollouts`` rollouts from the leaf, each ``horizon`` turns deep."""
+        players = root.state.game.num_players
+        total = [0.0] * players
+        for _ in range(rollouts):
+            # Leaves are judged once ``horizon`` turns have begun since the root, however many
+            # plies those turns took.
+            turns, mover = 0, root.player
+            for visited in path[1:]:
+                if visited.player != mover and visited.player != CHANCE:
+                    turns += 1
+                    mover = visited.player
+            sim = path[-1].state
+            plies = 0
+            while not sim.is_over and plies < rollout_plies:
+                if sim.to_move != mover and sim.to_move != CHANCE:
+                    turns += 1
+                    mover = sim.to_move
+                if turns >= horizon:
+                    break
+                move = rollout_agent(sim, rng)
+                sim = sim._apply(move) if trusted else sim.play(move)
+                plies += 1
+            for p, value in enumerate(_state_reward(sim, players, score_scale)):
+                total[p] += value
+        return [value / rollouts for value in total]
+
+    def playing_on(root: _Node, path: list[_Node], rng: Any) -> list[float]:
+        """The mean reward of ``rollouts`` games played on from the leaf (:func:`play_on`)."""
+        leaf = path[-1].state
+        players = leaf.game.num_players
+        if leaf.is_over:
+            return _state_reward(leaf, players, score_scale)
+        out = play_on(leaf, (rollout_agent,) * players, int(rng.integers(2**63)), rollouts, rollout_plies)
+        total = [0.0] * players
+        masks, unfinished, scores = out["winners"].tolist(), out["unfinished"].tolist(), out["scores"].tolist()
+        for mask, cut, score in zip(masks, unfinished, scores):
+            winners = [p for p in range(players) if mask >> p & 1]
+            for p, value in enumerate(_reward(winners, score, not cut, players, score_scale)):
+                total[p] += value
+        return [value / rollouts for value in total]
+
+    judge = playing_on if horizon is None else turn_rollouts
 
     def mcts(state: State, rng: Any) -> Any:
         if state.to_move == CHANCE:
@@ -256,25 +413,7 @@ def make_mcts(
                         best, best_value = child, value
                 node = best
                 path.append(node)
-            # Rollout: leaves are judged once ``horizon`` turns have begun since the root,
-            # however many plies those turns took.
-            turns, mover = 0, root.player
-            for visited in path[1:]:
-                if visited.player != mover and visited.player != CHANCE:
-                    turns += 1
-                    mover = visited.player
-            sim = node.state
-            plies = 0
-            while not sim.is_over and plies < rollout_plies:
-                if sim.to_move != mover and sim.to_move != CHANCE:
-                    turns += 1
-                    mover = sim.to_move
-                if horizon is not None and turns >= horizon:
-                    break
-                move = rollout_agent(sim, rng)
-                sim = sim._apply(move) if trusted else sim.play(move)
-                plies += 1
-            reward = _reward(sim, players, score_scale)
+            reward = judge(root, path, rng)
             for visited in path:
                 visited.visits += 1
                 wins = visited.wins
@@ -302,24 +441,43 @@ def make_mcts(
     return mcts
 
 
-# Names ------------------------------------------------------------------------------------
+# Names and levels ---------------------------------------------------------------------------
 
-_DEFAULT_MCTS = make_mcts()
-_DEFAULT_MCTS.agent_name = "mcts"  # type: ignore[attr-defined]
+def _named(agent: Agent, name: str) -> Agent:
+    agent.agent_name = name  # type: ignore[attr-defined]
+    return agent
 
-AGENTS: dict[str, Agent] = {"random": random_agent, "greedy": greedy, "mcts": _DEFAULT_MCTS}
-"""The built-in agents by name."""
+
+LEVELS: dict[str, Agent] = {
+    "easy": _named(make_careless(0.75), "easy"),
+    "medium": greedy,
+    "hard": _named(make_mcts(iterations=2000, time_limit=1.0), "hard"),
+}
+"""Three bots to play against, the same in every game, each stronger than the one before:
+
+- ``"easy"``: the greedy rule, but three moves in four (on average) are random ones
+  (:func:`make_careless` ``(0.75)``);
+- ``"medium"``: the game's greedy rule (:func:`greedy`), which the compiled kernels play too;
+- ``"hard"``: a tree search (:func:`make_mcts`) of 2,000 iterations, at most 1 second a move.
+
+``benchmarks/ladder.py`` plays each against the one below in every game; its table is in
+benchmarks/README.md.
+"""
+
+AGENTS: dict[str, Agent] = {"random": random_agent, "greedy": greedy, "mcts": _named(make_mcts(), "mcts"), **LEVELS}
+"""The built-in agents by name, levels included."""
 
 
 def get_agent(agent: str | Agent) -> Agent:
-    """The agent named ``agent`` (``"random"``, ``"greedy"``, ``"mcts"``), or ``agent`` itself if callable.
+    """The agent named ``agent`` (a level of :data:`LEVELS`, ``"random"``, ``"greedy"``, ``"mcts"``
+    or ``"mcts:ITERATIONS"``), or ``agent`` itself if callable. Names ignore case and spaces.
 
-    >>> get_agent("greedy") is greedy
-    True
-    >>> get_agent("clever")
+    >>> get_agent("greedy") is greedy, get_agent(" Hard ") is LEVELS["hard"]
+    (True, True)
+    >>> get_agent("expert")
     Traceback (most recent call last):
     ...
-    ValueError: unknown agent 'clever'; choose one of: random, greedy, mcts (or pass a callable agent(state, rng) -> move)
+    ValueError: unknown agent 'expert'; choose a level (easy, medium, hard) or an agent (random, greedy, mcts, mcts:ITERATIONS), or pass a callable agent(state, rng) -> move
     """
     if callable(agent):
         return agent
@@ -328,11 +486,11 @@ def get_agent(agent: str | Agent) -> Agent:
         if key in AGENTS:
             return AGENTS[key]
         if key.startswith("mcts") and key[4:5] in (":", "-") and key[5:].isdigit():
-            found = make_mcts(iterations=int(key[5:]))
-            return found
+            return make_mcts(iterations=int(key[5:]))
     raise ValueError(
-        f"unknown agent {agent!r}; choose one of: {', '.join(AGENTS)} "
-        "(or pass a callable agent(state, rng) -> move)"
+        f"unknown agent {agent!r}; choose a level ({', '.join(LEVELS)}) or an agent "
+        f"({', '.join(name for name in AGENTS if name not in LEVELS)}, mcts:ITERATIONS), "
+        "or pass a callable agent(state, rng) -> move"
     )
 
 

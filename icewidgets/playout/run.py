@@ -299,6 +299,13 @@ class PlayoutRun:
         """A fresh :class:`PrecisionRule` for a run with a precision, else None."""
         return None if self.precision is None else PrecisionRule(self.precision, len(self.seatings))
 
+    def prepare(self, notify: Callable[[str], Any] | None = None) -> None:
+        """Compile the run's kernel, or load it from the cache, before any chunk is played: the
+        first run in a new installation compiles for seconds, and ``notify(text)`` hears when
+        that takes long (see :func:`icewidgets.fast.prepare`). The rules engines need nothing."""
+        if self.engine == "fast":
+            fast.prepare(self.game, self.agents, notify)
+
     def play_range(self, start: int, stop: int, on_game: Callable[[int], Any] | None = None) -> Chunk:
         """Play games ``start``…``stop-1`` (whole deals: multiples of ``len(seatings)``) with the
         run's engine.
@@ -397,7 +404,8 @@ def playouts(
       random play may never finish get their game's documented playout limit
       (``Game.playout_max_turns``) when neither this nor the game's own ``max_turns`` option is set.
     - ``progress``: ``"auto"`` shows a bar in a notebook, or in a terminal when stderr is one;
-      True always; False never.
+      True always; False never. Unless it is False, a first run that must compile the fast
+      engine says so on stderr, with the time it took.
     - ``engine``: ``"auto"`` (the default: compiled kernels where one plays these options and
       agents, else the rules engines), ``"reference"`` (always the rules engines) or ``"fast"``
       (compiled kernels; an error where none applies). The fast engine plays exactly the same
@@ -420,6 +428,7 @@ def playouts(
     run = PlayoutRun.plan(game, n, agents, seed, max_turns, engine, options, rotate_seats, precision)
     label = f"{run.game.title} playouts" + (f" to ±{100 * run.precision:g}%" if run.precision else "")
     rule = run.precision_rule()
+    run.prepare(None if progress is False else _notice)
     bar = progress_bar(progress, run.n if rule is None else rule.expected_games(run.n), label)
     played: list[Chunk] = []
     started = time.perf_counter()
@@ -444,6 +453,10 @@ def playouts(
         print(f"Interrupted: returning the {results.n:,} games finished so far (results.partial is True).",
               file=sys.stderr)
     return results
+
+
+def _notice(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
 
 
 # Settings -------------------------------------------------------------------------------------

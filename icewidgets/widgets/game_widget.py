@@ -8,7 +8,8 @@ legal moves and position; the whole game is sent only when the widget is created
 loads another game (or when a page asks for it, having missed an update).
 Moves, clicks, undo, redo, dice rolls, bot answers and loading a position are messages to
 :meth:`GameWidget.handle`, which checks everything and answers bad input with a message shown in
-the widget.
+the widget. A bot asked by the page thinks on a background thread, so neither the page nor the
+notebook waits on it; the widget says that it is thinking meanwhile.
 
 The widget follows the notebook's light or dark theme (``theme="auto"``, through the host's CSS
 variables) unless given one of :data:`icewidgets.svg.THEMES`; ``size=`` is the board's width in
@@ -31,8 +32,10 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import functools
 import html
 import json
+import threading
 from typing import Any, Callable
 
 import anywidget
@@ -51,6 +54,17 @@ from .replay import FrameLog, legal_entries
 HUMAN = "human"
 AUTO = "auto"
 """The theme that follows the notebook's (light or dark, through the host's CSS variables)."""
+
+
+def _locked(method: Callable) -> Callable:
+    """The method runs holding the widget's lock (a thinking bot's answer waits for it)."""
+
+    @functools.wraps(method)
+    def locked(self: "GameWidget", *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return locked
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -121,6 +135,10 @@ class GameWidget(anywidget.AnyWidget):
         self._seed = seed if seed is not None else (self._record.seed or 0)
         self._rng = None
         self._redo: list[str] = []
+        # Messages from the page and a thinking bot's answer change the game one at a time.
+        self._lock = threading.RLock()
+        self._thinking_about: State | None = None
+        self.bot_thread: threading.Thread | None = None
         g = self._record.make_game()
         self.game_name, self.title = g.name, g.title or g.name
         self._agents: dict[int, Callable] = {}
@@ -150,20 +168,23 @@ class GameWidget(anywidget.AnyWidget):
         """The game being played: its rules and options."""
         return self._states[0].game
 
+    @_locked
     def play(self, move: Any) -> State:
         """Play ``move`` in the newest position (as if clicked); raises on an illegal move."""
         state = self.final_state.play(move)
         self._push(str(move), state)
         return state
 
+    @_locked
     def handle(self, msg: Any) -> bool:
         """Act on one message from the front end; False (and a message in the widget) if refused.
 
         Messages: ``{"type": "move", "move": text}``, ``{"type": "click", "from": "a1", "to": "b2"}``
         (a click between two squares that no legal move joins: the widget says why that move is
-        not possible), ``{"type": "roll"}``, ``{"type": "bot"}``, ``{"type": "undo"}``,
-        ``{"type": "redo"}``, ``{"type": "load", "text": …}``, ``{"type": "restart"}``,
-        ``{"type": "resync"}`` (a page that missed an update asks for the whole game again).
+        not possible), ``{"type": "roll"}``, ``{"type": "bot"}`` (the bot to move answers, here and
+        now), ``{"type": "undo"}``, ``{"type": "redo"}``, ``{"type": "load", "text": …}``,
+        ``{"type": "restart"}``, ``{"type": "resync"}`` (a page that missed an update asks for the
+        whole game again).
         """
         try:
             if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
@@ -194,6 +215,7 @@ class GameWidget(anywidget.AnyWidget):
             self._say(str(refused), "error")
             return False
 
+    @_locked
     def undo(self) -> bool:
         """Take back the last ply (and the bot answers before it, back to a human's turn)."""
         if not self._record.plies:
@@ -207,6 +229,7 @@ class GameWidget(anywidget.AnyWidget):
         self._say(f"Undone: back to ply {n}.", "info")
         return True
 
+    @_locked
     def redo(self) -> bool:
         """Replay the plies taken back by :meth:`undo`."""
         if not self._redo:
@@ -220,6 +243,7 @@ class GameWidget(anywidget.AnyWidget):
         self._say(f"Redone: {move}.", "info")
         return True
 
+    @_locked
     def load(self, what: Any) -> bool:
         """Start again from a position text, a record code (``iw1.…``), record JSON, a State or a Record."""
         try:
@@ -273,7 +297,57 @@ class GameWidget(anywidget.AnyWidget):
             super().set_state(allowed)
 
     def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        self.handle(content)
+        if isinstance(content, dict) and content.get("type") == "bot":
+            self.think()
+        else:
+            self.handle(content)
+
+    def think(self) -> None:
+        """Let the bot to move choose on a background thread (:attr:`bot_thread`), as the page asks:
+        meanwhile :attr:`bot_thinking` is True and the widget says so. Its answer is played if
+        the game is still where it was (an undo or a load meanwhile drops it). A dice roll or a
+        refusal is answered at once."""
+        with self._lock:
+            state = self.final_state
+            if state.is_over or not self._is_bot(state) or state.to_move == CHANCE:
+                self.handle({"type": "bot"})
+                return
+            if self._thinking_about is state:
+                return  # asked twice for the same position
+            self._thinking_about = state
+            seat = state.player
+            self.bot_thinking = True
+            self._say(f"{self.game.player_name(seat)} ({self.seats[seat]}) is thinking…", "info")
+            self.bot_thread = threading.Thread(target=self._answer, args=(state,), daemon=True, name="icewidgets-bot")
+            self.bot_thread.start()
+
+    def _answer(self, state: State) -> None:
+        """The thinking bot's work: choose (slow, without the lock), then play if still current."""
+        move, failure = None, None
+        try:
+            move = self._bot_choice(state)
+        except _Refused as refused:
+            failure = str(refused)
+        with self._lock:
+            if self._thinking_about is not state:
+                return  # a newer question replaced this one
+            self._thinking_about = None
+            self.bot_thinking = False
+            if self.final_state is not state:
+                return  # an undo or a load came first (and said so)
+            if failure is None:
+                try:
+                    self._play_bot_move(state, move)
+                except _Refused as refused:
+                    failure = str(refused)
+            if failure is not None:
+                self.bot_pending = False
+                self._say(failure, "error")
+
+    def _stop_thinking(self) -> None:
+        """The game goes back or starts again: a bot still thinking will find its answer dropped."""
+        self._thinking_about = None
+        self.bot_thinking = False
 
     def _human_move(self, text: Any) -> bool:
         if not isinstance(text, str) or not text.strip() or len(text) > 64:
@@ -322,19 +396,29 @@ class GameWidget(anywidget.AnyWidget):
         if state.is_over or not self._is_bot(state):
             self.bot_pending = False
             raise _Refused("No bot is to move now.")
-        seat = state.player
-        chance = state.to_move == CHANCE
         try:
-            if chance:
-                move = chance_move(state, self._generator())
-            else:
-                move = self._agents[seat](state, self._generator())
-            after = state.play(move)
-        except Exception as error:  # a failing bot is reported in the widget, never swallowed
+            return self._play_bot_move(state, self._bot_choice(state))
+        except _Refused:
             self.bot_pending = False
-            raise _Refused(f"The bot in seat {seat + 1} failed: {type(error).__name__}: {error}") from None
+            raise
+
+    def _bot_choice(self, state: State) -> Any:
+        """The move of the bot to move in ``state`` (its dice roll at a chance ply)."""
+        try:
+            if state.to_move == CHANCE:
+                return chance_move(state, self._generator())
+            return self._agents[state.player](state, self._generator())
+        except Exception as error:  # a failing bot is reported in the widget, never swallowed
+            raise _bot_failed(state, error) from None
+
+    def _play_bot_move(self, state: State, move: Any) -> bool:
+        seat = state.player
+        try:
+            after = state.play(move)
+        except Exception as error:
+            raise _bot_failed(state, error) from None
         self._push(str(move), after)
-        if not chance:
+        if state.to_move != CHANCE:
             self._say(f"{self.game.player_name(seat)} ({self.seats[seat]}) played {move}.", "info")
         return True
 
@@ -381,6 +465,7 @@ class GameWidget(anywidget.AnyWidget):
 
     def _rebuild(self) -> None:
         """Lay out the whole record again and send all of it (on creation, load and a new size)."""
+        self._stop_thinking()
         self._states = list(self._record.states())
         self._tracker = svg.Tracker(self._states[0])
         self._placements = [self._tracker.placement]
@@ -431,6 +516,7 @@ class GameWidget(anywidget.AnyWidget):
         self._say("", "info")
 
     def _truncate(self, n: int) -> None:
+        self._stop_thinking()
         self._record = self._record.truncated(n)
         self._states = self._states[: n + 1]
         self._placements = self._placements[: n + 1]
@@ -577,6 +663,10 @@ class GameWidget(anywidget.AnyWidget):
 
 class _Refused(Exception):
     pass
+
+
+def _bot_failed(state: State, error: Exception) -> _Refused:
+    return _Refused(f"The bot in seat {state.player + 1} failed: {type(error).__name__}: {error}")
 
 
 def _as_record(game: Any, seed: int | None, options: dict) -> Record:

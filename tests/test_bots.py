@@ -1,0 +1,308 @@
+"""Bots and warm starts: playing on from any position, MCTS rollouts through the fast runner,
+compiling ahead with a notice, the levels, and a widget whose bot thinks on a thread.
+
+The fast runner's plumbing is tested with a stand-in kernel (tests/stand_in_kernel.py): a game
+whose ``kernel`` names it gets the rules engines' games through the kernel's entry points, so
+these tests see exactly what the runner asks a kernel for.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+
+import numpy as np
+import pytest
+
+import icewidgets as iw
+import stand_in_kernel
+from extra_game import NestRow
+from icewidgets import agents as A
+from icewidgets import fast
+from icewidgets.__main__ import main
+from icewidgets.testing import reference_games
+
+
+class CompiledNestRow(NestRow):
+    """Nest Row with the stand-in kernel."""
+
+    kernel = "stand_in_kernel"
+
+
+@pytest.fixture
+def stand_in():
+    stand_in_kernel.CALLS.clear()
+    stand_in_kernel.GATE = None
+    yield stand_in_kernel
+    stand_in_kernel.GATE = None
+
+
+def midgame(name, plies, seed=0):
+    rng = np.random.default_rng(seed)
+    state = iw.make(name).new_state(seed=seed)
+    for _ in range(plies):
+        state = state.play(A.random_agent(state, rng))
+    return state
+
+
+# Playing on from a position -----------------------------------------------------------------
+
+
+def test_play_on_plays_the_playouts_games_from_the_start():
+    # The first game's start draws nothing from the stream, so games played on from it are
+    # exactly the reference games of a run with the same seed.
+    game = iw.make(iw.available_games()[0])
+    agents = ("greedy", "random")
+    out = A.play_on(game.new_state(), agents, seed=5, count=4, max_plies=10_000, engine="reference")
+    for i, played in enumerate(reference_games(game, agents, seed=5, start=0, stop=4)):
+        assert out["plies"][i] == len(played.moves) and out["turns"][i] == played.state.turns
+        assert out["winners"][i] == sum(1 << p for p in played.state.winners)
+        assert out["scores"][i].tolist() == list(played.state.scores)
+    assert not out["unfinished"].any()
+
+
+def test_play_on_stops_after_max_plies_and_from_a_finished_game():
+    state = midgame("volterra", 9)
+    out = A.play_on(state, ("random", "random"), seed=2, count=3, max_plies=5, engine="reference")
+    assert out["plies"].tolist() == [5, 5, 5] and out["unfinished"].all()
+    assert (out["turns"] >= state.turns + 2).all()
+    finished = NestRow().new_state()
+    for move in ["a1", "b1", "a2", "b2", "a3"]:
+        finished = finished.play(move)
+    assert finished.winners == (0,)
+    out = A.play_on(finished, ("random", "random"), seed=0, count=2, max_plies=5, engine="reference")
+    assert out["plies"].tolist() == [0, 0] and out["winners"].tolist() == [1, 1]
+    with pytest.raises(ValueError, match="engine='fast'; choose 'auto' or 'reference'"):
+        A.play_on(state, ("random", "random"), 0, 1, 1, engine="fast")
+
+
+def test_fast_play_from_uses_the_kernels_play_from(stand_in, monkeypatch):
+    state = CompiledNestRow().new_state().play("b2")
+    out = fast.play_from(state, (A.greedy, "random"), seed=3, count=5, max_plies=9)
+    assert stand_in.CALLS == [("play_from", state, ("greedy", "random"), 3, 5, 9)]
+    expected = A.play_on(state, ("greedy", "random"), 3, 5, 9, engine="reference")
+    assert all((out[key] == expected[key]).all() for key in expected)
+    assert fast.play_from(state, (A.greedy, A.make_mcts(iterations=2)), 3, 5, 9) is None  # no kernel plays MCTS
+    monkeypatch.setenv("ICEWIDGETS_NO_FAST", "1")
+    assert fast.play_from(state, ("random", "random"), 3, 5, 9) is None
+    monkeypatch.delenv("ICEWIDGETS_NO_FAST")
+    monkeypatch.delattr(stand_in, "play_from")
+    assert fast.play_from(state, ("random", "random"), 3, 5, 9) is None  # a kernel of whole games only
+    assert len(stand_in.CALLS) == 1
+
+
+def test_kernel_names_come_from_the_agents_not_from_their_labels():
+    labelled = lambda state, rng: A.greedy(state, rng)  # noqa: E731
+    labelled.agent_name = "greedy"  # a label only: it does not claim to play like the kernels
+    assert fast.agent_names([A.random_agent, A.greedy, "Greedy "]) == ("random", "greedy", "greedy")
+    assert fast.agent_names([labelled]) is None
+    assert fast.agent_names([A.get_agent("medium")]) == ("greedy",)
+
+
+# MCTS rollouts through the fast runner ------------------------------------------------------
+
+
+def test_mcts_plays_on_in_the_kernel_and_the_same_games_without_it(stand_in, monkeypatch):
+    state = CompiledNestRow().new_state().play("b2").play("a1")
+    agent = A.make_mcts(iterations=25, horizon=None, rollouts=3, rollout="greedy", rollout_plies=50)
+    move = agent(state, np.random.default_rng(4))
+    calls = stand_in.CALLS
+    assert len(calls) == 25 and {c[2:3] + c[4:] for c in calls} == {(("greedy", "greedy"), 3, 50)}
+    assert len({c[3] for c in calls}) == 25  # one seed drawn per position judged
+    stand_in.CALLS.clear()
+    monkeypatch.setenv("ICEWIDGETS_NO_FAST", "1")
+    assert agent(state, np.random.default_rng(4)) == move and stand_in.CALLS == []
+
+
+def test_mcts_rollouts_of_whole_games_find_the_win_and_check_their_count():
+    state = NestRow().new_state()
+    for move in ["a1", "b1", "a2", "b2"]:
+        state = state.play(move)
+    agent = A.make_mcts(iterations=60, horizon=None, rollouts=4)
+    assert str(agent(state, np.random.default_rng(0))) == "a3"  # three in a row at once
+    with pytest.raises(ValueError, match="rollouts=0 must be a whole number ≥ 1"):
+        A.make_mcts(rollouts=0)
+
+
+# Compiling ahead ----------------------------------------------------------------------------
+
+
+def test_prepare_says_it_is_compiling_and_how_long_it_took(stand_in, monkeypatch):
+    monkeypatch.setattr(fast, "COMPILE_NOTICE_AFTER", 0.0)
+    monkeypatch.setattr(fast, "_prepared", set())
+    game = CompiledNestRow()
+    heard = []
+    gate = stand_in.GATE = threading.Event()
+
+    def notify(text):  # the first call waits for the gate: it is "compiling" until we hear so
+        heard.append(text)
+        gate.set()
+
+    assert fast.prepare(game, ("random", "greedy"), notify)
+    assert heard[0] == "compiling the fast engine for Nest Row (first time only)…"
+    assert re.fullmatch(r"compiled the fast engine for Nest Row in \d+\.\d s", heard[1]) and len(heard) == 2
+    assert stand_in.CALLS == [("play_range", ("random", "greedy"), 0, 0, 1, 1)]
+    assert fast.prepare(game, ("random", "greedy"), notify)  # once per process
+    assert fast.prepare(game, ("random", "greedy"), notify, continuing=True)
+    assert [call[0] for call in stand_in.CALLS] == ["play_range", "play_from"] and len(heard) == 2
+    assert not fast.prepare(game, ("random", "mcts"), notify)
+
+
+def test_a_failing_first_call_is_raised_where_prepare_was_called(stand_in, monkeypatch):
+    monkeypatch.setattr(fast, "_prepared", set())
+
+    def broken(*args):
+        raise RuntimeError("the compiler gave up")
+
+    monkeypatch.setattr(stand_in, "play_range", broken)
+    with pytest.raises(RuntimeError, match="the compiler gave up"):
+        fast.prepare(CompiledNestRow(), ("random", "random"))
+
+
+def test_playouts_the_command_line_and_the_lab_pass_on_the_compile_notice(monkeypatch, capsys):
+    pytest.importorskip("numba")
+    notice = "compiling the fast engine for Volcano (first time only)…"
+
+    def compiling(game, agents, notify=None, continuing=False):
+        if notify is not None:
+            notify(notice)
+        return True
+
+    monkeypatch.setattr(fast, "prepare", compiling)
+    iw.playouts("volcano", 3, seed=1)
+    assert notice in capsys.readouterr().err
+    iw.playouts("volcano", 3, seed=1, progress=False)  # quiet means quiet
+    assert capsys.readouterr().err == ""
+    assert main(["playouts", "volcano", "-n", "3"]) == 0
+    assert notice in capsys.readouterr().err
+    from icewidgets.widgets import PlayoutLab
+
+    lab = PlayoutLab(game="volcano", agents="random", n=3)
+    shown = []
+    lab.status.observe(lambda change: shown.append(change["new"]), "value")
+    lab.run(wait=True)
+    assert "Compiling the fast engine for Volcano (first time only)…" in shown
+
+
+def test_warm_without_numba_says_so_and_exits_0(monkeypatch, capsys):
+    monkeypatch.setenv("ICEWIDGETS_NO_FAST", "1")
+    heard = []
+    assert fast.warm(heard.append) == []
+    assert heard == ["the fast engine is unavailable here (numba is not installed, or ICEWIDGETS_NO_FAST is set): "
+                     "nothing to compile; the rules engines play every game"]
+    assert main(["warm"]) == 0
+    assert capsys.readouterr().out.startswith("the fast engine is unavailable here")
+
+
+def test_warm_prepares_every_kernel_with_a_line_per_game(capsys):
+    pytest.importorskip("numba")
+    assert main(["warm"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    titles = [iw.make(name).title for name in iw.available_games() if type(iw.make(name)).kernel]
+    assert len(lines) == 2 * len(titles)
+    for title, started, ready in zip(titles, lines[::2], lines[1::2]):
+        assert started == f"{title}: preparing the fast engine…"
+        assert re.fullmatch(rf"{title}: (compiled|loaded from the cache) in \d+\.\d s", ready)
+
+
+# Levels ----------------------------------------------------------------------------------------
+
+
+def test_the_levels_are_agent_names_everywhere(capsys):
+    assert list(A.LEVELS) == ["easy", "medium", "hard"]
+    assert A.get_agent(" Hard ") is A.LEVELS["hard"] and A.get_agent("medium") is A.greedy
+    assert [A.agent_name(A.get_agent(name)) for name in ("easy", "hard")] == ["easy", "hard"]
+    assert A.agent_name("Medium") == "medium"
+    results = iw.playouts("volcano", 4, agents=("easy", "medium"), seed=2, progress=False)
+    assert results.agents == ("easy", "medium") and results.n == 4
+    assert main(["playouts", "volcano", "-n", "2", "--agents", "medium,easy", "-q"]) == 0
+    assert "seat 2 (easy) wins" in capsys.readouterr().out
+    widget = iw.GameWidget("volcano", agents={1: "hard"}, seed=4)
+    assert widget.seats == ["human", "hard"]
+    assert widget.handle({"type": "move", "move": "a1-a2"}) and widget.handle({"type": "bot"})
+    assert widget.message.startswith("Player 2 (hard) played ")
+
+
+def test_medium_plays_in_the_kernels_where_greedy_does():
+    pytest.importorskip("numba")
+    plan = iw.playout.PlayoutRun.plan("volcano", 10, agents=("medium", "random"))
+    assert plan.engine == "fast"
+
+
+@pytest.mark.parametrize("name", ["expert", "hardest", ""])
+def test_an_unknown_level_is_an_error_that_lists_the_levels(name, capsys):
+    message = (f"unknown agent {name!r}; choose a level (easy, medium, hard) or an agent (random, greedy, mcts, "
+               "mcts:ITERATIONS), or pass a callable agent(state, rng) -> move")
+    with pytest.raises(ValueError) as error:
+        A.get_agent(name)
+    assert str(error.value) == message
+    with pytest.raises(ValueError, match="choose a level"):
+        iw.GameWidget("volcano", agents={1: name})
+    if name:
+        assert main(["playouts", "volcano", "--agents", f"random,{name}"]) == 2
+        assert capsys.readouterr().err.strip() == f"error: {message}"
+
+
+def test_make_careless_checks_its_probability():
+    with pytest.raises(ValueError, match="mistakes=1.5 must be a probability between 0 and 1"):
+        A.make_careless(1.5)
+    state = iw.make("volcano").new_state()
+    rng, twin = np.random.default_rng(8), np.random.default_rng(8)
+    twin.random()
+    assert A.make_careless(1.0)(state, rng) == A.random_agent(state, twin)
+    assert rng.bit_generator.state == twin.bit_generator.state  # two draws: which, then the move
+
+
+def test_medium_beats_easy_in_volcano():
+    result = iw.tournament("volcano", ["medium", "easy"], n=40, seed=1, progress=False)
+    assert result.low[0, 1] > 0.7, result
+
+
+# The widget's bot thinks on a thread ------------------------------------------------------------
+
+
+def gated_bot(gate, asked):
+    def slow(state, rng):
+        asked.append(state)
+        gate.wait()
+        return state.legal_moves()[0]
+
+    return slow
+
+
+def test_a_bot_asked_by_the_page_thinks_on_a_thread_while_the_widget_answers():
+    gate, asked = threading.Event(), []
+    widget = iw.GameWidget("volcano", agents={0: gated_bot(gate, asked)})
+    first = str(widget.state.legal_moves()[0])
+    widget._on_custom_msg(widget, {"type": "bot"}, [])  # what the page sends; returns at once
+    widget._on_custom_msg(widget, {"type": "bot"}, [])  # asked again for the same position: one thinker
+    assert widget.bot_thinking and widget.message == "Player 1 (slow) is thinking…"
+    assert widget.handle({"type": "move", "move": first}) is False  # the widget still answers meanwhile
+    assert widget.message == "It is Player 1's turn (a bot); wait for its move."
+    gate.set()
+    widget.bot_thread.join()
+    assert len(asked) == 1 and widget.record.plies == (first,)
+    assert not widget.bot_thinking and widget.message == f"Player 1 (slow) played {first}."
+
+
+def test_an_answer_that_comes_after_an_undo_is_dropped():
+    gate, asked = threading.Event(), []
+    widget = iw.GameWidget("volcano", agents={1: gated_bot(gate, asked)}, seed=4)
+    assert widget.handle({"type": "move", "move": "a1-a2"}) and widget.bot_pending  # the turn passes to the bot
+    widget._on_custom_msg(widget, {"type": "bot"}, [])
+    assert widget.bot_thinking
+    assert widget.handle({"type": "undo"}) and not widget.bot_thinking
+    gate.set()
+    widget.bot_thread.join()
+    assert len(asked) == 1 and widget.record.plies == () and widget.message == "Undone: back to ply 0."
+
+
+def test_a_bot_failing_on_its_thread_is_reported_in_the_widget():
+    def broken(state, rng):
+        raise RuntimeError("no idea")
+
+    widget = iw.GameWidget("volcano", agents={0: broken})
+    widget._on_custom_msg(widget, {"type": "bot"}, [])
+    widget.bot_thread.join()
+    assert widget.message == "The bot in seat 1 failed: RuntimeError: no idea" and widget.message_kind == "error"
+    assert not widget.bot_pending and not widget.bot_thinking and widget.record.plies == ()
