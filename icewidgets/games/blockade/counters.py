@@ -10,7 +10,7 @@ blockades stood.
 from __future__ import annotations
 
 from ...counters import Counters
-from .rules import COLOURS, GRID
+from .rules import COLOURS, GRID, PLAYER_COLOURS
 
 
 class BlockadeCounters(Counters):
@@ -42,6 +42,18 @@ class BlockadeCounters(Counters):
 
     def final(self, row, state):
         row["towers"] = [len(state.towers[c]) for c in COLOURS]
+
+    def progress(self, state):
+        """Per player: (towers in the better colour, towers in both colours), as counted for
+        winning, so that the nearer to five of one colour leads and the more towers break a tie.
+
+        >>> from icewidgets.games.blockade import Blockade
+        >>> BlockadeCounters().progress(Blockade().new_state(seed=1))
+        ((0, 0), (0, 0))
+        """
+        towers = state.towers
+        return tuple((max(len(towers[c]) for c in colours), sum(len(towers[c]) for c in colours))
+                     for colours in PLAYER_COLOURS)
 
     def summary_rows(self, results):
         a, n = results.arrays, results.n

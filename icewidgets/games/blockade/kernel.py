@@ -43,12 +43,14 @@ from ...compiled.pick import nth_best
 
 GRID = Grid(5, 5)
 SQUARES = 25
-MAX_HEIGHT = 32  # 11 pieces at rest at most, plus 12 one-pip moves in a turn
+MAX_HEIGHT = 42  # any position: a large under every medium and small of the set, and a black
 INF = 99
 MAX_PIPS = _bk.PIPS_PER_TURN  # both dice's pips on one piece is the most one move can spend
 
 R, Y, G, B, C, K = 0, 1, 2, 3, 4, 5
 COLOUR_LETTERS = "RYGBCK"
+
+PROFILE_BINS = 10  # the branching profile's tenths of a game
 
 # Ply codes: rolls 0…35 (first die·6 + second), combines 36/37, end 38, moves 100 + src·25 + dst.
 COMBINE = 36
@@ -87,7 +89,12 @@ def empty_results(n: int) -> dict[str, np.ndarray]:
         "plies": np.zeros(n, dtype=np.int32),
         "unfinished": np.zeros(n, dtype=np.bool_),
         "branching": np.zeros(n, dtype=np.float32),
-        "first": np.zeros(n, dtype=np.int8),  # the roll-off's winner
+        "first": np.zeros(n, dtype=np.int8),  # whose turn it is at the start (the roll-off's winner)
+        # The balance metrics, by the playouts' definitions: the leader is sampled at the start
+        # and after every ply that ends a turn or the game, on BlockadeCounters.progress.
+        "lead_changes": np.zeros(n, dtype=np.uint16),
+        "comeback": np.zeros(n, dtype=np.bool_),
+        "branching_profile": np.zeros((n, PROFILE_BINS), dtype=np.float32),
         "towers": np.zeros((n, 4), dtype=np.uint8),  # towers per colour R Y G B
         "moves": np.zeros(n, dtype=np.uint16),  # piece moves
         "pips": np.zeros(n, dtype=np.uint32),  # pip-steps: pips spent on piece moves
@@ -98,14 +105,34 @@ def empty_results(n: int) -> dict[str, np.ndarray]:
     }
 
 
-def _encode_setup() -> tuple[np.ndarray, np.ndarray]:
+def encode(state: Any) -> tuple:
+    """The kernel's copy of any position ``state`` the rules engine holds (loaded texts, sparse
+    boards, mid-turn states, rolls to come): ``(stack, height, moved, supply, dice, points,
+    player, chance, turns)`` — piece codes by square and level, heights, the pieces moved this
+    turn per square, the blacks left (K3, K2, K1), the dice and pips left (zeros before the
+    roll), whose turn it is, whether the dice are to be rolled and the turns completed.
+
+    >>> from icewidgets import make
+    >>> stack, height, moved, supply, dice, points, player, chance, turns = encode(
+    ...     make("blockade").new_state(seed=2).play("G5B2").play("b3-c3"))
+    >>> int(height.sum()), moved.nonzero()[0].tolist(), points.tolist(), player, chance
+    (65, [12], [4, 2], 1, False)
+    """
     stack = np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int8)
     height = np.zeros(SQUARES, dtype=np.int64)
-    for square, pieces in enumerate(_bk.SETUP_BOARD):
+    for square, pieces in enumerate(state.board):
         for h, piece in enumerate(pieces):
             stack[square, h] = COLOUR_LETTERS.index(piece.colour) * 4 + piece.size
         height[square] = len(pieces)
-    return stack, height
+    moved = np.zeros(SQUARES, dtype=np.int64)
+    for square in state.moved:
+        moved[square] += 1
+    return (stack, height, moved, np.array(state.supply, dtype=np.int64), np.array(state.dice or (0, 0), dtype=np.int64),
+            np.array(state.points or (0, 0), dtype=np.int64), int(state.player), state.to_move == _bk.CHANCE,
+            int(state.turns))
+
+
+_SETUP = encode(_bk.BlockadeState(_bk.Blockade(), _bk.SETUP_BOARD))
 
 
 def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: int, max_plies: int,
@@ -116,20 +143,89 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
     With ``record`` > 0 the first ``record`` plies of each game are also returned as codes in
     ``record`` (see :func:`move_text`; −1 past the end; :func:`recorded_moves`).
     """
-    n = stop - start
-    out = empty_results(n)
-    recorded = np.full((n, record), -1, dtype=np.int16)
-    init_stack, init_height = _encode_setup()
-    greedy_seats = np.array([agent == "greedy" for agent in agents], dtype=np.bool_)
-    _play(init_stack, init_height, game.landing == "strict", game.tower_without_black_counts, greedy_seats,
-          game.max_turns or 0, max_plies, _rng.entropy_words(seed), start, stop, _rng.new_generator(),
-          _pyrandom.new_twister(), _NEIGHBOURS, _CHEBYSHEV, _CUMULATIVE, _new_scratch(), _new_frames(), _new_work(),
-          _new_memo(), out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"], out["branching"],
-          out["first"], out["towers"], out["moves"], out["pips"], out["heatmap:towers"], out["heatmap:blockades"],
-          recorded)
+    return _run(game, agents, _SETUP, True, seed, start, stop, max_plies, record)
+
+
+def play_from(game: Any, state: Any, agents: tuple[str, ...], seed: Any, count: int, max_plies: int,
+              record: int = 0) -> dict[str, np.ndarray]:
+    """``count`` games continued from ``state`` (a position of ``game``), as :func:`play_range`'s
+    arrays: game i draws from ``SeedSequence(seed, spawn_key=(i,))`` exactly as the rules engine
+    continuing ``state`` would (one draw per decision, the rolls by their cumulative odds),
+    until it ends or has played ``max_plies`` plies. ``turns`` counts on from ``state.turns``,
+    ``plies`` counts the plies played here and ``first`` is whose turn it is in ``state``.
+
+    >>> from icewidgets import make
+    >>> game = make("blockade", max_turns=6)
+    >>> out = play_from(game, game.new_state(seed=1).play("R2Y3"), ("random", "greedy"), 7, 3, 200, record=5)
+    >>> out["turns"].tolist(), out["unfinished"].tolist()
+    ([6, 6, 6], [True, True, True])
+    """
+    if state.game != game:
+        raise ValueError(f"the position is one of {state.game!r}, not of {game!r}")
+    if not supports(game, agents):
+        raise ValueError(f"the compiled Blockade kernel does not play {game!r} with agents {tuple(agents)!r}")
+    return _run(game, agents, encode(state), False, seed, 0, count, max_plies, record)
+
+
+def legal_moves(game: Any, state: Any) -> list[str]:
+    """The legal plies of ``state`` as the kernel lists them: texts, in the engine's order.
+
+    >>> from icewidgets import make
+    >>> legal_moves(make("blockade"), make("blockade").new_state(seed=2).play("G1B1"))[:3]
+    ['combine:G', 'combine:B', 'b1-c1']
+    """
+    if state.is_over:
+        return []
+    if state.to_move == _bk.CHANCE:
+        return [move_text(code, state.player) for code in range(36)]
+    scratch = _new_scratch()
+    n = _play(*_arguments(game, ("random", "random"), encode(state), False, 0, 0, 1, 1, 0, scratch, True))
+    return [move_text(code, state.player) for code in scratch[12][:n]]
+
+
+def _run(game: Any, agents: tuple[str, ...], position: tuple, rolloff: bool, seed: Any, start: int, stop: int,
+         max_plies: int, record: int) -> dict[str, np.ndarray]:
+    arguments = _arguments(game, agents, position, rolloff, seed, start, stop, max_plies, record, _new_scratch(), False)
+    _play(*arguments)
+    return _results(arguments, record)
+
+
+# Where _play's result arrays are among its arguments (see _arguments), in empty_results' order.
+_RESULT_NAMES = tuple(empty_results(0))
+
+
+def _arguments(game: Any, agents: tuple[str, ...], position: tuple, rolloff: bool, seed: Any, start: int, stop: int,
+               max_plies: int, record: int, scratch: tuple, list_legal: bool) -> tuple:
+    """_play's arguments, of one signature for whole games, continued games and legal lists
+    alike (so numba compiles _play once)."""
+    stack, height, moved, supply, dice, points, player, chance, turns = position
+    room = _plies_room(game.max_turns, turns, max_plies)
+    out = empty_results(stop - start)
+    return (stack, height, moved, supply, dice, points, np.int64(player), bool(chance), np.int64(turns), bool(rolloff),
+            game.landing == "strict", game.tower_without_black_counts,
+            np.array([agent == "greedy" for agent in agents], dtype=np.bool_), np.int64(game.max_turns or 0),
+            np.int64(max_plies), _rng.entropy_words(seed), np.int64(start), np.int64(stop), _rng.new_generator(),
+            _pyrandom.new_twister(), _NEIGHBOURS, _CHEBYSHEV, _CUMULATIVE, scratch, _new_frames(), _new_work(),
+            _new_memo(), np.zeros(room, dtype=np.int16), np.zeros((room // 2 + 3, 2), dtype=np.int64), list_legal,
+            *out.values(), np.full((stop - start, record), -1, dtype=np.int16))
+
+
+def _results(arguments: tuple, record: int) -> dict[str, np.ndarray]:
+    """The result arrays _play filled, by name (and the record, if asked for)."""
+    first = len(arguments) - 1 - len(_RESULT_NAMES)
+    out = dict(zip(_RESULT_NAMES, arguments[first:-1]))
     if record:
-        out["record"] = recorded
+        out["record"] = arguments[-1]
     return out
+
+
+def _plies_room(max_turns: int | None, turns: int, max_plies: int) -> int:
+    """Room for every decision of a game from a position after ``turns`` turns (a turn has 14
+    plies at most: the roll, 12 one-pip moves and ``end``)."""
+    room = max_plies if not max_turns else min(max_plies, (MAX_PIPS + 2) * (max(0, max_turns - turns) + 1))
+    if room > 10**7:
+        raise ValueError(f"max_plies={max_plies:,} without a turn limit: give a smaller ply limit")
+    return max(room, 1)
 
 
 def move_text(code: int, player: int) -> str:
@@ -1418,37 +1514,116 @@ def _greedy_pick(u, buf, n, keys, stack, height, points, player, chebyshev, neig
     return buf[nth_best(keys, n, top, u)]
 
 
+@helper
+def _progress(stack, height, counts, player):
+    """BlockadeCounters.progress of ``player`` as one number that compares the same way:
+    towers in the better colour · 16 + towers in both colours."""
+    first = 0
+    second = 0
+    for s in range(SQUARES):
+        colour = _tower_colour(stack, s, height[s], counts)
+        if colour == 2 * player:
+            first += 1
+        elif colour == 2 * player + 1:
+            second += 1
+    return max(first, second) * 16 + first + second
+
+
+@helper
+def _winner(stack, height, counts):
+    """The player with five towers of one colour, else -1 (a loaded position may be won)."""
+    for colour in range(4):
+        towers = 0
+        for s in range(SQUARES):
+            if _tower_colour(stack, s, height[s], counts) == colour:
+                towers += 1
+        if towers >= 5:
+            return colour >> 1
+    return -1
+
+
+@helper
+def _sample(values, k, stack, height, counts, leader, changes):
+    """Take balance sample ``k`` (values[k] = both players' progress): the sole leader after
+    it and the lead changes so far (the first sole leader is no change, a tie keeps the leader)."""
+    values[k, 0] = _progress(stack, height, counts, 0)
+    values[k, 1] = _progress(stack, height, counts, 1)
+    now = 0 if values[k, 0] > values[k, 1] else 1 if values[k, 1] > values[k, 0] else -1
+    if now < 0:
+        return leader, changes
+    if leader >= 0 and now != leader:
+        changes += 1
+    return now, changes
+
+
+@helper
+def _branching_profile(choices, decisions, out):
+    """The mean of ``choices`` (legal plies per decision) over each tenth of the decisions:
+    decision d goes to tenth d·10 // decisions; NaN for a tenth without a decision."""
+    for b in range(PROFILE_BINS):
+        total = 0
+        count = 0
+        for d in range(decisions):
+            if d * PROFILE_BINS // decisions == b:
+                total += choices[d]
+                count += 1
+        out[b] = total / count if count else np.nan
+
+
+@helper
+def _route(stack, height, player, neighbours, routed, dists, orders, order_lens, withins):
+    """Route ``player``'s pieces around the opponent's blockades, unless they stand as before."""
+    blocked = _blocked(stack, height, player)
+    if routed[player] != blocked:
+        _routes(blocked, neighbours, dists[player], orders[player], order_lens[player], withins[player])
+        routed[player] = blocked
+
+
 @njit(nogil=True, cache=True, _nrt=False)
-def _play(init_stack, init_height, strict, counts, greedy_seats, max_turns, max_plies, run_words, start, stop, gen, mt,
-          neighbours, chebyshev, cumulative, scratch, frames, work, memo, out_winners, out_scores, out_turns, out_plies,
-          out_unfinished, out_branching, out_first, out_towers, out_moves, out_pips, heat_towers, heat_blockades,
-          out_record):
+def _play(init_stack, init_height, init_moved, init_supply, init_dice, init_points, init_player, init_chance,
+          init_turns, rolloff, strict, counts, greedy_seats, max_turns, max_plies, run_words, start, stop, gen, mt,
+          neighbours, chebyshev, cumulative, scratch, frames, work, memo, choices, samples, list_legal, out_winners,
+          out_scores, out_turns, out_plies, out_unfinished, out_branching, out_first, out_lead_changes, out_comeback,
+          out_profile, out_towers, out_moves, out_pips, heat_towers, heat_blockades, out_record):
+    """Games ``start``…``stop-1`` from the encoded position (after a roll-off from the setup with
+    ``rolloff``); with ``list_legal``, only the legal plies of the position, into the scratch's
+    ply buffer (returns their number)."""
     record = out_record.shape[1]
     stack, height, moved, supply, dice, points, dists, orders, order_lens, routed, withins, rests, buf, keys = scratch
-    dist, order, order_len, within = dists[0], orders[0], order_lens[0], withins[0]
     for g in range(stop - start):
         _rng.seed_game(gen, run_words, start + g)
-        # game.new_state(seed=rng): the roll-off with random.Random(int(rng.integers(2**63))).
-        _pyrandom.seed_from_generator(gen, mt)
-        while True:
-            warm = 2 + _pyrandom.randbelow(mt, 6) + _pyrandom.randbelow(mt, 6)
-            cool = 2 + _pyrandom.randbelow(mt, 6) + _pyrandom.randbelow(mt, 6)
-            if warm != cool:
-                break
-        player = 0 if warm > cool else 1
+        player = init_player
+        if rolloff:
+            # game.new_state(seed=rng): the roll-off with random.Random(int(rng.integers(2**63))).
+            _pyrandom.seed_from_generator(gen, mt)
+            while True:
+                warm = 2 + _pyrandom.randbelow(mt, 6) + _pyrandom.randbelow(mt, 6)
+                cool = 2 + _pyrandom.randbelow(mt, 6) + _pyrandom.randbelow(mt, 6)
+                if warm != cool:
+                    break
+            player = 0 if warm > cool else 1
         out_first[g] = player
         _copy_board(stack, height, init_stack, init_height)
-        moved[:] = 0
-        supply[:] = 5
-        chance = True
-        turns = 0
+        _copy(moved, init_moved)
+        _copy(supply, init_supply)
+        _copy(dice, init_dice)
+        _copy(points, init_points)
+        chance = init_chance
+        turns = init_turns
+        _memo_new_turn(memo)
+        _route(stack, height, player, neighbours, routed, dists, orders, order_lens, withins)
+        dist, order, order_len, within = dists[player], orders[player], order_lens[player], withins[player]
+        if list_legal:
+            return _legal(stack, height, moved, supply, dice, points, player, strict, counts, dist, order, order_len,
+                          within, rests, buf, frames, work, memo)
         plies = 0
         decisions = 0
         options = 0
         piece_moves = 0
         pip_steps = 0
-        winner = -1
-        while plies < max_plies:
+        winner = _winner(stack, height, counts)
+        leader, changes = _sample(samples, 0, stack, height, counts, np.int64(-1), np.int64(0))
+        while winner < 0 and not (max_turns and turns >= max_turns) and plies < max_plies:
             if chance:
                 u = _rng.random(gen)
                 k = 35
@@ -1464,14 +1639,12 @@ def _play(init_stack, init_height, strict, counts, greedy_seats, max_turns, max_
                 moved[:] = 0
                 chance = False
                 _memo_new_turn(memo)
-                blocked = _blocked(stack, height, player)
+                _route(stack, height, player, neighbours, routed, dists, orders, order_lens, withins)
                 dist, order, order_len, within = dists[player], orders[player], order_lens[player], withins[player]
-                if routed[player] != blocked:
-                    _routes(blocked, neighbours, dist, order, order_len, within)
-                    routed[player] = blocked
             else:
                 n = _legal(stack, height, moved, supply, dice, points, player, strict, counts, dist, order, order_len,
                            within, rests, buf, frames, work, memo)
+                choices[decisions] = n
                 decisions += 1
                 options += n
                 if greedy_seats[player]:
@@ -1489,6 +1662,8 @@ def _play(init_stack, init_height, strict, counts, greedy_seats, max_turns, max_
                     blacks = supply[0] + supply[1] + supply[2]
                     if _move_piece(stack, height, moved, supply, src, dst, counts):
                         winner = player
+                        leader, changes = _sample(samples, turns - init_turns + 1, stack, height, counts, leader,
+                                                  changes)
                     if supply[0] + supply[1] + supply[2] < blacks:
                         heat_towers[dst] += 1
                         heat_blockades[dst] += 1
@@ -1499,6 +1674,7 @@ def _play(init_stack, init_height, strict, counts, greedy_seats, max_turns, max_
                     turns += 1
                     moved[:] = 0
                     player = 1 - player
+                    leader, changes = _sample(samples, turns - init_turns, stack, height, counts, leader, changes)
                 else:
                     total = dice[0] + dice[1]
                     index = code - COMBINE
@@ -1507,8 +1683,6 @@ def _play(init_stack, init_height, strict, counts, greedy_seats, max_turns, max_
             if plies < record:
                 out_record[g, plies] = code
             plies += 1
-            if winner >= 0 or (max_turns and turns >= max_turns):
-                break
         for s in range(SQUARES):
             colour = _tower_colour(stack, s, height[s], counts)
             if colour >= 0:
@@ -1518,10 +1692,16 @@ def _play(init_stack, init_height, strict, counts, greedy_seats, max_turns, max_
                 out_scores[g, c >> 1] = out_towers[g, c]
         if winner >= 0:
             out_winners[g] = 1 << winner
+            # The half-time sample: the first with ceil(turns / 2) turns or more, the one taken
+            # when that many were completed (or the start, if it had as many).
+            half = max((turns + 1) // 2 - init_turns, 0)
+            out_comeback[g] = turns >= 2 and samples[half, winner] < samples[half, 1 - winner]
         out_unfinished[g] = winner < 0
         out_turns[g] = turns
         out_plies[g] = plies
         out_branching[g] = options / decisions if decisions else 0.0
+        out_lead_changes[g] = changes
+        _branching_profile(choices, decisions, out_profile[g])
         out_moves[g] = piece_moves
         out_pips[g] = pip_steps
     return 0
