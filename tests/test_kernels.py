@@ -75,7 +75,8 @@ PLY_CASES = {
         ({"goal": "shape", "max_turns": 100}, ("random", "random"), 28, 100),
     ],
     "blockade": [
-        ({"max_turns": 3}, ("random", "random"), 11, 1000, lambda out: out["plies"].sum() > 20_000),
+        # Fewer, longer games than the other kernels' first cases: as many plies, deeper into the game.
+        ({"max_turns": 20}, ("random", "random"), 11, 150, lambda out: out["plies"].sum() > 20_000),
         ({"landing": "strict", "max_turns": 4}, ("random", "random"), 5, 60),
         ({"tower_without_black_counts": False, "max_turns": 4}, ("random", "random"), 5, 60),
         # Whole games to a win: towers, blockades, the end-of-turn search.

@@ -118,7 +118,7 @@ def encode(state: Any) -> tuple:
     >>> int(height.sum()), moved.nonzero()[0].tolist(), points.tolist(), player, chance
     (65, [12], [4, 2], 1, False)
     """
-    stack = np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int8)
+    stack = np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int64)
     height = np.zeros(SQUARES, dtype=np.int64)
     for square, pieces in enumerate(state.board):
         for h, piece in enumerate(pieces):
@@ -498,7 +498,7 @@ def _clear_deep(stack, height, moved, supply, pts, player, counts, piece, dst, a
                 before0 = pts[0]
                 before1 = pts[1]
                 pts[index] -= c
-                if _clear_for(ss, sh, sm, ssup, pts, player, counts, cover, t, avoid, False, dist, order,
+                if _clear_for(ss, sh, sm, ssup, pts, player, counts, cover, t, avoid, np.bool_(False), dist, order,
                               order_len) == 0:
                     _copy_board(stack, height, ss, sh)
                     _copy(moved, sm)
@@ -722,7 +722,7 @@ def _may_win(stack, height, p0, p1, player, counts, dist, costs):
     for index in range(2):
         colour = 2 * player + index
         towers = 0
-        n = 0
+        n = np.int64(0)
         for square in range(SQUARES):
             h = height[square]
             if h == 0 or (stack[square, 0] >> 2) != colour:
@@ -734,7 +734,7 @@ def _may_win(stack, height, p0, p1, player, counts, dist, costs):
             arrival = _nearest_free(stack, height, counts, dist, colour * 4 + 1, square)
             if not has_medium:
                 arrival += _nearest_free(stack, height, counts, dist, colour * 4 + 2, square)
-            leaving = 0
+            leaving = np.int64(0)
             for k in range(2 if has_medium else 1, h):
                 if (stack[square, k] >> 2) == colour:
                     leaving += 1
@@ -784,7 +784,7 @@ def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leavin
     """The engine's _within_bound (``share``: scratch for the targets of _share_targets)."""
     cc, opt_target, opt_path, opt_covers, opt_count, opt_index = share[:6]
     paths0 = paths1 = extra0 = extra1 = 0
-    pieces = 0
+    pieces = np.int64(0)
     # A piece that stays where it is pays 2 pips (out and back) and has no home square to avoid.
     # (Typed int64: plain constants would be typed as literals, a second version of _cover_cost.)
     round_trip = np.int64(2)
@@ -1110,7 +1110,7 @@ def _new_scratch():
     squares they bar) stay the same: a turn has only a few plies, so routing afresh every turn
     would cost more than they."""
     plies = 2 + SQUARES * SQUARES + 1
-    return (np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int8), np.zeros(SQUARES, dtype=np.int64),
+    return (np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int64), np.zeros(SQUARES, dtype=np.int64),
             np.zeros(SQUARES, dtype=np.int64), np.zeros(3, dtype=np.int64), np.zeros(2, dtype=np.int64),
             np.zeros(2, dtype=np.int64), np.zeros((2, SQUARES, SQUARES), dtype=np.int64),
             np.zeros((2, SQUARES, SQUARES), dtype=np.int64), np.zeros((2, SQUARES), dtype=np.int64),
@@ -1121,7 +1121,7 @@ def _new_scratch():
 def _new_frames():
     """Scratch for the search: per frame a position (stacks, heights, moved, supply), its pips,
     its memo key, its useful sources, the current source's targets and the cursor."""
-    return (np.zeros((MAX_DEPTH, SQUARES, MAX_HEIGHT), dtype=np.int8), np.zeros((MAX_DEPTH, SQUARES), dtype=np.int64),
+    return (np.zeros((MAX_DEPTH, SQUARES, MAX_HEIGHT), dtype=np.int64), np.zeros((MAX_DEPTH, SQUARES), dtype=np.int64),
             np.zeros((MAX_DEPTH, SQUARES), dtype=np.int64), np.zeros((MAX_DEPTH, 3), dtype=np.int64),
             np.zeros((MAX_DEPTH, 2), dtype=np.int64), np.zeros((MAX_DEPTH, 2), dtype=np.uint64),
             np.zeros((MAX_DEPTH, SQUARES), dtype=np.int64), np.zeros((MAX_DEPTH, SQUARES), dtype=np.int64),
@@ -1132,13 +1132,13 @@ def _new_work():
     """Scratch for one frame's checks: stranded pieces, the greedy repair's copies, the
     useful-source closure, the tower costs of _may_win, a spare board for the deep repair and
     the targets of _share_targets."""
-    board = lambda: (np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int8), np.zeros(SQUARES, dtype=np.int64),  # noqa: E731
+    board = lambda: (np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int64), np.zeros(SQUARES, dtype=np.int64),  # noqa: E731
                      np.zeros(SQUARES, dtype=np.int64), np.zeros(3, dtype=np.int64))
     squares = lambda dtype=np.int64: np.zeros(SQUARES, dtype=dtype)  # noqa: E731
     return (squares(), squares(), squares(), board(), board(),
             (squares(), squares(), squares(np.bool_), np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64)),
             (np.zeros((SQUARES, 24), dtype=np.bool_), np.zeros(SQUARES * 24, dtype=np.int64),
-             np.zeros(SQUARES * 24, dtype=np.int8), squares(np.bool_)), np.zeros((2, SQUARES), dtype=np.int64),
+             np.zeros(SQUARES * 24, dtype=np.int64), squares(np.bool_)), np.zeros((2, SQUARES), dtype=np.int64),
             board(), _new_share())
 
 
@@ -1179,8 +1179,9 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     _copy_board(gs, gh, stack, height)
     _copy(gm, moved)
     _copy(gsup, supply)
-    if _greedy(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, clear_board, greedy_scratch, False,
-               spare_board):
+    # (np.bool_: typed bool, not a literal, so numba compiles _greedy once for both passes)
+    if _greedy(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, clear_board, greedy_scratch,
+               np.bool_(False), spare_board):
         return 1
     h1, h2 = _position_hashes(stack, height, moved, supply, player)
     known = _memo_lookup(memo, h1, h2, p0, p1)
@@ -1196,8 +1197,8 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     _copy_board(gs, gh, stack, height)
     _copy(gm, moved)
     _copy(gsup, supply)
-    if _greedy(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, clear_board, greedy_scratch, True,
-               spare_board):
+    if _greedy(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, clear_board, greedy_scratch,
+               np.bool_(True), spare_board):
         return 1
     cursor[d, _SOURCES] = _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist,
                                           sources[d], closure)
@@ -1388,8 +1389,8 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
     lone = st_sq[0] if stranded == 1 and st_lv[0] == height[st_sq[0]] - 1 else -1
     lone_piece = 0
     lone_index = -1
-    lone_rests = 0
-    lone_might = 0
+    lone_rests = np.int64(0)
+    lone_might = np.int64(0)
     lone_back = False
     if lone >= 0:
         lone_piece = stack[lone, height[lone] - 1]
@@ -1546,8 +1547,8 @@ def _winner(stack, height, counts):
 def _sample(values, k, stack, height, counts, leader, changes):
     """Take balance sample ``k`` (values[k] = both players' progress): the sole leader after
     it and the lead changes so far (the first sole leader is no change, a tie keeps the leader)."""
-    values[k, 0] = _progress(stack, height, counts, 0)
-    values[k, 1] = _progress(stack, height, counts, 1)
+    for p in range(2):
+        values[k, p] = _progress(stack, height, counts, p)
     now = 0 if values[k, 0] > values[k, 1] else 1 if values[k, 1] > values[k, 0] else -1
     if now < 0:
         return leader, changes
@@ -1622,7 +1623,7 @@ def _play(init_stack, init_height, init_moved, init_supply, init_dice, init_poin
         piece_moves = 0
         pip_steps = 0
         winner = _winner(stack, height, counts)
-        leader, changes = _sample(samples, 0, stack, height, counts, np.int64(-1), np.int64(0))
+        leader, changes = _sample(samples, np.int64(0), stack, height, counts, np.int64(-1), np.int64(0))
         while winner < 0 and not (max_turns and turns >= max_turns) and plies < max_plies:
             if chance:
                 u = _rng.random(gen)
