@@ -4,7 +4,6 @@
 >>> lab                                                      # doctest: +SKIP
 
 Choose the game, its options (``players=3, max_turns=50``), one agent per seat (or one for
-<<<<<<< HEAD
 all), the number of games and the seed; **Precision** (e.g. ``0.01``) plays until the first
 player's points are known to ±0.01 instead, the number of games then capping the run, and
 **Rotate seats** plays every deal once per seating, so the report tells seat advantage from
@@ -14,16 +13,7 @@ and **Stop** keeps the games played so far (``partial``). The run is planned and
 :func:`icewidgets.playouts` plays it (:class:`~icewidgets.playout.PlayoutRun`), so the games
 are the same for the same settings, and so is the engine: compiled kernels on every core
 wherever they apply (``engine="auto"``, the default; the first run in a new installation
-compiles for a few seconds), else the rules engines.
-=======
-all), the number of games and the seed; **Run** plays them on a background thread in chunks,
-so the notebook stays responsive: the progress bar, the summary table and the dashboard
-update as chunks finish, and **Stop** keeps the games played so far (``partial``). The run is
-planned and played as :func:`icewidgets.playouts` plays it (:class:`~icewidgets.playout.PlayoutRun`),
-so the games are the same for the same settings, and so is the engine: compiled kernels on
-every core wherever they apply (``engine="auto"``, the default; the first run in a new
-installation compiles for a few seconds, and the status line says so), else the rules engines.
->>>>>>> p17-bots
+compiles for a few seconds, and the status line says so), else the rules engines.
 **Save CSV** / **Save PNG** write the results and the dashboard next to the notebook.
 """
 
@@ -196,14 +186,10 @@ class PlayoutLab(widgets.VBox):
             if self.results is not None:
                 self.csv_button.disabled = self.png_button.disabled = False
 
-<<<<<<< HEAD
-    def _tick(self, done: int, started: float) -> None:
-=======
     def _notice(self, text: str) -> None:
         self.status.value = _escape(text[:1].upper() + text[1:])
 
-    def _tick(self, done: int, total: int, started: float) -> None:
->>>>>>> p17-bots
+    def _tick(self, done: int, started: float) -> None:
         """After each game of the rules engines: the progress now and then, and Stop."""
         if done == self.progress.max or done % 10 == 0 or time.perf_counter() - started >= 1:
             self._progress(done, started)
