@@ -19,5 +19,5 @@ internal = njit(cache=True, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrappe
 Python (or through a C pointer), which it would compile like the function itself. Cold compiles
 are what a first playout waits for: on the toolkit's functions and a kernel's own helpers this
 saves about a seventh of the Python work and two fifths of the code LLVM optimises (measured on
-a cold compile of the Ice3 kernel: 6.5 M → 5.6 M Python calls, 19.7 k → 11.6 k lines of IR).
+a cold compile of one game's kernel: 6.5 M → 5.6 M Python calls, 19.7 k → 11.6 k lines of IR).
 """
