@@ -216,7 +216,7 @@ def test_the_levels_are_agent_names_everywhere(capsys):
     results = iw.playouts("volcano", 4, agents=("easy", "medium"), seed=2, progress=False)
     assert results.agents == ("easy", "medium") and results.n == 4
     assert main(["playouts", "volcano", "-n", "2", "--agents", "medium,easy", "-q"]) == 0
-    assert "seat 2 (easy) wins" in capsys.readouterr().out
+    assert "seat 2 (easy) points" in capsys.readouterr().out
     widget = iw.GameWidget("volcano", agents={1: "hard"}, seed=4)
     assert widget.seats == ["human", "hard"]
     assert widget.handle({"type": "move", "move": "a1-a2"}) and widget.handle({"type": "bot"})
