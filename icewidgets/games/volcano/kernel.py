@@ -35,8 +35,8 @@ from ...compiled import pyrandom as _pyrandom
 from ...compiled import rng as _rng
 from ...compiled.bits import lowest_bit, popcount
 from ...compiled.jit import helper
-from ...compiled.pick import nth_best
 from .board import COLOURS, GRID
+from .kernel_greedy import LANDS_ON_BOARD, SHIFT, forget, greedy_move, new_cache, reset
 
 SQUARES = 25
 MAX_HEIGHT = 80  # 75 coloured pieces and a cap fit on one square
@@ -210,8 +210,7 @@ def _run(game, agents, start_position, seed, start, stop, max_plies, record, set
             out["branching_profile"], out["heatmap:eruption_sources"], out["heatmap:captures"], out["heatmap:landings"], recorded)
     codes = None if all(a == "random" for a in agents) else np.array([RANDOM if a == "random" else GREEDY
                                                                        for a in agents], dtype=np.int64)
-    status = _play(codes, np.zeros((3, 40), dtype=np.int64), np.zeros((SQUARES, 9), dtype=np.int64),
-                   np.zeros(SQUARES, dtype=np.int64), np.zeros((SCORE_CHANGES, 1 + players), dtype=np.int64),
+    status = _play(codes, np.zeros((3, 40), dtype=np.int64), new_cache(), SHIFT, LANDS_ON_BOARD, np.zeros(SQUARES, dtype=np.int64), np.zeros((SCORE_CHANGES, 1 + players), dtype=np.int64),
                    np.zeros(1024, dtype=np.uint8), *args)
     if status != 0:
         raise RuntimeError(f"Volcano kernel: game {status - 1} reached a position with no legal move")
@@ -241,189 +240,6 @@ def move_text(code: int) -> str:
     """``source·8 + direction`` → ``"c3-c4"``."""
     source, direction = divmod(int(code), 8)
     return f"{GRID.name(source)}-{GRID.name(int(_STEP[source, direction]))}"
-
-
-@helper
-def _erupt_gain(stack, height, caps, source, top, direction, step):
-    """What an eruption of ``stack[source, :top+1]`` (no cap) towards ``direction`` would capture:
-    (how many pieces, how many thrown, the captured piece codes packed 5 bits each). Mirrors the
-    greedy agent's model: lava flies from source+2d on and stops at the edge, a cap or a spent
-    volcano."""
-    n = 0
-    thrown = 0
-    captured = 0
-    k = top
-    t = step[step[source, direction], direction]
-    while t >= 0 and k >= 0 and not (caps >> t) & 1:
-        piece = np.int64(stack[source, k])
-        k -= 1
-        thrown += 1
-        ht = height[t]
-        if ht > 0 and stack[t, ht - 1] % 3 == piece % 3:
-            captured |= piece << (5 * n)
-            n += 1
-        t = step[t, direction]
-    return n, thrown, captured
-
-
-# Inlined into the greedy move's loops (as _look_ahead): it runs for most simulated eruptions,
-# and measurably faster there than behind a call.
-@njit(cache=True, inline="always")
-def _gain_of(counts, player, by_size, base_min, captured, n):
-    """Points the ``n`` pieces packed in ``captured`` add to the player's best arrangement, and
-    the colours they bring (a bit mask).
-
-    Points = pieces + 2·min(pieces per size) + 2·solid trees, so only the size minimum and the
-    rows of the colours captured can change."""
-    if n == 0:
-        return 0, 0
-    s0, s1, s2 = by_size
-    colours = 0
-    for i in range(n):
-        piece = (captured >> (5 * i)) & 31
-        size = piece % 3
-        colours |= 1 << (piece // 3)
-        if size == 0:
-            s0 += 1
-        elif size == 1:
-            s1 += 1
-        else:
-            s2 += 1
-    gain = n + 2 * (min(s0, s1, s2) - base_min)
-    rest = colours
-    while rest:
-        colour = lowest_bit(rest)
-        rest &= rest - 1
-        r0 = counts[player, colour, 0]
-        r1 = counts[player, colour, 1]
-        r2 = counts[player, colour, 2]
-        old = min(r0, r1, r2)
-        for i in range(n):
-            piece = (captured >> (5 * i)) & 31
-            if piece // 3 == colour:
-                size = piece % 3
-                if size == 0:
-                    r0 += 1
-                elif size == 1:
-                    r1 += 1
-                else:
-                    r2 += 1
-        gain += 2 * (min(r0, r1, r2) - old)
-    return gain, colours
-
-
-# A walk's key is at most 28 and an eruption that gains is worth 32·gain − thrown ≥ 29 (at most 3
-# pieces fly on a 5×5 board), so while some eruption gains no walk can be among the best moves.
-_WALK_KEY_MAX = 28
-_UNSCORED_WALK = -(1 << 40)  # a walk's key until it is needed: below every key
-_NOT_LOOKED = -2  # ahead[square, 8] before the square's look-ahead is worked out
-
-
-@njit(cache=True, inline="always")
-def _look_ahead(stack, height, caps, target, player, counts, by_size, base_min, held, base, best_other, step,
-                ahead):
-    """The look-ahead of a cap walking to ``target`` (no cap there): ``ahead[target, d]`` the gain
-    of erupting target's stack towards d on the next ply (-1 if it cannot, or would end the game
-    with the mover behind), and ``ahead[target, 8]`` the best of those over the directions whose
-    first square holds no cap. Caps only matter from the first square on, and the square the cap
-    walked from is next to target, so only that first square depends on where it came from."""
-    free_best = -1
-    below = height[target] - 1
-    for d in range(8):
-        gain = -1
-        first = step[target, d]
-        if below >= 0 and first >= 0:
-            beyond = step[first, d]
-            if beyond >= 0 and not (caps >> beyond) & 1:
-                n, thrown, captured = _erupt_gain(stack, height, caps, target, below, d, step)
-                gain, mask = _gain_of(counts, player, by_size, base_min, captured, n)
-                if (held | mask) == 31 and base + gain < best_other:
-                    gain = -1
-        ahead[target, d] = gain
-        if first >= 0 and not (caps >> first) & 1 and gain > free_best:
-            free_best = gain
-    ahead[target, 8] = free_best
-
-
-@helper
-def _greedy_move(gen, stack, height, caps, closed, player, players, counts, per_player, step, moves, ahead):
-    """The greedy rule's move (``Volcano.greedy``): (source, direction, number of legal moves).
-
-    Every legal move gets the agent's key, in legal order, in ``moves`` (rows: source, direction,
-    key); then one draw picks among the best keys, as randomness.pick_best does. The eruptions are
-    scored first; the walks' one-ply look-ahead, most of the agent's work, only runs when no
-    eruption gains (else the walks keep :data:`_UNSCORED_WALK`, which changes neither the best
-    key nor the ties)."""
-    by_size0 = np.int64(0)
-    by_size1 = np.int64(0)
-    by_size2 = np.int64(0)
-    for colour in range(5):
-        by_size0 += counts[player, colour, 0]
-        by_size1 += counts[player, colour, 1]
-        by_size2 += counts[player, colour, 2]
-    by_size = (by_size0, by_size1, by_size2)
-    base_min = min(by_size0, by_size1, by_size2)
-    held = per_player[0, player]
-    base = per_player[2, player]
-    best_other = -1
-    for p in range(players):
-        if p != player and per_player[2, p] > best_other:
-            best_other = per_player[2, p]
-    n_moves = 0
-    top = _UNSCORED_WALK
-    m = caps
-    while m:
-        source = lowest_bit(m)
-        m &= m - 1
-        under = height[source] - 2  # top piece under the cap
-        blocked = caps | closed[source]
-        for d in range(8):
-            target = step[source, d]
-            if target < 0 or (blocked >> target) & 1:
-                continue
-            key = _UNSCORED_WALK
-            first = step[target, d]
-            if under >= 0 and first >= 0 and not (caps >> first) & 1:
-                n, thrown, captured = _erupt_gain(stack, height, caps, source, under, d, step)
-                gain, mask = _gain_of(counts, player, by_size, base_min, captured, n)
-                if (held | mask) == 31:
-                    mine = base + gain
-                    if mine < best_other:
-                        # Ending the game behind: below every other eruption and every walk
-                        # towards one, but above a blind walk, so a turn always ends.
-                        key = -56 - thrown
-                    else:
-                        key = (4000 if mine > best_other else 2000) * 8 - thrown
-                else:
-                    key = 4 * gain * 8 - thrown
-                if key > top:
-                    top = key
-            moves[0, n_moves] = source
-            moves[1, n_moves] = d
-            moves[2, n_moves] = key
-            n_moves += 1
-    if top <= _WALK_KEY_MAX:
-        # A walk's key: the best gain (that does not lose) the moved cap could make from its
-        # target on the next ply; -1 when it cannot erupt from there. Several caps may walk
-        # to one square, so each target's look-ahead is worked out once (see _look_ahead).
-        for square in range(SQUARES):
-            ahead[square, 8] = _NOT_LOOKED
-        for i in range(n_moves):
-            if moves[2, i] != _UNSCORED_WALK:
-                continue
-            d = moves[1, i]
-            target = step[moves[0, i], d]
-            if ahead[target, 8] == _NOT_LOOKED:
-                _look_ahead(stack, height, caps, target, player, counts, by_size, base_min, held, base,
-                            best_other, step, ahead)
-            # The square the cap left is free again: the cap may erupt back over it.
-            best = max(ahead[target, 8], ahead[target, (d + 4) % 8])
-            key = min(best, _WALK_KEY_MAX) if best > 0 else (-40 if best == 0 else -64)
-            moves[2, i] = key
-            if key > top:
-                top = key
-    i = nth_best(moves[2], n_moves, top, _rng.random(gen))
-    return moves[0, i], moves[1, i], n_moves
 
 
 @helper
@@ -775,7 +591,7 @@ def _balance(g, players, st, winners, history, choices, out_lead_changes, out_co
 
 
 @njit(cache=True, nogil=True)
-def _play(agents, move_scratch, look_ahead, closed, history, choices, setup, layouts, init_stack, init_height, init_counts, init_per_player,
+def _play(agents, move_scratch, greedy_cache, shift, lands, closed, history, choices, setup, layouts, init_stack, init_height, init_counts, init_per_player,
           init_st, players, draw_rule, no_return, end_if_empty, max_turns, stall, max_plies, run_words, start, stop, step, neighbour_mask, gen, stack, height,
           counts, per_player, st, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured,
           out_captures, out_erupted, out_stopped, out_longest_quiet, out_branching, out_lead_changes, out_comeback,
@@ -787,17 +603,21 @@ def _play(agents, move_scratch, look_ahead, closed, history, choices, setup, lay
         st[LEAD_CHANGES] = st[SCORED] = 0
         st[START_TURNS] = st[TURNS]
         _sample_scores(players, per_player, st, history)
+        # agents is None when every seat is random: numba then prunes the greedy branches, so
+        # random runs compile without them.
+        if agents is not None:
+            reset(greedy_cache, stack, height, st[CAPS])
         while not st[ENDED] and st[PLIES] < max_plies and not (max_turns > 0 and st[TURNS] >= max_turns):
-            _close_returns(st, height, step, neighbour_mask, closed)
-            # agents is None when every seat is random: numba then prunes the greedy branch, so
-            # random runs compile without it.
+            if no_return:  # without the house rule no square is ever closed
+                _close_returns(st, height, step, neighbour_mask, closed)
             greedy = False
             if agents is not None:
                 player = st[PLAYER]
                 if agents[player] == GREEDY:
                     greedy = True
-                    source, direction, n_legal = _greedy_move(gen, stack, height, st[CAPS], closed, player, players,
-                                                              counts, per_player, step, move_scratch, look_ahead)
+                    source, direction, n_legal = greedy_move(gen, stack, height, st[CAPS], closed, player, players,
+                                                             counts, per_player, st[TURNS], step, shift, lands, move_scratch,
+                                                             greedy_cache)
             if not greedy:
                 source, direction, n_legal = _random_move(gen, st[CAPS], closed, step, neighbour_mask)
             if direction < 0:
@@ -808,9 +628,13 @@ def _play(agents, move_scratch, look_ahead, closed, history, choices, setup, lay
                     longer[d] = choices[d]
                 choices = longer
             choices[st[PLIES]] = n_legal
+            thrown_before = st[ERUPTED]
             if _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, stall, step, stack, height,
                           counts, per_player, st, heat_sources, heat_captures, heat_landings, out_moves):
                 _sample_scores(players, per_player, st, history)
+            if agents is not None:
+                forget(greedy_cache, stack, height, source, step[source, direction], direction, st[ERUPTED] - thrown_before,
+                       step)
         _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_scores, out_turns, out_plies,
                   out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_longest_quiet, out_branching)
         _balance(g, players, st, out_winners[g], history, choices, out_lead_changes, out_comeback, out_profile)

@@ -1,0 +1,387 @@
+"""Volcano's greedy agent inside the compiled kernel (:mod:`.kernel` imports it; nothing else).
+
+It plays :func:`~icewidgets.games.volcano.greedy.greedy_move`: the same keys, in legal order,
+and the same single draw among the best. What makes it cheap is that every eruption on the
+board is evaluated at once, with bit masks of squares (bit ``i`` for square ``i``):
+
+- The board is kept as nine masks, ``PIECE + 3·k + s``: the squares whose k-th coloured piece
+  from the top (k = 0, 1, 2; a cap is not counted) has size s. Caps do not enter them, so a
+  cap move changes none; after an eruption :func:`forget` rewrites the volcano's square and the
+  squares its pieces landed on.
+- At a decision, for each direction d, shifting those masks gives for every square at once
+  whether its eruption towards d throws a (k+1)-th piece (the square holds k+1 pieces and no
+  cap stands on the lava's squares two to k+2 steps away) and whether that piece is captured
+  (it has the size of the top piece where it lands). An eruption that captures nothing gains
+  nothing, whoever moves, so most keys come from popcounts.
+- A capture's points come from the mover's excess counts, worked out once per turn: the score
+  is ``pieces + 2·min over sizes + 2·Σ solid trees``, so capturing adds ``n + 2·min_s(E_s + a_s)
+  + 2·Σ_c min_s(e_cs + a_cs)``, where ``E_s`` is how many pieces of size s the mover holds
+  beyond the fewest of any size, ``e_cs`` the same within colour c, and ``a`` the pieces
+  captured.
+
+A walk's look-ahead reads the same masks: a target's eruptions are those of its square.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...compiled import rng as _rng
+from ...compiled.bits import lowest_bit, popcount
+from ...compiled.jit import helper
+from ...compiled.pick import nth_best
+from .board import GRID, RAYS
+
+SQUARES = GRID.size
+FULL = (1 << SQUARES) - 1
+
+# The cache: one int64 array per chunk of games (new_cache), laid out as follows.
+PIECE = 0  # 9 words: PIECE + 3·k + s, the squares whose k-th coloured piece from the top has size s
+THROWS = 9  # 24 words: THROWS + 3·d + k, the squares whose eruption towards d throws a (k+1)-th piece
+CAPTURES = 33  # 24 words: CAPTURES + 3·d + k, ... and that piece is captured
+CAPTURING = 57  # 8 words: CAPTURING + d, the squares whose eruption towards d captures something
+FREE_STEP = 65  # 8 words: FREE_STEP + d, the squares whose neighbour towards d is on the board and has no cap
+TURN = 73  # the turn whose mover the excess counts belong to; -1: none yet
+EXCESS = 74  # 18 words: E_s for the three sizes, then e_cs for each colour and size
+HELD, BASE, BEST_OTHER = 92, 93, 94  # the mover's colours, points, and the best other points
+STAMP = 95  # look-ahead decisions so far: AHEAD_AT says which one an AHEAD entry is from
+AHEAD = 96  # 25 words: a walk target's best look-ahead gain over the directions whose first square is free
+AHEAD_AT = 121  # 25 words
+FEWEST = 146  # the sizes at the fewest (E_s = 0), 3 bits, then for each colour c its own, 3 bits at 3 + 3c
+CACHE_WORDS = 147
+
+# A mask shifted one step towards direction d (N, NE, E, … clockwise): (mask << LEFT[d]) >> RIGHT[d],
+# keeping KEEP[d] (the squares a step towards d can reach without leaving the board).
+_FILE_A = sum(1 << (5 * rank) for rank in range(5))
+_FILE_E = _FILE_A << 4
+_OFFSETS = (5, 6, 1, -4, -5, -6, -1, 4)
+_FILE_CHANGE = (0, 1, 1, 1, 0, -1, -1, -1)
+SHIFT = np.array([[max(o, 0), max(-o, 0), FULL & ~(_FILE_A if f > 0 else _FILE_E if f < 0 else 0)]
+                  for o, f in zip(_OFFSETS, _FILE_CHANGE)], dtype=np.int64)
+"""``SHIFT[d] = (LEFT, RIGHT, KEEP)``: how a mask moves one step towards d."""
+
+LANDS_ON_BOARD = np.array([[sum(1 << x for x in range(SQUARES) if len(RAYS[x][d]) > k) for d in range(8)]
+                           for k in range(3)], dtype=np.int64)
+"""``LANDS_ON_BOARD[k, d]``: the squares x for which x + (k+2)·d is on the board."""
+
+# A walk's key is at most 28 and an eruption that gains is worth 32·gain − thrown ≥ 29 (at most 3
+# pieces fly on a 5×5 board), so while some eruption gains no walk can be among the best moves.
+WALK_KEY_MAX = 28
+UNSCORED_WALK = -(1 << 40)  # a walk's key until it is needed: below every key
+
+
+def new_cache() -> np.ndarray:
+    """An empty cache for a chunk of games (:func:`reset` starts each game)."""
+    cache = np.zeros(CACHE_WORDS, dtype=np.int64)
+    cache[TURN] = -1
+    return cache
+
+
+@helper
+def _write_square(cache, stack, height, capped, square):
+    """Put ``square``'s top three coloured pieces into the PIECE masks."""
+    bit = np.int64(1) << square
+    top = height[square] - 1 - capped
+    for k in range(3):
+        for size in range(3):
+            cache[PIECE + 3 * k + size] &= ~bit
+        if top - k >= 0:
+            cache[PIECE + 3 * k + stack[square, top - k] % 3] |= bit
+
+
+@helper
+def reset(cache, stack, height, caps):
+    """Start a game: the PIECE masks of its position, and no turn prepared."""
+    for square in range(SQUARES):
+        _write_square(cache, stack, height, (caps >> square) & 1, square)
+    cache[TURN] = -1
+
+
+@helper
+def forget(cache, stack, height, source, target, direction, thrown, step):
+    """Bring the PIECE masks up to date after a ply: when its cap, from ``source`` to
+    ``target``, made ``source`` erupt towards ``direction`` (``thrown`` > 0 pieces), the
+    volcano and the squares its pieces landed on changed; a cap move alone changes nothing."""
+    if thrown:
+        _write_square(cache, stack, height, 0, source)
+        t = step[target, direction]
+        for _ in range(thrown):
+            _write_square(cache, stack, height, 0, t)
+            t = step[t, direction]
+
+
+@helper
+def _eruptions(cache, caps, shift, lands):
+    """For every direction: which squares' eruptions throw and capture a first, second and
+    third piece (THROWS, CAPTURES, CAPTURING), and which squares have a free neighbour that way
+    (FREE_STEP). The masks of the squares x, for a direction d, are the board's masks stepped
+    back: x erupts onto x + 2d, x + 3d, x + 4d."""
+    p00, p01, p02 = cache[PIECE], cache[PIECE + 1], cache[PIECE + 2]
+    p10, p11, p12 = cache[PIECE + 3], cache[PIECE + 4], cache[PIECE + 5]
+    p20, p21, p22 = cache[PIECE + 6], cache[PIECE + 7], cache[PIECE + 8]
+    free = FULL & ~caps
+    for d in range(8):
+        back = (d + 4) % 8
+        left, right, keep = shift[back, 0], shift[back, 1], shift[back, 2]
+        cache[FREE_STEP + d] = ((free << left) >> right) & keep
+        cap1 = ((caps << left) >> right) & keep  # a cap at x + d
+        cap2 = ((cap1 << left) >> right) & keep  # ... at x + 2d
+        t0 = ((p00 << left) >> right) & keep  # the top piece at x + d has size 0, 1, 2
+        t1 = ((p01 << left) >> right) & keep
+        t2 = ((p02 << left) >> right) & keep
+        t0 = ((t0 << left) >> right) & keep  # ... at x + 2d
+        t1 = ((t1 << left) >> right) & keep
+        t2 = ((t2 << left) >> right) & keep
+        throws0 = (p00 | p01 | p02) & lands[0, d] & ~cap2
+        captures0 = throws0 & ((p00 & t0) | (p01 & t1) | (p02 & t2))
+        cap3 = ((cap2 << left) >> right) & keep
+        t0 = ((t0 << left) >> right) & keep  # ... at x + 3d
+        t1 = ((t1 << left) >> right) & keep
+        t2 = ((t2 << left) >> right) & keep
+        throws1 = (p10 | p11 | p12) & lands[1, d] & ~(cap2 | cap3)
+        captures1 = throws1 & ((p10 & t0) | (p11 & t1) | (p12 & t2))
+        cap4 = ((cap3 << left) >> right) & keep
+        t0 = ((t0 << left) >> right) & keep  # ... at x + 4d
+        t1 = ((t1 << left) >> right) & keep
+        t2 = ((t2 << left) >> right) & keep
+        throws2 = (p20 | p21 | p22) & lands[2, d] & ~(cap2 | cap3 | cap4)
+        captures2 = throws2 & ((p20 & t0) | (p21 & t1) | (p22 & t2))
+        row = 3 * d
+        cache[THROWS + row] = throws0
+        cache[THROWS + row + 1] = throws1
+        cache[THROWS + row + 2] = throws2
+        cache[CAPTURES + row] = captures0
+        cache[CAPTURES + row + 1] = captures1
+        cache[CAPTURES + row + 2] = captures2
+        cache[CAPTURING + d] = captures0 | captures1 | captures2
+
+
+@helper
+def _gain(cache, stack, height, caps, square, direction):
+    """The mover's points from the eruption of ``square`` towards ``direction``, which
+    captures; and the colours it captures (a bit mask), in one word: gain | colours << 16.
+
+    One captured piece of size s and colour c (the usual case) raises the fewest of any size
+    exactly when s is the only size at the fewest, and the solid trees of c when s is the only
+    size at c's fewest (some size is always at the fewest): a few bit tests."""
+    top = height[square] - 1 - ((caps >> square) & 1)
+    row = 3 * direction
+    first = (cache[CAPTURES + row] >> square) & 1
+    second = (cache[CAPTURES + row + 1] >> square) & 1
+    if first + second + ((cache[CAPTURES + row + 2] >> square) & 1) == 1:
+        piece = np.int64(stack[square, top - (0 if first else 1 if second else 2)])
+        colour = piece // 3
+        only = np.int64(1) << (piece % 3)
+        fewest = cache[FEWEST]
+        gain = 1 + 2 * ((fewest & 7) == only) + 2 * (((fewest >> (3 + 3 * colour)) & 7) == only)
+        return gain | (np.int64(1) << (16 + colour))
+    s0 = cache[EXCESS]
+    s1 = cache[EXCESS + 1]
+    s2 = cache[EXCESS + 2]
+    n = 0
+    colours = np.int64(0)
+    codes = np.int64(0)
+    for k in range(3):
+        if (cache[CAPTURES + 3 * direction + k] >> square) & 1:
+            piece = np.int64(stack[square, top - k])
+            codes |= piece << (4 * n)
+            n += 1
+            colours |= np.int64(1) << (piece // 3)
+            size = piece % 3
+            if size == 0:
+                s0 += 1
+            elif size == 1:
+                s1 += 1
+            else:
+                s2 += 1
+    gain = n + 2 * min(s0, s1, s2)
+    rest = colours
+    while rest:
+        colour = lowest_bit(rest)
+        rest &= rest - 1
+        row = EXCESS + 3 + 3 * colour
+        r0 = cache[row]
+        r1 = cache[row + 1]
+        r2 = cache[row + 2]
+        for i in range(n):
+            piece = (codes >> (4 * i)) & 15
+            if piece // 3 == colour:
+                size = piece % 3
+                if size == 0:
+                    r0 += 1
+                elif size == 1:
+                    r1 += 1
+                else:
+                    r2 += 1
+        gain += 2 * min(r0, r1, r2)
+    return gain | (colours << 16)
+
+
+@njit(cache=True, inline="always")
+def _look_ahead(cache, stack, height, caps, target, direction):
+    """What a cap that walked onto ``target`` could gain erupting it towards ``direction`` on
+    the next ply: the gain, or -1 when it cannot erupt there or would end the game behind."""
+    if not (cache[THROWS + 3 * direction] >> target) & 1:
+        return np.int64(-1)
+    if not (cache[CAPTURING + direction] >> target) & 1:
+        return np.int64(0)
+    word = _gain(cache, stack, height, caps, target, direction)
+    gain = word & 0xFFFF
+    if (cache[HELD] | (word >> 16)) == 31 and cache[BASE] + gain < cache[BEST_OTHER]:
+        return np.int64(-1)
+    return gain
+
+
+@helper
+def _prepare_turn(cache, counts, per_player, player, players, turn):
+    """The mover's excess counts and points, once per turn."""
+    if cache[TURN] == turn:
+        return
+    n0 = np.int64(0)
+    n1 = np.int64(0)
+    n2 = np.int64(0)
+    fewest = np.int64(0)
+    for colour in range(5):
+        r0 = counts[player, colour, 0]
+        r1 = counts[player, colour, 1]
+        r2 = counts[player, colour, 2]
+        n0 += r0
+        n1 += r1
+        n2 += r2
+        low = min(r0, r1, r2)
+        row = EXCESS + 3 + 3 * colour
+        cache[row] = r0 - low
+        cache[row + 1] = r1 - low
+        cache[row + 2] = r2 - low
+        fewest |= ((r0 == low) | ((r1 == low) << 1) | ((r2 == low) << 2)) << (3 + 3 * colour)
+    low = min(n0, n1, n2)
+    cache[EXCESS] = n0 - low
+    cache[EXCESS + 1] = n1 - low
+    cache[EXCESS + 2] = n2 - low
+    cache[FEWEST] = fewest | (n0 == low) | ((n1 == low) << 1) | ((n2 == low) << 2)
+    cache[HELD] = per_player[0, player]
+    cache[BASE] = per_player[2, player]
+    best_other = np.int64(-1)
+    for p in range(players):
+        if p != player and per_player[2, p] > best_other:
+            best_other = per_player[2, p]
+    cache[BEST_OTHER] = best_other
+    cache[TURN] = turn
+
+
+@njit(cache=True, inline="always")
+def _eruption_key(cache, stack, height, caps, source, direction):
+    """The key of the legal cap move from ``source`` towards ``direction`` that makes ``source``
+    erupt (its THROWS bit is set)."""
+    row = 3 * direction
+    thrown = 1 + ((cache[THROWS + row + 1] >> source) & 1) + ((cache[THROWS + row + 2] >> source) & 1)
+    if not (cache[CAPTURING + direction] >> source) & 1:
+        return -thrown
+    word = _gain(cache, stack, height, caps, source, direction)
+    gain = word & 0xFFFF
+    if (cache[HELD] | (word >> 16)) == 31:
+        mine = cache[BASE] + gain
+        if mine < cache[BEST_OTHER]:
+            # Ending the game behind: below every other eruption and every walk towards one,
+            # but above a blind walk, so a turn always ends.
+            return -56 - thrown
+        return (4000 if mine > cache[BEST_OTHER] else 2000) * 8 - thrown
+    return 4 * gain * 8 - thrown
+
+
+@helper
+def greedy_move(gen, stack, height, caps, closed, player, players, counts, per_player, turn, step, shift, lands, moves,
+                cache):
+    """The greedy rule's move (``Volcano.greedy``): (source, direction, number of legal moves).
+
+    The same keys as the rule, in legal order, and one draw among the best, as
+    randomness.pick_best does. An eruption that captures is worth more than any walk or any
+    eruption without a capture unless it ends the game behind, so when one such is legal the
+    draw is among those alone; otherwise every legal move gets its key in ``moves`` (rows:
+    source, direction, key), the walks with their one-ply look-ahead.
+    ``closed[cap]``: squares the house rule closes to that cap; ``turn``: the turns played."""
+    _prepare_turn(cache, counts, per_player, player, players, turn)
+    _eruptions(cache, caps, shift, lands)
+    # The legal moves that capture, with their keys; and how many moves are legal.
+    n_legal = 0
+    n_captures = 0
+    top = UNSCORED_WALK
+    m = caps
+    while m:
+        source = lowest_bit(m)
+        m &= m - 1
+        open_squares = ~(caps | closed[source])
+        legal = 0  # the legal directions, a bit mask
+        capturing = 0  # ... whose eruption captures
+        for d in range(8):
+            target = step[source, d]
+            ok = (target >= 0) & ((open_squares >> target) & 1)
+            legal |= ok << d
+            capturing |= (ok & (cache[CAPTURING + d] >> source) & 1) << d
+        n_legal += popcount(legal)
+        while capturing:
+            d = lowest_bit(capturing)
+            capturing &= capturing - 1
+            key = _eruption_key(cache, stack, height, caps, source, d)
+            moves[0, n_captures] = source
+            moves[1, n_captures] = d
+            moves[2, n_captures] = key
+            n_captures += 1
+            if key > top:
+                top = key
+    if top > WALK_KEY_MAX:
+        i = nth_best(moves[2], n_captures, top, _rng.random(gen))
+        return moves[0, i], moves[1, i], n_legal
+    # No capture worth it: every legal move's key.
+    n_moves = 0
+    top = UNSCORED_WALK
+    m = caps
+    while m:
+        source = lowest_bit(m)
+        m &= m - 1
+        blocked = caps | closed[source]
+        for d in range(8):
+            target = step[source, d]
+            if target < 0 or (blocked >> target) & 1:
+                continue
+            key = UNSCORED_WALK
+            if (cache[THROWS + 3 * d] >> source) & 1:
+                key = _eruption_key(cache, stack, height, caps, source, d)
+                if key > top:
+                    top = key
+            moves[0, n_moves] = source
+            moves[1, n_moves] = d
+            moves[2, n_moves] = key
+            n_moves += 1
+    # A walk's key: the best gain (that does not lose) the moved cap could make from its target
+    # on the next ply. The square it left is free again, so it may also erupt back over it;
+    # towards the other directions the first square must be free of caps now. A target that
+    # cannot capture that way gains 0 if it can erupt at all, else nothing (-1).
+    erupting = 0
+    capturing = 0
+    for d in range(8):
+        erupting |= cache[THROWS + 3 * d] & cache[FREE_STEP + d]
+        capturing |= cache[CAPTURING + d] & cache[FREE_STEP + d]
+    cache[STAMP] += 1
+    stamp = cache[STAMP]
+    for i in range(n_moves):
+        if moves[2, i] != UNSCORED_WALK:
+            continue
+        d = moves[1, i]
+        target = step[moves[0, i], d]
+        if cache[AHEAD_AT + target] != stamp:
+            best = ((erupting >> target) & 1) - 1
+            if (capturing >> target) & 1:
+                for ahead in range(8):
+                    if (cache[FREE_STEP + ahead] >> target) & 1:
+                        best = max(best, _look_ahead(cache, stack, height, caps, target, ahead))
+            cache[AHEAD + target] = best
+            cache[AHEAD_AT + target] = stamp
+        best = max(cache[AHEAD + target], _look_ahead(cache, stack, height, caps, target, (d + 4) % 8))
+        key = min(best, WALK_KEY_MAX) if best > 0 else (-40 if best == 0 else -64)
+        moves[2, i] = key
+        if key > top:
+            top = key
+    i = nth_best(moves[2], n_moves, top, _rng.random(gen))
+    return moves[0, i], moves[1, i], n_moves
