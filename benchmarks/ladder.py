@@ -8,7 +8,7 @@ The rungs are random, then the levels ``"easy"``, ``"medium"`` and ``"hard"``
 (:data:`icewidgets.agents.LEVELS`). Each match is an :func:`icewidgets.tournament` of two (seats
 rotated, fixed seeds, the games' playout turn limits), played on the rules engines. A row gives
 the higher rung's points per game against the lower (win 1, a shared win or a draw split, a loss
-or an unfinished game 0) with its 95% Wilson interval, the games that ended unfinished, and the
+or an unfinished game 0) with its 95% interval (the tournament's, each deal's two seatings one unit), the games that ended unfinished, and the
 CPU time the higher rung took per move (mean and slowest). Targets: each level at least 0.70
 points per game against the one below, at most 1 s per move.
 
@@ -29,7 +29,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import icewidgets as iw  # noqa: E402
 from icewidgets import agents as A  # noqa: E402
-from icewidgets.stats import wilson_interval  # noqa: E402
 
 OPTIONS = {"ice3": {"goal": "loose"}}
 """Options per game (the defaults otherwise); see the module docstring."""
@@ -59,8 +58,8 @@ def match(name: str, higher: str, lower: str, n: int, seed: int) -> dict:
     strong, weak = Timed(higher), Timed(lower)
     started = time.perf_counter()
     result = iw.tournament(name, [strong, weak], n=n, seed=seed, progress=False, options=OPTIONS.get(name))
-    unfinished = sum(int(run.outcome("unfinished").sum()) for run in result.matches[(0, 1)])
-    low, high = wilson_interval(result.points[0, 1], result.games[0, 1])
+    unfinished = int(result.matches[(0, 1)].outcome("unfinished").sum())
+    low, high = result.low[0, 1], result.high[0, 1]
     return {"game": name, "higher": higher, "lower": lower, "games": int(result.games[0, 1]),
             "points": float(result.score[0, 1]), "low": float(low), "high": float(high), "unfinished": unfinished,
             "mean_s": sum(strong.seconds) / max(1, len(strong.seconds)), "max_s": max(strong.seconds, default=0.0),
