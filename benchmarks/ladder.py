@@ -7,10 +7,12 @@
 The rungs are random, then the levels ``"easy"``, ``"medium"`` and ``"hard"``
 (:data:`icewidgets.agents.LEVELS`). Each match is an :func:`icewidgets.tournament` of two (seats
 rotated, fixed seeds, the games' playout turn limits), played on the rules engines. A row gives
-the higher rung's points per game against the lower (win 1, a shared win or a draw split, a loss
-or an unfinished game 0) with its 95% interval (the tournament's, each deal's two seatings one unit), the games that ended unfinished, and the
-CPU time the higher rung took per move (mean and slowest). Targets: each level at least 0.70
-points per game against the one below, at most 1 s per move.
+the higher rung's points per game against the lower, by the statistics convention (the winners
+of a game share 1 point; a game without a winner, drawn or unfinished, gives each seat 1/2),
+with its 95% interval (the tournament's: each deal's two seatings are one unit), the games that
+ended unfinished, and the CPU time the higher rung took per move (mean and slowest). Targets:
+each level at least 0.70 points per game against the level below it, at most 1 s per move.
+Easy against random is shown for reference: random is no level, and easy is the lowest one.
 
 Ice3 plays under ``goal="loose"``: under its default exact goal no agent completes the pattern
 within the playout turn limit, so every game would end unfinished, without a point for anyone.
@@ -72,9 +74,10 @@ def table(rows: list[dict]) -> list[str]:
     lines.append("-" * len(lines[0]))
     for row in rows:
         met = row["points"] >= TARGET_POINTS and row["max_s"] <= TARGET_SECONDS
+        verdict = "—" if row["lower"] not in A.LEVELS else "yes" if met else "NO"
         lines.append(f"{row['game']:<9} {row['higher'] + ' vs ' + row['lower']:<17} {row['games']:>5} "
                      f"{row['points']:>11.2f} {'[' + format(row['low'], '.2f') + ', ' + format(row['high'], '.2f') + ']':>14} "
-                     f"{row['unfinished']:>6} {row['mean_s']:>11.3f} {row['max_s']:>6.2f} {'yes' if met else 'NO':>4}")
+                     f"{row['unfinished']:>6} {row['mean_s']:>11.3f} {row['max_s']:>6.2f} {verdict:>4}")
     return lines
 
 
