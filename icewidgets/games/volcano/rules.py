@@ -24,7 +24,9 @@ Notation: a ply is one cap move, ``c3-c4``. The position text is the board (rank
 stacks bottom→top, ``K1`` on top is a cap) and the fields ``to_move``, ``captured`` (one
 comma-separated list per player, lists separated by ``/``), and two fields that only some
 options need: ``turns`` (eruptions so far, written when ``max_turns`` is set), ``quiet_turns``
-(turns in a row without a capture, written under the ``stall_turns`` rule when it is not 0) and
+(turns in a row without a capture, written under the ``stall_turns`` rule once it reaches half
+the limit: everyday positions read as the rules write them, and a position nearing a stall
+keeps its count) and
 ``left`` (written with the ``no_return_within_turn`` house rule: each cap that moved this turn,
 with the squares it left, ``left=b1:b2+a2,d5:d4`` for the caps now on b1 and d5; ``left=-`` for
 none).
@@ -265,8 +267,9 @@ class VolcanoState(State):
     """A Volcano position: the board, whose turn, every player's captured pieces.
 
     Two states are equal when their positions are: board, player to move, captured piles,
-    the house rule's ``left`` squares, only under a turn limit the turns played, and only under
-    the ``stall_turns`` rule the turns in a row without a capture (``quiet_turns``).
+    the house rule's ``left`` squares, and only under a turn limit the turns played. The turns
+    in a row without a capture (``quiet_turns``, for the ``stall_turns`` rule) are history like
+    the turns played: they decide when a stalled game ends, not what the position is.
 
     ``left`` (house rule ``no_return_within_turn``): for each cap that moved this turn without
     an eruption, ``(its square, a bit mask of the squares it left)``, in board order.
@@ -286,11 +289,6 @@ class VolcanoState(State):
     # Who made the ply that led here; None for a state that no ply made (an opening, a parsed
     # position). Set by _after, like every attribute a ply already knows.
     _mover = None
-
-    def _position_key(self) -> tuple:
-        # The quiet turns decide when a game stalls, so under that rule they are position.
-        key = super()._position_key()
-        return key + (self.quiet_turns,) if self.game.stall_turns is not None else key
 
     # Queries ----------------------------------------------------------------------------------
 
@@ -482,7 +480,7 @@ class VolcanoState(State):
         ]
         if self.game.max_turns is not None:
             fields.append(f"turns={self.turns}")
-        if self.game.stall_turns is not None and self.quiet_turns:
+        if self.game.stall_turns is not None and 2 * self.quiet_turns >= self.game.stall_turns:
             fields.append(f"quiet_turns={self.quiet_turns}")
         if self.game.no_return_within_turn:
             fields.append("left=" + format_left(self.left))
