@@ -17,6 +17,7 @@ from icewidgets.protocol import CHANCE
 pytest.importorskip("numba")
 
 from icewidgets.games.blockade import kernel  # noqa: E402
+from kernel_contract import assert_balance_metrics, balance_metrics  # noqa: E402
 from test_blockade import SLOW_TURN  # noqa: E402  (the position whose plies once took 21 s to list)
 
 PROFILE_BINS = 10
@@ -38,49 +39,6 @@ def continue_game(state, agents, rng, max_plies):
         state = state.play(move)
         states.append(state)
     return states
-
-
-# The balance metrics' definitions, on the rules engine's states ------------------------------------
-
-
-def sole_leader(progress):
-    best = max(progress)
-    return progress.index(best) if progress.count(best) == 1 else None
-
-
-def balance_metrics(states):
-    """(lead_changes, comeback, branching_profile) of the game ``states`` by the definitions:
-    samples are the first state and every state after a ply that completed a turn or ended the
-    game, judged by ``counters.progress``."""
-    progress_of = states[0].game.counters.progress
-    samples = [states[0]] + [after for before, after in zip(states, states[1:])
-                             if after.turns > before.turns or after.is_over]
-    progress = [progress_of(state) for state in samples]
-    changes, leader = 0, None
-    for values in progress:
-        now = sole_leader(values)
-        if now is not None:
-            changes += leader is not None and now != leader
-            leader = now
-    final = states[-1]
-    comeback = False
-    if len(final.winners) == 1 and final.turns >= 2:
-        winner = final.winners[0]
-        half = next(values for state, values in zip(samples, progress) if state.turns >= -(-final.turns // 2))
-        comeback = half[winner] < half[1 - winner]
-    choices = [len(state.legal_moves()) for state in states[:-1] if state.to_move != CHANCE]
-    bins = [[] for _ in range(PROFILE_BINS)]
-    for d, count in enumerate(choices):
-        bins[d * PROFILE_BINS // len(choices)].append(count)
-    profile = np.array([sum(b) / len(b) if b else np.nan for b in bins], dtype=np.float32)
-    return changes, comeback, profile
-
-
-def assert_metrics(out, row, states, where):
-    changes, comeback, profile = balance_metrics(states)
-    assert out["lead_changes"][row] == changes, where
-    assert bool(out["comeback"][row]) == comeback, where
-    assert np.array_equal(out["branching_profile"][row], profile, equal_nan=True), where
 
 
 def test_progress_is_the_better_colour_then_both():
@@ -108,7 +66,7 @@ def test_balance_metrics_follow_their_definitions(options, agents, seed, count, 
         states = [game.new_state(seed=game_rng(seed, i))]
         for move in kernel.recorded_moves(out, i):
             states.append(states[-1].play(move))
-        assert_metrics(out, i, states, f"game {i}")
+        assert_balance_metrics(out, i, states, f"game {i}")
     assert check(out)
 
 
@@ -190,7 +148,7 @@ def continuation(game, state, agents, seed, count, max_plies):
             assert out[field][i].tolist() == row.get(field, 0), (where, field)
         for name, squares in hits.items():
             np.add.at(heat[name], squares, 1)
-        assert_metrics(out, i, states, where)
+        assert_balance_metrics(out, i, states, where)
     for name, counts in heat.items():
         assert np.array_equal(out[f"heatmap:{name}"], counts), name
     return out

@@ -36,6 +36,7 @@ from numba import njit
 from . import rules as _bk
 from ...grid import Grid
 from ...compiled import pyrandom as _pyrandom
+from ...compiled.balance import PROFILE_BINS, branching_profile, follow_leader, half_time_sample
 from ...compiled import rng as _rng
 from ...compiled.bits import lowest_bit
 from ...compiled.jit import helper
@@ -50,7 +51,6 @@ MAX_PIPS = _bk.PIPS_PER_TURN  # both dice's pips on one piece is the most one mo
 R, Y, G, B, C, K = 0, 1, 2, 3, 4, 5
 COLOUR_LETTERS = "RYGBCK"
 
-PROFILE_BINS = 10  # the branching profile's tenths of a game
 
 # Ply codes: rolls 0…35 (first die·6 + second), combines 36/37, end 38, moves 100 + src·25 + dst.
 COMBINE = 36
@@ -1550,25 +1550,7 @@ def _sample(values, k, stack, height, counts, leader, changes):
     for p in range(2):
         values[k, p] = _progress(stack, height, counts, p)
     now = 0 if values[k, 0] > values[k, 1] else 1 if values[k, 1] > values[k, 0] else -1
-    if now < 0:
-        return leader, changes
-    if leader >= 0 and now != leader:
-        changes += 1
-    return now, changes
-
-
-@helper
-def _branching_profile(choices, decisions, out):
-    """The mean of ``choices`` (legal plies per decision) over each tenth of the decisions:
-    decision d goes to tenth d·10 // decisions; NaN for a tenth without a decision."""
-    for b in range(PROFILE_BINS):
-        total = 0
-        count = 0
-        for d in range(decisions):
-            if d * PROFILE_BINS // decisions == b:
-                total += choices[d]
-                count += 1
-        out[b] = total / count if count else np.nan
+    return follow_leader(leader, now, changes)
 
 
 @helper
@@ -1693,16 +1675,14 @@ def _play(init_stack, init_height, init_moved, init_supply, init_dice, init_poin
                 out_scores[g, c >> 1] = out_towers[g, c]
         if winner >= 0:
             out_winners[g] = 1 << winner
-            # The half-time sample: the first with ceil(turns / 2) turns or more, the one taken
-            # when that many were completed (or the start, if it had as many).
-            half = max((turns + 1) // 2 - init_turns, 0)
+            half = half_time_sample(turns, init_turns)
             out_comeback[g] = turns >= 2 and samples[half, winner] < samples[half, 1 - winner]
         out_unfinished[g] = winner < 0
         out_turns[g] = turns
         out_plies[g] = plies
         out_branching[g] = options / decisions if decisions else 0.0
         out_lead_changes[g] = changes
-        _branching_profile(choices, decisions, out_profile[g])
+        branching_profile(choices, decisions, out_profile[g])
         out_moves[g] = piece_moves
         out_pips[g] = pip_steps
     return 0
