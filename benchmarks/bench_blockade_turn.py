@@ -10,7 +10,7 @@ Compiled engine: random playouts under ``landing="end"`` and ``landing="strict"`
 run, plies/s and pip-steps/s on all cores, and the ratio of the two. Times are CPU times of the
 process (all its threads), so a machine busy with other work changes them less.
 
-Targets (issue 17): at worst 50 ms per ``legal_moves()`` over 20,000 decisions; the compiled
+Targets: at worst 50 ms per ``legal_moves()`` over 20,000 decisions; the compiled
 engine under the default landing check at 25% of ``landing="strict"``'s plies/s at least
 (≥ 500,000 pip-steps/s on 2 cores, i.e. 250,000 per cpu-s).
 """

@@ -1,4 +1,4 @@
-"""Issue 17's numbers, beside the numbers before it, and the playout speed of every engine (not a timed test).
+"""Speed where people feel it (Blockade's turn, warm starts, the bots) beside the numbers before, and every engine's playout speed (not a timed test).
 
     python benchmarks/run.py                 # all four games
     python benchmarks/run.py volcano -n 1000000
@@ -28,7 +28,7 @@ Blockade's turn: ``benchmarks/bench_blockade_turn.py``'s sample of ``legal_moves
 decisions of random games, where that script is present.
 
 Targets on a 2-core machine with random agents: Volcano ≥ 200,000 games/s, Volterra ≥ 50,000
-games/s, Ice3 ≥ 1.5 M moves/s, Blockade ≥ 2 M pip-steps/s; and issue 17's (the summary's last
+games/s, Ice3 ≥ 1.5 M moves/s, Blockade ≥ 2 M pip-steps/s; and those of the summary (its last
 column).
 """
 
@@ -196,7 +196,7 @@ def blockade_turns(decisions: int) -> tuple[float, float, float] | None:
     return sum(seconds) / len(seconds), seconds[min(len(seconds) - 1, int(0.99 * len(seconds)))], seconds[-1]
 
 
-# Before issue 17, as its report measured them on the repository of that day (2 cores).
+# Before this work on Blockade's turn, warm starts and the bots, as measured then (2 cores).
 BEFORE = {
     "blockade legal": "mean 4.5 ms, max 78 s (44,342)",
     "blockade ratio": "0.8%",
@@ -356,7 +356,7 @@ def main(argv=None) -> None:
     if random_cost and greedy_cost:
         summary.append(("Volcano greedy / random cost per ply", BEFORE["greedy cost"],
                         f"{greedy_cost / random_cost:.1f}x", "<= 3x"))
-    short = [f"{'issue 17':<42} {'before':<32} {'now':<26} target", "-" * 110]
+    short = [f"{'measure':<42} {'before':<32} {'now':<26} target", "-" * 110]
     short += [f"{what:<42} {before:<32} {now:<26} {target}" for what, before, now, target in summary]
     say("")
     for line in short:
