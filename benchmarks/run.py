@@ -2,7 +2,7 @@
 
     python benchmarks/run.py                 # all four games
     python benchmarks/run.py volcano -n 1000000
-    python benchmarks/run.py --readme        # and record the report in benchmarks/README.md, the summary in README.md
+    python benchmarks/run.py --readme        # and record the report in benchmarks/README.md
 
 Playout speed: everything goes through ``iw.playouts`` with its defaults (per-game seeds, the
 games' playout turn limits). For each game and agent set it prints one row per engine: games,
@@ -326,7 +326,7 @@ def main(argv=None) -> None:
     parser.add_argument("--decisions", type=int, default=20_000,
                         help="Blockade decisions to time legal_moves() at (default 20,000; 0 skips)")
     parser.add_argument("--readme", action="store_true",
-                        help="also write the report into benchmarks/README.md and the summary into README.md")
+                        help="also write the report into benchmarks/README.md")
     args = parser.parse_args(argv)
     names = args.games or list(iw.available_games())
     workers = args.workers or parallel.default_workers()
@@ -364,9 +364,6 @@ def main(argv=None) -> None:
     if args.readme:
         here = Path(__file__).resolve().parent
         write_between(here / "README.md", "benchmarks", _LINES)
-        write_between(here.parent / "README.md", "benchmarks",
-                      short + ["", "The whole report (every engine's playout speed, compile times, bots) and the",
-                               "levels' ladder are in benchmarks/README.md."])
 
 
 def _pip_steps(results, seconds, cpu) -> None:
