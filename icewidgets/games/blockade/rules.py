@@ -932,12 +932,18 @@ def _finishable(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply
         return known
     # The cheap necessary condition first: it rules out most positions before the greedy repair.
     result = _near_enough(ctx, board, points, stranded) and (
-        _greedy(ctx, board, points, moved, supply)
-        or (_within_bound(ctx, board, points, stranded, not _may_win(ctx, board, points))
-            and (_greedy(ctx, board, points, moved, supply, deep=True)
-                 or _search(ctx, board, points, moved, supply, stranded, table))))
+        _greedy(ctx, board, points, moved, supply) or _settles_after_search(ctx, board, points, moved, supply, stranded, table))
     table.store(key, points, result)
     return result
+
+
+def _settles_after_search(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, stranded: list,
+                          table: TurnTable) -> bool:
+    """The bound, the deep greedy repair and the search, for a position the quick tests left open."""
+    tight = not _may_win(ctx, board, points)
+    return (_within_bound(ctx, board, points, stranded, tight)
+            and (_greedy(ctx, board, points, moved, supply, deep=True)
+                 or _search(ctx, board, points, moved, supply, stranded, table, tight)))
 
 
 def _near_enough(ctx: _Context, board: tuple, points: tuple, stranded: list) -> bool:
@@ -1285,12 +1291,12 @@ def _rest_for(ctx: _Context, board: tuple, budget: int, cover: Piece, square: in
 
 
 def _search(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, stranded: list,
-            table: TurnTable) -> bool:
+            table: TurnTable, tight: bool) -> bool:
     """The useful moves, stranded pieces first; True as soon as one leads to a finishable
     position. Useful: moving a piece that must leave its square, uncovering a piece that some
-    piece that may have to move could rest on, or winning."""
+    piece that may have to move could rest on, or winning (``tight``: no win can come)."""
     dist, _, order = _routes(ctx.blocked)
-    for src in _useful_sources(ctx, board, points, stranded):
+    for src in _useful_sources(ctx, board, points, stranded, tight):
         index = _mover_index(board[src], ctx)
         budget = points[index]
         piece = board[src][-1]
@@ -1304,11 +1310,15 @@ def _search(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tu
     return False
 
 
-def _useful_sources(ctx: _Context, board: tuple, points: tuple, stranded: list) -> list[int]:
+def _useful_sources(ctx: _Context, board: tuple, points: tuple, stranded: list, tight: bool) -> list[int]:
     """Squares whose top piece is worth moving in the search: those of stranded pieces (and the
     pieces on them); then squares within reach of a piece that may have to move, where the top
     covers a piece it could rest on (closed: those covers may have to move too); then smalls
-    that could complete a fifth tower."""
+    that could complete a fifth tower.
+
+    Taking the covers off must fit the pips left: one pip per cover or, when ``tight`` (no win
+    can come, so every cover must end the turn where it may rest), the pips of
+    :func:`_cover_leaving`."""
     dist = _routes(ctx.blocked)[0]
     leaving = dict(stranded)
     pending = [(square, piece) for square, level in stranded for piece in board[square][level:]]
@@ -1329,7 +1339,8 @@ def _useful_sources(ctx: _Context, board: tuple, points: tuple, stranded: list) 
             covers = [0, 0]
             covers[index] = dist[square][target]
             while height and _mover_index(stack[:height], ctx) >= 0:
-                covers[_mover_index(stack[:height], ctx)] += 1
+                covers[_mover_index(stack[:height], ctx)] += (
+                    _cover_leaving(ctx, board, leaving, stack[height - 1], target) if tight else 1)
                 if covers[0] > points[0] or covers[1] > points[1]:
                     break  # taking the covers off would cost more pips than are left
                 height -= 1
@@ -1347,6 +1358,21 @@ def _useful_sources(ctx: _Context, board: tuple, points: tuple, stranded: list) 
             if sum(1 for other in board if _tower_colour(other, ctx.counts) == colour) == WINNING_TOWERS - 1:
                 useful.append(square)
     return [s for s in useful if _mover_index(board[s], ctx) >= 0]
+
+
+def _cover_leaving(ctx: _Context, board: tuple, leaving: dict, cover: Piece, square: int) -> int:
+    """The fewest pips ``cover`` needs to leave ``square`` and end the turn where it may rest:
+    1 if a neighbour is a square where it might rest (see :func:`_might_rest`), else 2 (it goes
+    farther, or comes back onto a piece that arrived meanwhile). Whatever ends on a square rests
+    in the end on a piece of that square it could rest on itself: a moved piece it may rest on is
+    of its colour and no smaller, so that piece's own base would do for it too."""
+    dist, _, order = _routes(ctx.blocked)
+    for target in order[square]:
+        if dist[square][target] > 1:
+            break
+        if _might_rest(cover, board[target][: leaving.get(target)], ctx):
+            return 1
+    return 2
 
 
 # Private helpers: texts -----------------------------------------------------------------------
