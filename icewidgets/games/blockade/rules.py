@@ -1036,30 +1036,42 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list, ti
             extra[index] = max(extra[index], total - path)
             if paths[index] + extra[index] > points[index]:
                 return False
-            options.append((index, targets))
-    return not tight or len(options) < 2 or _share_targets(options, points)
+            options.append((index, targets, piece, square))
+    return not tight or len(options) < 2 or _share_targets(options, points, board)
 
 
-def _share_targets(options: list, points: tuple) -> bool:
+def _share_targets(options: list, points: tuple, board: tuple) -> bool:
     """Whether the pieces that must leave can each pick a target within the pips left, counting
     the covers of different targets (other pieces) each, and those of a shared target once.
-    ``options``: per piece its colour index and its (target, path, :func:`_cover_cost`). The
-    pieces the covers wait for are not counted (they may be another target's covers). Gives up
-    (True) after :data:`_SHARE_STEPS` choices."""
+    ``options``: per piece its colour index, its (target, path, :func:`_cover_cost`), the piece
+    and its square, the pieces of one square from the bottom up. The pieces the covers wait for
+    are not counted (they may be another target's covers). Gives up (True) after
+    :data:`_SHARE_STEPS` choices.
+
+    Moved pieces that end the turn on one square are of one colour (see :func:`_one_file`).
+    When one of them left from above another, it left first; if it must end above that one, it
+    moves twice (2 pips at least)."""
     charged: dict[int, tuple[int, int]] = {}  # target -> covers counted for it
+    placed: dict[int, list] = {}  # target -> (piece, square) of the pieces that picked it
     steps = 0
 
     def pick(k: int, need0: int, need1: int) -> bool:
         nonlocal steps
         if k == len(options):
             return True
-        index, targets = options[k]
+        index, targets, piece, square = options[k]
         for target, path, pips in targets:
             steps += 1
             if steps > _SHARE_STEPS:
                 return True
+            sharing = placed.setdefault(target, [])
+            if any(other.colour != piece.colour for other, _ in sharing):
+                continue
             covers = [pips[0] - pips[2], pips[1] - pips[3]]
             covers[index] -= path
+            if path < 2 and any(at == square and other.size > piece.size for other, at in sharing) \
+                    and _one_file(board[target], piece):
+                path = 2  # it must leave before that smaller piece, and end above it
             before = charged.get(target, (0, 0))
             after = (max(before[0], covers[0]), max(before[1], covers[1]))
             add0 = after[0] - before[0] + (path if index == 0 else 0)
@@ -1067,7 +1079,9 @@ def _share_targets(options: list, points: tuple) -> bool:
             if need0 + add0 > points[0] or need1 + add1 > points[1]:
                 continue
             charged[target] = after
+            sharing.append((piece, square))
             found = pick(k + 1, need0 + add0, need1 + add1)
+            sharing.pop()
             charged[target] = before
             if found:
                 return True
@@ -1121,11 +1135,13 @@ def _cover_cost(piece: Piece, stack: tuple, square: int, board: tuple, ctx: _Con
 
     Each cover pays at least its way to the nearest square where it might rest (see
     :func:`_nearest_rest`) and, for the first of the covers that must wait there for pieces of
-    their colour to leave, the fewest such pieces."""
+    their colour to leave, the fewest such pieces; when ``tight``, the covers that would go next
+    door pay for moving twice as :func:`_second_moves` counts."""
     cost = [0, 0]
     cost[index] = path
     waiting = [0, 0]
     covered = [_INF, _INF]
+    next_door: tuple[list, list] = ([], [])  # per colour, the covers 1 pip from a square of theirs
     height = len(stack)
     while True:
         below = stack[:height]
@@ -1141,10 +1157,62 @@ def _cover_cost(piece: Piece, stack: tuple, square: int, board: tuple, ctx: _Con
         if extra:
             waiting[cover_index] += 1
             covered[cover_index] = min(covered[cover_index], extra)
+        if pips == 1:
+            next_door[cover_index].append(below[-1])
         height -= 1
+    if tight:
+        for i in (0, 1):
+            if 1 < len(next_door[i]) <= _SECOND_MOVES_COVERS:
+                cost[i] += _second_moves(next_door[i], square, board, ctx, leaving, home)
     wait = [min(waiting[i], covered[i]) if waiting[i] else 0 for i in (0, 1)]
     cost = [cost[0] + wait[0], cost[1] + wait[1]]
     return (cost[0], cost[1], wait[0], wait[1]) if cost[0] <= points[0] and cost[1] <= points[1] else None
+
+
+def _one_file(stack: tuple, piece: Piece) -> bool:
+    """Whether the moved pieces of ``piece``'s colour that end the turn on ``stack``'s square
+    must lie there smallest on top.
+
+    Such pieces lie on each other, each on one it may rest on, so they are all of one colour
+    (a black they rest on caps a tower of theirs). They are no bigger than the ones below,
+    unless a tower is completed there in the turn and its black takes bigger pieces again:
+    that needs a large of their colour at the bottom."""
+    return not stack or stack[0].size != 3 or stack[0].colour != piece.colour
+
+
+def _second_moves(covers: list, square: int, board: tuple, ctx: _Context, leaving: dict, home: int | None) -> int:
+    """The fewest pips ``covers`` (of one colour, top first, each 1 pip from a square next to
+    ``square`` where it might rest, ``home`` excepted) need beyond 1 each, when none may win.
+
+    The covers leave ``square`` top first. A cover that goes next door and is followed there by
+    a bigger one must end above it (see :func:`_one_file`), so it moves twice; a cover that goes
+    anywhere else than next door needs 2 pips as well (farther, or back onto ``square``)."""
+    dist, _, order = _routes(ctx.blocked)
+    choices = [[x for x in order[square] if dist[square][x] == 1 and x != home
+                and _might_rest(cover, board[x][: leaving.get(x)], ctx)] + [None] for cover in covers]
+    chosen: list[int | None] = []  # the square picked by each cover so far
+    doubled: set[int] = set()  # the covers that move twice
+    best = len(covers)
+
+    def assign(k: int, pips: int) -> None:
+        nonlocal best
+        if pips >= best or k == len(covers):
+            best = min(best, pips)
+            return
+        for x in choices[k]:
+            before = [] if x is None or not _one_file(board[x], covers[k]) else [
+                e for e, y in enumerate(chosen) if y == x and e not in doubled and covers[e].size < covers[k].size]
+            doubled.update(before)
+            chosen.append(x)
+            assign(k + 1, pips + (1 if x is None else len(before)))
+            chosen.pop()
+            doubled.difference_update(before)
+
+    assign(0, 0)
+    return best
+
+
+_SECOND_MOVES_COVERS = 4
 
 
 def _nearest_rest(cover: Piece, square: int, board: tuple, ctx: _Context, leaving: dict, home: int | None,
