@@ -503,7 +503,7 @@ class BlockadeState(State):
 
     @cached_property
     def _ctx(self) -> "_Context":
-        return _context(self.board, self.player, self.game.tower_without_black_counts)
+        return _context(self.board, self.player, self.game.tower_without_black_counts, self.supply[0] > 0)
 
     @cached_property
     def _stranded(self) -> list[tuple[int, int]]:
@@ -730,20 +730,22 @@ SETUP_BOARD = _setup_board()
 
 class _Context(NamedTuple):
     """What stays fixed during a turn: the mover's colours, the squares the mover may not
-    enter (the opponent's blockades, as a bit mask) and the tower-counting option."""
+    enter (the opponent's blockades, as a bit mask) and the tower-counting option; and whether
+    a large black may still cap a tower (blacks only leave the supply)."""
 
     colours: tuple[str, str]
     blocked: int
     counts: bool
+    large_black: bool = True
 
 
-def _context(board: tuple, player: int, counts: bool) -> _Context:
+def _context(board: tuple, player: int, counts: bool, large_black: bool = True) -> _Context:
     theirs = PLAYER_COLOURS[1 - player]
     blocked = 0
     for square, stack in enumerate(board):
         if len(stack) > 3 and stack[3].colour == "K" and stack[0].colour in theirs:
             blocked |= 1 << square
-    return _Context(PLAYER_COLOURS[player], blocked, counts)
+    return _Context(PLAYER_COLOURS[player], blocked, counts, large_black)
 
 
 def _can_rest(piece: Piece, below: tuple) -> bool:
@@ -1037,10 +1039,10 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list, ti
             if paths[index] + extra[index] > points[index]:
                 return False
             options.append((index, targets, piece, square))
-    return not tight or len(options) < 2 or _share_targets(options, points, board)
+    return not tight or len(options) < 2 or _share_targets(options, points, board, ctx)
 
 
-def _share_targets(options: list, points: tuple, board: tuple) -> bool:
+def _share_targets(options: list, points: tuple, board: tuple, ctx: _Context) -> bool:
     """Whether the pieces that must leave can each pick a target within the pips left, counting
     the covers of different targets (other pieces) each, and those of a shared target once.
     ``options``: per piece its colour index, its (target, path, :func:`_cover_cost`), the piece
@@ -1070,7 +1072,7 @@ def _share_targets(options: list, points: tuple, board: tuple) -> bool:
             covers = [pips[0] - pips[2], pips[1] - pips[3]]
             covers[index] -= path
             if path < 2 and any(at == square and other.size > piece.size for other, at in sharing) \
-                    and _one_file(board[target], piece):
+                    and _one_file(board[target], piece, ctx):
                 path = 2  # it must leave before that smaller piece, and end above it
             before = charged.get(target, (0, 0))
             after = (max(before[0], covers[0]), max(before[1], covers[1]))
@@ -1169,15 +1171,18 @@ def _cover_cost(piece: Piece, stack: tuple, square: int, board: tuple, ctx: _Con
     return (cost[0], cost[1], wait[0], wait[1]) if cost[0] <= points[0] and cost[1] <= points[1] else None
 
 
-def _one_file(stack: tuple, piece: Piece) -> bool:
+def _one_file(stack: tuple, piece: Piece, ctx: _Context) -> bool:
     """Whether the moved pieces of ``piece``'s colour that end the turn on ``stack``'s square
     must lie there smallest on top.
 
     Such pieces lie on each other, each on one it may rest on, so they are all of one colour
     (a black they rest on caps a tower of theirs). They are no bigger than the ones below,
-    unless a tower is completed there in the turn and its black takes bigger pieces again:
-    that needs a large of their colour at the bottom."""
-    return not stack or stack[0].size != 3 or stack[0].colour != piece.colour
+    unless a small completes a tower there in the turn and a large black on it takes a medium
+    again: that needs a large black in the supply and a large of their colour at the bottom,
+    not yet part of a tower."""
+    rises = (ctx.large_black and stack and stack[0].size == 3 and stack[0].colour == piece.colour
+             and _tower_colour(stack, ctx.counts) is None)
+    return not rises
 
 
 def _second_moves(covers: list, square: int, board: tuple, ctx: _Context, leaving: dict, home: int | None) -> int:
@@ -1200,7 +1205,7 @@ def _second_moves(covers: list, square: int, board: tuple, ctx: _Context, leavin
             best = min(best, pips)
             return
         for x in choices[k]:
-            before = [] if x is None or not _one_file(board[x], covers[k]) else [
+            before = [] if x is None or not _one_file(board[x], covers[k], ctx) else [
                 e for e, y in enumerate(chosen) if y == x and e not in doubled and covers[e].size < covers[k].size]
             doubled.update(before)
             chosen.append(x)
