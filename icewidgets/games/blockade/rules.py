@@ -924,7 +924,10 @@ class TurnTable:
         self.results.setdefault(key, {})[points] = result
 
 
-def _finishable(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, table: TurnTable) -> bool:
+def _finishable(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, table: TurnTable,
+                tight: bool = False) -> bool:
+    """Whether the turn can still be ended legally (or won) from this position; ``tight`` when it
+    is known that no win can come (a position reached from one where none could)."""
     stranded = _stranded_pieces(board, moved)
     if not stranded:
         return True
@@ -934,15 +937,16 @@ def _finishable(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply
         return known
     # The cheap necessary condition first: it rules out most positions before the greedy repair.
     result = _near_enough(ctx, board, points, stranded) and (
-        _greedy(ctx, board, points, moved, supply) or _settles_after_search(ctx, board, points, moved, supply, stranded, table))
+        _greedy(ctx, board, points, moved, supply)
+        or _settles_after_search(ctx, board, points, moved, supply, stranded, table, tight))
     table.store(key, points, result)
     return result
 
 
 def _settles_after_search(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, stranded: list,
-                          table: TurnTable) -> bool:
+                          table: TurnTable, tight: bool) -> bool:
     """The bound, the deep greedy repair and the search, for a position the quick tests left open."""
-    tight = not _may_win(ctx, board, points)
+    tight = tight or not _may_win(ctx, board, points)
     return (_within_bound(ctx, board, points, stranded, tight)
             and (_greedy(ctx, board, points, moved, supply, deep=True)
                  or _search(ctx, board, points, moved, supply, stranded, table, tight)))
@@ -997,6 +1001,7 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list, ti
     paths = [0, 0]
     extra = [0, 0]
     options = []
+    rests: dict = {}  # _nearest_rest's answers for this position
     for square, level in stranded:
         stack = board[square]
         for height in range(level, len(stack)):
@@ -1005,7 +1010,7 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list, ti
                 return False  # an opponent's piece cannot be moved away
             index = ctx.colours.index(piece.colour)
             path = total = _INF
-            back = _cover_cost(piece, stack[:level], square, board, ctx, leaving, points, index, 2, None, tight)
+            back = _cover_cost(piece, stack[:level], square, board, ctx, leaving, points, index, 2, None, tight, rests)
             targets = []  # (square, path, _cover_cost) of every target within reach
             if back is not None:
                 path, total = 2, back[index]
@@ -1017,10 +1022,10 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list, ti
                 # While the covers leave the target, the piece is still on its square, so they can
                 # rest there only by a detour (2 pips at least); or the piece makes the detour.
                 below = board[target][: leaving.get(target)]
-                with_covers = _cover_cost(piece, below, target, board, ctx, leaving, points, index, cost, square, tight)
+                with_covers = _cover_cost(piece, below, target, board, ctx, leaving, points, index, cost, square, tight, rests)
                 detour = None
                 if cost < 2 and (with_covers is None or tight):
-                    detour = _cover_cost(piece, below, target, board, ctx, leaving, points, index, 2, None, tight)
+                    detour = _cover_cost(piece, below, target, board, ctx, leaving, points, index, 2, None, tight, rests)
                     if detour is not None:
                         targets.append((target, 2, detour))
                     with_covers = with_covers or detour
@@ -1129,11 +1134,13 @@ def _may_win(ctx: _Context, board: tuple, points: tuple) -> bool:
 
 
 def _cover_cost(piece: Piece, stack: tuple, square: int, board: tuple, ctx: _Context, leaving: dict,
-                points: tuple, index: int, path: int, home: int | None, tight: bool) -> tuple[int, int, int, int] | None:
+                points: tuple, index: int, path: int, home: int | None, tight: bool,
+                rests: dict) -> tuple[int, int, int, int] | None:
     """Whether ``piece``, arriving over ``path`` pips, might rest on ``stack`` (on ``square``)
     once its covers are gone, within the pips left: the pips of each colour that uses and, of
     those, the pips counted for pieces the covers wait for; or None.
-    The covers may not count on resting next door on ``home``; ``tight`` as in :func:`_within_bound`.
+    The covers may not count on resting next door on ``home``; ``tight`` as in :func:`_within_bound`;
+    ``rests`` keeps the answers of :func:`_nearest_rest` for this board and ``leaving``.
 
     Each cover pays at least its way to the nearest square where it might rest (see
     :func:`_nearest_rest`) and, for the first of the covers that must wait there for pieces of
@@ -1152,7 +1159,11 @@ def _cover_cost(piece: Piece, stack: tuple, square: int, board: tuple, ctx: _Con
         cover_index = _mover_index(below, ctx)
         if cover_index < 0 or not height:
             return None
-        pips, extra = _nearest_rest(below[-1], square, board, ctx, leaving, home, piece if tight else None)
+        arriving = piece if tight else None
+        found = rests.get((below[-1], square, home, arriving))
+        if found is None:
+            found = rests[below[-1], square, home, arriving] = _nearest_rest(below[-1], square, board, ctx, leaving, home, arriving)
+        pips, extra = found
         if pips >= _INF:
             return None
         cost[cover_index] += pips
@@ -1378,7 +1389,7 @@ def _search(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tu
         for dst in reach:
             cost = dist[src][dst]
             after, after_moved, after_supply, won = _move_piece(board, moved, supply, src, dst, ctx.counts)
-            if won or _finishable(ctx, after, _spend(points, index, cost), after_moved, after_supply, table):
+            if won or _finishable(ctx, after, _spend(points, index, cost), after_moved, after_supply, table, tight):
                 return True
     return False
 
