@@ -83,11 +83,14 @@ room. The engine answers exactly, once per position of the turn:
   might rest, and the pieces covering them, which must go to squares of their own, the covers
   of different targets adding up (counted in full only where no fifth tower can still be
   completed with the pips left, so that the answers stay those of the search that finds a win).
+  There, too, the pieces that end on one square lie on each other, so they are of one colour
+  and, but for a tower completed there, the smaller on top: a piece that must leave first and
+  end above pays for moving twice.
 - A greedy repair, then a deeper one (covers of covers), find the usual ways out; a depth-
   first search over the useful moves settles the rest. A test compares it with a search over
   every move.
 
-The module is longer than most (about 1,450 lines) because that search needs the room.
+The module is longer than most (about 1,580 lines) because that search needs the room.
 """
 
 from __future__ import annotations
