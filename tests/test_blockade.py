@@ -557,6 +557,68 @@ def test_a_once_slow_turn_lists_the_same_plies():
     assert state.why_illegal("c4-a5").startswith("the turn could not be ended legally after it: ")
 
 
+# Positions from seeded random games whose plies once took 0.4-1 s each to list (issue 17): the
+# pieces that must move can all reach a free square, but not in an order that works.
+ONCE_SLOW_TURNS = {
+    """\
+C3G2G2G2G2 B3B1B1B1 B3 B3B1 C3R2R2R2R2
+R3R2 R3R1R1 R3R1 B3B1 Y3Y1Y2
+R3R1R1 G3G1 C3G2G1 B3 Y3
+R3 G3 Y3Y1Y1Y1 Y3 Y3
+C3Y2Y2Y2Y2Y1 G3 G3G1G1 G3G1 C3B2B2B2B2B2
+to_move=0 player=0 dice=R5Y5 points=R5Y4 supply=K3:5,K2:5,K1:5 moved=e4""": (
+        "a1-b1 a1-c1 a1-a2 a1-b2 a1-c2 a1-d2 a1-b3 a1-c3 c2-a1 c2-b1 c2-c1 c2-d1 c2-e1 c2-a2 c2-b2 c2-d2 "
+        "c2-e2 c2-b3 c2-c3 c2-d3 c2-e3 c2-d4 a3-a1 a3-b1 a3-c1 a3-a2 a3-b2 a3-c2 a3-d2 a3-b3 a3-c3 a3-d3 "
+        "a3-a4 a3-b4 a3-c4 a3-d4 a3-e4 a3-a5 a3-b5 a3-c5 a3-d5 a3-e5 a4-a1 a4-b1 a4-c1 a4-a2 a4-b2 a4-c2 "
+        "a4-a3 a4-b3 a4-c3 a4-d3 a4-b4 a4-c4 a4-d4 a4-e4 a4-a5 a4-b5 a4-c5 a4-d5 a4-e5 b4-a1 b4-b1 b4-c1 "
+        "b4-a2 b4-b2 b4-c2 b4-d2 b4-e2 b4-a3 b4-b3 b4-c3 b4-d3 b4-e3 b4-a4 b4-c4 b4-d4 b4-e4 b4-a5 b4-b5 "
+        "b4-c5 b4-d5 b4-e5 c4-a1 c4-b1 c4-c1 c4-a2 c4-b2 c4-c2 c4-d2 c4-e2 c4-a3 c4-b3 c4-c3 c4-d3 c4-e3 "
+        "c4-a4 c4-b4 c4-d4 c4-e4 c4-a5 c4-b5 c4-c5 c4-d5 c4-e5 e4-c1 e4-d1 e4-e1 e4-c2 e4-d2 e4-e2 e4-c3 "
+        "e4-d3 e4-e3 e4-c4 e4-d4 e4-c5 e4-d5 e4-e5 e5-a1 e5-b1 e5-a2 e5-b2 e5-c2 e5-a3 e5-b3 e5-c3 e5-d3 "
+        "e5-e3 e5-a4 e5-b4 e5-c4 e5-d4 e5-e4 e5-a5 e5-b5 e5-c5 e5-d5 "
+    ).split(),
+    """\
+C3G2G2G2G2 B3B1G2 B3 B3B1B1 C3R2R2R2R2R2B1
+R3R1 R3R1R1R1 R3R1 B3 Y3Y1
+R3 G3G1G1 C3B2B1 B3 Y3Y1
+R3 G3G1 Y3Y1 Y3 Y3Y1
+C3Y2Y2Y2Y2Y2Y1 G3G1G1 G3 G3 C3B2B2B2B2
+to_move=1 player=1 dice=G5B5 points=G4B4 supply=K3:5,K2:5,K1:5 moved=b5,e5""": (
+        "b1-a1 b1-c1 b1-d1 b1-a2 b1-b2 b1-c2 b1-d2 b1-a3 b1-b3 b1-c3 b1-d3 e1-d1 e1-c2 e1-d2 e1-e2 e1-c3 "
+        "e1-d3 e1-e3 e1-d4 b2-a1 b2-b1 b2-c1 b2-d1 b2-a2 b2-c2 b2-d2 b2-a3 b2-b3 b2-c3 b2-d3 b2-a4 b2-b4 "
+        "b2-c4 b2-d4 b3-a1 b3-b1 b3-c1 b3-d1 b3-a2 b3-b2 b3-c2 b3-d2 b3-a3 b3-c3 b3-d3 b3-a4 b3-b4 b3-c4 "
+        "b3-d4 b3-a5 c3-d1 c3-e1 c3-b2 c3-c2 c3-d2 c3-e2 c3-b3 c3-d3 c3-e3 c3-a4 c3-b4 c3-c4 c3-d4 c3-e4 "
+        "c3-a5 c3-b5 c3-c5 c3-d5 c3-e5 a5-b3 a5-a4 a5-b4 a5-c4 a5-b5 b5-c1 b5-d1 b5-b2 b5-c2 b5-d2 b5-e2 "
+        "b5-a3 b5-b3 b5-c3 b5-d3 b5-a4 b5-b4 b5-c4 b5-d4 b5-a5 b5-c5 b5-d5 d5-b3 d5-c3 d5-d3 d5-e3 d5-b4 "
+        "d5-c4 d5-d4 d5-e4 d5-b5 d5-c5 d5-e5 e5-e1 e5-b2 e5-c2 e5-d2 e5-e2 e5-b3 e5-c3 e5-d3 e5-e3 e5-b4 "
+        "e5-c4 e5-d4 e5-e4 e5-b5 e5-c5 e5-d5 "
+    ).split(),
+}
+
+
+@pytest.mark.parametrize("text", ONCE_SLOW_TURNS)
+def test_once_slow_turns_list_the_same_plies(text):
+    state = iw.make("blockade").state_from_text(text)
+    assert [str(m) for m in state.legal_moves()] == ONCE_SLOW_TURNS[text]
+
+
+def test_pieces_may_end_on_a_tower_they_complete_whatever_their_sizes():
+    # Green moves a5-a4 onto red: it goes on to b3, the small from c3 completes a tower on it,
+    # and the three mediums under that small then rest on the large black capping it.
+    state = iw.make("blockade").state_from_text("""\
+C3G2G2 B3B1B1 B3B1B1 B3B2B2 C3R2R2R2R2R2R1
+R3R1R1 R3 R3 B3 Y3
+R3R1 G3 C3G2G2G2G1 B3 Y3Y1Y1Y1
+R3R1 G3G1G1B1 Y3Y2Y1K3 Y3Y2Y1K3 Y3
+C3Y2Y2Y2 G3 G3G1G1 G3 C3B2B2B2
+to_move=1 player=1 dice=G6B4 points=G6B1 supply=K3:3,K2:5,K1:5 moved=b2""")
+    assert state.is_legal("a5-a4") and state.is_legal("a5-b4")
+    state = state.play("a5-a4")
+    for move in ("a4-b3", "c3-b3", "c3-b3", "c3-b3", "c3-b3", "b2-c3"):
+        state = state.play(move)
+    assert state.stack("b3") == "G3G2G1K3G2G2G2" and "end" in [str(m) for m in state.legal_moves()]
+
+
 def test_turns_count_in_equality_only_under_a_turn_limit():
     limited = iw.make("blockade", max_turns=5)
     text = limited.new_state(seed=1).to_text()

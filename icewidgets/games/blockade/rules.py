@@ -83,11 +83,14 @@ room. The engine answers exactly, once per position of the turn:
   might rest, and the pieces covering them, which must go to squares of their own, the covers
   of different targets adding up (counted in full only where no fifth tower can still be
   completed with the pips left, so that the answers stay those of the search that finds a win).
+  There, too, the pieces that end on one square lie on each other, so they are of one colour
+  and, but for a tower completed there, the smaller on top: a piece that must leave first and
+  end above pays for moving twice.
 - A greedy repair, then a deeper one (covers of covers), find the usual ways out; a depth-
   first search over the useful moves settles the rest. A test compares it with a search over
   every move.
 
-The module is longer than most (about 1,450 lines) because that search needs the room.
+The module is longer than most (about 1,580 lines) because that search needs the room.
 """
 
 from __future__ import annotations
@@ -503,7 +506,7 @@ class BlockadeState(State):
 
     @cached_property
     def _ctx(self) -> "_Context":
-        return _context(self.board, self.player, self.game.tower_without_black_counts)
+        return _context(self.board, self.player, self.game.tower_without_black_counts, self.supply[0] > 0)
 
     @cached_property
     def _stranded(self) -> list[tuple[int, int]]:
@@ -730,20 +733,22 @@ SETUP_BOARD = _setup_board()
 
 class _Context(NamedTuple):
     """What stays fixed during a turn: the mover's colours, the squares the mover may not
-    enter (the opponent's blockades, as a bit mask) and the tower-counting option."""
+    enter (the opponent's blockades, as a bit mask) and the tower-counting option; and whether
+    a large black may still cap a tower (blacks only leave the supply)."""
 
     colours: tuple[str, str]
     blocked: int
     counts: bool
+    large_black: bool = True
 
 
-def _context(board: tuple, player: int, counts: bool) -> _Context:
+def _context(board: tuple, player: int, counts: bool, large_black: bool = True) -> _Context:
     theirs = PLAYER_COLOURS[1 - player]
     blocked = 0
     for square, stack in enumerate(board):
         if len(stack) > 3 and stack[3].colour == "K" and stack[0].colour in theirs:
             blocked |= 1 << square
-    return _Context(PLAYER_COLOURS[player], blocked, counts)
+    return _Context(PLAYER_COLOURS[player], blocked, counts, large_black)
 
 
 def _can_rest(piece: Piece, below: tuple) -> bool:
@@ -922,7 +927,10 @@ class TurnTable:
         self.results.setdefault(key, {})[points] = result
 
 
-def _finishable(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, table: TurnTable) -> bool:
+def _finishable(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, table: TurnTable,
+                tight: bool = False) -> bool:
+    """Whether the turn can still be ended legally (or won) from this position; ``tight`` when it
+    is known that no win can come (a position reached from one where none could)."""
     stranded = _stranded_pieces(board, moved)
     if not stranded:
         return True
@@ -933,11 +941,18 @@ def _finishable(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply
     # The cheap necessary condition first: it rules out most positions before the greedy repair.
     result = _near_enough(ctx, board, points, stranded) and (
         _greedy(ctx, board, points, moved, supply)
-        or (_within_bound(ctx, board, points, stranded, not _may_win(ctx, board, points))
-            and (_greedy(ctx, board, points, moved, supply, deep=True)
-                 or _search(ctx, board, points, moved, supply, stranded, table))))
+        or _settles_after_search(ctx, board, points, moved, supply, stranded, table, tight))
     table.store(key, points, result)
     return result
+
+
+def _settles_after_search(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, stranded: list,
+                          table: TurnTable, tight: bool) -> bool:
+    """The bound, the deep greedy repair and the search, for a position the quick tests left open."""
+    tight = tight or not _may_win(ctx, board, points)
+    return (_within_bound(ctx, board, points, stranded, tight)
+            and (_greedy(ctx, board, points, moved, supply, deep=True)
+                 or _search(ctx, board, points, moved, supply, stranded, table, tight)))
 
 
 def _near_enough(ctx: _Context, board: tuple, points: tuple, stranded: list) -> bool:
@@ -989,6 +1004,7 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list, ti
     paths = [0, 0]
     extra = [0, 0]
     options = []
+    rests: dict = {}  # _nearest_rest's answers for this position
     for square, level in stranded:
         stack = board[square]
         for height in range(level, len(stack)):
@@ -997,7 +1013,7 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list, ti
                 return False  # an opponent's piece cannot be moved away
             index = ctx.colours.index(piece.colour)
             path = total = _INF
-            back = _cover_cost(piece, stack[:level], square, board, ctx, leaving, points, index, 2, None, tight)
+            back = _cover_cost(piece, stack[:level], square, board, ctx, leaving, points, index, 2, None, tight, rests)
             targets = []  # (square, path, _cover_cost) of every target within reach
             if back is not None:
                 path, total = 2, back[index]
@@ -1009,10 +1025,10 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list, ti
                 # While the covers leave the target, the piece is still on its square, so they can
                 # rest there only by a detour (2 pips at least); or the piece makes the detour.
                 below = board[target][: leaving.get(target)]
-                with_covers = _cover_cost(piece, below, target, board, ctx, leaving, points, index, cost, square, tight)
+                with_covers = _cover_cost(piece, below, target, board, ctx, leaving, points, index, cost, square, tight, rests)
                 detour = None
                 if cost < 2 and (with_covers is None or tight):
-                    detour = _cover_cost(piece, below, target, board, ctx, leaving, points, index, 2, None, tight)
+                    detour = _cover_cost(piece, below, target, board, ctx, leaving, points, index, 2, None, tight, rests)
                     if detour is not None:
                         targets.append((target, 2, detour))
                     with_covers = with_covers or detour
@@ -1030,30 +1046,42 @@ def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list, ti
             extra[index] = max(extra[index], total - path)
             if paths[index] + extra[index] > points[index]:
                 return False
-            options.append((index, targets))
-    return not tight or len(options) < 2 or _share_targets(options, points)
+            options.append((index, targets, piece, square))
+    return not tight or len(options) < 2 or _share_targets(options, points, board, ctx)
 
 
-def _share_targets(options: list, points: tuple) -> bool:
+def _share_targets(options: list, points: tuple, board: tuple, ctx: _Context) -> bool:
     """Whether the pieces that must leave can each pick a target within the pips left, counting
     the covers of different targets (other pieces) each, and those of a shared target once.
-    ``options``: per piece its colour index and its (target, path, :func:`_cover_cost`). The
-    pieces the covers wait for are not counted (they may be another target's covers). Gives up
-    (True) after :data:`_SHARE_STEPS` choices."""
+    ``options``: per piece its colour index, its (target, path, :func:`_cover_cost`), the piece
+    and its square, the pieces of one square from the bottom up. The pieces the covers wait for
+    are not counted (they may be another target's covers). Gives up (True) after
+    :data:`_SHARE_STEPS` choices.
+
+    Moved pieces that end the turn on one square are of one colour (see :func:`_one_file`).
+    When one of them left from above another, it left first; if it must end above that one, it
+    moves twice (2 pips at least)."""
     charged: dict[int, tuple[int, int]] = {}  # target -> covers counted for it
+    placed: dict[int, list] = {}  # target -> (piece, square) of the pieces that picked it
     steps = 0
 
     def pick(k: int, need0: int, need1: int) -> bool:
         nonlocal steps
         if k == len(options):
             return True
-        index, targets = options[k]
+        index, targets, piece, square = options[k]
         for target, path, pips in targets:
             steps += 1
             if steps > _SHARE_STEPS:
                 return True
+            sharing = placed.setdefault(target, [])
+            if any(other.colour != piece.colour for other, _ in sharing):
+                continue
             covers = [pips[0] - pips[2], pips[1] - pips[3]]
             covers[index] -= path
+            if path < 2 and any(at == square and other.size > piece.size for other, at in sharing) \
+                    and _one_file(board[target], piece, ctx):
+                path = 2  # it must leave before that smaller piece, and end above it
             before = charged.get(target, (0, 0))
             after = (max(before[0], covers[0]), max(before[1], covers[1]))
             add0 = after[0] - before[0] + (path if index == 0 else 0)
@@ -1061,7 +1089,9 @@ def _share_targets(options: list, points: tuple) -> bool:
             if need0 + add0 > points[0] or need1 + add1 > points[1]:
                 continue
             charged[target] = after
+            sharing.append((piece, square))
             found = pick(k + 1, need0 + add0, need1 + add1)
+            sharing.pop()
             charged[target] = before
             if found:
                 return True
@@ -1107,19 +1137,23 @@ def _may_win(ctx: _Context, board: tuple, points: tuple) -> bool:
 
 
 def _cover_cost(piece: Piece, stack: tuple, square: int, board: tuple, ctx: _Context, leaving: dict,
-                points: tuple, index: int, path: int, home: int | None, tight: bool) -> tuple[int, int, int, int] | None:
+                points: tuple, index: int, path: int, home: int | None, tight: bool,
+                rests: dict) -> tuple[int, int, int, int] | None:
     """Whether ``piece``, arriving over ``path`` pips, might rest on ``stack`` (on ``square``)
     once its covers are gone, within the pips left: the pips of each colour that uses and, of
     those, the pips counted for pieces the covers wait for; or None.
-    The covers may not count on resting next door on ``home``; ``tight`` as in :func:`_within_bound`.
+    The covers may not count on resting next door on ``home``; ``tight`` as in :func:`_within_bound`;
+    ``rests`` keeps the answers of :func:`_nearest_rest` for this board and ``leaving``.
 
     Each cover pays at least its way to the nearest square where it might rest (see
     :func:`_nearest_rest`) and, for the first of the covers that must wait there for pieces of
-    their colour to leave, the fewest such pieces."""
+    their colour to leave, the fewest such pieces; when ``tight``, the covers that would go next
+    door pay for moving twice as :func:`_second_moves` counts."""
     cost = [0, 0]
     cost[index] = path
     waiting = [0, 0]
     covered = [_INF, _INF]
+    next_door: tuple[list, list] = ([], [])  # per colour, the covers 1 pip from a square of theirs
     height = len(stack)
     while True:
         below = stack[:height]
@@ -1128,17 +1162,76 @@ def _cover_cost(piece: Piece, stack: tuple, square: int, board: tuple, ctx: _Con
         cover_index = _mover_index(below, ctx)
         if cover_index < 0 or not height:
             return None
-        pips, extra = _nearest_rest(below[-1], square, board, ctx, leaving, home, piece if tight else None)
+        arriving = piece if tight else None
+        found = rests.get((below[-1], square, home, arriving))
+        if found is None:
+            found = rests[below[-1], square, home, arriving] = _nearest_rest(below[-1], square, board, ctx, leaving, home, arriving)
+        pips, extra = found
         if pips >= _INF:
             return None
         cost[cover_index] += pips
         if extra:
             waiting[cover_index] += 1
             covered[cover_index] = min(covered[cover_index], extra)
+        if pips == 1:
+            next_door[cover_index].append(below[-1])
         height -= 1
+    if tight:
+        for i in (0, 1):
+            if 1 < len(next_door[i]) <= _SECOND_MOVES_COVERS:
+                cost[i] += _second_moves(next_door[i], square, board, ctx, leaving, home)
     wait = [min(waiting[i], covered[i]) if waiting[i] else 0 for i in (0, 1)]
     cost = [cost[0] + wait[0], cost[1] + wait[1]]
     return (cost[0], cost[1], wait[0], wait[1]) if cost[0] <= points[0] and cost[1] <= points[1] else None
+
+
+def _one_file(stack: tuple, piece: Piece, ctx: _Context) -> bool:
+    """Whether the moved pieces of ``piece``'s colour that end the turn on ``stack``'s square
+    must lie there smallest on top.
+
+    Such pieces lie on each other, each on one it may rest on, so they are all of one colour
+    (a black they rest on caps a tower of theirs). They are no bigger than the ones below,
+    unless a small completes a tower there in the turn and a large black on it takes a medium
+    again: that needs a large black in the supply and a large of their colour at the bottom,
+    not yet part of a tower."""
+    rises = (ctx.large_black and stack and stack[0].size == 3 and stack[0].colour == piece.colour
+             and _tower_colour(stack, ctx.counts) is None)
+    return not rises
+
+
+def _second_moves(covers: list, square: int, board: tuple, ctx: _Context, leaving: dict, home: int | None) -> int:
+    """The fewest pips ``covers`` (of one colour, top first, each 1 pip from a square next to
+    ``square`` where it might rest, ``home`` excepted) need beyond 1 each, when none may win.
+
+    The covers leave ``square`` top first. A cover that goes next door and is followed there by
+    a bigger one must end above it (see :func:`_one_file`), so it moves twice; a cover that goes
+    anywhere else than next door needs 2 pips as well (farther, or back onto ``square``)."""
+    dist, _, order = _routes(ctx.blocked)
+    choices = [[x for x in order[square] if dist[square][x] == 1 and x != home
+                and _might_rest(cover, board[x][: leaving.get(x)], ctx)] + [None] for cover in covers]
+    chosen: list[int | None] = []  # the square picked by each cover so far
+    doubled: set[int] = set()  # the covers that move twice
+    best = len(covers)
+
+    def assign(k: int, pips: int) -> None:
+        nonlocal best
+        if pips >= best or k == len(covers):
+            best = min(best, pips)
+            return
+        for x in choices[k]:
+            before = [] if x is None or not _one_file(board[x], covers[k], ctx) else [
+                e for e, y in enumerate(chosen) if y == x and e not in doubled and covers[e].size < covers[k].size]
+            doubled.update(before)
+            chosen.append(x)
+            assign(k + 1, pips + (1 if x is None else len(before)))
+            chosen.pop()
+            doubled.difference_update(before)
+
+    assign(0, 0)
+    return best
+
+
+_SECOND_MOVES_COVERS = 4
 
 
 def _nearest_rest(cover: Piece, square: int, board: tuple, ctx: _Context, leaving: dict, home: int | None,
@@ -1285,12 +1378,12 @@ def _rest_for(ctx: _Context, board: tuple, budget: int, cover: Piece, square: in
 
 
 def _search(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, stranded: list,
-            table: TurnTable) -> bool:
+            table: TurnTable, tight: bool) -> bool:
     """The useful moves, stranded pieces first; True as soon as one leads to a finishable
     position. Useful: moving a piece that must leave its square, uncovering a piece that some
-    piece that may have to move could rest on, or winning."""
+    piece that may have to move could rest on, or winning (``tight``: no win can come)."""
     dist, _, order = _routes(ctx.blocked)
-    for src in _useful_sources(ctx, board, points, stranded):
+    for src in _useful_sources(ctx, board, points, stranded, tight):
         index = _mover_index(board[src], ctx)
         budget = points[index]
         piece = board[src][-1]
@@ -1299,16 +1392,20 @@ def _search(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tu
         for dst in reach:
             cost = dist[src][dst]
             after, after_moved, after_supply, won = _move_piece(board, moved, supply, src, dst, ctx.counts)
-            if won or _finishable(ctx, after, _spend(points, index, cost), after_moved, after_supply, table):
+            if won or _finishable(ctx, after, _spend(points, index, cost), after_moved, after_supply, table, tight):
                 return True
     return False
 
 
-def _useful_sources(ctx: _Context, board: tuple, points: tuple, stranded: list) -> list[int]:
+def _useful_sources(ctx: _Context, board: tuple, points: tuple, stranded: list, tight: bool) -> list[int]:
     """Squares whose top piece is worth moving in the search: those of stranded pieces (and the
     pieces on them); then squares within reach of a piece that may have to move, where the top
     covers a piece it could rest on (closed: those covers may have to move too); then smalls
-    that could complete a fifth tower."""
+    that could complete a fifth tower.
+
+    Taking the covers off must fit the pips left: one pip per cover or, when ``tight`` (no win
+    can come, so every cover must end the turn where it may rest), the pips of
+    :func:`_cover_leaving`."""
     dist = _routes(ctx.blocked)[0]
     leaving = dict(stranded)
     pending = [(square, piece) for square, level in stranded for piece in board[square][level:]]
@@ -1329,7 +1426,8 @@ def _useful_sources(ctx: _Context, board: tuple, points: tuple, stranded: list) 
             covers = [0, 0]
             covers[index] = dist[square][target]
             while height and _mover_index(stack[:height], ctx) >= 0:
-                covers[_mover_index(stack[:height], ctx)] += 1
+                covers[_mover_index(stack[:height], ctx)] += (
+                    _cover_leaving(ctx, board, leaving, stack[height - 1], target) if tight else 1)
                 if covers[0] > points[0] or covers[1] > points[1]:
                     break  # taking the covers off would cost more pips than are left
                 height -= 1
@@ -1347,6 +1445,21 @@ def _useful_sources(ctx: _Context, board: tuple, points: tuple, stranded: list) 
             if sum(1 for other in board if _tower_colour(other, ctx.counts) == colour) == WINNING_TOWERS - 1:
                 useful.append(square)
     return [s for s in useful if _mover_index(board[s], ctx) >= 0]
+
+
+def _cover_leaving(ctx: _Context, board: tuple, leaving: dict, cover: Piece, square: int) -> int:
+    """The fewest pips ``cover`` needs to leave ``square`` and end the turn where it may rest:
+    1 if a neighbour is a square where it might rest (see :func:`_might_rest`), else 2 (it goes
+    farther, or comes back onto a piece that arrived meanwhile). Whatever ends on a square rests
+    in the end on a piece of that square it could rest on itself: a moved piece it may rest on is
+    of its colour and no smaller, so that piece's own base would do for it too."""
+    dist, _, order = _routes(ctx.blocked)
+    for target in order[square]:
+        if dist[square][target] > 1:
+            break
+        if _might_rest(cover, board[target][: leaving.get(target)], ctx):
+            return 1
+    return 2
 
 
 # Private helpers: texts -----------------------------------------------------------------------
