@@ -42,14 +42,16 @@ THROWS = 9  # 24 words: THROWS + 3·d + k, the squares whose eruption towards d 
 CAPTURES = 33  # 24 words: CAPTURES + 3·d + k, ... and that piece is captured
 CAPTURING = 57  # 8 words: CAPTURING + d, the squares whose eruption towards d captures something
 FREE_STEP = 65  # 8 words: FREE_STEP + d, the squares whose neighbour towards d is on the board and has no cap
-TURN = 73  # the turn whose mover the excess counts belong to; -1: none yet
-EXCESS = 74  # 18 words: E_s for the three sizes, then e_cs for each colour and size
-HELD, BASE, BEST_OTHER = 92, 93, 94  # the mover's colours, points, and the best other points
-STAMP = 95  # look-ahead decisions so far: AHEAD_AT says which one an AHEAD entry is from
-AHEAD = 96  # 25 words: a walk target's best look-ahead gain over the directions whose first square is free
-AHEAD_AT = 121  # 25 words
-FEWEST = 146  # the sizes at the fewest (E_s = 0), 3 bits, then for each colour c its own, 3 bits at 3 + 3c
-CACHE_WORDS = 147
+LEGAL = 73  # 8 words: LEGAL + d, the caps that may step towards d
+PROMISING = 81  # 8 words: PROMISING + d, the caps whose step towards d is a walk whose target could capture
+TURN = 89  # the turn whose mover the excess counts belong to; -1: none yet
+EXCESS = 90  # 18 words: E_s for the three sizes, then e_cs for each colour and size
+HELD, BASE, BEST_OTHER = 108, 109, 110  # the mover's colours, points, and the best other points
+STAMP = 111  # look-ahead decisions so far: AHEAD_AT says which one an AHEAD entry is from
+AHEAD = 112  # 25 words: a walk target's best look-ahead gain over the directions whose first square is free
+AHEAD_AT = 137  # 25 words
+FEWEST = 162  # the sizes at the fewest (E_s = 0), 3 bits, then for each colour c its own, 3 bits at 3 + 3c
+CACHE_WORDS = 163
 
 # A mask shifted one step towards direction d (N, NE, E, … clockwise): (mask << LEFT[d]) >> RIGHT[d],
 # keeping KEEP[d] (the squares a step towards d can reach without leaving the board).
@@ -291,73 +293,88 @@ def _eruption_key(cache, stack, height, caps, source, direction):
 
 
 @helper
+def _legal_moves(cache, caps, closed, step):
+    """The LEGAL masks, from FREE_STEP and the squares the house rule closes; returns how many
+    moves are legal."""
+    n_legal = 0
+    for d in range(8):
+        cache[LEGAL + d] = caps & cache[FREE_STEP + d]
+    m = caps
+    while m:
+        source = lowest_bit(m)
+        m &= m - 1
+        if closed[source]:
+            for d in range(8):
+                target = step[source, d]
+                if target >= 0 and (closed[source] >> target) & 1:
+                    cache[LEGAL + d] &= ~(np.int64(1) << source)
+    for d in range(8):
+        n_legal += popcount(cache[LEGAL + d])
+    return n_legal
+
+
+@njit(cache=True, inline="always")
+def _walk_key(cache, stack, height, caps, erupting, capturing, stamp, source, direction, step):
+    """The key of the legal cap move from ``source`` towards ``direction`` that does not make
+    ``source`` erupt: the best gain (that does not lose) the moved cap could make from its target
+    on the next ply. The square it left is free again, so it may also erupt back over it; towards
+    the other directions the first square must be free of caps now (``erupting``, ``capturing``:
+    the squares that could erupt, and capture, that way). A target that cannot capture gains 0
+    if it can erupt at all, else nothing (-1). Each target's look-ahead over those other
+    directions is kept in AHEAD for the decision ``stamp``."""
+    target = step[source, direction]
+    if cache[AHEAD_AT + target] != stamp:
+        best = ((erupting >> target) & 1) - 1
+        if (capturing >> target) & 1:
+            for ahead in range(8):
+                if (cache[FREE_STEP + ahead] >> target) & 1:
+                    best = max(best, _look_ahead(cache, stack, height, caps, target, ahead))
+        cache[AHEAD + target] = best
+        cache[AHEAD_AT + target] = stamp
+    best = max(cache[AHEAD + target], _look_ahead(cache, stack, height, caps, target, (direction + 4) % 8))
+    return min(best, WALK_KEY_MAX) if best > 0 else (-40 if best == 0 else -64)
+
+
+@helper
 def greedy_move(gen, stack, height, caps, closed, player, players, counts, per_player, turn, step, shift, lands, moves,
                 cache):
     """The greedy rule's move (``Volcano.greedy``): (source, direction, number of legal moves).
 
     The same keys as the rule, in legal order, and one draw among the best, as
-    randomness.pick_best does. An eruption that captures is worth more than any walk or any
-    eruption without a capture unless it ends the game behind, so when one such is legal the
-    draw is among those alone; otherwise every legal move gets its key in ``moves`` (rows:
-    source, direction, key), the walks with their one-ply look-ahead.
+    randomness.pick_best does. Only the moves that can be among the best get their key in
+    ``moves`` (rows: source, direction, key), in legal order, and the draw is among those:
+
+    - an eruption that captures is worth more than any walk or any eruption without a capture
+      unless it ends the game behind, so when one such is legal the draw is among those alone;
+    - else a walk whose target could capture on the next ply is worth more than every move left;
+    - else every legal move gets its key, the walks with their one-ply look-ahead.
+
     ``closed[cap]``: squares the house rule closes to that cap; ``turn``: the turns played."""
     _prepare_turn(cache, counts, per_player, player, players, turn)
     _eruptions(cache, caps, shift, lands)
-    # The legal moves that capture, with their keys; and how many moves are legal.
-    n_legal = 0
-    n_captures = 0
-    top = UNSCORED_WALK
-    m = caps
-    while m:
-        source = lowest_bit(m)
-        m &= m - 1
-        open_squares = ~(caps | closed[source])
-        legal = 0  # the legal directions, a bit mask
-        capturing = 0  # ... whose eruption captures
-        for d in range(8):
-            target = step[source, d]
-            ok = (target >= 0) & ((open_squares >> target) & 1)
-            legal |= ok << d
-            capturing |= (ok & (cache[CAPTURING + d] >> source) & 1) << d
-        n_legal += popcount(legal)
-        while capturing:
-            d = lowest_bit(capturing)
-            capturing &= capturing - 1
-            key = _eruption_key(cache, stack, height, caps, source, d)
-            moves[0, n_captures] = source
-            moves[1, n_captures] = d
-            moves[2, n_captures] = key
-            n_captures += 1
-            if key > top:
-                top = key
-    if top > WALK_KEY_MAX:
-        i = nth_best(moves[2], n_captures, top, _rng.random(gen))
-        return moves[0, i], moves[1, i], n_legal
-    # No capture worth it: every legal move's key.
+    n_legal = _legal_moves(cache, caps, closed, step)
+    # The legal moves that capture, with their keys.
+    capturing = 0  # the caps with a legal move that captures
+    for d in range(8):
+        capturing |= cache[LEGAL + d] & cache[CAPTURING + d]
     n_moves = 0
     top = UNSCORED_WALK
-    m = caps
+    m = capturing
     while m:
         source = lowest_bit(m)
         m &= m - 1
-        blocked = caps | closed[source]
         for d in range(8):
-            target = step[source, d]
-            if target < 0 or (blocked >> target) & 1:
-                continue
-            key = UNSCORED_WALK
-            if (cache[THROWS + 3 * d] >> source) & 1:
+            if ((cache[LEGAL + d] & cache[CAPTURING + d]) >> source) & 1:
                 key = _eruption_key(cache, stack, height, caps, source, d)
+                moves[0, n_moves] = source
+                moves[1, n_moves] = d
+                moves[2, n_moves] = key
+                n_moves += 1
                 if key > top:
                     top = key
-            moves[0, n_moves] = source
-            moves[1, n_moves] = d
-            moves[2, n_moves] = key
-            n_moves += 1
-    # A walk's key: the best gain (that does not lose) the moved cap could make from its target
-    # on the next ply. The square it left is free again, so it may also erupt back over it;
-    # towards the other directions the first square must be free of caps now. A target that
-    # cannot capture that way gains 0 if it can erupt at all, else nothing (-1).
+    if top > WALK_KEY_MAX:
+        i = nth_best(moves[2], n_moves, top, _rng.random(gen))
+        return moves[0, i], moves[1, i], n_legal
     erupting = 0
     capturing = 0
     for d in range(8):
@@ -365,23 +382,54 @@ def greedy_move(gen, stack, height, caps, closed, player, players, counts, per_p
         capturing |= cache[CAPTURING + d] & cache[FREE_STEP + d]
     cache[STAMP] += 1
     stamp = cache[STAMP]
-    for i in range(n_moves):
-        if moves[2, i] != UNSCORED_WALK:
-            continue
-        d = moves[1, i]
-        target = step[moves[0, i], d]
-        if cache[AHEAD_AT + target] != stamp:
-            best = ((erupting >> target) & 1) - 1
-            if (capturing >> target) & 1:
-                for ahead in range(8):
-                    if (cache[FREE_STEP + ahead] >> target) & 1:
-                        best = max(best, _look_ahead(cache, stack, height, caps, target, ahead))
-            cache[AHEAD + target] = best
-            cache[AHEAD_AT + target] = stamp
-        best = max(cache[AHEAD + target], _look_ahead(cache, stack, height, caps, target, (d + 4) % 8))
-        key = min(best, WALK_KEY_MAX) if best > 0 else (-40 if best == 0 else -64)
-        moves[2, i] = key
-        if key > top:
-            top = key
+    # The walks whose target could capture: towards d, from the caps one step back from a square
+    # that captures towards a free first square or back over the square the cap leaves.
+    promising = 0  # the caps with such a walk
+    for d in range(8):
+        back = (d + 4) % 8
+        left, right, keep = shift[back, 0], shift[back, 1], shift[back, 2]
+        targets = capturing | cache[CAPTURING + back]
+        walks = cache[LEGAL + d] & ~cache[THROWS + 3 * d] & (((targets << left) >> right) & keep)
+        cache[PROMISING + d] = walks
+        promising |= walks
+    n_moves = 0
+    top = UNSCORED_WALK
+    m = promising
+    while m:
+        source = lowest_bit(m)
+        m &= m - 1
+        for d in range(8):
+            if not (cache[PROMISING + d] >> source) & 1:
+                continue
+            key = _walk_key(cache, stack, height, caps, erupting, capturing, stamp, source, d, step)
+            moves[0, n_moves] = source
+            moves[1, n_moves] = d
+            moves[2, n_moves] = key
+            n_moves += 1
+            if key > top:
+                top = key
+    if top > 0:
+        i = nth_best(moves[2], n_moves, top, _rng.random(gen))
+        return moves[0, i], moves[1, i], n_legal
+    # No move gains anything: every legal move's key.
+    n_moves = 0
+    top = UNSCORED_WALK
+    m = caps
+    while m:
+        source = lowest_bit(m)
+        m &= m - 1
+        for d in range(8):
+            if not (cache[LEGAL + d] >> source) & 1:
+                continue
+            if (cache[THROWS + 3 * d] >> source) & 1:
+                key = _eruption_key(cache, stack, height, caps, source, d)
+            else:
+                key = _walk_key(cache, stack, height, caps, erupting, capturing, stamp, source, d, step)
+            moves[0, n_moves] = source
+            moves[1, n_moves] = d
+            moves[2, n_moves] = key
+            n_moves += 1
+            if key > top:
+                top = key
     i = nth_best(moves[2], n_moves, top, _rng.random(gen))
-    return moves[0, i], moves[1, i], n_moves
+    return moves[0, i], moves[1, i], n_legal
