@@ -104,13 +104,24 @@ def reset(cache, stack, height, caps):
 def forget(cache, stack, height, source, target, direction, thrown, step):
     """Bring the PIECE masks up to date after a ply: when its cap, from ``source`` to
     ``target``, made ``source`` erupt towards ``direction`` (``thrown`` > 0 pieces), the
-    volcano and the squares its pieces landed on changed; a cap move alone changes nothing."""
-    if thrown:
-        _write_square(cache, stack, height, 0, source)
-        t = step[target, direction]
-        for _ in range(thrown):
-            _write_square(cache, stack, height, 0, t)
-            t = step[t, direction]
+    volcano changed, and so did each square its pieces landed on unless the piece was captured
+    there (the square's top piece had its size); a cap move alone changes nothing."""
+    if not thrown:
+        return
+    t = step[target, direction]
+    for k in range(thrown):
+        size = ((cache[PIECE + 3 * k + 1] >> source) & 1) + 2 * ((cache[PIECE + 3 * k + 2] >> source) & 1)
+        bit = np.int64(1) << t
+        if not (cache[PIECE + size] >> t) & 1:  # not captured: the piece lands on top
+            for below in range(2, 0, -1):
+                for s in range(3):
+                    row = PIECE + 3 * below + s
+                    cache[row] = (cache[row] & ~bit) | (cache[row - 3] & bit)
+            for s in range(3):
+                cache[PIECE + s] &= ~bit
+            cache[PIECE + size] |= bit
+        t = step[t, direction]
+    _write_square(cache, stack, height, 0, source)
 
 
 @helper
@@ -327,7 +338,7 @@ def _walk_key(cache, stack, height, caps, erupting, capturing, stamp, source, di
         best = ((erupting >> target) & 1) - 1
         if (capturing >> target) & 1:
             for ahead in range(8):
-                if (cache[FREE_STEP + ahead] >> target) & 1:
+                if ((cache[CAPTURING + ahead] & cache[FREE_STEP + ahead]) >> target) & 1:
                     best = max(best, _look_ahead(cache, stack, height, caps, target, ahead))
         cache[AHEAD + target] = best
         cache[AHEAD_AT + target] = stamp
