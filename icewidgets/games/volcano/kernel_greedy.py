@@ -129,37 +129,32 @@ def _eruptions(cache, caps, shift, lands):
     """For every direction: which squares' eruptions throw and capture a first, second and
     third piece (THROWS, CAPTURES, CAPTURING), and which squares have a free neighbour that way
     (FREE_STEP). The masks of the squares x, for a direction d, are the board's masks stepped
-    back: x erupts onto x + 2d, x + 3d, x + 4d."""
+    back: x erupts onto x + 2d, x + 3d, x + 4d. Stepping back j steps at once is one shift by j
+    times a step's: it is exact for every x whose x + j·d is on the board, and the others are
+    masked off by LANDS_ON_BOARD."""
     p00, p01, p02 = cache[PIECE], cache[PIECE + 1], cache[PIECE + 2]
     p10, p11, p12 = cache[PIECE + 3], cache[PIECE + 4], cache[PIECE + 5]
     p20, p21, p22 = cache[PIECE + 6], cache[PIECE + 7], cache[PIECE + 8]
     free = FULL & ~caps
     for d in range(8):
         back = (d + 4) % 8
-        left, right, keep = shift[back, 0], shift[back, 1], shift[back, 2]
-        cache[FREE_STEP + d] = ((free << left) >> right) & keep
-        cap1 = ((caps << left) >> right) & keep  # a cap at x + d
-        cap2 = ((cap1 << left) >> right) & keep  # ... at x + 2d
-        t0 = ((p00 << left) >> right) & keep  # the top piece at x + d has size 0, 1, 2
-        t1 = ((p01 << left) >> right) & keep
-        t2 = ((p02 << left) >> right) & keep
-        t0 = ((t0 << left) >> right) & keep  # ... at x + 2d
-        t1 = ((t1 << left) >> right) & keep
-        t2 = ((t2 << left) >> right) & keep
+        left, right = shift[back, 0], shift[back, 1]
+        cache[FREE_STEP + d] = ((free << left) >> right) & shift[back, 2]
+        left2, right2 = 2 * left, 2 * right
+        left3, right3 = 3 * left, 3 * right
+        left4, right4 = 4 * left, 4 * right
+        cap2 = (caps << left2) >> right2  # a cap at x + 2d
         throws0 = (p00 | p01 | p02) & lands[0, d] & ~cap2
-        captures0 = throws0 & ((p00 & t0) | (p01 & t1) | (p02 & t2))
-        cap3 = ((cap2 << left) >> right) & keep
-        t0 = ((t0 << left) >> right) & keep  # ... at x + 3d
-        t1 = ((t1 << left) >> right) & keep
-        t2 = ((t2 << left) >> right) & keep
-        throws1 = (p10 | p11 | p12) & lands[1, d] & ~(cap2 | cap3)
-        captures1 = throws1 & ((p10 & t0) | (p11 & t1) | (p12 & t2))
-        cap4 = ((cap3 << left) >> right) & keep
-        t0 = ((t0 << left) >> right) & keep  # ... at x + 4d
-        t1 = ((t1 << left) >> right) & keep
-        t2 = ((t2 << left) >> right) & keep
-        throws2 = (p20 | p21 | p22) & lands[2, d] & ~(cap2 | cap3 | cap4)
-        captures2 = throws2 & ((p20 & t0) | (p21 & t1) | (p22 & t2))
+        captures0 = throws0 & ((p00 & ((p00 << left2) >> right2)) | (p01 & ((p01 << left2) >> right2))
+                               | (p02 & ((p02 << left2) >> right2)))
+        blocked = cap2 | ((caps << left3) >> right3)  # ... or at x + 3d
+        throws1 = (p10 | p11 | p12) & lands[1, d] & ~blocked
+        captures1 = throws1 & ((p10 & ((p00 << left3) >> right3)) | (p11 & ((p01 << left3) >> right3))
+                               | (p12 & ((p02 << left3) >> right3)))
+        blocked |= (caps << left4) >> right4  # ... or at x + 4d
+        throws2 = (p20 | p21 | p22) & lands[2, d] & ~blocked
+        captures2 = throws2 & ((p20 & ((p00 << left4) >> right4)) | (p21 & ((p01 << left4) >> right4))
+                               | (p22 & ((p02 << left4) >> right4)))
         row = 3 * d
         cache[THROWS + row] = throws0
         cache[THROWS + row + 1] = throws1
