@@ -43,7 +43,7 @@ CAPTURES = 33  # 24 words: CAPTURES + 3·d + k, ... and that piece is captured
 CAPTURING = 57  # 8 words: CAPTURING + d, the squares whose eruption towards d captures something
 FREE_STEP = 65  # 8 words: FREE_STEP + d, the squares whose neighbour towards d is on the board and has no cap
 LEGAL = 73  # 8 words: LEGAL + d, the caps that may step towards d
-PROMISING = 81  # 8 words: PROMISING + d, the caps whose step towards d is a walk whose target could capture
+CANDIDATES = 81  # 8 words: CANDIDATES + d, the caps whose step towards d greedy_move is scoring
 TURN = 89  # the turn whose mover the excess counts belong to; -1: none yet
 EXCESS = 90  # 18 words: E_s for the three sizes, then e_cs for each colour and size
 HELD, BASE, BEST_OTHER = 108, 109, 110  # the mover's colours, points, and the best other points
@@ -360,12 +360,12 @@ def greedy_move(gen, stack, height, caps, closed, player, players, counts, per_p
     _eruptions(cache, caps, shift, lands)
     n_legal = _legal_moves(cache, caps, closed, step)
     # The legal moves that capture, with their keys.
-    capturing = 0  # the caps with a legal move that captures
+    capturers = 0  # the caps with a legal move that captures
     for d in range(8):
-        capturing |= cache[LEGAL + d] & cache[CAPTURING + d]
+        capturers |= cache[LEGAL + d] & cache[CAPTURING + d]
     n_moves = 0
     top = UNSCORED_WALK
-    m = capturing
+    m = capturers
     while m:
         source = lowest_bit(m)
         m &= m - 1
@@ -381,7 +381,7 @@ def greedy_move(gen, stack, height, caps, closed, player, players, counts, per_p
     if top > WALK_KEY_MAX:
         i = nth_best(moves[2], n_moves, top, _rng.random(gen))
         return moves[0, i], moves[1, i], n_legal
-    erupting = 0
+    erupting = 0  # the squares that could erupt, and capture, towards a free first square
     capturing = 0
     for d in range(8):
         erupting |= cache[THROWS + 3 * d] & cache[FREE_STEP + d]
@@ -389,53 +389,42 @@ def greedy_move(gen, stack, height, caps, closed, player, players, counts, per_p
     cache[STAMP] += 1
     stamp = cache[STAMP]
     # The walks whose target could capture: towards d, from the caps one step back from a square
-    # that captures towards a free first square or back over the square the cap leaves.
-    promising = 0  # the caps with such a walk
+    # that captures towards a free first square or back over the square the cap leaves. When
+    # none gains, every legal move is scored.
+    sources = 0  # the caps with such a walk
     for d in range(8):
         back = (d + 4) % 8
         left, right, keep = shift[back, 0], shift[back, 1], shift[back, 2]
         targets = capturing | cache[CAPTURING + back]
         walks = cache[LEGAL + d] & ~cache[THROWS + 3 * d] & (((targets << left) >> right) & keep)
-        cache[PROMISING + d] = walks
-        promising |= walks
-    n_moves = 0
-    top = UNSCORED_WALK
-    m = promising
-    while m:
-        source = lowest_bit(m)
-        m &= m - 1
+        cache[CANDIDATES + d] = walks
+        sources |= walks
+    every_move = False
+    while True:
+        n_moves = 0
+        top = UNSCORED_WALK
+        m = sources
+        while m:
+            source = lowest_bit(m)
+            m &= m - 1
+            for d in range(8):
+                if not (cache[CANDIDATES + d] >> source) & 1:
+                    continue
+                if (cache[THROWS + 3 * d] >> source) & 1:
+                    key = _eruption_key(cache, stack, height, caps, source, d)
+                else:
+                    key = _walk_key(cache, stack, height, caps, erupting, capturing, stamp, source, d, step)
+                moves[0, n_moves] = source
+                moves[1, n_moves] = d
+                moves[2, n_moves] = key
+                n_moves += 1
+                if key > top:
+                    top = key
+        if top > 0 or every_move:
+            break
+        every_move = True
         for d in range(8):
-            if not (cache[PROMISING + d] >> source) & 1:
-                continue
-            key = _walk_key(cache, stack, height, caps, erupting, capturing, stamp, source, d, step)
-            moves[0, n_moves] = source
-            moves[1, n_moves] = d
-            moves[2, n_moves] = key
-            n_moves += 1
-            if key > top:
-                top = key
-    if top > 0:
-        i = nth_best(moves[2], n_moves, top, _rng.random(gen))
-        return moves[0, i], moves[1, i], n_legal
-    # No move gains anything: every legal move's key.
-    n_moves = 0
-    top = UNSCORED_WALK
-    m = caps
-    while m:
-        source = lowest_bit(m)
-        m &= m - 1
-        for d in range(8):
-            if not (cache[LEGAL + d] >> source) & 1:
-                continue
-            if (cache[THROWS + 3 * d] >> source) & 1:
-                key = _eruption_key(cache, stack, height, caps, source, d)
-            else:
-                key = _walk_key(cache, stack, height, caps, erupting, capturing, stamp, source, d, step)
-            moves[0, n_moves] = source
-            moves[1, n_moves] = d
-            moves[2, n_moves] = key
-            n_moves += 1
-            if key > top:
-                top = key
+            cache[CANDIDATES + d] = cache[LEGAL + d]
+        sources = caps
     i = nth_best(moves[2], n_moves, top, _rng.random(gen))
     return moves[0, i], moves[1, i], n_legal
