@@ -165,25 +165,33 @@ def _eruptions(cache, caps, shift, lands):
         cache[CAPTURING + d] = captures0 | captures1 | captures2
 
 
-@helper
+@njit(cache=True, inline="always")
 def _gain(cache, stack, height, caps, square, direction):
     """The mover's points from the eruption of ``square`` towards ``direction``, which
     captures; and the colours it captures (a bit mask), in one word: gain | colours << 16.
 
     One captured piece of size s and colour c (the usual case) raises the fewest of any size
     exactly when s is the only size at the fewest, and the solid trees of c when s is the only
-    size at c's fewest (some size is always at the fewest): a few bit tests."""
+    size at c's fewest (some size is always at the fewest): a few bit tests, inlined where they
+    are needed; more captured pieces are counted out by :func:`_gain_of_pieces`."""
     top = height[square] - 1 - ((caps >> square) & 1)
     row = 3 * direction
     first = (cache[CAPTURES + row] >> square) & 1
     second = (cache[CAPTURES + row + 1] >> square) & 1
-    if first + second + ((cache[CAPTURES + row + 2] >> square) & 1) == 1:
-        piece = np.int64(stack[square, top - (0 if first else 1 if second else 2)])
-        colour = piece // 3
-        only = np.int64(1) << (piece % 3)
-        fewest = cache[FEWEST]
-        gain = 1 + 2 * ((fewest & 7) == only) + 2 * (((fewest >> (3 + 3 * colour)) & 7) == only)
-        return gain | (np.int64(1) << (16 + colour))
+    if first + second + ((cache[CAPTURES + row + 2] >> square) & 1) != 1:
+        return _gain_of_pieces(cache, stack, top, square, direction)
+    piece = np.int64(stack[square, top - (0 if first else 1 if second else 2)])
+    colour = piece // 3
+    only = np.int64(1) << (piece % 3)
+    fewest = cache[FEWEST]
+    gain = 1 + 2 * ((fewest & 7) == only) + 2 * (((fewest >> (3 + 3 * colour)) & 7) == only)
+    return gain | (np.int64(1) << (16 + colour))
+
+
+@helper
+def _gain_of_pieces(cache, stack, top, square, direction):
+    """:func:`_gain` of an eruption that captures two or three pieces (``top``: the height of
+    the top coloured piece of ``square``)."""
     s0 = cache[EXCESS]
     s1 = cache[EXCESS + 1]
     s2 = cache[EXCESS + 2]
