@@ -127,8 +127,8 @@ def forget(cache, stack, height, source, target, direction, thrown, step):
 @helper
 def _eruptions(cache, caps, shift, lands):
     """For every direction: which squares' eruptions throw and capture a first, second and
-    third piece (THROWS, CAPTURES, CAPTURING), and which squares have a free neighbour that way
-    (FREE_STEP). The masks of the squares x, for a direction d, are the board's masks stepped
+    third piece (THROWS, CAPTURES, CAPTURING), which squares have a free neighbour that way
+    (FREE_STEP), and which caps may step there unless the house rule closes it (LEGAL). The masks of the squares x, for a direction d, are the board's masks stepped
     back: x erupts onto x + 2d, x + 3d, x + 4d. Stepping back j steps at once is one shift by j
     times a step's: it is exact for every x whose x + j·d is on the board, and the others are
     masked off by LANDS_ON_BOARD."""
@@ -140,6 +140,7 @@ def _eruptions(cache, caps, shift, lands):
         back = (d + 4) % 8
         left, right = shift[back, 0], shift[back, 1]
         cache[FREE_STEP + d] = ((free << left) >> right) & shift[back, 2]
+        cache[LEGAL + d] = caps & cache[FREE_STEP + d]
         left2, right2 = 2 * left, 2 * right
         left3, right3 = 3 * left, 3 * right
         left4, right4 = 4 * left, 4 * right
@@ -252,8 +253,6 @@ def _look_ahead(cache, stack, height, caps, target, direction):
 @helper
 def _prepare_turn(cache, counts, per_player, player, players, turn):
     """The mover's excess counts and points, once per turn."""
-    if cache[TURN] == turn:
-        return
     n0 = np.int64(0)
     n1 = np.int64(0)
     n2 = np.int64(0)
@@ -306,27 +305,6 @@ def _eruption_key(cache, stack, height, caps, source, direction):
     return 4 * gain * 8 - thrown
 
 
-@helper
-def _legal_moves(cache, caps, closed, step):
-    """The LEGAL masks, from FREE_STEP and the squares the house rule closes; returns how many
-    moves are legal."""
-    n_legal = 0
-    for d in range(8):
-        cache[LEGAL + d] = caps & cache[FREE_STEP + d]
-    m = caps
-    while m:
-        source = lowest_bit(m)
-        m &= m - 1
-        if closed[source]:
-            for d in range(8):
-                target = step[source, d]
-                if target >= 0 and (closed[source] >> target) & 1:
-                    cache[LEGAL + d] &= ~(np.int64(1) << source)
-    for d in range(8):
-        n_legal += popcount(cache[LEGAL + d])
-    return n_legal
-
-
 @njit(cache=True, inline="always")
 def _walk_key(cache, stack, height, caps, erupting, capturing, stamp, source, direction, step):
     """The key of the legal cap move from ``source`` towards ``direction`` that does not make
@@ -364,9 +342,21 @@ def greedy_move(gen, stack, height, caps, closed, player, players, counts, per_p
     - else every legal move gets its key, the walks with their one-ply look-ahead.
 
     ``closed[cap]``: squares the house rule closes to that cap; ``turn``: the turns played."""
-    _prepare_turn(cache, counts, per_player, player, players, turn)
+    if cache[TURN] != turn:
+        _prepare_turn(cache, counts, per_player, player, players, turn)
     _eruptions(cache, caps, shift, lands)
-    n_legal = _legal_moves(cache, caps, closed, step)
+    m = caps
+    while m:
+        source = lowest_bit(m)
+        m &= m - 1
+        if closed[source]:
+            for d in range(8):
+                target = step[source, d]
+                if target >= 0 and (closed[source] >> target) & 1:
+                    cache[LEGAL + d] &= ~(np.int64(1) << source)
+    n_legal = 0
+    for d in range(8):
+        n_legal += popcount(cache[LEGAL + d])
     # The legal moves that capture, with their keys.
     capturers = 0  # the caps with a legal move that captures
     for d in range(8):
