@@ -42,14 +42,16 @@ THROWS = 9  # 24 words: THROWS + 3·d + k, the squares whose eruption towards d 
 CAPTURES = 33  # 24 words: CAPTURES + 3·d + k, ... and that piece is captured
 CAPTURING = 57  # 8 words: CAPTURING + d, the squares whose eruption towards d captures something
 FREE_STEP = 65  # 8 words: FREE_STEP + d, the squares whose neighbour towards d is on the board and has no cap
-TURN = 73  # the turn whose mover the excess counts belong to; -1: none yet
-EXCESS = 74  # 18 words: E_s for the three sizes, then e_cs for each colour and size
-HELD, BASE, BEST_OTHER = 92, 93, 94  # the mover's colours, points, and the best other points
-STAMP = 95  # look-ahead decisions so far: AHEAD_AT says which one an AHEAD entry is from
-AHEAD = 96  # 25 words: a walk target's best look-ahead gain over the directions whose first square is free
-AHEAD_AT = 121  # 25 words
-FEWEST = 146  # the sizes at the fewest (E_s = 0), 3 bits, then for each colour c its own, 3 bits at 3 + 3c
-CACHE_WORDS = 147
+LEGAL = 73  # 8 words: LEGAL + d, the caps that may step towards d
+CANDIDATES = 81  # 8 words: CANDIDATES + d, the caps whose step towards d greedy_move is scoring
+TURN = 89  # the turn whose mover the excess counts belong to; -1: none yet
+EXCESS = 90  # 18 words: E_s for the three sizes, then e_cs for each colour and size
+HELD, BASE, BEST_OTHER = 108, 109, 110  # the mover's colours, points, and the best other points
+STAMP = 111  # look-ahead decisions so far: AHEAD_AT says which one an AHEAD entry is from
+AHEAD = 112  # 25 words: a walk target's best look-ahead gain over the directions whose first square is free
+AHEAD_AT = 137  # 25 words
+FEWEST = 162  # the sizes at the fewest (E_s = 0), 3 bits, then for each colour c its own, 3 bits at 3 + 3c
+CACHE_WORDS = 163
 
 # A mask shifted one step towards direction d (N, NE, E, … clockwise): (mask << LEFT[d]) >> RIGHT[d],
 # keeping KEEP[d] (the squares a step towards d can reach without leaving the board).
@@ -102,51 +104,58 @@ def reset(cache, stack, height, caps):
 def forget(cache, stack, height, source, target, direction, thrown, step):
     """Bring the PIECE masks up to date after a ply: when its cap, from ``source`` to
     ``target``, made ``source`` erupt towards ``direction`` (``thrown`` > 0 pieces), the
-    volcano and the squares its pieces landed on changed; a cap move alone changes nothing."""
-    if thrown:
-        _write_square(cache, stack, height, 0, source)
-        t = step[target, direction]
-        for _ in range(thrown):
-            _write_square(cache, stack, height, 0, t)
-            t = step[t, direction]
+    volcano changed, and so did each square its pieces landed on unless the piece was captured
+    there (the square's top piece had its size); a cap move alone changes nothing."""
+    if not thrown:
+        return
+    t = step[target, direction]
+    for k in range(thrown):
+        size = ((cache[PIECE + 3 * k + 1] >> source) & 1) + 2 * ((cache[PIECE + 3 * k + 2] >> source) & 1)
+        bit = np.int64(1) << t
+        if not (cache[PIECE + size] >> t) & 1:  # not captured: the piece lands on top
+            for below in range(2, 0, -1):
+                for s in range(3):
+                    row = PIECE + 3 * below + s
+                    cache[row] = (cache[row] & ~bit) | (cache[row - 3] & bit)
+            for s in range(3):
+                cache[PIECE + s] &= ~bit
+            cache[PIECE + size] |= bit
+        t = step[t, direction]
+    _write_square(cache, stack, height, 0, source)
 
 
 @helper
 def _eruptions(cache, caps, shift, lands):
     """For every direction: which squares' eruptions throw and capture a first, second and
-    third piece (THROWS, CAPTURES, CAPTURING), and which squares have a free neighbour that way
-    (FREE_STEP). The masks of the squares x, for a direction d, are the board's masks stepped
-    back: x erupts onto x + 2d, x + 3d, x + 4d."""
+    third piece (THROWS, CAPTURES, CAPTURING), which squares have a free neighbour that way
+    (FREE_STEP), and which caps may step there unless the house rule closes it (LEGAL). The masks of the squares x, for a direction d, are the board's masks stepped
+    back: x erupts onto x + 2d, x + 3d, x + 4d. Stepping back j steps at once is one shift by j
+    times a step's: it is exact for every x whose x + j·d is on the board, and the others are
+    masked off by LANDS_ON_BOARD."""
     p00, p01, p02 = cache[PIECE], cache[PIECE + 1], cache[PIECE + 2]
     p10, p11, p12 = cache[PIECE + 3], cache[PIECE + 4], cache[PIECE + 5]
     p20, p21, p22 = cache[PIECE + 6], cache[PIECE + 7], cache[PIECE + 8]
     free = FULL & ~caps
     for d in range(8):
         back = (d + 4) % 8
-        left, right, keep = shift[back, 0], shift[back, 1], shift[back, 2]
-        cache[FREE_STEP + d] = ((free << left) >> right) & keep
-        cap1 = ((caps << left) >> right) & keep  # a cap at x + d
-        cap2 = ((cap1 << left) >> right) & keep  # ... at x + 2d
-        t0 = ((p00 << left) >> right) & keep  # the top piece at x + d has size 0, 1, 2
-        t1 = ((p01 << left) >> right) & keep
-        t2 = ((p02 << left) >> right) & keep
-        t0 = ((t0 << left) >> right) & keep  # ... at x + 2d
-        t1 = ((t1 << left) >> right) & keep
-        t2 = ((t2 << left) >> right) & keep
+        left, right = shift[back, 0], shift[back, 1]
+        cache[FREE_STEP + d] = ((free << left) >> right) & shift[back, 2]
+        cache[LEGAL + d] = caps & cache[FREE_STEP + d]
+        left2, right2 = 2 * left, 2 * right
+        left3, right3 = 3 * left, 3 * right
+        left4, right4 = 4 * left, 4 * right
+        cap2 = (caps << left2) >> right2  # a cap at x + 2d
         throws0 = (p00 | p01 | p02) & lands[0, d] & ~cap2
-        captures0 = throws0 & ((p00 & t0) | (p01 & t1) | (p02 & t2))
-        cap3 = ((cap2 << left) >> right) & keep
-        t0 = ((t0 << left) >> right) & keep  # ... at x + 3d
-        t1 = ((t1 << left) >> right) & keep
-        t2 = ((t2 << left) >> right) & keep
-        throws1 = (p10 | p11 | p12) & lands[1, d] & ~(cap2 | cap3)
-        captures1 = throws1 & ((p10 & t0) | (p11 & t1) | (p12 & t2))
-        cap4 = ((cap3 << left) >> right) & keep
-        t0 = ((t0 << left) >> right) & keep  # ... at x + 4d
-        t1 = ((t1 << left) >> right) & keep
-        t2 = ((t2 << left) >> right) & keep
-        throws2 = (p20 | p21 | p22) & lands[2, d] & ~(cap2 | cap3 | cap4)
-        captures2 = throws2 & ((p20 & t0) | (p21 & t1) | (p22 & t2))
+        captures0 = throws0 & ((p00 & ((p00 << left2) >> right2)) | (p01 & ((p01 << left2) >> right2))
+                               | (p02 & ((p02 << left2) >> right2)))
+        blocked = cap2 | ((caps << left3) >> right3)  # ... or at x + 3d
+        throws1 = (p10 | p11 | p12) & lands[1, d] & ~blocked
+        captures1 = throws1 & ((p10 & ((p00 << left3) >> right3)) | (p11 & ((p01 << left3) >> right3))
+                               | (p12 & ((p02 << left3) >> right3)))
+        blocked |= (caps << left4) >> right4  # ... or at x + 4d
+        throws2 = (p20 | p21 | p22) & lands[2, d] & ~blocked
+        captures2 = throws2 & ((p20 & ((p00 << left4) >> right4)) | (p21 & ((p01 << left4) >> right4))
+                               | (p22 & ((p02 << left4) >> right4)))
         row = 3 * d
         cache[THROWS + row] = throws0
         cache[THROWS + row + 1] = throws1
@@ -157,25 +166,33 @@ def _eruptions(cache, caps, shift, lands):
         cache[CAPTURING + d] = captures0 | captures1 | captures2
 
 
-@helper
+@njit(cache=True, inline="always")
 def _gain(cache, stack, height, caps, square, direction):
     """The mover's points from the eruption of ``square`` towards ``direction``, which
     captures; and the colours it captures (a bit mask), in one word: gain | colours << 16.
 
     One captured piece of size s and colour c (the usual case) raises the fewest of any size
     exactly when s is the only size at the fewest, and the solid trees of c when s is the only
-    size at c's fewest (some size is always at the fewest): a few bit tests."""
+    size at c's fewest (some size is always at the fewest): a few bit tests, inlined where they
+    are needed; more captured pieces are counted out by :func:`_gain_of_pieces`."""
     top = height[square] - 1 - ((caps >> square) & 1)
     row = 3 * direction
     first = (cache[CAPTURES + row] >> square) & 1
     second = (cache[CAPTURES + row + 1] >> square) & 1
-    if first + second + ((cache[CAPTURES + row + 2] >> square) & 1) == 1:
-        piece = np.int64(stack[square, top - (0 if first else 1 if second else 2)])
-        colour = piece // 3
-        only = np.int64(1) << (piece % 3)
-        fewest = cache[FEWEST]
-        gain = 1 + 2 * ((fewest & 7) == only) + 2 * (((fewest >> (3 + 3 * colour)) & 7) == only)
-        return gain | (np.int64(1) << (16 + colour))
+    if first + second + ((cache[CAPTURES + row + 2] >> square) & 1) != 1:
+        return _gain_of_pieces(cache, stack, top, square, direction)
+    piece = np.int64(stack[square, top - (0 if first else 1 if second else 2)])
+    colour = piece // 3
+    only = np.int64(1) << (piece % 3)
+    fewest = cache[FEWEST]
+    gain = 1 + 2 * ((fewest & 7) == only) + 2 * (((fewest >> (3 + 3 * colour)) & 7) == only)
+    return gain | (np.int64(1) << (16 + colour))
+
+
+@helper
+def _gain_of_pieces(cache, stack, top, square, direction):
+    """:func:`_gain` of an eruption that captures two or three pieces (``top``: the height of
+    the top coloured piece of ``square``)."""
     s0 = cache[EXCESS]
     s1 = cache[EXCESS + 1]
     s2 = cache[EXCESS + 2]
@@ -236,8 +253,6 @@ def _look_ahead(cache, stack, height, caps, target, direction):
 @helper
 def _prepare_turn(cache, counts, per_player, player, players, turn):
     """The mover's excess counts and points, once per turn."""
-    if cache[TURN] == turn:
-        return
     n0 = np.int64(0)
     n1 = np.int64(0)
     n2 = np.int64(0)
@@ -290,98 +305,124 @@ def _eruption_key(cache, stack, height, caps, source, direction):
     return 4 * gain * 8 - thrown
 
 
+@njit(cache=True, inline="always")
+def _walk_key(cache, stack, height, caps, erupting, capturing, stamp, source, direction, step):
+    """The key of the legal cap move from ``source`` towards ``direction`` that does not make
+    ``source`` erupt: the best gain (that does not lose) the moved cap could make from its target
+    on the next ply. The square it left is free again, so it may also erupt back over it; towards
+    the other directions the first square must be free of caps now (``erupting``, ``capturing``:
+    the squares that could erupt, and capture, that way). A target that cannot capture gains 0
+    if it can erupt at all, else nothing (-1). Each target's look-ahead over those other
+    directions is kept in AHEAD for the decision ``stamp``."""
+    target = step[source, direction]
+    if cache[AHEAD_AT + target] != stamp:
+        best = ((erupting >> target) & 1) - 1
+        if (capturing >> target) & 1:
+            for ahead in range(8):
+                if ((cache[CAPTURING + ahead] & cache[FREE_STEP + ahead]) >> target) & 1:
+                    best = max(best, _look_ahead(cache, stack, height, caps, target, ahead))
+        cache[AHEAD + target] = best
+        cache[AHEAD_AT + target] = stamp
+    best = max(cache[AHEAD + target], _look_ahead(cache, stack, height, caps, target, (direction + 4) % 8))
+    return min(best, WALK_KEY_MAX) if best > 0 else (-40 if best == 0 else -64)
+
+
 @helper
 def greedy_move(gen, stack, height, caps, closed, player, players, counts, per_player, turn, step, shift, lands, moves,
                 cache):
     """The greedy rule's move (``Volcano.greedy``): (source, direction, number of legal moves).
 
     The same keys as the rule, in legal order, and one draw among the best, as
-    randomness.pick_best does. An eruption that captures is worth more than any walk or any
-    eruption without a capture unless it ends the game behind, so when one such is legal the
-    draw is among those alone; otherwise every legal move gets its key in ``moves`` (rows:
-    source, direction, key), the walks with their one-ply look-ahead.
+    randomness.pick_best does. Only the moves that can be among the best get their key in
+    ``moves`` (rows: source, direction, key), in legal order, and the draw is among those:
+
+    - an eruption that captures is worth more than any walk or any eruption without a capture
+      unless it ends the game behind, so when one such is legal the draw is among those alone;
+    - else a walk whose target could capture on the next ply is worth more than every move left;
+    - else every legal move gets its key, the walks with their one-ply look-ahead.
+
     ``closed[cap]``: squares the house rule closes to that cap; ``turn``: the turns played."""
-    _prepare_turn(cache, counts, per_player, player, players, turn)
+    if cache[TURN] != turn:
+        _prepare_turn(cache, counts, per_player, player, players, turn)
     _eruptions(cache, caps, shift, lands)
-    # The legal moves that capture, with their keys; and how many moves are legal.
-    n_legal = 0
-    n_captures = 0
-    top = UNSCORED_WALK
     m = caps
     while m:
         source = lowest_bit(m)
         m &= m - 1
-        open_squares = ~(caps | closed[source])
-        legal = 0  # the legal directions, a bit mask
-        capturing = 0  # ... whose eruption captures
-        for d in range(8):
-            target = step[source, d]
-            ok = (target >= 0) & ((open_squares >> target) & 1)
-            legal |= ok << d
-            capturing |= (ok & (cache[CAPTURING + d] >> source) & 1) << d
-        n_legal += popcount(legal)
-        while capturing:
-            d = lowest_bit(capturing)
-            capturing &= capturing - 1
-            key = _eruption_key(cache, stack, height, caps, source, d)
-            moves[0, n_captures] = source
-            moves[1, n_captures] = d
-            moves[2, n_captures] = key
-            n_captures += 1
-            if key > top:
-                top = key
-    if top > WALK_KEY_MAX:
-        i = nth_best(moves[2], n_captures, top, _rng.random(gen))
-        return moves[0, i], moves[1, i], n_legal
-    # No capture worth it: every legal move's key.
+        if closed[source]:
+            for d in range(8):
+                target = step[source, d]
+                if target >= 0 and (closed[source] >> target) & 1:
+                    cache[LEGAL + d] &= ~(np.int64(1) << source)
+    n_legal = 0
+    for d in range(8):
+        n_legal += popcount(cache[LEGAL + d])
+    # The legal moves that capture, with their keys.
+    capturers = 0  # the caps with a legal move that captures
+    for d in range(8):
+        capturers |= cache[LEGAL + d] & cache[CAPTURING + d]
     n_moves = 0
     top = UNSCORED_WALK
-    m = caps
+    m = capturers
     while m:
         source = lowest_bit(m)
         m &= m - 1
-        blocked = caps | closed[source]
         for d in range(8):
-            target = step[source, d]
-            if target < 0 or (blocked >> target) & 1:
-                continue
-            key = UNSCORED_WALK
-            if (cache[THROWS + 3 * d] >> source) & 1:
+            if ((cache[LEGAL + d] & cache[CAPTURING + d]) >> source) & 1:
                 key = _eruption_key(cache, stack, height, caps, source, d)
+                moves[0, n_moves] = source
+                moves[1, n_moves] = d
+                moves[2, n_moves] = key
+                n_moves += 1
                 if key > top:
                     top = key
-            moves[0, n_moves] = source
-            moves[1, n_moves] = d
-            moves[2, n_moves] = key
-            n_moves += 1
-    # A walk's key: the best gain (that does not lose) the moved cap could make from its target
-    # on the next ply. The square it left is free again, so it may also erupt back over it;
-    # towards the other directions the first square must be free of caps now. A target that
-    # cannot capture that way gains 0 if it can erupt at all, else nothing (-1).
-    erupting = 0
+    if top > WALK_KEY_MAX:
+        i = nth_best(moves[2], n_moves, top, _rng.random(gen))
+        return moves[0, i], moves[1, i], n_legal
+    erupting = 0  # the squares that could erupt, and capture, towards a free first square
     capturing = 0
     for d in range(8):
         erupting |= cache[THROWS + 3 * d] & cache[FREE_STEP + d]
         capturing |= cache[CAPTURING + d] & cache[FREE_STEP + d]
     cache[STAMP] += 1
     stamp = cache[STAMP]
-    for i in range(n_moves):
-        if moves[2, i] != UNSCORED_WALK:
-            continue
-        d = moves[1, i]
-        target = step[moves[0, i], d]
-        if cache[AHEAD_AT + target] != stamp:
-            best = ((erupting >> target) & 1) - 1
-            if (capturing >> target) & 1:
-                for ahead in range(8):
-                    if (cache[FREE_STEP + ahead] >> target) & 1:
-                        best = max(best, _look_ahead(cache, stack, height, caps, target, ahead))
-            cache[AHEAD + target] = best
-            cache[AHEAD_AT + target] = stamp
-        best = max(cache[AHEAD + target], _look_ahead(cache, stack, height, caps, target, (d + 4) % 8))
-        key = min(best, WALK_KEY_MAX) if best > 0 else (-40 if best == 0 else -64)
-        moves[2, i] = key
-        if key > top:
-            top = key
+    # The walks whose target could capture: towards d, from the caps one step back from a square
+    # that captures towards a free first square or back over the square the cap leaves. When
+    # none gains, every legal move is scored.
+    sources = 0  # the caps with such a walk
+    for d in range(8):
+        back = (d + 4) % 8
+        left, right, keep = shift[back, 0], shift[back, 1], shift[back, 2]
+        targets = capturing | cache[CAPTURING + back]
+        walks = cache[LEGAL + d] & ~cache[THROWS + 3 * d] & (((targets << left) >> right) & keep)
+        cache[CANDIDATES + d] = walks
+        sources |= walks
+    every_move = False
+    while True:
+        n_moves = 0
+        top = UNSCORED_WALK
+        m = sources
+        while m:
+            source = lowest_bit(m)
+            m &= m - 1
+            for d in range(8):
+                if not (cache[CANDIDATES + d] >> source) & 1:
+                    continue
+                if (cache[THROWS + 3 * d] >> source) & 1:
+                    key = _eruption_key(cache, stack, height, caps, source, d)
+                else:
+                    key = _walk_key(cache, stack, height, caps, erupting, capturing, stamp, source, d, step)
+                moves[0, n_moves] = source
+                moves[1, n_moves] = d
+                moves[2, n_moves] = key
+                n_moves += 1
+                if key > top:
+                    top = key
+        if top > 0 or every_move:
+            break
+        every_move = True
+        for d in range(8):
+            cache[CANDIDATES + d] = cache[LEGAL + d]
+        sources = caps
     i = nth_best(moves[2], n_moves, top, _rng.random(gen))
-    return moves[0, i], moves[1, i], n_moves
+    return moves[0, i], moves[1, i], n_legal
