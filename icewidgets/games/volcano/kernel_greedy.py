@@ -29,7 +29,7 @@ from numba import njit
 
 from ...compiled import rng as _rng
 from ...compiled.bits import lowest_bit, popcount
-from ...compiled.jit import helper
+from ...compiled.jit import internal
 from ...compiled.pick import nth_best
 from .board import GRID, RAYS
 
@@ -78,7 +78,7 @@ def new_cache() -> np.ndarray:
     return cache
 
 
-@helper
+@internal
 def _write_square(cache, stack, height, capped, square):
     """Put ``square``'s top three coloured pieces into the PIECE masks."""
     bit = np.int64(1) << square
@@ -90,7 +90,7 @@ def _write_square(cache, stack, height, capped, square):
             cache[PIECE + 3 * k + stack[square, top - k] % 3] |= bit
 
 
-@helper
+@internal
 def reset(cache, stack, height, caps):
     """Start a game: the PIECE masks of its position, and no turn prepared."""
     for square in range(SQUARES):
@@ -98,20 +98,20 @@ def reset(cache, stack, height, caps):
     cache[TURN] = -1
 
 
-@helper
+@internal
 def forget(cache, stack, height, source, target, direction, thrown, step):
     """Bring the PIECE masks up to date after a ply: when its cap, from ``source`` to
     ``target``, made ``source`` erupt towards ``direction`` (``thrown`` > 0 pieces), the
     volcano and the squares its pieces landed on changed; a cap move alone changes nothing."""
     if thrown:
-        _write_square(cache, stack, height, 0, source)
+        _write_square(cache, stack, height, np.int64(0), source)
         t = step[target, direction]
         for _ in range(thrown):
-            _write_square(cache, stack, height, 0, t)
+            _write_square(cache, stack, height, np.int64(0), t)
             t = step[t, direction]
 
 
-@helper
+@internal
 def _eruptions(cache, caps, shift, lands):
     """For every direction: which squares' eruptions throw and capture a first, second and
     third piece (THROWS, CAPTURES, CAPTURING), and which squares have a free neighbour that way
@@ -157,7 +157,7 @@ def _eruptions(cache, caps, shift, lands):
         cache[CAPTURING + d] = captures0 | captures1 | captures2
 
 
-@helper
+@internal
 def _gain(cache, stack, height, caps, square, direction):
     """The mover's points from the eruption of ``square`` towards ``direction``, which
     captures; and the colours it captures (a bit mask), in one word: gain | colours << 16.
@@ -233,7 +233,7 @@ def _look_ahead(cache, stack, height, caps, target, direction):
     return gain
 
 
-@helper
+@internal
 def _prepare_turn(cache, counts, per_player, player, players, turn):
     """The mover's excess counts and points, once per turn."""
     if cache[TURN] == turn:
@@ -290,7 +290,7 @@ def _eruption_key(cache, stack, height, caps, source, direction):
     return 4 * gain * 8 - thrown
 
 
-@helper
+@internal
 def greedy_move(gen, stack, height, caps, closed, player, players, counts, per_player, turn, step, shift, lands, moves,
                 cache):
     """The greedy rule's move (``Volcano.greedy``): (source, direction, number of legal moves).
@@ -304,16 +304,18 @@ def greedy_move(gen, stack, height, caps, closed, player, players, counts, per_p
     _prepare_turn(cache, counts, per_player, player, players, turn)
     _eruptions(cache, caps, shift, lands)
     # The legal moves that capture, with their keys; and how many moves are legal.
-    n_legal = 0
-    n_captures = 0
-    top = UNSCORED_WALK
+    # (Typed int64: numba types a plain constant as a literal at first, and would compile
+    # popcount, lowest_bit and nth_best once more for it.)
+    n_legal = np.int64(0)
+    n_captures = np.int64(0)
+    top = np.int64(UNSCORED_WALK)
     m = caps
     while m:
         source = lowest_bit(m)
         m &= m - 1
         open_squares = ~(caps | closed[source])
-        legal = 0  # the legal directions, a bit mask
-        capturing = 0  # ... whose eruption captures
+        legal = np.int64(0)  # the legal directions, a bit mask
+        capturing = np.int64(0)  # ... whose eruption captures
         for d in range(8):
             target = step[source, d]
             ok = (target >= 0) & ((open_squares >> target) & 1)
@@ -334,8 +336,8 @@ def greedy_move(gen, stack, height, caps, closed, player, players, counts, per_p
         i = nth_best(moves[2], n_captures, top, _rng.random(gen))
         return moves[0, i], moves[1, i], n_legal
     # No capture worth it: every legal move's key.
-    n_moves = 0
-    top = UNSCORED_WALK
+    n_moves = np.int64(0)
+    top = np.int64(UNSCORED_WALK)
     m = caps
     while m:
         source = lowest_bit(m)
