@@ -39,7 +39,7 @@ from ...compiled import pyrandom as _pyrandom
 from ...compiled.balance import PROFILE_BINS, branching_profile, follow_leader, half_time_sample
 from ...compiled import rng as _rng
 from ...compiled.bits import lowest_bit
-from ...compiled.jit import helper
+from ...compiled.jit import internal
 from ...compiled.pick import nth_best
 
 GRID = Grid(5, 5)
@@ -203,11 +203,17 @@ def _arguments(game: Any, agents: tuple[str, ...], position: tuple, rolloff: boo
     out = empty_results(stop - start)
     return (stack, height, moved, supply, dice, points, np.int64(player), bool(chance), np.int64(turns), bool(rolloff),
             game.landing == "strict", game.tower_without_black_counts,
-            np.array([agent == "greedy" for agent in agents], dtype=np.bool_), np.int64(game.max_turns or 0),
+            _greedy_seats(agents), np.int64(game.max_turns or 0),
             np.int64(max_plies), _rng.entropy_words(seed), np.int64(start), np.int64(stop), _rng.new_generator(),
             _pyrandom.new_twister(), _NEIGHBOURS, _CHEBYSHEV, _CUMULATIVE, scratch, _new_frames(), _new_work(),
             _new_memo(), np.zeros(room, dtype=np.int16), np.zeros((room // 2 + 3, 2), dtype=np.int64), list_legal,
             *out.values(), np.full((stop - start, record), -1, dtype=np.int16))
+
+
+def _greedy_seats(agents: tuple[str, ...]) -> np.ndarray | None:
+    """Which seats play greedy, or None when all play random: numba then leaves the greedy rule
+    out of _play (a cold compile for random games builds less)."""
+    return None if all(agent == "random" for agent in agents) else np.array([a == "greedy" for a in agents])
 
 
 def _results(arguments: tuple, record: int) -> dict[str, np.ndarray]:
@@ -257,25 +263,27 @@ def recorded_moves(out: dict[str, np.ndarray], row: int) -> list[str]:
 # Kernel ----------------------------------------------------------------------------------------
 
 # The kernel allocates nothing (play_range hands _play every array it uses), so _play is
-# compiled without numba's reference counting too, as the helpers are (see jit.helper): the
-# code inlined into it takes views of the frames' arrays, and each view would count.
+# compiled without numba's reference counting too, as the helpers are (see jit.internal): the
+# code inlined into it takes views of the frames' arrays, and each view would count. Only
+# Python calls _play, so it has no C-pointer wrapper; only _play has a Python wrapper.
 
 # The legal plies' listing and the end-of-turn search's driver (_legal, _can_finish_after,
-# _open, _next_child: each called from one place) are inlined into _play by numba instead of
-# compiled on their own. numba links a compiled function's callees into it and optimises and
-# compiles them all again, so each of those levels above the search's helpers cost about 2 s
-# of a cold first call.
+# _open, _next_child: each called from one place, _legal too when it only lists the plies for
+# legal_moves) are inlined into _play by numba instead of compiled on their own. numba links a
+# compiled function's callees into it and optimises and compiles them all again, so each of
+# those levels above the search's helpers cost about 2 s of a cold first call; a second call
+# site would inline (and compile) the whole search twice.
 _inlined = njit(cache=True, inline="always")
 
 
-@helper
+@internal
 def _copy(to, values):
     """``to[:] = values`` for 1-D arrays, without the temporary copy numba makes for slices."""
     for i in range(len(values)):
         to[i] = values[i]
 
 
-@helper
+@internal
 def _copy_board(to_stack, to_height, stack, height):
     """Copy the pieces (only those below each height: the rest is never read)."""
     for square in range(SQUARES):
@@ -285,7 +293,7 @@ def _copy_board(to_stack, to_height, stack, height):
             to_stack[square, k] = stack[square, k]
 
 
-@helper
+@internal
 def _can_rest(piece, stack, square, h):
     """Whether ``piece`` may rest on the first ``h`` pieces of ``square``."""
     if h == 0:
@@ -302,7 +310,7 @@ def _can_rest(piece, stack, square, h):
     return False
 
 
-@helper
+@internal
 def _tower_shape(stack, square, h):
     if h < 3:
         return False
@@ -312,14 +320,14 @@ def _tower_shape(stack, square, h):
             and stack[square, 2] == colour * 4 + 1)
 
 
-@helper
+@internal
 def _tower_colour(stack, square, h, counts):
     if _tower_shape(stack, square, h) and (counts or (h > 3 and (stack[square, 3] >> 2) == K)):
         return stack[square, 0] >> 2
     return -1
 
 
-@helper
+@internal
 def _routes(blocked, neighbours, dist, order, order_len, within):
     """Breadth-first distances and squares by distance from every square, ``blocked`` barred;
     ``within[s, p]``: the squares ``p`` pips or fewer from ``s`` (not ``s`` itself), as bits."""
@@ -354,7 +362,7 @@ def _routes(blocked, neighbours, dist, order, order_len, within):
             within[source, pips] = reached
 
 
-@helper
+@internal
 def _blocked(stack, height, player):
     blocked = 0
     for square in range(SQUARES):
@@ -363,7 +371,7 @@ def _blocked(stack, height, player):
     return blocked
 
 
-@helper
+@internal
 def _move_piece(stack, height, moved, supply, src, dst, counts):
     """The engine's _move_piece in place; returns whether the move wins."""
     h = height[src] - 1
@@ -394,7 +402,7 @@ def _move_piece(stack, height, moved, supply, src, dst, counts):
     return False
 
 
-@helper
+@internal
 def _mover_index(stack, square, h, player, counts):
     """The engine's _mover_index for the first ``h`` pieces of ``square``: 0 or 1 when their
     top is a piece the player may move (of their first or second colour), else -1."""
@@ -411,7 +419,7 @@ def _mover_index(stack, square, h, player, counts):
     return index
 
 
-@helper
+@internal
 def _stranded(stack, height, moved, st_sq, st_lv):
     """The engine's _stranded_pieces: (square, level) pairs in square order; returns their number."""
     n = 0
@@ -428,7 +436,7 @@ def _stranded(stack, height, moved, st_sq, st_lv):
     return n
 
 
-@helper
+@internal
 def _clear_for(stack, height, moved, supply, pts, player, counts, piece, dst, avoid, hop, dist, order, order_len):
     """The engine's _clear_for, in place on scratch arrays: -1 (None), 0 (done) or 1 (won)."""
     while not _can_rest(piece, stack, dst, height[dst]):
@@ -458,7 +466,7 @@ def _clear_for(stack, height, moved, supply, pts, player, counts, piece, dst, av
     return 0
 
 
-@helper
+@internal
 def _clear_deep(stack, height, moved, supply, pts, player, counts, piece, dst, avoid, hop, dist, order, order_len,
                 spare_board):
     """The engine's _clear_for with ``deep``, in place: -1 (None), 0 (done) or 1 (won). A cover
@@ -519,7 +527,7 @@ def _clear_deep(stack, height, moved, supply, pts, player, counts, piece, dst, a
     return 0
 
 
-@helper
+@internal
 def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, clear_board, scratch, deep,
             spare_board):
     """The engine's _greedy; mutates its (scratch) arguments (``spare_board``: for ``deep``)."""
@@ -587,7 +595,7 @@ def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, o
             return False
 
 
-@helper
+@internal
 def _might_rest(piece, stack, square, h, player, counts):
     while h:
         if _can_rest(piece, stack, square, h):
@@ -598,7 +606,7 @@ def _might_rest(piece, stack, square, h, player, counts):
     return True
 
 
-@helper
+@internal
 def _near_enough(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
     need0 = 0
     need1 = 0
@@ -631,7 +639,7 @@ def _near_enough(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving
     return True
 
 
-@helper
+@internal
 def _nearest_rest(cover, square, stack, height, leaving, home, arriving, player, counts, dist, order, order_len):
     """The engine's _nearest_rest (``arriving`` -1 for None): returns pips·1000 + extra."""
     best = INF
@@ -667,7 +675,7 @@ def _nearest_rest(cover, square, stack, height, leaving, home, arriving, player,
     return best * 1000
 
 
-@helper
+@internal
 def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path, home, tight, player, counts, dist,
                 order, order_len, out):
     """The engine's _cover_cost for the first ``hlim`` pieces of ``square``: the pips of the
@@ -716,7 +724,7 @@ def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path
     return -1
 
 
-@helper
+@internal
 def _may_win(stack, height, p0, p1, player, counts, dist, costs):
     """The engine's _may_win (``costs``: scratch, the arrivals and departures per large)."""
     for index in range(2):
@@ -753,7 +761,7 @@ def _may_win(stack, height, p0, p1, player, counts, dist, costs):
     return False
 
 
-@helper
+@internal
 def _nearest_free(stack, height, counts, dist, piece, square):
     """The pips the nearest ``piece`` not part of a tower needs to reach ``square`` (2 when it
     lies there), INF when there is none."""
@@ -768,7 +776,7 @@ def _nearest_free(stack, height, counts, dist, piece, square):
     return best
 
 
-@helper
+@internal
 def _insert(values, n, value):
     """Insert ``value`` into the sorted ``values[:n]``."""
     j = n
@@ -778,7 +786,7 @@ def _insert(values, n, value):
     values[j] = value
 
 
-@helper
+@internal
 def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, tight, dist, order, order_len,
                   share):
     """The engine's _within_bound (``share``: scratch for the targets of _share_targets)."""
@@ -851,7 +859,7 @@ def _within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leavin
     return not tight or pieces < 2 or pieces > SHARE_PIECES or _share_targets(share, pieces, p0, p1)
 
 
-@helper
+@internal
 def _add_target(share, k, target, path, index):
     """Note a target of piece ``k`` (its _cover_cost in ``share[0]``) for _share_targets."""
     cc, opt_target, opt_path, opt_covers, opt_count, _ = share[:6]
@@ -867,7 +875,7 @@ SHARE_PIECES = 8  # pieces that must leave, at most, for _share_targets (with mo
 SHARE_STEPS = 2_000  # the engine's _SHARE_STEPS
 
 
-@helper
+@internal
 def _share_targets(share, pieces, p0, p1):
     """The engine's _share_targets, depth first over the pieces with explicit stacks."""
     _, opt_target, opt_path, opt_covers, opt_count, opt_index, charged, choice, need, saved = share
@@ -930,14 +938,14 @@ def _new_memo():
             np.zeros(2, dtype=np.int64))
 
 
-@helper
+@internal
 def _memo_new_turn(memo):
     count = memo[4]
     count[0] = 0
     count[1] += 1
 
 
-@helper
+@internal
 def _position_hashes(stack, height, moved, supply, player):
     """Two independent 64-bit hashes of (board, moved, supply, player): the memo's key."""
     h1 = np.uint64(1469598103934665603)
@@ -961,7 +969,7 @@ def _position_hashes(stack, height, moved, supply, player):
     return h1, h2
 
 
-@helper
+@internal
 def _memo_slot(memo, h1, h2):
     keys, _, _, turns, count = memo
     mask = CACHE_SLOTS - 1
@@ -974,7 +982,7 @@ def _memo_slot(memo, h1, h2):
         i = (i + 1) & mask
 
 
-@helper
+@internal
 def _memo_lookup(memo, h1, h2, p0, p1):
     """1 or 0 when a stored result settles these pips (more pips never hurt), else -1."""
     _, used, values, turns, count = memo
@@ -992,7 +1000,7 @@ def _memo_lookup(memo, h1, h2, p0, p1):
     return -1
 
 
-@helper
+@internal
 def _memo_store(memo, h1, h2, p0, p1, result):
     keys, used, values, turns, count = memo
     if count[0] >= CACHE_SLOTS // 2:  # keep the open addressing short: start afresh
@@ -1012,7 +1020,7 @@ def _memo_store(memo, h1, h2, p0, p1, result):
     used[slot] = e + 1
 
 
-@helper
+@internal
 def _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, out, scratch):
     """The engine's _useful_sources; returns their number (in ``out``)."""
     seen, pend_sq, pend_pc, covering = scratch
@@ -1286,7 +1294,7 @@ def _can_finish_after(stack, height, moved, supply, points, player, counts, src,
         d += 1  # the child's position
 
 
-@helper
+@internal
 def _lone_settles_after(stack, height, points, player, src, dst, index, cost, rests, lone, lone_piece, lone_index,
                         lone_rests, within, dist):
     """The engine's _lone_settles_after (``rests``: where the moved piece may rest after leaving
@@ -1317,7 +1325,7 @@ def _lone_settles_after(stack, height, points, player, src, dst, index, cost, re
     return False
 
 
-@helper
+@internal
 def _lone_near_enough(stack, height, points, player, counts, src, dst, index, cost, rests, might, lone, lone_piece,
                       lone_index, lone_might, lone_back, within):
     """The engine's _near_enough after moving another piece from ``src`` to ``dst`` while the
@@ -1350,7 +1358,7 @@ def _lone_near_enough(stack, height, points, player, counts, src, dst, index, co
     return need_own <= left_own and need_moved <= left_moved
 
 
-@helper
+@internal
 def _pips_to_rest(within, square, might, back, budget):
     """_near_enough's count for one piece on ``square``: the pips to the nearest square of
     ``might``, or 2 when it may come back to its own (``back``); ``budget`` + 1 if over ``budget``."""
@@ -1362,7 +1370,7 @@ def _pips_to_rest(within, square, might, back, budget):
     return budget + 1
 
 
-@helper
+@internal
 def _two_squares(first, second):
     """Whether two different squares can be picked, one from each bit mask."""
     return first != 0 and second != 0 and not (first == second and first & (first - 1) == 0)
@@ -1465,7 +1473,7 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
     return n
 
 
-@helper
+@internal
 def _greedy_pick(u, buf, n, keys, stack, height, points, player, chebyshev, neighbours):
     """Blockade's greedy rule (``Blockade.greedy``) over the legal plies ``buf[:n]``, with its one draw ``u``."""
     for j in range(n):
@@ -1515,7 +1523,7 @@ def _greedy_pick(u, buf, n, keys, stack, height, points, player, chebyshev, neig
     return buf[nth_best(keys, n, top, u)]
 
 
-@helper
+@internal
 def _progress(stack, height, counts, player):
     """BlockadeCounters.progress of ``player`` as one number that compares the same way:
     towers in the better colour · 16 + towers in both colours."""
@@ -1530,7 +1538,7 @@ def _progress(stack, height, counts, player):
     return max(first, second) * 16 + first + second
 
 
-@helper
+@internal
 def _winner(stack, height, counts):
     """The player with five towers of one colour, else -1 (a loaded position may be won)."""
     for colour in range(4):
@@ -1543,7 +1551,7 @@ def _winner(stack, height, counts):
     return -1
 
 
-@helper
+@internal
 def _sample(values, k, stack, height, counts, leader, changes):
     """Take balance sample ``k`` (values[k] = both players' progress): the sole leader after
     it and the lead changes so far (the first sole leader is no change, a tie keeps the leader)."""
@@ -1553,7 +1561,7 @@ def _sample(values, k, stack, height, counts, leader, changes):
     return follow_leader(leader, now, changes)
 
 
-@helper
+@internal
 def _route(stack, height, player, neighbours, routed, dists, orders, order_lens, withins):
     """Route ``player``'s pieces around the opponent's blockades, unless they stand as before."""
     blocked = _blocked(stack, height, player)
@@ -1562,7 +1570,7 @@ def _route(stack, height, player, neighbours, routed, dists, orders, order_lens,
         routed[player] = blocked
 
 
-@njit(nogil=True, cache=True, _nrt=False)
+@njit(nogil=True, cache=True, _nrt=False, no_cfunc_wrapper=True)
 def _play(init_stack, init_height, init_moved, init_supply, init_dice, init_points, init_player, init_chance,
           init_turns, rolloff, strict, counts, greedy_seats, max_turns, max_plies, run_words, start, stop, gen, mt,
           neighbours, chebyshev, cumulative, scratch, frames, work, memo, choices, samples, list_legal, out_winners,
@@ -1596,9 +1604,6 @@ def _play(init_stack, init_height, init_moved, init_supply, init_dice, init_poin
         _memo_new_turn(memo)
         _route(stack, height, player, neighbours, routed, dists, orders, order_lens, withins)
         dist, order, order_len, within = dists[player], orders[player], order_lens[player], withins[player]
-        if list_legal:
-            return _legal(stack, height, moved, supply, dice, points, player, strict, counts, dist, order, order_len,
-                          within, rests, buf, frames, work, memo)
         plies = 0
         decisions = 0
         options = 0
@@ -1627,10 +1632,12 @@ def _play(init_stack, init_height, init_moved, init_supply, init_dice, init_poin
             else:
                 n = _legal(stack, height, moved, supply, dice, points, player, strict, counts, dist, order, order_len,
                            within, rests, buf, frames, work, memo)
+                if list_legal:  # (the one call: numba inlines _legal once)
+                    return n
                 choices[decisions] = n
                 decisions += 1
                 options += n
-                if greedy_seats[player]:
+                if greedy_seats is not None and greedy_seats[player]:
                     code = _greedy_pick(_rng.random(gen), buf, n, keys, stack, height, points, player, chebyshev,
                                         neighbours)
                 else:

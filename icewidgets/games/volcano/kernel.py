@@ -34,7 +34,7 @@ from ...grid import DIRECTIONS
 from ...compiled import pyrandom as _pyrandom
 from ...compiled import rng as _rng
 from ...compiled.bits import lowest_bit, popcount
-from ...compiled.jit import helper
+from ...compiled.jit import internal
 from .board import COLOURS, GRID
 from .kernel_greedy import LANDS_ON_BOARD, SHIFT, forget, greedy_move, new_cache, reset
 
@@ -242,7 +242,7 @@ def move_text(code: int) -> str:
     return f"{GRID.name(source)}-{GRID.name(int(_STEP[source, direction]))}"
 
 
-@helper
+@internal
 def _random_move(gen, caps, closed, step, neighbour_mask):
     """The random agent's move: (source, direction, number of legal moves)."""
     total = 0
@@ -274,7 +274,7 @@ def _random_move(gen, caps, closed, step, neighbour_mask):
     return source, np.int64(-1), total
 
 
-@helper
+@internal
 def _erupt(stack, height, caps, source, direction, step, counts, colour_mask, player, heat_captures, heat_landings):
     """The eruption of ``source`` towards ``direction``: (pieces thrown, stopped early, captured).
     Each thrown piece's square is counted in ``heat_landings``, and in ``heat_captures`` when
@@ -322,7 +322,7 @@ _MT, _OPTIONS, _POS, _N_OPTIONS, _CELLS, _LEFT_OF = 2, 627, 752, 777, 802, 827
 SETUP_WORDS = 832
 
 
-@helper
+@internal
 def _random_layout(gen, setup):
     """The engine's ``_random_layout(random.Random(int(rng.integers(2**63))))``: five nests of each
     colour, no two orthogonal neighbours alike, by seeded backtracking (cells by square, a1 first)."""
@@ -370,7 +370,7 @@ def _random_layouts(run_words, start, stop, gen, setup, layouts):
             layouts[g, s] = setup[_CELLS + s]
 
 
-@helper
+@internal
 def _new_game(gen, run_words, g, start, setup, layouts, init_stack, init_height, init_counts, init_per_player, init_st,
               stack, height, counts, per_player, st):
     """Seed game ``g``'s generator and set up its position: the encoded one (``init_*``), or
@@ -420,7 +420,7 @@ def _legal_codes(st, height, step, neighbour_mask, closed, codes):
     return n
 
 
-@helper
+@internal
 def _close_returns(st, height, step, neighbour_mask, closed):
     """Fill ``closed[cap]`` for every cap: the squares besides caps it may not step onto. Under
     the house rule those are the squares it left this turn whose return would not erupt, unless
@@ -452,7 +452,7 @@ def _close_returns(st, height, step, neighbour_mask, closed):
             closed[c] = 0
 
 
-@helper
+@internal
 def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, stall, step, stack, height, counts,
                per_player, st, heat_sources, heat_captures, heat_landings, out_moves):
     """Play the cap move; erupt, capture, score and pass the turn when it erupts (counting the
@@ -503,7 +503,7 @@ def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, 
     return captured
 
 
-@helper
+@internal
 def _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_scores, out_turns, out_plies,
               out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_longest_quiet, out_branching):
     n_captured = per_player[1]
@@ -536,7 +536,7 @@ def _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_sc
     out_branching[g] = st[OPTIONS] / st[PLIES] if st[PLIES] else 0.0
 
 
-@helper
+@internal
 def _sample_scores(players, per_player, st, history):
     """A balance sample after the scores changed (or at the start): the sole leader (the
     player with strictly the most points; none on a tie) is compared with the most recent
@@ -562,7 +562,7 @@ def _sample_scores(players, per_player, st, history):
     st[SCORED] = row + 1
 
 
-@helper
+@internal
 def _balance(g, players, st, winners, history, choices, out_lead_changes, out_comeback, out_profile):
     """The game's balance metrics: lead changes, whether the one winner was behind at the
     half-time sample (the first with at least ceil(T / 2) turns), the branching profile."""
@@ -641,7 +641,7 @@ def _play(agents, move_scratch, greedy_cache, shift, lands, closed, history, cho
     return 0
 
 
-@helper
+@internal
 def _score(counts, p, total):
     """total + 2·min over sizes of the pieces of that size + 2·solid trees (rules V-A15)."""
     low = counts[p, 0, 0] + counts[p, 1, 0] + counts[p, 2, 0] + counts[p, 3, 0] + counts[p, 4, 0]

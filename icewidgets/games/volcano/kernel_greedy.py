@@ -29,7 +29,7 @@ from numba import njit
 
 from ...compiled import rng as _rng
 from ...compiled.bits import lowest_bit, popcount
-from ...compiled.jit import helper
+from ...compiled.jit import internal
 from ...compiled.pick import nth_best
 from .board import GRID, RAYS
 
@@ -80,7 +80,7 @@ def new_cache() -> np.ndarray:
     return cache
 
 
-@helper
+@internal
 def _write_square(cache, stack, height, capped, square):
     """Put ``square``'s top three coloured pieces into the PIECE masks."""
     bit = np.int64(1) << square
@@ -92,7 +92,7 @@ def _write_square(cache, stack, height, capped, square):
             cache[PIECE + 3 * k + stack[square, top - k] % 3] |= bit
 
 
-@helper
+@internal
 def reset(cache, stack, height, caps):
     """Start a game: the PIECE masks of its position, and no turn prepared."""
     for square in range(SQUARES):
@@ -100,7 +100,7 @@ def reset(cache, stack, height, caps):
     cache[TURN] = -1
 
 
-@helper
+@internal
 def forget(cache, stack, height, source, target, direction, thrown, step):
     """Bring the PIECE masks up to date after a ply: when its cap, from ``source`` to
     ``target``, made ``source`` erupt towards ``direction`` (``thrown`` > 0 pieces), the
@@ -121,10 +121,10 @@ def forget(cache, stack, height, source, target, direction, thrown, step):
                 cache[PIECE + s] &= ~bit
             cache[PIECE + size] |= bit
         t = step[t, direction]
-    _write_square(cache, stack, height, 0, source)
+    _write_square(cache, stack, height, np.int64(0), source)
 
 
-@helper
+@internal
 def _eruptions(cache, caps, shift, lands):
     """For every direction: which squares' eruptions throw and capture a first, second and
     third piece (THROWS, CAPTURES, CAPTURING), which squares have a free neighbour that way
@@ -189,14 +189,14 @@ def _gain(cache, stack, height, caps, square, direction):
     return gain | (np.int64(1) << (16 + colour))
 
 
-@helper
+@internal
 def _gain_of_pieces(cache, stack, top, square, direction):
     """:func:`_gain` of an eruption that captures two or three pieces (``top``: the height of
     the top coloured piece of ``square``)."""
     s0 = cache[EXCESS]
     s1 = cache[EXCESS + 1]
     s2 = cache[EXCESS + 2]
-    n = 0
+    n = np.int64(0)
     colours = np.int64(0)
     codes = np.int64(0)
     for k in range(3):
@@ -250,7 +250,7 @@ def _look_ahead(cache, stack, height, caps, target, direction):
     return gain
 
 
-@helper
+@internal
 def _prepare_turn(cache, counts, per_player, player, players, turn):
     """The mover's excess counts and points, once per turn."""
     n0 = np.int64(0)
@@ -327,7 +327,7 @@ def _walk_key(cache, stack, height, caps, erupting, capturing, stamp, source, di
     return min(best, WALK_KEY_MAX) if best > 0 else (-40 if best == 0 else -64)
 
 
-@helper
+@internal
 def greedy_move(gen, stack, height, caps, closed, player, players, counts, per_player, turn, step, shift, lands, moves,
                 cache):
     """The greedy rule's move (``Volcano.greedy``): (source, direction, number of legal moves).
@@ -354,15 +354,17 @@ def greedy_move(gen, stack, height, caps, closed, player, players, counts, per_p
                 target = step[source, d]
                 if target >= 0 and (closed[source] >> target) & 1:
                     cache[LEGAL + d] &= ~(np.int64(1) << source)
-    n_legal = 0
+    # (Zeros typed int64: numba would type a plain 0 as a literal and compile popcount,
+    # lowest_bit and nth_best once more for it.)
+    n_legal = np.int64(0)
     for d in range(8):
         n_legal += popcount(cache[LEGAL + d])
     # The legal moves that capture, with their keys.
-    capturers = 0  # the caps with a legal move that captures
+    capturers = np.int64(0)  # the caps with a legal move that captures
     for d in range(8):
         capturers |= cache[LEGAL + d] & cache[CAPTURING + d]
-    n_moves = 0
-    top = UNSCORED_WALK
+    n_moves = np.int64(0)
+    top = np.int64(UNSCORED_WALK)
     m = capturers
     while m:
         source = lowest_bit(m)
@@ -379,8 +381,8 @@ def greedy_move(gen, stack, height, caps, closed, player, players, counts, per_p
     if top > WALK_KEY_MAX:
         i = nth_best(moves[2], n_moves, top, _rng.random(gen))
         return moves[0, i], moves[1, i], n_legal
-    erupting = 0  # the squares that could erupt, and capture, towards a free first square
-    capturing = 0
+    erupting = np.int64(0)  # the squares that could erupt, and capture, towards a free first square
+    capturing = np.int64(0)
     for d in range(8):
         erupting |= cache[THROWS + 3 * d] & cache[FREE_STEP + d]
         capturing |= cache[CAPTURING + d] & cache[FREE_STEP + d]
@@ -389,7 +391,7 @@ def greedy_move(gen, stack, height, caps, closed, player, players, counts, per_p
     # The walks whose target could capture: towards d, from the caps one step back from a square
     # that captures towards a free first square or back over the square the cap leaves. When
     # none gains, every legal move is scored.
-    sources = 0  # the caps with such a walk
+    sources = np.int64(0)  # the caps with such a walk
     for d in range(8):
         back = (d + 4) % 8
         left, right, keep = shift[back, 0], shift[back, 1], shift[back, 2]
@@ -399,8 +401,8 @@ def greedy_move(gen, stack, height, caps, closed, player, players, counts, per_p
         sources |= walks
     every_move = False
     while True:
-        n_moves = 0
-        top = UNSCORED_WALK
+        n_moves = np.int64(0)
+        top = np.int64(UNSCORED_WALK)
         m = sources
         while m:
             source = lowest_bit(m)
