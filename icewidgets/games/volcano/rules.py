@@ -94,7 +94,7 @@ from .board import CAP, COLOURS, DIRECTION_ORDER, EDGE, GRID, RAYS, STEPS, block
 from .explain import ply_events
 from .openings import DIAG_COLOURS, OPENING_CAPS, OPENINGS, normalise_caps, normalise_colours, opening_board, random_layout
 from .position import check_possible, format_left, parse_captured, parse_left
-from .scoring import VolcanoScore, goal_met, parse_goal, score
+from .scoring import VolcanoScore, goal_met, parse_goal, points, score
 
 
 # Options --------------------------------------------------------------------------------------
@@ -336,7 +336,7 @@ class VolcanoState(State):
     @cached_property
     def scores(self) -> tuple[int, ...]:
         """Each player's points for the pieces captured so far (live during the game)."""
-        return tuple(score(pile).points for pile in self.captured)
+        return tuple(points(pile) for pile in self.captured)
 
     def score_details(self, player: int) -> VolcanoScore:
         """The best arrangement of ``player``'s captured pieces."""
@@ -463,6 +463,8 @@ class VolcanoState(State):
             cap_squares=tuple(cap_squares), eruption=eruption, end_reason=ended,
             is_over=ended is not None or (limit is not None and turns >= limit),
         )
+        if captured is self.captured and "scores" in self.__dict__:
+            after.__dict__["scores"] = self.scores  # nothing captured: the live scores stand
         return after
 
     # Text -------------------------------------------------------------------------------------

@@ -75,6 +75,23 @@ def score(pieces: Iterable[Piece | str]) -> VolcanoScore:
 GOAL_MEASURES = ("score", "solid", "mixed", "trees", "pieces", "turns")
 
 
+def points(pieces: Iterable[Piece]) -> int:
+    """The points of the best arrangement of a pile, by the closed form of :func:`score`
+    (pieces + 2·trees + 2·solid trees) without laying the trees out: what live scores need.
+
+    >>> points(PIECES[p] for p in "R1 R2 R3 R1 G2 G3 B1 Y3 Y2".split())
+    17
+    """
+    counts: dict[tuple[str, int], int] = {}
+    for piece in pieces:
+        key = (piece.colour, piece.size)
+        counts[key] = counts.get(key, 0) + 1
+    by_size = [sum(n for (_, size), n in counts.items() if size == s) for s in (1, 2, 3)]
+    colours = {colour for colour, _ in counts}
+    solid = sum(min(counts.get((colour, s), 0) for s in (1, 2, 3)) for colour in colours)
+    return sum(by_size) + 2 * min(by_size) + 2 * solid
+
+
 def goal_met(goal: str, pile: Iterable[Piece], turns: int = 0) -> bool:
     """Whether a solitaire pile meets ``goal``: conditions joined by commas, all must hold.
 
