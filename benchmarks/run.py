@@ -19,7 +19,7 @@ in a fresh process on that cache the time until each game's kernel is ready and 
 ``iw.playouts`` of it.
 
 Bots: the rollouts per second of an MCTS that plays its rollouts to the end (``horizon=None``,
-at most 200 plies a rollout, from the start and from a position 10 plies in): before, one
+at most 200 plies a rollout, from the start and from a position up to 10 random plies in): before, one
 rollout a position on the rules engines (as MCTS played them until now); now, 16 rollouts a
 position played on in one call of the game's kernel where it can continue games (contract B).
 The levels' ladder is ``benchmarks/ladder.py`` (slow; its table is in benchmarks/README.md).
@@ -146,15 +146,18 @@ def _fresh_process(code: str, cache: str) -> str:
 
 def mcts_rollouts(name: str, rollouts: int, reference: bool) -> float:
     """Rollouts per CPU second of ``make_mcts(horizon=None, rollouts=…)`` (at most 200 plies a
-    rollout) from the start and from a position 10 plies in; ``reference``: the rules engines only."""
+    rollout) from the start and from a position 10 random plies in (fewer if the game ends); ``reference``: the rules engines only."""
     import numpy as np
 
     game = resolve_game(name)
     rng = np.random.default_rng(1)
     start = game.new_state(seed=1)
     later = start
-    for _ in range(10):
-        later = later.play(A.random_agent(later, rng))
+    for _ in range(10):  # (or fewer plies, when a random game ends sooner)
+        after = later.play(A.random_agent(later, rng))
+        if after.is_over:
+            break
+        later = after
     if later.to_move == iw.CHANCE:
         later = later.play(A.chance_move(later, rng))
     saved = os.environ.get("ICEWIDGETS_NO_FAST")

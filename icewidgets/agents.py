@@ -71,6 +71,9 @@ def random_agent(state: State, rng: Any) -> Any:
     if state.to_move == CHANCE:
         return chance_move(state, rng)
     moves = state.legal_moves()
+    if not moves:
+        raise ValueError("random_agent() was asked for a move in a position without legal moves "
+                         f"({'the game is over' if state.is_over else 'none is legal'})")
     return moves[int(rng.random() * len(moves))]
 
 
