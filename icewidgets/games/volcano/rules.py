@@ -64,8 +64,9 @@ Choices where the published rules leave one (offered as options):
   had gone 369 turns without a capture when it was stopped. Two greedy players stall in
   313 games of 1,000,000, each after 1,397 quiet turns or more. So 100 lies above every run
   of the two- and three-player random games that finished, and below every stall seen. With
-  it, 1,000,000 random two-player games all finish, none of them by this rule. It is safe
-  for real games: 100 turns is 50 turns each in a two-player game, and players who want
+  it, 1,000,000 random two-player games all finish, and only the one that stalled ends by this
+  rule (benchmarks/volcano_stalls.py). It is safe for real games: 100 turns is 50 turns each
+  in a two-player game, and players who want
   captures make them far more often than random ones (999 greedy games in 1,000 never go
   more than 11 turns without one). With more players captures spread thinner. Of 1,000,000 random
   games, 7 (four players), 47 (five) and 130 (six) that would have finished later end by the
