@@ -149,17 +149,13 @@ def _game(game: Game | str) -> Game:
 
 def _picture(state: State, width_mm: float) -> tuple[Any, float]:
     """The picture of ``state`` as pixels for ``width_mm`` millimetres, and its height in mm."""
-    try:
-        import cairosvg
-    except (ImportError, OSError):  # OSError: cairosvg without the cairo library
-        raise ImportError(
-            "the rules sheet's pictures need the optional package cairosvg and the system's cairo library: "
-            "pip install 'icewidgets[png]' (or pip install cairosvg)"
-        ) from None
     import numpy as np
     from matplotlib.image import imread
 
     from . import svg
+    from .svg.files import require_cairosvg
+
+    cairosvg = require_cairosvg("the rules sheet's pictures need")
 
     pixels = round(width_mm / MM_PER_INCH * PICTURE_DPI)
     png = cairosvg.svg2png(bytestring=svg.board(state).encode(), output_width=pixels)

@@ -34,12 +34,19 @@ def save_svg(state_or_record: Any, path: Any, **options: Any) -> None:
 def save_png(state_or_record: Any, path: Any, *, scale: float = 2.0, **options: Any) -> None:
     """Write a PNG picture of a state or of a Record's final position (needs the optional
     ``cairosvg`` package); ``scale`` multiplies the natural size."""
+    cairosvg = require_cairosvg("PNG export needs", " save_svg works without it.")
+    states, _ = states_and_moves(state_or_record)
+    cairosvg.svg2png(bytestring=board(states[-1], **options).encode(), write_to=str(path), scale=scale)
+
+
+def require_cairosvg(needs: str, hint: str = "") -> Any:
+    """The ``cairosvg`` module, or an ImportError that says what ``needs`` it (e.g. "PNG export
+    needs") and how to install it; ``hint`` ends the message."""
     try:
         import cairosvg
     except (ImportError, OSError):  # OSError: cairosvg without the cairo library
         raise ImportError(
-            "PNG export needs the optional package cairosvg and the system's cairo library: "
-            "pip install 'icewidgets[png]' (or pip install cairosvg). save_svg works without it."
+            f"{needs} the optional package cairosvg and the system's cairo library: "
+            f"pip install 'icewidgets[png]' (or pip install cairosvg).{hint}"
         ) from None
-    states, _ = states_and_moves(state_or_record)
-    cairosvg.svg2png(bytestring=board(states[-1], **options).encode(), write_to=str(path), scale=scale)
+    return cairosvg
