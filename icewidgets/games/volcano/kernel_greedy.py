@@ -193,9 +193,6 @@ def _gain(cache, stack, height, caps, square, direction):
 def _gain_of_pieces(cache, stack, top, square, direction):
     """:func:`_gain` of an eruption that captures two or three pieces (``top``: the height of
     the top coloured piece of ``square``)."""
-    s0 = cache[EXCESS]
-    s1 = cache[EXCESS + 1]
-    s2 = cache[EXCESS + 2]
     n = np.int64(0)
     colours = np.int64(0)
     codes = np.int64(0)
@@ -205,6 +202,26 @@ def _gain_of_pieces(cache, stack, top, square, direction):
             codes |= piece << (4 * n)
             n += 1
             colours |= np.int64(1) << (piece // 3)
+    gain = n + 2 * _fewest_after(cache, np.int64(EXCESS), codes, n, np.int64(-1))
+    rest = colours
+    while rest:
+        colour = lowest_bit(rest)
+        rest &= rest - 1
+        gain += 2 * _fewest_after(cache, EXCESS + 3 + 3 * colour, codes, n, colour)
+    return gain | (colours << 16)
+
+
+@internal
+def _fewest_after(cache, row, codes, n, colour):
+    """The fewest pieces of any size in the excess counts ``cache[row:row + 3]`` once the ``n``
+    captured pieces packed in ``codes`` (4 bits each) are added, those of ``colour`` only
+    (-1: every colour)."""
+    s0 = cache[row]
+    s1 = cache[row + 1]
+    s2 = cache[row + 2]
+    for i in range(n):
+        piece = (codes >> (4 * i)) & 15
+        if colour < 0 or piece // 3 == colour:
             size = piece % 3
             if size == 0:
                 s0 += 1
@@ -212,27 +229,7 @@ def _gain_of_pieces(cache, stack, top, square, direction):
                 s1 += 1
             else:
                 s2 += 1
-    gain = n + 2 * min(s0, s1, s2)
-    rest = colours
-    while rest:
-        colour = lowest_bit(rest)
-        rest &= rest - 1
-        row = EXCESS + 3 + 3 * colour
-        r0 = cache[row]
-        r1 = cache[row + 1]
-        r2 = cache[row + 2]
-        for i in range(n):
-            piece = (codes >> (4 * i)) & 15
-            if piece // 3 == colour:
-                size = piece % 3
-                if size == 0:
-                    r0 += 1
-                elif size == 1:
-                    r1 += 1
-                else:
-                    r2 += 1
-        gain += 2 * min(r0, r1, r2)
-    return gain | (colours << 16)
+    return min(s0, s1, s2)
 
 
 @njit(cache=True, inline="always")
