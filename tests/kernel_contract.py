@@ -127,9 +127,10 @@ def assert_legal_moves(kernel: Any, state: Any) -> None:
     assert kernel.legal_moves(state.game, state) == expected, state.to_text()
 
 
-def assert_play_from(kernel: Any, state: Any, agents: Sequence[str], seed: int, count: int, max_plies: int) -> None:
+def assert_play_from(kernel: Any, state: Any, agents: Sequence[str], seed: int, count: int,
+                     max_plies: int) -> dict[str, np.ndarray]:
     """``kernel.play_from`` continues ``state`` as the rules engine's reference loop does: the
-    same plies, results, counters, heatmaps and balance metrics."""
+    same plies, results, counters, heatmaps and balance metrics. Returns the kernel's output."""
     game = state.game
     out = kernel.play_from(game, state, tuple(agents), seed, count, max_plies, record=max_plies)
     reference = reference_games(game, reference_agents(agents), seed, 0, count, max_plies, position=state)
@@ -152,3 +153,4 @@ def assert_play_from(kernel: Any, state: Any, agents: Sequence[str], seed: int, 
         assert_balance_metrics(out, i, states, where)
     for name, counts in heat.items():
         assert np.array_equal(out[f"heatmap:{name}"], counts), name
+    return out
