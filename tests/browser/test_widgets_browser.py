@@ -502,7 +502,7 @@ def _installed(module: str) -> bool:
     return importlib.util.find_spec(module) is not None
 
 
-def _move_in(page, status_key: str | None = None) -> None:
+def _move_in(page) -> None:
     """Play the first legal Volcano move of a fresh widget by clicks, and wait for it."""
     widget = page.locator('.iw-game[data-game="volcano"]').first
     widget.wait_for(timeout=120_000)
