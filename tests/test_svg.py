@@ -655,6 +655,20 @@ def test_save_png(tmp_path, monkeypatch):
         svg.save_png(state, path)
 
 
+def test_a_missing_cairosvg_is_named_with_what_needs_it(tmp_path, monkeypatch):
+    from icewidgets.printables import rules_sheet
+    from icewidgets.svg.files import require_cairosvg
+
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    with pytest.raises(ImportError) as info:
+        require_cairosvg("Printing needs", " Try again after installing it.")
+    assert str(info.value) == ("Printing needs the optional package cairosvg and the system's cairo library: "
+                               "pip install 'icewidgets[png]' (or pip install cairosvg). Try again after installing it.")
+    with pytest.raises(ImportError, match="^the rules sheet's pictures need the optional package cairosvg"):
+        rules_sheet("volcano", tmp_path / "sheet.pdf")
+    assert not (tmp_path / "sheet.pdf").exists()
+
+
 def test_svg_module_imports_no_widgets():
     code = "import sys, icewidgets.svg; print(any(m in sys.modules for m in ('anywidget', 'ipywidgets', 'matplotlib')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
