@@ -110,9 +110,14 @@ class PlayoutResults:
     @classmethod
     def concat(cls, parts: Sequence["PlayoutResults"]) -> "PlayoutResults":
         """Join results of consecutive chunks of one run (same game, agents and seed), in order."""
+        if not isinstance(parts, (list, tuple)):
+            raise TypeError(f"concat() takes a list of PlayoutResults, not {type(parts).__name__}")
         parts = list(parts)
         if not parts:
             raise ValueError("concat() needs at least one PlayoutResults")
+        for index, part in enumerate(parts):
+            if not isinstance(part, PlayoutResults):
+                raise TypeError(f"concat() joins PlayoutResults, but parts[{index}] is {type(part).__name__} {part!r}")
         first = parts[0]
         for part in parts[1:]:
             if (part.game, part.agents, part.seed, part.rotate_seats) != (first.game, first.agents, first.seed,
@@ -169,8 +174,8 @@ class PlayoutResults:
         return int(sum(a.nbytes for a in self.arrays.values()))
 
     def outcome(self, name: str) -> np.ndarray:
-        """A bool array: games whose result is ``"win"``, ``"draw"`` or ``"unfinished"``."""
-        return self.arrays["result"] == RESULT_CODES[name]
+        """A bool array: games whose result is ``name``, ``"win"``, ``"draw"`` or ``"unfinished"``."""
+        return self.arrays["result"] == RESULT_CODES[checks.choice(name, "name", RESULT_CODES)]
 
     def sole_wins(self) -> np.ndarray:
         """Bool (n, players): the player won alone."""
@@ -183,7 +188,9 @@ class PlayoutResults:
         return winners & (winners.sum(axis=1) > 1)[:, None]
 
     def points(self, seat: int | None = None) -> np.ndarray:
-        """Points per game (:func:`game_points`): for ``seat``, or for every seat as (n, players)."""
+        """Points per game (:func:`game_points`): for ``seat`` (0 to players − 1), or for every
+        seat as (n, players)."""
+        seat = checks.whole(seat, "seat", low=0, high=self.players - 1, none=True)
         table = game_points(self.arrays["winners"])
         return table if seat is None else table[:, seat]
 
@@ -196,6 +203,7 @@ class PlayoutResults:
 
     def agent_points(self, agent: int) -> np.ndarray:
         """Points per game for ``agent`` (an index into ``agents``), whatever seat it played."""
+        agent = checks.whole(agent, "agent", low=0, high=len(self.agents) - 1)
         return np.take_along_axis(self.points(), self.agent_seats()[:, agent:agent + 1], axis=1)[:, 0]
 
     def first_player_points(self) -> np.ndarray:
