@@ -30,17 +30,27 @@ __all__ = ["choice", "flag", "no_unknown", "number", "path", "whole"]
 
 def _span(low: Any, high: Any, low_open: bool = False, high_open: bool = False) -> str:
     """The bounds in words: "≥ 1", "between 0 and 1", "strictly between 0 and 0.5", "> 0 and ≤ 1"."""
+    low, high = _shown(low), _shown(high)
     if low is not None and high is not None:
         if not (low_open or high_open):
-            return f"between {low:g} and {high:g}"
+            return f"between {low} and {high}"
         if low_open and high_open:
-            return f"strictly between {low:g} and {high:g}"
-        return f"{'>' if low_open else '≥'} {low:g} and {'<' if high_open else '≤'} {high:g}"
+            return f"strictly between {low} and {high}"
+        return f"{'>' if low_open else '≥'} {low} and {'<' if high_open else '≤'} {high}"
     if low is not None:
-        return f"{'>' if low_open else '≥'} {low:g}"
+        return f"{'>' if low_open else '≥'} {low}"
     if high is not None:
-        return f"{'<' if high_open else '≤'} {high:g}"
+        return f"{'<' if high_open else '≤'} {high}"
     return ""
+
+
+def _shown(bound: Any) -> Any:
+    """A bound as it reads: whole numbers with thousands separators, others as they print."""
+    if bound is None:
+        return None
+    if float(bound).is_integer():
+        return f"{int(bound):,}"
+    return f"{bound:g}"
 
 
 def whole(value: Any, name: str, low: int | None = None, high: int | None = None, *,
