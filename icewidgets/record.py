@@ -188,7 +188,7 @@ class Record:
         """The record saved by :meth:`to_json`; :class:`NotationError` if it is not one."""
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as error:
+        except (ValueError, TypeError) as error:  # not JSON, not UTF-8, not text at all
             raise NotationError(f"the record is not valid JSON: {error}") from None
         return cls.from_dict(data)
 

@@ -169,6 +169,9 @@ def test_bad_targets_are_refused_before_anything_is_written(tmp_path):
     with pytest.raises(IsADirectoryError, match="it is a folder"):
         with atomic_write(tmp_path):
             pass
+    with pytest.raises(IsADirectoryError, match="a name ending in '/' is a folder's"):
+        with atomic_write(f"{tmp_path}/new/"):
+            pass
     with pytest.raises(ValueError, match=r"--out='r.txt' must end in .json or .csv"):
         check_target("r.txt", "--out", (".json", ".csv"))
     assert os.listdir(tmp_path) == []

@@ -58,6 +58,19 @@ AUTO = "auto"
 """The theme that follows the notebook's (light or dark, through the host's CSS variables)."""
 
 
+class _Checked(traitlets.TraitType):
+    """A trait whose every value, set from Python or from the page, passes ``check(widget,
+    value)``: a bad one is that check's TypeError or ValueError, which names the trait and what
+    it may be (traitlets' own refusals say neither), and the trait keeps its value."""
+
+    def __init__(self, default: Any, check: Callable[[Any, Any], Any], **kwargs: Any):
+        super().__init__(default, **kwargs)
+        self.check = check
+
+    def validate(self, obj: Any, value: Any) -> Any:
+        return self.check(obj, value)
+
+
 def _locked(method: Callable) -> Callable:
     """The method runs holding the widget's lock (a thinking bot's answer waits for it)."""
 
@@ -101,7 +114,7 @@ class GameWidget(anywidget.AnyWidget):
     seats = traitlets.List().tag(sync=True)  # "human" or an agent name per player
     bot_pending = traitlets.Bool(False).tag(sync=True)
     bot_thinking = traitlets.Bool(False).tag(sync=True)  # a bot is choosing its move (shown in the header)
-    cursor = traitlets.Any("").tag(sync=True)  # the keyboard cursor's square ("" when none), checked
+    cursor = _Checked("", lambda widget, value: widget._valid_cursor(value)).tag(sync=True)  # "" when none
     can_undo = traitlets.Bool(False).tag(sync=True)
     can_redo = traitlets.Bool(False).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
@@ -110,9 +123,10 @@ class GameWidget(anywidget.AnyWidget):
     record_code = traitlets.Unicode("").tag(sync=True)
     theme = traitlets.Unicode(AUTO).tag(sync=True)
     size = traitlets.Union([traitlets.Float(), traitlets.Unicode()], allow_none=True, default_value=None).tag(sync=True)
-    # Checked by their validators (a TypeError or ValueError naming them), set from Python or the page.
-    speed = traitlets.Any(1.0).tag(sync=True)  # replay speed, above 0 and at most MAX_SPEED
-    bot_delay = traitlets.Any(500).tag(sync=True)  # milliseconds before a bot answers
+    speed = _Checked(1.0, lambda widget, value: checks.number(
+        value, "speed", low=0, high=MAX_SPEED, low_open=True, what="a replay speed")).tag(sync=True)
+    bot_delay = _Checked(500, lambda widget, value: checks.whole(  # milliseconds before a bot answers
+        value, "bot_delay", low=0, high=60_000, what="a whole number of milliseconds")).tag(sync=True)
 
     def __init__(
         self,
@@ -607,18 +621,7 @@ class GameWidget(anywidget.AnyWidget):
         self._say(message, "error")
         return self.theme
 
-    @traitlets.validate("speed")
-    def _valid_speed(self, proposal: dict) -> float:
-        return checks.number(proposal["value"], "speed", low=0, high=MAX_SPEED, low_open=True,
-                             what="a replay speed")
-
-    @traitlets.validate("bot_delay")
-    def _valid_bot_delay(self, proposal: dict) -> int:
-        return checks.whole(proposal["value"], "bot_delay", low=0, high=60_000, what="a whole number of milliseconds")
-
-    @traitlets.validate("cursor")
-    def _valid_cursor(self, proposal: dict) -> str:
-        value = proposal["value"]
+    def _valid_cursor(self, value: Any) -> str:
         if value == "":
             return value
         names = self.game.grid.names
