@@ -220,23 +220,39 @@ AGENTS = st.one_of(st.sampled_from(["random", "greedy", "easy", "medium", "rando
                    ANYTHING)
 
 
+GOOD_SETTINGS = st.fixed_dictionaries({
+    "n": st.integers(1, 3), "seed": st.one_of(st.integers(0, 2**40), st.lists(st.integers(0, 9), min_size=1, max_size=2)),
+    "agents": st.sampled_from(["random", "greedy", "random,greedy", ("greedy", A.random_agent), "easy,medium"]),
+    "max_turns": st.one_of(st.none(), st.integers(1, 6)), "options": st.sampled_from([None, {}, {"opening": "plus"}]),
+    "engine": st.sampled_from(["auto", "reference"]), "chunk_size": st.one_of(st.none(), st.integers(1, 4)),
+    "workers": st.one_of(st.none(), st.integers(1, 2)), "precision": st.sampled_from([None, 0.3, 0.45]),
+    "rotate_seats": st.booleans(),
+})
+
+
+# Anything but a number of games that would be played (None plays to a precision, 10**12 for ever).
+NOT_A_COUNT = ANYTHING.filter(lambda v: v is None or isinstance(v, bool) or not isinstance(v, (int, np.integer))
+                              or v < 1).filter(lambda v: v is not None)
+
+
+def _damaged(settings_: dict, data) -> dict:
+    """Good settings with none, one or two of them replaced by anything at all."""
+    damage = {"n": NOT_A_COUNT, "seed": st.one_of(ANYTHING, SEEDS), "agents": AGENTS}
+    for key in data.draw(st.lists(st.sampled_from(sorted(settings_)), max_size=2, unique=True)):
+        settings_[key] = data.draw(damage.get(key, ANYTHING))
+    return settings_
+
+
 @SLOW
-@given(n=st.integers(1, 3), seed=SEEDS, agents=AGENTS, max_turns=st.one_of(st.integers(1, 6), ANYTHING),
-       options=st.one_of(st.none(), st.just({"players": 3}), st.just({"colour": 1}), ANYTHING),
-       engine=st.sampled_from(["auto", "reference", "fast", "gpu", 5]),
-       chunk_size=st.one_of(st.none(), st.integers(-2, 4), ANYTHING),
-       workers=st.one_of(st.none(), st.integers(0, 3), ANYTHING),
-       precision=st.one_of(st.none(), st.floats(0, 1), ANYTHING), rotate_seats=st.one_of(st.booleans(), ANYTHING))
-def test_playouts_plays_or_refuses_with_a_clear_error(n, seed, agents, max_turns, options, engine, chunk_size,
-                                                      workers, precision, rotate_seats):
+@given(settings_=GOOD_SETTINGS, data=st.data())
+def test_playouts_plays_or_refuses_with_a_clear_error(settings_, data):
+    settings_ = _damaged(settings_, data)
     try:
-        results = iw.playouts("volcano", n, agents=agents, seed=seed, max_turns=max_turns, options=options,
-                              engine=engine, chunk_size=chunk_size, workers=workers, precision=precision,
-                              rotate_seats=rotate_seats, progress=False)
+        results = iw.playouts("volcano", progress=False, **settings_)
     except (TypeError, ValueError) as error:
         assert str(error)
         return
-    assert 1 <= results.n <= 3 * 3 and not results.partial or precision is not None
+    assert 1 <= results.n <= 4 and not results.partial
     assert PlayoutResults.from_json(results.to_json()).n == results.n
     results.summary()
 
@@ -326,8 +342,10 @@ def test_an_agent_spec_is_read_or_refused(spec):
 # Writers ---------------------------------------------------------------------------------------
 
 
-PATHS = st.one_of(ANYTHING, st.sampled_from(["missing/x", "x.svg", "x.json", "x.csv", "x.txt", "", ".", "x.html",
-                                             "x.pdf", "x.png"]))
+# Paths of every kind, but only ever inside the test's own folder: no absolute path, no "..".
+PATHS = st.one_of(ANYTHING.filter(lambda v: not isinstance(v, str) or not (os.path.isabs(v) or ".." in v)),
+                  st.sampled_from(["missing/x", "x.svg", "x.json", "x.csv", "x.txt", "", ".", "x.html", "x.pdf",
+                                   "x.png", "x/", "./x.svg"]))
 
 
 @FAST
@@ -347,7 +365,7 @@ def test_a_writer_writes_its_file_or_refuses_and_leaves_the_folder_alone(path, w
             assert list(folder.iterdir()) == []
             return
         written = [p.name for p in folder.iterdir()]
-        assert written == [os.path.basename(os.fspath(path))]
+        assert written == [os.path.basename(os.fspath(path))] and Path(folder, path).is_file()
     finally:
         os.chdir(here)
 
