@@ -8,6 +8,7 @@ the command line answers every bad argument with one line before it plays.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
@@ -82,8 +83,14 @@ def test_playouts_settings_are_checked_before_any_game(settings, error, message)
     assert message in str(raised.value)
 
 
+def test_a_run_whose_results_could_never_fit_in_memory_is_refused_before_it_plays():
+    with pytest.raises(ValueError, match=r"n=1,000,000,000,000 games would hold 94\.0 TB of results in memory, "
+                                         r"more than this machine has"):
+        iw.playouts("volcano", 10**12, engine="reference", progress=False)
+
+
 def test_a_huge_run_on_the_rules_engines_holds_only_a_chunk_of_arrays():
-    run = PlayoutRun.plan("volcano", 10**12, seed=1, engine="reference")
+    run = dataclasses.replace(PlayoutRun.plan("volcano", 6, seed=1, engine="reference"), n=10**12)
 
     def stop_after_three(done):
         if done == 3:

@@ -112,7 +112,7 @@ def test_the_command_line_keeps_the_old_file_when_its_write_fails(argv, name, tm
 
 
 def test_atomic_write_replaces_the_file_only_when_the_block_ends(tmp_path):
-    from icewidgets.files import atomic_write, check_target
+    from icewidgets.files import atomic_write
 
     path = tmp_path / "a.txt"
     path.write_text("old")
@@ -127,7 +127,7 @@ def test_atomic_write_replaces_the_file_only_when_the_block_ends(tmp_path):
 
 @pytest.mark.parametrize("failure", [OSError("No space left on device"), KeyboardInterrupt(), ValueError("bad")])
 def test_atomic_write_keeps_the_old_file_on_any_failure(failure, tmp_path):
-    from icewidgets.files import atomic_write, check_target
+    from icewidgets.files import atomic_write
 
     path = tmp_path / "a.txt"
     path.write_text("old")
@@ -139,7 +139,7 @@ def test_atomic_write_keeps_the_old_file_on_any_failure(failure, tmp_path):
 
 
 def test_atomic_write_keeps_permissions_and_writes_through_a_link(tmp_path):
-    from icewidgets.files import atomic_write, check_target
+    from icewidgets.files import atomic_write
 
     path = tmp_path / "a.txt"
     path.write_text("old")

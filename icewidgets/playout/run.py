@@ -34,6 +34,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import math
+import os
 import sys
 import time
 from typing import Any, Callable, Iterable, Iterator, Sequence
@@ -47,10 +48,10 @@ from ..stats import Z95, Estimate, Tally
 from . import chunks as chunking
 from .engines import Chunk, play_compiled, play_reference
 from .progress import check_progress, progress_bar
-from .results import PlayoutResults, first_player_points
+from .results import PlayoutResults, first_player_points, result_arrays
 
 __all__ = ["DEFAULT_PRECISION", "ENGINES", "MAX_GAMES", "SAFETY_PLIES", "PlayoutRun", "PrecisionRule",
-           "check_chunking", "check_count", "check_precision", "check_seed", "parse_options", "ply_limit", "playouts", "resolve_game"]
+           "check_chunking", "check_count", "check_memory", "check_precision", "check_seed", "parse_options", "ply_limit", "playouts", "resolve_game"]
 
 ENGINES = ("reference", "fast", "auto")
 """``engine=`` choices: the rules engines, the compiled kernels, or kernels where one applies."""
@@ -156,6 +157,42 @@ def check_seed(seed: Any) -> int | tuple[int, ...]:
         return checks.whole(seed, "seed", low=0)
     except (TypeError, ValueError):
         raise ValueError(message) from None
+
+
+def check_memory(game: Game, n: int) -> None:
+    """A ValueError when the results of ``n`` games of ``game`` could never fit in this
+    machine's memory (its physical memory, where the system says), before any game is played.
+
+    >>> import icewidgets as iw
+    >>> check_memory(iw.make(iw.available_games()[0]), 10**12)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: n=1,000,000,000,000 games would hold ... of results in memory, more than this machine has ...
+    """
+    per_game = sum(array.nbytes for array in result_arrays(game, 1).values())
+    needed = n * per_game
+    memory = _physical_memory()
+    if memory is not None and needed > memory:
+        raise ValueError(f"n={n:,} games would hold {_bytes(needed)} of results in memory, more than this machine "
+                         f"has ({_bytes(memory)}); play fewer (results of several runs join with "
+                         "PlayoutResults.concat), or give precision= to stop once the answer is known")
+
+
+def _physical_memory() -> int | None:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):  # not a POSIX system: no check
+        return None
+
+
+def _bytes(count: float) -> str:
+    """``count`` bytes as they read: "94.0 TB"."""
+    unit = "bytes"
+    for bigger in ("kB", "MB", "GB", "TB"):
+        if count < 1000:
+            break
+        count, unit = count / 1000, bigger
+    return f"{count:,.0f} {unit}" if unit == "bytes" else f"{count:,.1f} {unit}"
 
 
 def check_chunking(chunk_size: Any, executor: Any, workers: Any) -> tuple[int | None, int | None]:
@@ -294,6 +331,7 @@ class PlayoutRun:
         seatings = tuple(tuple((seat - shift) % players for seat in range(players))
                          for shift in range(players if rotate_seats else 1))
         n = -(-n // len(seatings)) * len(seatings)  # whole deals
+        check_memory(game, n)
         compiled = engine != "reference" and all(_kernel_plays(game, [resolved[a] for a in seating])
                                                  for seating in seatings)
         if engine == "fast" and not compiled:
