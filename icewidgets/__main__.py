@@ -146,9 +146,9 @@ def _variants(texts: Sequence[str]) -> dict[str, dict[str, Any]]:
 def _agents(text: str) -> str:
     """The ``--agents`` text, once it is known to be an agent spec (the grammar of
     :func:`icewidgets.agents.parse_agents`, the same as the library's)."""
-    from .agents import parse_agents
+    from .agents import names_in, parse_agents
 
-    if not text.strip(", "):
+    if not names_in(text):
         raise _UsageError("--agents needs at least one agent name, e.g. random,greedy")
     parse_agents(text, "--agents")
     return text

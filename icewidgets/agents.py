@@ -46,7 +46,7 @@ from .randomness import chance_pick
 Agent = Callable[[State, Any], Any]
 
 __all__ = ["Agent", "AGENTS", "LEVELS", "chance_move", "random_agent", "greedy", "make_careless", "make_mcts",
-           "get_agent", "agent_name", "is_own", "parse_agents"]
+           "get_agent", "agent_name", "is_own", "names_in", "parse_agents"]
 
 _OWN: "weakref.WeakSet[Agent]" = weakref.WeakSet()
 
@@ -517,6 +517,12 @@ def _named_agent(text: str) -> Agent | None:
     return None
 
 
+def names_in(text: str) -> list[str]:
+    """The agent names in a text of the grammar of :func:`parse_agents`, in order, not yet
+    looked up: ``"random, greedy,,"`` → ``["random", "greedy"]``."""
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
 def parse_agents(spec: Any, name: str = "agents") -> tuple[tuple[Agent, ...], tuple[str, ...]]:
     """The agents an agent spec stands for, and their names: the one grammar of
     :func:`icewidgets.playouts`, :func:`~icewidgets.compare`, :func:`~icewidgets.tournament`, the
@@ -561,14 +567,12 @@ def parse_agents(spec: Any, name: str = "agents") -> tuple[tuple[Agent, ...], tu
             agents.append(item)
             names.append(agent_name(item))
         elif isinstance(item, str):
-            for part in item.split(","):
-                if not part.strip():
-                    continue
+            for part in names_in(item):
                 agent = _named_agent(part)
                 if agent is None:
-                    raise ValueError(f"unknown agent {part.strip()!r}; choose {_CHOICES}")
+                    raise ValueError(f"unknown agent {part!r}; choose {_CHOICES}")
                 agents.append(agent)
-                names.append(part.strip().lower().replace(" ", ""))
+                names.append(part.lower().replace(" ", ""))
         else:
             raise TypeError(f"{where}={item!r} is not an agent: give a name ({', '.join(AGENTS)}, mcts:ITERATIONS) "
                             f"or a callable agent(state, rng) -> move, not {type(item).__name__}")

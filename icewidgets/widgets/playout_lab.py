@@ -163,10 +163,10 @@ class PlayoutLab(widgets.VBox):
         """The run the settings in the panel describe (a ValueError or TypeError says what is wrong)."""
         max_turns = _number(self.turns_box.value, "max_turns", int)
         precision = _number(self.precision_box.value, "precision", float)
-        parts = [a.strip() for a in self.agents_box.value.split(",") if a.strip()] or ["random"]
-        names = [self._callables.get(part, part) for part in parts]
-        return PlayoutRun.plan(self.game_box.value, self.n_box.value, agents=names, seed=self.seed_box.value,
-                               max_turns=max_turns, engine=self.engine, options=parse_options(self.options_box.value),
+        # A callable passed to the lab plays wherever the box still shows its name.
+        agents = [self._callables.get(part, part) for part in agents_module.names_in(self.agents_box.value)]
+        return PlayoutRun.plan(self.game_box.value, self.n_box.value, agents=agents or "random",
+                               seed=self.seed_box.value, max_turns=max_turns, engine=self.engine, options=parse_options(self.options_box.value),
                                rotate_seats=self.rotate_box.value, precision=precision)
 
     def run(self, wait: bool = False) -> None:
