@@ -154,7 +154,8 @@ def test_every_entry_point_reads_the_same_agent_specs(spec):
 def test_the_tournament_reads_a_text_of_agents():
     table = iw.tournament("volcano", "random,greedy", n=2, progress=False)
     assert table.agents == ("random", "greedy")
-    assert iw.tournament("volcano", ["easy", "hard", "medium"], n=2, progress=False).agents == ("easy", "hard", "medium")
+    assert iw.tournament("volcano", ["easy", "Medium", "mcts:5"], n=2, progress=False).agents == ("easy", "medium",
+                                                                                                   "mcts:5")
     with pytest.raises(ValueError, match="tournament\\(\\) needs at least two agents, not only 'random'"):
         iw.tournament("volcano", "random", n=2, progress=False)
     with pytest.raises(ValueError, match="unknown agent 'smart'"):

@@ -170,12 +170,14 @@ def test_a_record_with_any_fields_loads_or_is_a_notation_error(changes):
         record = iw.Record.from_dict(data)
     except NotationError:
         return
-    assert iw.Record.from_code(record.to_code()) == record and hash(record) == hash(iw.Record.from_json(record.to_json()))
+    assert iw.Record.from_code(record.to_code()) == record
+    assert hash(record) == hash(iw.Record.from_json(record.to_json()))
 
 
 @FAST
 @given(text=st.one_of(st.text(max_size=40), st.binary(max_size=20), ANYTHING,
-                      st.text(alphabet=string.ascii_letters + string.digits + "-_=", max_size=60).map(lambda t: "iw1." + t)))
+                      st.text(alphabet=string.ascii_letters + string.digits + "-_=", max_size=60)
+                      .map(lambda t: "iw1." + t)))
 def test_any_code_is_a_record_or_a_notation_error(text):
     try:
         iw.Record.from_code(text)
@@ -221,7 +223,8 @@ AGENTS = st.one_of(st.sampled_from(["random", "greedy", "easy", "medium", "rando
 
 
 GOOD_SETTINGS = st.fixed_dictionaries({
-    "n": st.integers(1, 3), "seed": st.one_of(st.integers(0, 2**40), st.lists(st.integers(0, 9), min_size=1, max_size=2)),
+    "n": st.integers(1, 3),
+    "seed": st.one_of(st.integers(0, 2**40), st.lists(st.integers(0, 9), min_size=1, max_size=2)),
     "agents": st.sampled_from(["random", "greedy", "random,greedy", ("greedy", A.random_agent), "easy,medium"]),
     "max_turns": st.one_of(st.none(), st.integers(1, 6)), "options": st.sampled_from([None, {}, {"opening": "plus"}]),
     "engine": st.sampled_from(["auto", "reference"]), "chunk_size": st.one_of(st.none(), st.integers(1, 4)),

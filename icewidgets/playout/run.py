@@ -51,7 +51,8 @@ from .progress import check_progress, progress_bar
 from .results import PlayoutResults, first_player_points, result_arrays
 
 __all__ = ["DEFAULT_PRECISION", "ENGINES", "MAX_GAMES", "SAFETY_PLIES", "PlayoutRun", "PrecisionRule",
-           "check_chunking", "check_count", "check_memory", "check_precision", "check_seed", "parse_options", "ply_limit", "playouts", "resolve_game"]
+           "check_chunking", "check_count", "check_memory", "check_precision", "check_seed", "parse_options",
+           "ply_limit", "playouts", "resolve_game"]
 
 ENGINES = ("reference", "fast", "auto")
 """``engine=`` choices: the rules engines, the compiled kernels, or kernels where one applies."""

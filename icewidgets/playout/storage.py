@@ -1,12 +1,13 @@
 """Playout results as files: JSON and CSV written, and read back with every field checked.
 
-:class:`~icewidgets.playout.PlayoutResults` saves and loads through these functions: the readers
-return the arguments of its constructor. What the library writes it reads back exactly: the same arrays (values, dtypes and shapes),
-heatmaps and settings, for any number of games (none too) and any seed it accepts (numpy
-integers, tuples, or none for games that were not seeded, like a class's). What it did not
-write — a damaged, cut short or foreign file — is refused with a ``ValueError`` that says what
-is wrong and where (the field, the array, the line and column of a CSV), never with an error
-from inside (``KeyError``, ``IndexError``, …) and never with results that fail later.
+:class:`~icewidgets.playout.PlayoutResults` saves and loads through these functions: the
+readers return the arguments of its constructor. What the library writes it reads back
+exactly: the same arrays (values, dtypes and shapes), heatmaps and settings, for any number of
+games (none too) and any seed it accepts (numpy integers, tuples, or none for games that were
+not seeded, like a class's). What it did not write — a damaged, cut short or foreign file — is
+refused with a ``ValueError`` that says what is wrong and where (the field, the array, the
+line and column of a CSV), never with an error from inside (``KeyError``, ``IndexError``, …)
+and never with results that fail later.
 
 >>> import icewidgets as iw
 >>> results = iw.playouts(iw.available_games()[0], 3, seed=1, progress=False)
@@ -78,8 +79,10 @@ def flat_names(name: str, shape: Sequence[int], players: int, labels: dict[str, 
     value per game, ``winner_1``… / ``score_1``… and ``<name>_<seat>`` for one per player,
     ``<name>_<labels>`` where the game's counters label the axes, else ``<name>_<index>``.
 
-    >>> flat_names("winners", [2], 2, {}), flat_names("captures", [2, 3], 2, {"captures": [["R", "Y"], "123"]})
-    (['winner_1', 'winner_2'], ['captures_R1', 'captures_R2', 'captures_R3', 'captures_Y1', 'captures_Y2', 'captures_Y3'])
+    >>> flat_names("winners", [2], 2, {})
+    ['winner_1', 'winner_2']
+    >>> flat_names("captures", [2, 3], 2, {"captures": [["R", "Y"], "123"]})
+    ['captures_R1', 'captures_R2', 'captures_R3', 'captures_Y1', 'captures_Y2', 'captures_Y3']
     """
     shape = list(shape)
     if not shape:
@@ -133,8 +136,9 @@ def from_json(text: Any) -> dict[str, Any]:
     unlisted = [name for name in arrays_data if name not in fields]
     missing = [name for name in fields if name not in arrays_data]
     if unlisted or missing:
-        raise ValueError(f'the array {(unlisted or missing)[0]!r} is {"not described in" if unlisted else "missing from"} '
-                         f'"arrays" (the "fields" list the arrays the results hold)')
+        where = "not described in" if unlisted else "missing from"
+        raise ValueError(f'the array {(unlisted or missing)[0]!r} is {where} "arrays" (the "fields" list the arrays '
+                         "the results hold)")
     arrays = {name: _json_array(name, arrays_data[name], fields[name]) for name in fields}
     return _build(settings, arrays)
 
@@ -271,7 +275,8 @@ def _optional(data: dict, key: str, check: Callable[[Any], Any], default: Any = 
 def _field_spec(name: Any, spec: Any) -> dict[str, Any]:
     """A field's description, ``{"dtype": "int16", "shape": [2]}``, as a numpy dtype and a list."""
     if not isinstance(spec, dict) or not isinstance(spec.get("dtype"), str) or not isinstance(spec.get("shape"), list):
-        raise ValueError(f'the field {name!r} must be described as {{"dtype": …, "shape": […]}}, not {_short(spec)}')
+        raise ValueError(f'the field {name!r} must be described as {{"dtype": …, "shape": […]}}, '
+                         f"not {_short(spec)}")
     try:
         dtype = np.dtype(spec["dtype"])
     except TypeError:

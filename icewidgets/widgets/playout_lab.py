@@ -166,7 +166,8 @@ class PlayoutLab(widgets.VBox):
         # A callable passed to the lab plays wherever the box still shows its name.
         agents = [self._callables.get(part, part) for part in agents_module.names_in(self.agents_box.value)]
         return PlayoutRun.plan(self.game_box.value, self.n_box.value, agents=agents or "random",
-                               seed=self.seed_box.value, max_turns=max_turns, engine=self.engine, options=parse_options(self.options_box.value),
+                               seed=self.seed_box.value, max_turns=max_turns, engine=self.engine,
+                               options=parse_options(self.options_box.value),
                                rotate_seats=self.rotate_box.value, precision=precision)
 
     def run(self, wait: bool = False) -> None:
