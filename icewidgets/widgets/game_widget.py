@@ -35,6 +35,7 @@ import dataclasses
 import functools
 import html
 import json
+import numbers
 import threading
 from typing import Any, Callable
 
@@ -461,9 +462,10 @@ class GameWidget(anywidget.AnyWidget):
         if not isinstance(agents, dict):
             raise TypeError("agents= must be a dict {seat: agent name or callable}, e.g. {1: 'greedy'}")
         for seat, agent in agents.items():
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= seat < n:
                 raise ValueError(f"agents: seat {seat!r} is not a player of this game (0 to {n - 1})")
-            if agent in (None, HUMAN):
+            seat = int(seat)
+            if agent is None or (isinstance(agent, str) and agent == HUMAN):
                 continue
             self._agents[seat] = get_agent(agent, f"agents[{seat}]")
             names[seat] = agent if isinstance(agent, str) else getattr(agent, "__name__", "bot")
