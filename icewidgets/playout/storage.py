@@ -170,25 +170,35 @@ def from_csv(text: Any) -> dict[str, Any]:
             raise ValueError(f"line {number} has {len(row)} values, but the header names {len(header)} columns")
     index = {name: j for j, name in enumerate(header)}
     game, n = settings["game"], len(body)
+    cells = list(zip(*(row for _, row in body))) if body else [() for _ in header]  # column by column
+    lines_of = [number for number, _ in body]
     arrays: dict[str, np.ndarray] = {}
     for name, spec in settings["fields"].items():
         names = flat_names(name, spec["shape"], game.num_players, game.counters.labels)
         absent = [column for column in names if column not in index]
         if absent:
             raise ValueError(f"line 2: the column {absent[0]!r} (of the array {name!r}) is missing")
-        parse = _csv_parser(spec["dtype"])
-        values = []
-        for number, row in body:
-            for column in names:
-                try:
-                    values.append(parse(row[index[column]]))
-                except ValueError:
-                    raise ValueError(f"line {number}, column {column!r}: {row[index[column]]!r} is not one of "
-                                     f"the {_KINDS[spec['dtype'].kind]} the array {name!r} holds") from None
-        kind = spec["dtype"].kind
-        raw = np.asarray(values, dtype=np.float64 if kind == "f" else bool if kind == "b" else None)
+        columns = [_csv_column(name, column, cells[index[column]], lines_of, spec["dtype"]) for column in names]
+        raw = np.stack(columns, axis=1) if columns else np.zeros((n, 0))
         arrays[name] = _typed(name, raw.reshape([n] + spec["shape"]), spec)
     return _build(settings, arrays)
+
+
+def _csv_column(name: str, column: str, texts: Sequence[str], lines: list[int], dtype: np.dtype) -> np.ndarray:
+    """One CSV column's ``texts`` (on ``lines``) as numbers of ``dtype``'s kind, or a ValueError
+    naming the first cell that is not one."""
+    parse = _csv_parser(dtype)
+    try:
+        values = list(map(parse, texts))
+    except ValueError:
+        for number, text in zip(lines, texts):
+            try:
+                parse(text)
+            except ValueError:
+                raise ValueError(f"line {number}, column {column!r}: {text!r} is not one of the "
+                                 f"{_KINDS[dtype.kind]} the array {name!r} holds") from None
+        raise
+    return np.asarray(values, dtype=np.float64 if dtype.kind == "f" else bool if dtype.kind == "b" else None)
 
 
 def _decoded(data: bytes) -> str:
