@@ -15,7 +15,9 @@ Subcommands:
 
 Every rate is a mean of points (the winners of a game share 1 point, a game without a winner
 gives each seat 1/players) with a 95% interval. Bad arguments print one clear line and exit
-with status 2.
+with status 2, before any game is played (output files included: their folder must exist and
+their name must say the format). Files are written whole or not at all: a write that fails
+(a full disk) prints one line, leaves any older file as it was and exits with status 1.
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ from typing import Any, Sequence
 
 class _UsageError(Exception):
     pass
+
+
+class _WriteFailed(Exception):
+    """An output file that could not be written after the games were played (exit status 1)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -137,11 +143,44 @@ def _variants(texts: Sequence[str]) -> dict[str, dict[str, Any]]:
     return variants
 
 
-def _agents(text: str) -> list[str]:
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    if not names:
+def _agents(text: str) -> str:
+    """The ``--agents`` text, once it is known to be an agent spec (the grammar of
+    :func:`icewidgets.agents.parse_agents`, the same as the library's)."""
+    from .agents import names_in, parse_agents
+
+    if not names_in(text):
         raise _UsageError("--agents needs at least one agent name, e.g. random,greedy")
-    return names
+    parse_agents(text, "--agents")
+    return text
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuse an output file that could not be written, before any game is played."""
+    from .files import check_target
+
+    try:
+        if getattr(args, "out", None):
+            check_target(args.out, "--out", (".json", ".csv"))
+        if getattr(args, "plot", None):
+            check_target(args.plot, "--plot", _picture_formats())
+    except OSError as error:  # a missing folder, a folder for a file
+        raise _UsageError(str(error)) from None
+
+
+def _write(path: str, write: Any) -> None:
+    """Call ``write()``, which writes ``path``; a failure is one line (and exit status 1)."""
+    try:
+        write()
+    except OSError as error:
+        raise _WriteFailed(f"could not write {path!r}: {' '.join(str(error.strerror or error).split())}") from None
+
+
+def _picture_formats() -> tuple[str, ...]:
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise _UsageError("--plot needs matplotlib: pip install matplotlib") from None
+    return tuple(f".{suffix}" for suffix in FigureCanvasBase.get_supported_filetypes())
 
 
 def _check_count(n: int | None) -> None:
@@ -173,6 +212,7 @@ def _run(args: argparse.Namespace) -> int:
     _check_count(args.games)
     options = _options(args.option)
     agents = _agents(args.agents)
+    _check_outputs(args)
     progress = False if args.quiet else "auto"
     if args.command == "playouts":
         results = playouts(args.game.lower(), args.games, agents=agents, seed=args.seed, max_turns=args.max_turns,
@@ -180,10 +220,10 @@ def _run(args: argparse.Namespace) -> int:
                            rotate_seats=args.rotate_seats)
         print(results.summary())
         if args.out:
-            results.save(args.out)
+            _write(args.out, lambda: results.save(args.out))
             print(f"saved {results.n:,} games to {args.out}")
         if args.plot:
-            _save_figure(results.plot(), args.plot)
+            _write(args.plot, lambda: _save_figure(results.plot(), args.plot))
             print(f"saved the dashboard to {args.plot}")
         return 130 if results.partial else 0
     if args.command == "compare":
@@ -194,26 +234,33 @@ def _run(args: argparse.Namespace) -> int:
                              engine=args.engine, rotate_seats=args.rotate_seats, precision=args.precision)
         print(comparison)
         if args.plot:
-            _save_figure(comparison.plot(), args.plot)
+            _write(args.plot, lambda: _save_figure(comparison.plot(), args.plot))
             print(f"saved the comparison to {args.plot}")
         return 0
-    if len(agents) < 2:
+    from .agents import parse_agents
+
+    if len(parse_agents(agents)[0]) < 2:
         raise _UsageError("a tournament needs at least two agents, e.g. --agents random,greedy,mcts")
     table = tournament(args.game.lower(), agents, n=args.games, seed=args.seed, max_turns=args.max_turns,
                        progress=progress, options=options)
     print(table)
     if args.plot:
-        ax = table.plot()
-        _save_figure(ax.figure, args.plot)
+        _write(args.plot, lambda: _save_figure(table.plot().figure, args.plot))
         print(f"saved the cross-table to {args.plot}")
     return 0
 
 
 def _save_figure(fig: Any, path: str) -> None:
-    fig.savefig(path, dpi=110, bbox_inches="tight")
+    """Save ``fig`` whole or not at all, in the format its name says."""
     import matplotlib.pyplot as plt
 
-    plt.close(fig)
+    from .files import atomic_write
+
+    try:
+        with atomic_write(path, "wb", name="--plot") as fh:
+            fig.savefig(fh, format=path.rsplit(".", 1)[-1].lower(), dpi=110, bbox_inches="tight")
+    finally:
+        plt.close(fig)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -236,11 +283,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except (ValueError, TypeError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {_one_line(error)}", file=sys.stderr)
         return 2
+    except _WriteFailed as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+
+
+def _one_line(error: Any) -> str:
+    return " ".join(str(error).split())
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ players gives each 1/k point, a draw 1/players.
 from __future__ import annotations
 
 import dataclasses
+import os
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
@@ -134,29 +135,48 @@ def _outcomes(results: Any) -> str:
     return f"{int((winners == 1).sum())}, {int((winners > 1).sum())}, {int(results.outcome('draw').sum())}"
 
 
-def read_codes(codes: str | Sequence[str] | Path, game: Game | str) -> ClassGames:
+def read_codes(codes: str | bytes | Sequence[str] | os.PathLike, game: Game | str) -> ClassGames:
     """The class's games of ``game`` (a Game or a name; its options are the ones the class
-    played) from ``codes``: a text with one game code per line, a list of lines, or a file.
+    played) from ``codes``: a text with one game code per line (``bytes`` are read as UTF-8),
+    a list of lines, or a file path (``pathlib.Path`` or any ``os.PathLike``; a ``str`` is
+    the text itself).
 
     Each line is a code, optionally after a name and a colon. A line that is not a finished
     game of ``game`` from its usual start, with its options, is kept in ``skipped`` with the
-    reason.
+    reason — a list item that is not text too — and the reading goes on.
     """
     from .games import make
 
-    game = make(game) if isinstance(game, str) else game
-    if isinstance(codes, Path):
-        codes = codes.read_text(encoding="utf-8")
-    lines = codes.splitlines() if isinstance(codes, str) else list(codes)
+    if isinstance(game, str):
+        game = make(game)
+    elif not isinstance(game, Game):
+        raise TypeError(f"game={game!r} must be a game name or a Game, not {type(game).__name__}")
+    if isinstance(codes, os.PathLike):
+        codes = Path(codes).read_bytes()
+    if isinstance(codes, (bytes, bytearray)):
+        try:
+            codes = bytes(codes).decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise ValueError(f"codes are bytes that are not UTF-8 text (byte {error.start} cannot be read)") from None
+    if isinstance(codes, str):
+        lines: list[Any] = codes.splitlines()
+    elif isinstance(codes, (list, tuple)):
+        lines = list(codes)
+    else:
+        raise TypeError(f"codes={codes!r} must be a text of codes, a list of lines or a file path, "
+                        f"not {type(codes).__name__}")
     records: list[Record] = []
     labels: list[str] = []
     skipped: list[Skipped] = []
     seen: dict[Record, tuple[int, str]] = {}  # a game → the line and the name it came with first
     for number, raw in enumerate(lines, start=1):
+        if not isinstance(raw, str):
+            skipped.append(Skipped(number, _cut(repr(raw)), f"not text: {type(raw).__name__}"))
+            continue
         text = raw.strip()
         if not text or text.startswith("#"):
             continue
-        short = text if len(text) <= 48 else text[:45] + "…"
+        short = _cut(text)
         label, found, body = text.partition(CODE_PREFIX)
         if not found:
             skipped.append(Skipped(number, short, f"not a game code: a code starts with {CODE_PREFIX!r}"))
@@ -177,6 +197,10 @@ def read_codes(codes: str | Sequence[str] | Path, game: Game | str) -> ClassGame
         records.append(record)
         labels.append(label)
     return ClassGames(game, tuple(records), tuple(labels), tuple(skipped))
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= 48 else text[:45] + "…"
 
 
 def _why_not_ours(record: Record, game: Game) -> str | None:
@@ -200,8 +224,14 @@ def _why_not_ours(record: Record, game: Game) -> str | None:
 # Self-checks of the activity's questions ------------------------------------------------------
 
 
+NO_GAMES = "there are no class games to check against yet: read some codes first"
+"""What every self-check says when the class has no games."""
+
+
 def check_mean_turns(games: ClassGames, answer: Any) -> Verdict:
     """Whether ``answer`` is the mean number of turns of the class's games (to two decimals)."""
+    if not games.records:
+        return Verdict(False, NO_GAMES)
     turns = [record.final_state().turns for record in games.records]
     mean = sum(turns) / len(turns)
     return check_number(round(answer, 2) if isinstance(answer, float) else answer, round(mean, 2),
@@ -212,6 +242,8 @@ def check_mean_turns(games: ClassGames, answer: Any) -> Verdict:
 def check_first_player_points(games: ClassGames, answer: Any) -> Verdict:
     """Whether ``answer`` is the first player's mean points per game in the class's games (a win
     1, a win shared by k players 1/k, a draw 1/players), to two decimals."""
+    if not games.records:
+        return Verdict(False, NO_GAMES)
     points = _first_points(games.results())
     mean = float(points.mean())
     return check_number(round(answer, 2) if isinstance(answer, float) else answer, round(mean, 2),
@@ -223,10 +255,12 @@ def check_first_player_points(games: ClassGames, answer: Any) -> Verdict:
 def check_counter_mean(games: ClassGames, name: str, answer: Any) -> Verdict:
     """Whether ``answer`` is the mean per game of the game's counter ``name`` (summed over its
     parts) in the class's games, to two decimals."""
-    results = games.results()
     if name not in games.game.counters.fields:
         return Verdict(False, f"{games.game.title} counts no {name!r}; its counters are "
                               f"{', '.join(games.game.counters.fields)}")
+    if not games.records:
+        return Verdict(False, NO_GAMES)
+    results = games.results()
     per_game = results.arrays[name].reshape(results.n, -1).sum(axis=1)
     mean = float(per_game.mean())
     description = games.game.counters.fields[name][2]
@@ -237,6 +271,8 @@ def check_counter_mean(games: ClassGames, name: str, answer: Any) -> Verdict:
 
 def check_longest_game(games: ClassGames, label: str) -> Verdict:
     """Whether ``label`` names the class's longest game in turns (any of them, on a tie)."""
+    if not games.records:
+        return Verdict(False, NO_GAMES)
     turns = [record.final_state().turns for record in games.records]
     longest = max(turns)
     names = [name for name, t in zip(games.labels, turns) if t == longest]

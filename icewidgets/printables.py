@@ -26,6 +26,8 @@ import math
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
+from . import checks
+from .files import atomic_write, check_target
 from .protocol import CHANCE, Game, State
 from .teaching import Block
 
@@ -112,13 +114,14 @@ class _Page:
 
 
 def _write(pages: Sequence[_Page], path: Any, title: str) -> Path:
+    """The PDF of ``pages``, written whole or not at all (:func:`icewidgets.files.atomic_write`)."""
     from matplotlib.backends.backend_pdf import PdfPages
 
-    path = Path(path)
-    with PdfPages(path, metadata={"Title": title, "Creator": "icewidgets", "CreationDate": None}) as pdf:
-        for page in pages:
-            pdf.savefig(page.figure)
-    return path
+    with atomic_write(path, "wb") as fh:
+        with PdfPages(fh, metadata={"Title": title, "Creator": "icewidgets", "CreationDate": None}) as pdf:
+            for page in pages:
+                pdf.savefig(page.figure)
+    return Path(path)
 
 
 def _wrap(page: _Page, words: str, width: float, size: float, first_width: float | None = None,
@@ -142,6 +145,8 @@ def _wrap(page: _Page, words: str, width: float, size: float, first_width: float
 def _game(game: Game | str) -> Game:
     if isinstance(game, Game):
         return game
+    if not isinstance(game, str):
+        raise TypeError(f"game={game!r} must be a game name or a Game, not {type(game).__name__}")
     from .games import make
 
     return make(game)
@@ -175,11 +180,12 @@ def rules_sheet(game: Game | str, path: Any, *, paper: str = "A4") -> Path:
     The text is set as large as fits (from 11.5 points down to :data:`SMALLEST_TEXT`); a game
     whose rules do not fit even then raises ValueError, so a sheet is always one page.
     """
+    check_target(path)
+    width, height = _paper(paper)
     game = _game(game)
     rules = game.how_to_play
     if not rules.text:
         raise ValueError(f"{game.title} has no rules text (Game.how_to_play) to print")
-    width, height = _paper(paper)
     start = game.new_state(seed=rules.example_seed)
     example = start
     for ply in rules.example:
@@ -276,8 +282,11 @@ def print_board(state: State, path: Any, *, paper: str = "A4", cell_mm: float = 
     """
     if not isinstance(state, State):
         raise TypeError(f"print_board() takes a State, not {type(state).__name__}")
+    check_target(path)
+    cell_mm = checks.number(cell_mm, "cell_mm", what="a size in millimetres")
     if cell_mm < LARGE_BASE_MM:
         raise ValueError(f"cell_mm={cell_mm!r} is too small: a large pyramid's base is {LARGE_BASE_MM:g} mm")
+    rows = checks.whole(rows, "rows", low=1, none=True, what="a whole number of score rows")
     game = state.game
     grid = game.grid
     if grid is None:
@@ -426,6 +435,8 @@ def _beside_the_board(state: State) -> list[str]:
 
 
 def _paper(paper: str) -> tuple[float, float]:
+    if not isinstance(paper, str):
+        raise TypeError(f"paper={paper!r} must be a paper size's name, one of {', '.join(map(repr, PAPERS))}")
     try:
         return PAPERS[paper]
     except KeyError:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import numbers
 from typing import Iterable, Mapping, Sequence
 
 from ..grid import FILE_LETTERS, Grid
@@ -100,7 +101,7 @@ def size_of(size: float | str | Size | None) -> Size:
         except KeyError:
             raise ValueError(f"size={size!r} is not a size; give a board width in pixels or one of "
                              f"{', '.join(map(repr, SIZES))}") from None
-    if isinstance(size, bool) or not isinstance(size, (int, float)) or size != size:
+    if isinstance(size, bool) or not isinstance(size, numbers.Real) or size != size:
         raise ValueError(f"size={size!r} is not a size; give a board width in pixels or one of "
                          f"{', '.join(map(repr, SIZES))}")
     if not MIN_BOARD <= size <= MAX_BOARD:
