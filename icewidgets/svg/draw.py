@@ -24,7 +24,7 @@ from ..grid import FILE_LETTERS, Grid
 from ..pieces import PIECES, is_pawn
 from ..protocol import CHANCE, State
 from ..view import Dice, Line, PanelItem, Pieces
-from .theme import ink, palette as palette_colours, piece_markup, theme as theme_colours
+from .theme import ink, label_units, palette as palette_colours, piece_markup, theme as theme_colours
 from .tracking import Placement, Tracker, grid_of
 
 CELL = 60.0
@@ -38,9 +38,12 @@ PANEL = 230.0
 MIN_BOARD, MAX_BOARD = 160.0, 4000.0
 """The range of board widths a ``size`` may ask for, in pixels."""
 
-BASE_SIDE = {3: 0.82, 2: 0.64, 1: 0.46, 0: 0.9}
-"""The side of a piece by size (0: a tile) as a fraction of its cell, when its stack is a
-nest of shrinking sizes."""
+BASE_SIDE = {3: 0.82, 2: 0.64, 1: 0.46, 0: 0.8}
+"""The side of a piece by size (0: a tile) as a fraction of its cell: alone, in a nest of
+shrinking sizes, and at the top of any stack."""
+STACK_BOTTOM = 0.96
+"""The side of the bottom piece of a stack that is not a nest, as a fraction of its cell: the
+pieces under the top one shrink evenly from it, so each shows as a ring."""
 PAWN_SIDE = 0.46
 """The side of a pawn as a fraction of its cell."""
 
@@ -69,6 +72,11 @@ class Size:
 
     board: float | None = None
     text: float = 1.0
+
+    @property
+    def least_font(self) -> float:
+        """The size of the smallest text at this size, piece letters included, in pixels."""
+        return SMALL_FONT * self.text
 
 
 SIZES: dict[str, Size] = {
@@ -127,6 +135,8 @@ class Scene:
     """What happened in this picture (the events' sentences)."""
     badges: str = ""
     """Stack heights (the widget draws its own from the pieces)."""
+    label: float = 12.0
+    """The least size of a piece's letters, in pixels (see :func:`~icewidgets.svg.theme.label_units`)."""
 
 
 def coordinate(value: float) -> str:
@@ -147,18 +157,21 @@ def piece_transform(x: float, y: float, side: float) -> str:
 def stack_sides(toks: Sequence[str]) -> list[float]:
     """The side of each piece of a stack (tokens, bottom first) as a fraction of its cell.
 
-    A nest of shrinking sizes is drawn at the pieces' true sizes; any other stack shrinks
-    step by step so that every piece stays visible. A pawn keeps its own size.
+    A nest of shrinking sizes is drawn at the pieces' true sizes. In any other stack the top
+    piece keeps the side it has alone (a tall stack never shrinks it), and the pieces under it
+    grow evenly towards :data:`STACK_BOTTOM`, so every piece shows. A pawn keeps its own size.
 
-    >>> stack_sides(["R3", "R2", "R1"]), stack_sides(["L", "D", "@D"])
-    ([0.82, 0.64, 0.46], [0.9, 0.78, 0.46])
+    >>> stack_sides(["R3", "R2", "R1"]), stack_sides(["L", "D", "@D"]), stack_sides(["G3", "G2", "G1", "K3"])
+    ([0.82, 0.64, 0.46], [0.96, 0.8, 0.46], [0.96, 0.9133, 0.8667, 0.82])
     """
     sizes = [PIECES[t].size for t in toks if not is_pawn(t)]
     if all(a > b for a, b in zip(sizes, sizes[1:])):
         sides = [BASE_SIDE[s] for s in sizes]
     else:
-        step = min(0.12, 0.56 / max(len(sizes) - 1, 1))
-        sides = [0.9 - k * step for k in range(len(sizes))]
+        top = BASE_SIDE[sizes[-1]]
+        bottom = max(STACK_BOTTOM, top)
+        step = (bottom - top) / (len(sizes) - 1)
+        sides = [round(bottom - k * step, 4) for k in range(len(sizes))]
     stacked = iter(sides)
     return [PAWN_SIDE if is_pawn(t) else next(stacked) for t in toks]
 
@@ -261,7 +274,8 @@ def scene(
     width = px + panel_width + PAD
     below = MARGIN * chosen.text if coordinates else 0
     height = max(fr.y0 + board_height + below + PAD, top + panel_height + PAD)
-    return Scene(width, height, _squares(fr, colours, coordinates), marks_svg, panel, pieces, text, "".join(heights))
+    return Scene(width, height, _squares(fr, colours, coordinates), marks_svg, panel, pieces, text, "".join(heights),
+                 chosen.least_font)
 
 
 def render(sc: Scene, *, palette: str = "standard", theme: str = "light", label: str = "") -> str:
@@ -270,7 +284,7 @@ def render(sc: Scene, *, palette: str = "standard", theme: str = "light", label:
     colours = theme_colours(theme)
     pieces = "".join(
         f'<g class="iw-piece" data-piece="{pid}" data-token="{tok}" data-loc="{loc}" '
-        f'transform="{piece_transform(x, y, side)}">{piece_markup(tok, palette)}</g>'
+        f'transform="{piece_transform(x, y, side)}">{piece_markup(tok, palette, label_units(tok, side, sc.label))}</g>'
         for pid, tok, loc, x, y, side in sc.pieces
     )
     aria = f' role="img" aria-label="{_escape(label)}"' if label else ""

@@ -207,6 +207,14 @@ export function cssTransformOf(p) {
   return `translate(${p.x}px, ${p.y}px) scale(${+(p.s / 100).toFixed(4)})`;
 }
 
+/** The font size, in a piece's own units (100 a side), of a label whose natural size is
+ *  `natural` on a piece drawn `side` px wide: at least `least` px on screen, as the static
+ *  pictures draw it (svg.theme.label_units). */
+export function labelUnits(natural, side, least) {
+  if (!(side > 0)) return natural;
+  return Math.round(Math.max(natural, (least * 100) / side) * 10) / 10;
+}
+
 /**
  * Piece ids in drawing order: larger first, so the pieces higher in a stack (smaller) are on
  * top; at equal size a pawn (a token in the set `pawns`) stands on the piece; moving pieces last.
