@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
 import zlib
 
 import pytest
@@ -127,16 +128,48 @@ def _pages(data: bytes) -> list[tuple[float, float]]:
     return [(round(float(w), 2), round(float(h), 2)) for w, h in boxes]
 
 
+def _text_sizes(data: bytes) -> list[float]:
+    """The font size of every text a PDF written by matplotlib sets (its ``Tf`` operators)."""
+    streams = [zlib.decompress(s) for s in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S) if s[:1] == b"x"]
+    return [float(size) for stream in streams for size in re.findall(rb"/F\d+ ([\d.]+) Tf", stream)]
+
+
 @pytest.mark.parametrize("name", GAMES)
-def test_a_rules_sheet_is_one_a4_page_with_the_rules_and_two_pictures(name, tmp_path):
-    pytest.importorskip("cairosvg")
+def test_a_rules_sheet_is_one_a4_page_of_vectors_made_without_cairosvg(name, tmp_path, monkeypatch):
+    from icewidgets.svg import vector
+
+    monkeypatch.setitem(sys.modules, "cairosvg", None)  # what a plain pip install lacks
+    drawn = []
+    draw = vector.draw_svg
+    monkeypatch.setattr(vector, "draw_svg", lambda *args, **kw: drawn.append(draw(*args, **kw)) or drawn[-1])
     path = iw.rules_sheet(name, tmp_path / f"{name}.pdf")
     data = path.read_bytes()
     assert _pages(data) == [A4_POINTS]
-    assert data.count(b"/Subtype /Image") == 2
-    streams = b"".join(zlib.decompress(s) for s in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S)
-                       if s[:1] == b"x")
-    assert b"how to play" in streams or len(streams) > 10_000
+    assert b"/Subtype /Image" not in data
+    assert len(drawn) == 2  # the start and the example, each drawn shape by shape
+    assert all(picture.smallest_text >= printables.LEAST_TEXT - 1e-6 for picture in drawn)
+    sizes = _text_sizes(data)
+    assert min(sizes) >= printables.LEAST_TEXT - 1e-6
+    assert sum(abs(size - printables.LEAST_TEXT) < 0.01 for size in sizes) >= 20  # the pieces' letters, in text
+
+
+def test_a_picture_on_paper_is_the_scene_of_the_svg(tmp_path):
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Circle
+
+    from icewidgets.svg.vector import draw_svg
+
+    state = iw.make("volterra").new_state().play("b4-b3").play("@b3")
+    picture = iw.svg.board(state)
+    axes = Figure().add_axes((0, 0, 1, 1), xlim=(0, 200), ylim=(0, 200))
+    drawn = draw_svg(axes, picture, 0, 200, 150)
+    texts = [text.get_text() for text in axes.texts]
+    assert texts.count("D") + texts.count("L") == picture.count(">D</text>") + picture.count(">L</text>")
+    assert sum(isinstance(patch, Circle) for patch in axes.artists + axes.patches) == picture.count("<circle")
+    assert round(drawn.height, 6) == round(150 * float(re.search(r'height="([\d.]+)"', picture).group(1))
+                                           / float(re.search(r'width="([\d.]+)"', picture).group(1)), 6)
+    with pytest.raises(ValueError, match="cannot draw <ellipse>"):
+        draw_svg(axes, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><ellipse/></svg>', 0, 10, 10)
 
 
 @pytest.mark.parametrize("name, pages, sheets", [
@@ -153,6 +186,38 @@ def test_a_printed_board_is_at_real_size_with_a_score_sheet(name, pages, sheets,
     assert _pages(printed.path.read_bytes()) == [A4_POINTS] * pages
     grid = iw.make(name).grid
     assert drawn.count((28.0, 28.0)) == grid.files * grid.ranks  # every square once, 28 mm a side
+
+
+@pytest.mark.parametrize("name, notation, example, squares", [
+    ("volcano", ["R red, Y yellow, G green, B blue, C clear, K black.", "1 small, 2 medium, 3 large."],
+     "R1R2R3K1 is a red small, a red medium, a red large, a black small, from the bottom up.",
+     "Squares of 28 mm, for pyramids with a 25 mm base."),
+    ("volterra", ["L light, D dark.", "a letter alone is a flat tile.",
+                  "@ and a letter is a pawn, standing on the stack written before it."],
+     "L@L is a light tile, the light pawn on top, from the bottom up.", "Squares of 28 mm."),
+    ("blockade", ["R red, Y yellow, G green, B blue, C clear.", "1 small, 2 medium, 3 large."],
+     "C3Y2Y2Y2Y2Y2 is a clear large, 5 yellow mediums, from the bottom up.",
+     "Squares of 28 mm, for pyramids with a 25 mm base."),
+])
+def test_a_board_sheet_explains_its_notation_in_text_no_smaller_than_the_least(name, notation, example, squares,
+                                                                                tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    data = iw.print_board(iw.make(name).new_state(seed=1), tmp_path / "board.pdf").path.read_bytes()
+    assert b"/Subtype /Image" not in data and min(_text_sizes(data)) >= printables.LEAST_TEXT - 1e-6
+    written = []
+    monkeypatch.setattr(printables._Page, "text", lambda self, x, y, text, size, **style: written.append((text, size))
+                        if self.drawing else None)
+    iw.print_board(iw.make(name).new_state(seed=1), tmp_path / "again.pdf")
+    texts = [text for text, _ in written]
+    assert min(size for _, size in written) >= printables.LEAST_TEXT
+    assert squares in texts and "How to read a square." in texts
+    assert all(line in " ".join(texts) for line in notation)
+    assert example in " ".join(texts)
+
+
+def test_a_long_stack_is_written_on_whole_lines_of_pieces():
+    assert printables._split_stack("LDLDLDLDLDLDLDLDLD@D", 8) == ["LDLDLDLD", "LDLDLDLD", "LD@D"]
+    assert printables._split_stack("R1R2R3K1", 15) == ["R1R2R3K1"]
 
 
 def test_a_page_is_drawn_in_millimetres():

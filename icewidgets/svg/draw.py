@@ -61,6 +61,9 @@ SMALL_FONT = 12
 CHARACTER_WIDTH = 0.58
 """A generous average width of a character, as a fraction of its font size (to size the panel)."""
 
+PANEL_PLACES = ("right", "below", "none")
+"""Where a picture's status line and side panel may go (``"none"``: the board alone)."""
+
 DIE = 40.0
 """The side of a die in the panel (at text scale 1)."""
 
@@ -209,6 +212,7 @@ def scene(
     coordinates: bool = True,
     status_state: State | None = None,
     text: str = "",
+    panel: str = "right",
 ) -> Scene:
     """Lay out ``state`` as a :class:`Scene`, in pixels.
 
@@ -216,7 +220,9 @@ def scene(
     ``size`` the board width or a named size (see :func:`size_of`); ``marks`` the squares to
     mark (default: the view's marks of ``state``, or none without ``highlight_last``);
     ``status_state`` the position whose status and panel are shown (default: ``state``; a
-    picture within a ply shows the position before it).
+    picture within a ply shows the position before it); ``panel`` where the status line and
+    the panel go: ``"right"`` of the board, ``"below"`` it (for a narrow page), or ``"none"``
+    (the board alone, for a page that says what is beside the board in words).
     """
     colours, pal = theme_colours(theme), palette_colours(palette)
     grid = grid_of(state)
@@ -251,18 +257,30 @@ def scene(
     status_state = status_state or state
     squares = set(grid.names)
     areas = {loc: [tok for _, tok in stack] for loc, stack in placement.items() if loc not in squares}
-    px = fr.x0 + board_width + 16 * chosen.text
-    top = fr.y0 + (STATUS_FONT + 16) * chosen.text
-    items = view.panel(status_state, areas)
+    below = MARGIN * chosen.text if coordinates else 0
+    if panel not in PANEL_PLACES:
+        raise ValueError(f"panel={panel!r} is not a place for the panel; choose one of "
+                         f"{', '.join(map(repr, PANEL_PLACES))}")
+    if panel == "right":
+        px, status_y = fr.x0 + board_width + 16 * chosen.text, fr.y0 + STATUS_FONT * chosen.text
+    else:  # under the board and its coordinates, for a page narrower than the screen
+        px, status_y = PAD, fr.y0 + board_height + below + (STATUS_FONT + 8) * chosen.text
+    top = status_y + 16 * chosen.text
+    items = view.panel(status_state, areas) if panel != "none" else []
     panel_svg, area_positions, panel_height, panel_width = draw_panel(items, placement, px, top, colours, pal,
                                                                      chosen.text, palette)
     status_text = status(status_state)
-    panel = (
-        f'<text class="iw-fg" x="{coordinate(px)}" y="{coordinate(fr.y0 + STATUS_FONT * chosen.text)}" '
+    panel_markup = "" if panel == "none" else (
+        f'<text class="iw-fg" x="{coordinate(px)}" y="{coordinate(status_y)}" '
         f'font-size="{fr.font(STATUS_FONT)}" font-weight="bold" fill="{colours["text"]}">{_escape(status_text)}</text>'
         + panel_svg
     )
-    panel_width = max(panel_width, text_width(status_text, STATUS_FONT * chosen.text), PANEL * chosen.text)
+    if panel == "none":
+        panel_width = panel_height = 0.0
+        top = fr.y0
+    else:
+        panel_width = max(panel_width, text_width(status_text, STATUS_FONT * chosen.text),
+                          PANEL * chosen.text if panel == "right" else 0.0)
     # Off-board pieces are drawn in the panel's order, each group bottom first, so a tree shows
     # its large outside and its small inside whatever order its pieces arrived in.
     where = {pid: (tok, loc) for loc, stack in placement.items() if loc not in squares for pid, tok in stack}
@@ -271,11 +289,10 @@ def scene(
     if marks is None:
         marks = view.marks(state) if highlight_last else {}
     marks_svg = _marks(fr, marks, selected, targets, colours)
-    width = px + panel_width + PAD
-    below = MARGIN * chosen.text if coordinates else 0
+    width = max(px + panel_width, fr.x0 + board_width) + PAD
     height = max(fr.y0 + board_height + below + PAD, top + panel_height + PAD)
-    return Scene(width, height, _squares(fr, colours, coordinates), marks_svg, panel, pieces, text, "".join(heights),
-                 chosen.least_font)
+    return Scene(width, height, _squares(fr, colours, coordinates), marks_svg, panel_markup, pieces, text,
+                 "".join(heights), chosen.least_font)
 
 
 def render(sc: Scene, *, palette: str = "standard", theme: str = "light", label: str = "") -> str:
@@ -311,17 +328,19 @@ def board(
     highlight_last: bool = True,
     coordinates: bool = True,
     placement: Placement | None = None,
+    panel: str = "right",
 ) -> str:
     """An SVG picture of ``state`` (byte-identical for equal arguments), drawn at 100%.
 
     ``size`` is the width of the board in pixels (160 to 4000; default 60 per square) or a
     named size of :data:`SIZES` (``"projector"``: a large board, no text under 18 px); the side
     panel keeps its readable text whatever the board's size, so no text is under 12 px and a
-    picture is at least 400 px wide. ``theme`` and ``palette`` name the colours
+    picture with the panel beside the board is at least 400 px wide. ``theme`` and ``palette`` name the colours
     (:data:`~icewidgets.svg.theme.THEMES`, :data:`~icewidgets.svg.theme.PALETTES`);
     ``selected`` is a square to outline and ``targets`` squares to mark as legal destinations;
     ``highlight_last`` marks what the last ply did (the view's marks); ``placement`` gives
-    tracked piece ids (see :class:`Tracker`).
+    tracked piece ids (see :class:`Tracker`); ``panel="below"`` puts the status line and the
+    side panel under the board instead of beside it, ``panel="none"`` leaves them out.
 
     >>> import icewidgets as iw
     >>> picture = board(iw.make(iw.available_games()[0]).new_state(seed=1), theme="dark", targets=["a2"])
@@ -329,7 +348,7 @@ def board(
     True
     """
     sc = scene(state, placement, theme=theme, palette=palette, size=size, selected=selected, targets=targets,
-               highlight_last=highlight_last, coordinates=coordinates)
+               highlight_last=highlight_last, coordinates=coordinates, panel=panel)
     return render(sc, palette=palette, theme=theme, label=f"{state.game.title} board: {status(state)}")
 
 

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import functools
+import math
 
 from ..pieces import PAWN, PIECES, is_pawn
 
@@ -135,7 +136,8 @@ def label_units(token: str, side: float, least: float) -> float:
     (36.0, 43.5)
     """
     natural = LABEL_UNITS["pawn" if is_pawn(token) else "piece"]
-    return natural if side <= 0 else round(max(natural, least * 100 / side), 1)
+    # rounded up to a tenth, so that the letters are never a hair under ``least``
+    return natural if side <= 0 else max(natural, math.ceil(round(least * 1000 / side, 6)) / 10)
 
 
 def _font(units: float) -> str:

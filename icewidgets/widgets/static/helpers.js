@@ -212,7 +212,8 @@ export function cssTransformOf(p) {
  *  pictures draw it (svg.theme.label_units). */
 export function labelUnits(natural, side, least) {
   if (!(side > 0)) return natural;
-  return Math.round(Math.max(natural, (least * 100) / side) * 10) / 10;
+  // rounded up to a tenth, so that the letters are never a hair under `least`
+  return Math.max(natural, Math.ceil(+((least * 1000) / side).toFixed(6)) / 10);
 }
 
 /**
