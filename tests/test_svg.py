@@ -749,3 +749,19 @@ def test_blockades_supply_letters_are_readable():
     for size, least in [(None, 12), ("projector", 18)]:
         supply = [size_px for text, size_px in _texts(svg.board(state, size=size)) if text in ("K1", "K2", "K3")]
         assert len(supply) == 15 and min(supply) >= least - 0.05
+
+
+def test_the_panel_goes_beside_the_board_under_it_or_nowhere():
+    state = iw.make("volcano").new_state().play("a1-b1")  # a captured red large in Player 1's pile
+    board_bottom = 10 + 300 + 22  # the picture's padding, the board, its coordinates
+    right, below, none = (svg.scene(state, size=300, panel=place) for place in ("right", "below", "none"))
+    status = r'<text class="iw-fg" x="([\d.]+)" y="([\d.]+)"[^>]*font-weight="bold"[^>]*>Player 2 to move</text>'
+    (x_right, _), = re.findall(status, right.panel)
+    (x_below, y_below), = re.findall(status, below.panel)
+    assert float(x_right) > 300 and float(x_below) == 10 and float(y_below) > board_bottom
+    assert below.width < right.width and below.height > right.height
+    assert none.panel == "" and (none.width, none.height) == (342, board_bottom + 10)
+    assert [loc for _, _, loc, *_ in right.pieces if loc.startswith("captured")] == ["captured:0"]
+    assert not [loc for _, _, loc, *_ in none.pieces if loc.startswith("captured")]
+    with pytest.raises(ValueError, match="panel='left' is not a place for the panel; choose one of 'right', 'below', 'none'"):
+        svg.board(state, panel="left")
