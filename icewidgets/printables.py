@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
 from .pieces import COLOUR_NAMES, PAWN, PIECES, SIZE_NAMES, is_pawn, tokens
-from .protocol import CHANCE, Game, State
+from .protocol import Game, State
 from .teaching import Block
 
 __all__ = ["CELL_MM", "LARGE_BASE_MM", "PAPERS", "PrintedBoard", "print_board", "rules_sheet"]

@@ -5,7 +5,6 @@ answered as malformed, and no check ever raises."""
 from __future__ import annotations
 
 import functools
-import importlib
 import inspect
 from decimal import Decimal
 from fractions import Fraction
