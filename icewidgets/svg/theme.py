@@ -184,6 +184,6 @@ def _label(text: str, fill: str, writing: str, kind: str, label: float | None) -
             f'font-weight="bold"')
     # A label larger than its natural size may reach past a small piece: a halo of the piece's
     # colour under it (a second text, which every renderer draws) keeps it readable on anything.
-    halo = (f'<text class="iw-halo" {font} fill="{fill}" stroke="{fill}" stroke-width="{_font(round(units * 0.16, 1))}" '
+    halo = (f'<text class="iw-halo" aria-hidden="true" {font} fill="{fill}" stroke="{fill}" stroke-width="{_font(round(units * 0.16, 1))}" '
             f'stroke-linejoin="round">{text}</text>' if units > natural else "")
     return f'{halo}<text {font} fill="{writing}">{text}</text>'

@@ -106,6 +106,7 @@ export function createBoard(dom, model) {
       if (!halo) {
         halo = text.cloneNode(true);
         halo.setAttribute("class", "iw-halo");
+        halo.setAttribute("aria-hidden", "true");
         g.insertBefore(halo, text);
       }
       for (const [name, value] of [["font-size", units], ["y", text.getAttribute("y")], ["fill", fill], ["stroke", fill],
