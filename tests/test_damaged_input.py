@@ -320,6 +320,7 @@ def test_the_class_checks_with_no_games_say_so():
     empty = read_codes("", "volcano")
     for verdict in (check_mean_turns(empty, 30), check_first_player_points(empty, 0.5),
                     check_counter_mean(empty, "eruptions", 3), check_longest_game(empty, "Ana")):
-        assert not verdict and verdict.why == "there are no class games to check against yet: read some codes first"
+        assert not verdict and verdict.why == ("no finished game was read, so there is nothing to count yet: "
+                                               "paste the class's codes and run the notebook again")
     games = read_codes(SAMPLE, "volcano")
     assert check_mean_turns(games, 30.9)

@@ -567,6 +567,7 @@ class GameWidget(anywidget.AnyWidget):
             # Pawns stand on a stack without being part of it: drawn on top, not counted in its height.
             "pawns": sorted(tok for tok in log.catalogue if is_pawn(tok)),
             "colours": self._colours(), "text": svg.size_of(self.size).text,
+            "label": svg.size_of(self.size).least_font,  # no piece's letters smaller (px)
         }
         if board != self.board:
             self.board = board

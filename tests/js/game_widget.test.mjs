@@ -16,6 +16,7 @@ import {
   groupsAt,
   isDarkBackground,
   keyAction,
+  labelUnits,
   movedPieces,
   movesBetween,
   neighbour,
@@ -252,4 +253,11 @@ test("moved and removed pieces, summaries and playback speed", () => {
   assert.equal(frameDelay(1), 900);
   assert.equal(frameDelay(2), 450);
   assert.equal(frameDelay("bad"), 900);
+});
+
+test("a piece's letters are never drawn under the least text size, as in the static pictures", () => {
+  assert.equal(labelUnits(36, 49.2, 12), 36, "a large keeps its natural letters");
+  assert.equal(labelUnits(36, 27.6, 12), 43.5, "a small's letters grow to 12 px (43.5 units of 27.6 px)");
+  assert.equal(labelUnits(44, 36.8, 18), 49, "on the projector, 18 px (48.92 units, rounded up)");
+  assert.equal(labelUnits(36, 0, 12), 36, "a piece leaving the picture");
 });

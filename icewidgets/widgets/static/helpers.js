@@ -207,6 +207,15 @@ export function cssTransformOf(p) {
   return `translate(${p.x}px, ${p.y}px) scale(${+(p.s / 100).toFixed(4)})`;
 }
 
+/** The font size, in a piece's own units (100 a side), of a label whose natural size is
+ *  `natural` on a piece drawn `side` px wide: at least `least` px on screen, as the static
+ *  pictures draw it (svg.theme.label_units). */
+export function labelUnits(natural, side, least) {
+  if (!(side > 0)) return natural;
+  // rounded up to a tenth, so that the letters are never a hair under `least`
+  return Math.max(natural, Math.ceil(+((least * 1000) / side).toFixed(6)) / 10);
+}
+
 /**
  * Piece ids in drawing order: larger first, so the pieces higher in a stack (smaller) are on
  * top; at equal size a pawn (a token in the set `pawns`) stands on the piece; moving pieces last.
