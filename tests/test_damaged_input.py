@@ -298,7 +298,7 @@ def test_read_codes_lists_a_bad_code_and_goes_on():
     assert reasons[8] == "not text: int"
     assert reasons[9].startswith("not a readable game code: the record's \"options\" must be an object")
     assert reasons[10].startswith("not a readable game code: the record's \"plies\" must be a list")
-    assert len(games) == 10 and good is not None
+    assert len(games) == 11 and good is not None
 
 
 def test_read_codes_takes_text_lines_bytes_and_paths_and_refuses_the_rest(tmp_path):
