@@ -36,7 +36,7 @@ def test_pieces_are_the_canonical_objects():
     stack = parse_stack("R1R2R3K1")
     assert stack == (Piece("R", 1), Piece("R", 2), Piece("R", 3), Piece("K", 1))
     assert all(p is PIECES[str(p)] for p in stack)
-    assert len(PIECES) == 6 * 3 + 2
+    assert len([token for token in PIECES if token[0] in "RYGBCKLD"]) == 6 * 3 + 2
 
 
 @pytest.mark.parametrize("text, words", [

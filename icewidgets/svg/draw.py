@@ -24,6 +24,7 @@ from ..grid import FILE_LETTERS, Grid
 from ..pieces import PIECES, is_pawn
 from ..protocol import CHANCE, State
 from ..view import Dice, Line, PanelItem, Pieces
+from .areas import draw as draw_areas, legend as area_legend
 from .theme import ink, palette as palette_colours, piece_markup, theme as theme_colours
 from .tracking import Placement, Tracker, grid_of
 
@@ -127,6 +128,8 @@ class Scene:
     """What happened in this picture (the events' sentences)."""
     badges: str = ""
     """Stack heights (the widget draws its own from the pieces)."""
+    areas: str = ""
+    """The board areas the game marks (under the marks and the pieces)."""
 
 
 def coordinate(value: float) -> str:
@@ -249,6 +252,14 @@ def scene(
         f'font-size="{fr.font(STATUS_FONT)}" font-weight="bold" fill="{colours["text"]}">{_escape(status_text)}</text>'
         + panel_svg
     )
+    board_areas = view.board_areas(state)
+    if board_areas:  # their key, under the game's panel
+        space = 8 * chosen.text
+        key, key_height, key_width = area_legend(board_areas, px, top + panel_height + space, colours, pal, chosen.text,
+                                                 LINE_STYLES["text"][0] * chosen.text)
+        panel += key
+        panel_height += space + key_height
+        panel_width = max(panel_width, key_width)
     panel_width = max(panel_width, text_width(status_text, STATUS_FONT * chosen.text), PANEL * chosen.text)
     # Off-board pieces are drawn in the panel's order, each group bottom first, so a tree shows
     # its large outside and its small inside whatever order its pieces arrived in.
@@ -261,7 +272,8 @@ def scene(
     width = px + panel_width + PAD
     below = MARGIN * chosen.text if coordinates else 0
     height = max(fr.y0 + board_height + below + PAD, top + panel_height + PAD)
-    return Scene(width, height, _squares(fr, colours, coordinates), marks_svg, panel, pieces, text, "".join(heights))
+    return Scene(width, height, _squares(fr, colours, coordinates), marks_svg, panel, pieces, text, "".join(heights),
+                 draw_areas(grid, fr.centre, cell, board_areas, colours, pal))
 
 
 def render(sc: Scene, *, palette: str = "standard", theme: str = "light", label: str = "") -> str:
@@ -279,7 +291,9 @@ def render(sc: Scene, *, palette: str = "standard", theme: str = "light", label:
         f'{coordinate(sc.height)}" width="{coordinate(sc.width)}" height="{coordinate(sc.height)}" '
         f'font-family="Helvetica, Arial, sans-serif"{aria}>'
         f'<rect class="iw-bg" width="100%" height="100%" fill="{colours["bg"]}"/>'
-        f'<g class="iw-static">{sc.static}</g><g class="iw-marks" pointer-events="none">{sc.marks}</g>'
+        f'<g class="iw-static">{sc.static}</g>'
+        + (f'<g class="iw-areas" pointer-events="none">{sc.areas}</g>' if sc.areas else "")
+        + f'<g class="iw-marks" pointer-events="none">{sc.marks}</g>'
         f'<g class="iw-pieces" pointer-events="none">{pieces}</g>'
         f'<g class="iw-badges" pointer-events="none">{sc.badges}</g>'
         f'<g class="iw-panel" pointer-events="none">{sc.panel}</g></svg>'
