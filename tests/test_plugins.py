@@ -99,7 +99,7 @@ def test_a_new_process_plays_records_codes_pictures_and_the_widget(installed, tm
         """)
     done = _run(installed, "-c", script, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == ["R2 1", "nest_row", "B3 True", "9", "20 Nest Row"]
+    assert done.stdout.splitlines() == ["O2 1", "nest_row", "V3 True", "9", "20 Nest Row"]
 
 
 BROKEN = {
