@@ -273,9 +273,12 @@ class State:
         cls = type(self)
         primable = _PRIMABLE.get(cls)
         if primable is None:
+            found: dict[str, Any] = {}
+            for klass in cls.__mro__:  # the nearest definition of each name counts
+                for attribute, value in vars(klass).items():
+                    found.setdefault(attribute, value)
             primable = _PRIMABLE[cls] = frozenset(
-                name for klass in cls.__mro__ for name, value in vars(klass).items()
-                if isinstance(value, functools.cached_property))
+                attribute for attribute, value in found.items() if isinstance(value, functools.cached_property))
         for name, value in values.items():
             if name not in primable:
                 raise TypeError(f"{cls.__name__}._prime({name}=…) fills a cached property, but {cls.__name__}.{name} is "

@@ -47,8 +47,8 @@ def test_the_docstring_teaches_the_rules_with_an_example(name):
     doc = _rules(name).__doc__ or ""
     assert len(doc) > 1500 and ">>> " in doc and "Notation" in doc, (
         f"{name}: the rules module's docstring has {len(doc)} characters, {'a' if '>>> ' in doc else 'no'} doctest "
-        f"and {'a' if 'Notation' in doc else 'no'} Notation part (rule: a docstring of more than 1500 characters "
-        "that teaches the rules, with their notation and a doctest that plays a move)")
+        f"and {'a' if 'Notation' in doc else 'no'} Notation part (rule: the outline of rules.py: a docstring of more "
+        "than 1500 characters that teaches the rules, with their notation and a doctest that plays a move)")
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -70,7 +70,7 @@ def test_the_same_names_for_the_same_concepts(name):
     # Colours: the colour letters of the game's pieces, as one string.
     colours = getattr(module, "COLOURS", None)
     assert isinstance(colours, str) and colours.isalpha() and colours.isupper(), (
-        f"{name}.COLOURS = {colours!r} (rule: COLOURS, a string of the colour letters of the game's pieces)")
+        f"{name}.COLOURS = {colours!r} (rule: the outline of rules.py: COLOURS, a string of the colour letters of the game's pieces)")
     # The end move: protocol.EndTurn, one instance END_TURN, when the game has one.
     if EndTurn in game.move_types:
         assert isinstance(module.END_TURN, EndTurn)
@@ -87,7 +87,7 @@ def test_the_same_names_for_the_same_concepts(name):
         f"{name}: {state_type.__name__}.events is not a property (rule: events are a cached property, built when "
         "first read or primed by _apply with _prime(events=…))")
     assert isinstance(getattr(state_type, "end_reason"), (functools.cached_property, property)), (
-        f"{name}: {state_type.__name__}.end_reason is not a property (rule: end_reason, why the game ended)")
+        f"{name}: {state_type.__name__}.end_reason is not a property (rule: the outline of rules.py: end_reason, why the game ended)")
     state = game.new_state(seed=1)
     assert isinstance(state.player, int) and state.player >= 0
     assert state.end_reason is None and not state.is_over
