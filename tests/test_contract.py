@@ -84,6 +84,12 @@ def test_the_rules_in_plain_words(monkeypatch, change, message):
     _fails(NestRow(), message)
 
 
+def test_a_game_without_its_rules_in_plain_words_yet_can_be_played_through(monkeypatch):
+    monkeypatch.setattr(NestRow, "how_to_play", dataclasses.replace(HOW_TO_PLAY, summary="", text=""))
+    assert check_game(NestRow(), n_games=3, seed=1, outline=False)["games"] == 3
+    _fails(NestRow(), "how_to_play.summary has 0 characters")
+
+
 def test_every_registered_game_keeps_the_outline():
     for name in iw.available_games():
         check_outline(iw.make(name))
