@@ -12,6 +12,12 @@ Subcommands:
 - ``games``: list the games and their options.
 - ``warm``: compile every game's fast engine into the cache, so later runs start at once (run it
   once after installing; without numba it says the fast engine is unavailable and exits 0).
+- ``notebooks DIR``: copy the notebooks and their data into the folder DIR, for a teacher; a file
+  the teacher changed is never overwritten (asked at a terminal, else the new version is written
+  beside it).
+
+Games installed from other packages (entry point group ``icewidgets.games``) are listed and
+played like the package's own; a plug-in that cannot be loaded is named in a warning.
 
 Every rate is a mean of points (the winners of a game share 1 point, a game without a winner
 gives each seat 1/players) with a 95% interval. Bad arguments print one clear line and exit
@@ -24,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from typing import Any, Sequence
 
 
@@ -84,6 +91,13 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("warm", help="compile every game's fast engine into the cache (once, after installing)",
                    description="Compile every game's fast engine (numba kernels) into the cache, with a line per "
                                "game, so that later runs start at once.")
+    notebooks = sub.add_parser("notebooks", help="copy the notebooks and their data into a folder, for a teacher",
+                               description="Copy the notebooks that ship with icewidgets, and their data, into the "
+                                           "folder DIR (made if needed). A file you changed is never overwritten: "
+                                           "at a terminal you are asked, otherwise the new version is written beside "
+                                           "it as 'NAME (new).ipynb'.",
+                               epilog="example: python -m icewidgets notebooks icewidgets-notebooks")
+    notebooks.add_argument("folder", metavar="DIR", help="the folder to copy them into")
     return parser
 
 
@@ -202,6 +216,15 @@ def _run(args: argparse.Namespace) -> int:
             opts = ", ".join(f"{f.name}={f.default!r}" for f in dataclasses.fields(cls))
             print(f"{name:9} {cls.title}: {opts}")
         return 0
+    if args.command == "notebooks":
+        from .shipped import copy_notebooks
+
+        try:
+            report = copy_notebooks(args.folder, ask=_ask_to_replace if sys.stdin.isatty() else None)
+        except (NotADirectoryError, FileExistsError) as error:
+            raise _UsageError(str(error)) from None
+        print(report)
+        return 0
     if args.command == "warm":
         from . import fast
 
@@ -250,6 +273,25 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ask_to_replace(name: str) -> bool:
+    answer = input(f"You changed {name} since it was copied. Replace it with the new version? [y/N] ")
+    return answer.strip().lower() in ("y", "yes")
+
+
+def _discover_games() -> None:
+    """Find the games of installed plug-ins now, saying in one line each why one is left out."""
+    from .games import PluginWarning, discover
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PluginWarning)
+        discover()
+    for warning in caught:
+        if issubclass(warning.category, PluginWarning):
+            print(f"warning: {warning.message}", file=sys.stderr)
+        else:
+            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+
+
 def _save_figure(fig: Any, path: str) -> None:
     """Save ``fig`` whole or not at all, in the format its name says."""
     import matplotlib.pyplot as plt
@@ -265,6 +307,7 @@ def _save_figure(fig: Any, path: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for bad arguments)."""
+    _discover_games()
     parser = _parser()
     if "matplotlib.pyplot" not in sys.modules:
         try:

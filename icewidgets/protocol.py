@@ -9,6 +9,7 @@ never changes the old one. A move is a small frozen object whose ``str()`` is it
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable
 
@@ -228,6 +229,7 @@ class Game:
 
 
 _COMPARED_FIELDS: dict[type, tuple[str, ...]] = {}
+_PRIMABLE: dict[type, frozenset[str]] = {}
 
 
 class State:
@@ -263,8 +265,25 @@ class State:
 
     def _prime(self, **values: Any) -> "State":
         """Fill in cached properties of a state just built (``events=…``): they take no part in
-        equality or hashing, so doing so is invisible from outside. Returns the state."""
+        equality or hashing, so doing so is invisible from outside. Returns the state.
+
+        Each name must be a :func:`functools.cached_property` of the state's class (a plain
+        property or a dataclass field would ignore or misuse the value); anything else raises
+        TypeError naming the rule."""
+        cls = type(self)
+        primable = _PRIMABLE.get(cls)
+        if primable is None:
+            found: dict[str, Any] = {}
+            for klass in cls.__mro__:  # the nearest definition of each name counts
+                for attribute, value in vars(klass).items():
+                    found.setdefault(attribute, value)
+            primable = _PRIMABLE[cls] = frozenset(
+                attribute for attribute, value in found.items() if isinstance(value, functools.cached_property))
         for name, value in values.items():
+            if name not in primable:
+                raise TypeError(f"{cls.__name__}._prime({name}=…) fills a cached property, but {cls.__name__}.{name} is "
+                                f"not one: declare it with @functools.cached_property (rule: events are a cached "
+                                f"property, built when first read or primed by _apply with _prime(events=…))")
             self.__dict__[name] = tuple(value) if name == "events" else value
         return self
 

@@ -25,6 +25,7 @@ from ..grid import FILE_LETTERS, Grid
 from ..pieces import PIECES, is_pawn
 from ..protocol import CHANCE, State
 from ..view import Dice, Line, PanelItem, Pieces
+from .areas import draw as draw_areas, legend as area_legend
 from .theme import ink, label_units, palette as palette_colours, piece_markup, theme as theme_colours
 from .tracking import Placement, Tracker, grid_of
 
@@ -141,6 +142,8 @@ class Scene:
     """Stack heights (the widget draws its own from the pieces)."""
     label: float = 12.0
     """The least size of a piece's letters, in pixels (see :func:`~icewidgets.svg.theme.label_units`)."""
+    areas: str = ""
+    """The board areas the game marks (under the marks and the pieces)."""
 
 
 def coordinate(value: float) -> str:
@@ -276,10 +279,18 @@ def scene(
         f'font-size="{fr.font(STATUS_FONT)}" font-weight="bold" fill="{colours["text"]}">{_escape(status_text)}</text>'
         + panel_svg
     )
+    board_areas = view.board_areas(state)
     if panel == "none":
         panel_width = panel_height = 0.0
         top = fr.y0
     else:
+        if board_areas:  # their key, under the game's panel
+            space = 8 * chosen.text
+            key, key_height, key_width = area_legend(board_areas, px, top + panel_height + space, colours, pal,
+                                                     chosen.text, LINE_STYLES["text"][0] * chosen.text)
+            panel_markup += key
+            panel_height += space + key_height
+            panel_width = max(panel_width, key_width)
         panel_width = max(panel_width, text_width(status_text, STATUS_FONT * chosen.text),
                           PANEL * chosen.text if panel == "right" else 0.0)
     # Off-board pieces are drawn in the panel's order, each group bottom first, so a tree shows
@@ -293,7 +304,7 @@ def scene(
     width = max(px + panel_width, fr.x0 + board_width) + PAD
     height = max(fr.y0 + board_height + below + PAD, top + panel_height + PAD)
     return Scene(width, height, _squares(fr, colours, coordinates), marks_svg, panel_markup, pieces, text,
-                 "".join(heights), chosen.least_font)
+                 "".join(heights), label=chosen.least_font, areas=draw_areas(grid, fr.centre, cell, board_areas, colours, pal))
 
 
 def render(sc: Scene, *, palette: str = "standard", theme: str = "light", label: str = "") -> str:
@@ -311,7 +322,9 @@ def render(sc: Scene, *, palette: str = "standard", theme: str = "light", label:
         f'{coordinate(sc.height)}" width="{coordinate(sc.width)}" height="{coordinate(sc.height)}" '
         f'font-family="Helvetica, Arial, sans-serif"{aria}>'
         f'<rect class="iw-bg" width="100%" height="100%" fill="{colours["bg"]}"/>'
-        f'<g class="iw-static">{sc.static}</g><g class="iw-marks" pointer-events="none">{sc.marks}</g>'
+        f'<g class="iw-static">{sc.static}</g>'
+        + (f'<g class="iw-areas" pointer-events="none">{sc.areas}</g>' if sc.areas else "")
+        + f'<g class="iw-marks" pointer-events="none">{sc.marks}</g>'
         f'<g class="iw-pieces" pointer-events="none">{pieces}</g>'
         f'<g class="iw-badges" pointer-events="none">{sc.badges}</g>'
         f'<g class="iw-panel" pointer-events="none">{sc.panel}</g></svg>'

@@ -1,7 +1,8 @@
 """Colours of the pictures: board themes, piece palettes, and the drawing of one piece.
 
 Every piece shows its colour, its letter and size (``R3``) and a line pattern of its own per
-colour, so a picture never depends on colour alone. The widget draws pieces with the same
+colour, so a picture never depends on colour alone. Colours a game declares
+(:func:`icewidgets.pieces.declare_colours`) bring their own fill and pattern. The widget draws pieces with the same
 markup, so the front end and the static pictures always agree.
 
 >>> theme("dark")["bg"]
@@ -19,7 +20,7 @@ from __future__ import annotations
 import functools
 import math
 
-from ..pieces import PAWN, PIECES, is_pawn
+from ..pieces import DECLARED, PAWN, PIECES, is_pawn
 
 THEMES: dict[str, dict[str, str]] = {
     "light": {
@@ -74,8 +75,12 @@ def theme(name: str) -> dict[str, str]:
 
 
 def palette(name: str) -> dict[str, str]:
-    """The piece colours of palette ``name``; ValueError names the bad name and the choices."""
-    return _choose(PALETTES, "palette", name)
+    """The piece colours of palette ``name``, with the colours games declared; ValueError names
+    the bad name and the choices."""
+    colours = _choose(PALETTES, "palette", name)
+    if not DECLARED:
+        return colours
+    return {**colours, **{letter: colour.fill_in(name) for letter, colour in DECLARED.items()}}
 
 
 def _choose(table: dict[str, dict[str, str]], kind: str, name: str) -> dict[str, str]:
@@ -109,8 +114,13 @@ def ink(colour: str, palette: str = "standard") -> str:
     >>> ink("K"), ink("Y"), ink("G")
     ('#ffffff', '#000000', '#000000')
     """
-    fill = _choose(PALETTES, "palette", palette)[colour]
+    fill = _fill(colour, palette)
     return LIGHT_INK if contrast(fill, LIGHT_INK) >= contrast(fill, DARK_INK) else DARK_INK
+
+
+def _fill(colour: str, palette_name: str) -> str:
+    declared = DECLARED.get(colour)
+    return declared.fill_in(palette_name) if declared else _choose(PALETTES, "palette", palette_name)[colour]
 
 
 def is_dark(colour: str, palette: str = "standard") -> bool:
@@ -154,21 +164,21 @@ def piece_markup(token: str, palette: str = "standard", label: float | None = No
     >>> piece_markup("@D").startswith("<circle")
     True
     """
-    colours = _choose(PALETTES, "palette", palette)
+    _choose(PALETTES, "palette", palette)  # a bad name fails here, whatever the token
     if is_pawn(token):
         colour = token[len(PAWN):]
         ring = "#f7f0dc" if is_dark(colour, palette) else "#3a2a1a"
-        return (f'<circle r="46" fill="{colours[colour]}" stroke="{ring}" stroke-width="12"/>'
-                + _label(colour, colours[colour], ink(colour, palette), "pawn", label))
+        return (f'<circle r="46" fill="{_fill(colour, palette)}" stroke="{ring}" stroke-width="12"/>'
+                + _label(colour, _fill(colour, palette), ink(colour, palette), "pawn", label))
     piece = PIECES[token]
     writing = ink(piece.colour, palette)
     edge = "#a0a0a0" if piece.colour == "K" else "#2b2b2b"  # black pieces stay visible on the dark theme
-    parts = [f'<rect x="-50" y="-50" width="100" height="100" rx="3" fill="{colours[piece.colour]}" stroke="{edge}" '
+    parts = [f'<rect x="-50" y="-50" width="100" height="100" rx="3" fill="{_fill(piece.colour, palette)}" stroke="{edge}" '
              f'stroke-width="1.2" vector-effect="non-scaling-stroke"/>']
     if piece.size:  # a pyramid: its four faces meet at the apex
         parts.append('<path d="M-50-50L50 50M50-50L-50 50" stroke="#000" stroke-opacity="0.18" stroke-width="1" '
                      'vector-effect="non-scaling-stroke"/>')
-    dash = _DASHES.get(piece.colour)
+    dash = DECLARED[piece.colour].pattern if piece.colour in DECLARED else _DASHES.get(piece.colour)
     if dash is not None:
         pattern = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<rect x="-42" y="-42" width="84" height="84" fill="none" stroke="{writing}" stroke-opacity="0.7" '

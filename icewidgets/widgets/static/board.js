@@ -1,8 +1,8 @@
 // icewidgets GameWidget front end, part 3 of 6: drawing the board, its pieces and marks, and
 // following the host's theme.
 import {
-  badgeMarkup, cssTransformOf, cssVariables, drawingOrder, isDarkBackground, labelUnits, movedPieces, removedPieces,
-  stackHeight, stacksByLocation, transformOf,
+  areaLabels, badgeMarkup, cssTransformOf, cssVariables, drawingOrder, isDarkBackground, labelUnits, movedPieces,
+  removedPieces, squareLabel, stackHeight, stacksByLocation, transformOf,
 } from "./helpers.js";
 import { svgEl } from "./dom.js";
 
@@ -13,6 +13,8 @@ export function createBoard(dom, model) {
   let squareEls = new Map();
   let squares = {};
   let lastStatic = null;
+  let lastAreas = null;
+  let labels = {};
   let pawns = new Set();
   let textScale = 1;
   let leastLabel = 12;
@@ -155,11 +157,18 @@ export function createBoard(dom, model) {
     }
     layers.marks.innerHTML = f.marks;
     layers.panel.innerHTML = f.panel;
+    if (f.areas !== lastAreas) {
+      // The board areas the game marks: drawn under the pieces, and read out with their squares.
+      layers.areas.innerHTML = f.areas || "";
+      lastAreas = f.areas;
+      labels = areaLabels([...layers.areas.querySelectorAll("[data-area]")].map(
+        (g) => [g.getAttribute("data-area"), g.getAttribute("data-squares")]));
+    }
     const stacks = stacksByLocation(f.pieces, pawns);
     const badges = [];
     for (const [sq, r] of squareEls) {
       const s = stacks[sq];
-      r.setAttribute("aria-label", `${sq}: ${s ? s.join(" ") : "empty"}`);
+      r.setAttribute("aria-label", squareLabel(sq, s, labels[sq]));
       const n = stackHeight(s, pawns);
       if (n > 1) badges.push(badgeMarkup(squares[sq].x, squares[sq].y, squares[sq].w, n, textScale));
     }
