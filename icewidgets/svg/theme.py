@@ -183,7 +183,7 @@ def piece_markup(token: str, palette: str = "standard", label: float | None = No
         pattern = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<rect x="-42" y="-42" width="84" height="84" fill="none" stroke="{writing}" stroke-opacity="0.7" '
                      f'stroke-width="1.5" vector-effect="non-scaling-stroke"{pattern}/>')
-    parts.append(_label(token, colours[piece.colour], writing, "piece", label))
+    parts.append(_label(token, _fill(piece.colour, palette), writing, "piece", label))
     return "".join(parts)
 
 
