@@ -9,6 +9,8 @@ Subcommands:
   reports side by side, with each variant's difference from the first and its test.
 - ``tournament GAME``: a round robin of agents, each deal played with both seatings; prints the
   cross-table.
+- ``analyse CODE``: analyse one game (a game code or a record file): every position's value,
+  each ply's best move and loss, the labels and the turning point (:mod:`icewidgets.analysis.cli`).
 - ``games``: list the games and their options.
 - ``warm``: compile every game's fast engine into the cache, so later runs start at once (run it
   once after installing; without numba it says the fast engine is unavailable and exits 0).
@@ -74,6 +76,9 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("--plot", help="save the cross-table picture")
     tour.add_argument("--quiet", "-q", action="store_true")
 
+    from .analysis.cli import add_command
+
+    add_command(sub)
     sub.add_parser("games", help="list the games and their options")
     sub.add_parser("warm", help="compile every game's fast engine into the cache (once, after installing)",
                    description="Compile every game's fast engine (numba kernels) into the cache, with a line per "
@@ -163,6 +168,10 @@ def _run(args: argparse.Namespace) -> int:
             opts = ", ".join(f"{f.name}={f.default!r}" for f in dataclasses.fields(cls))
             print(f"{name:9} {cls.title}: {opts}")
         return 0
+    if args.command in ("analyse", "analyze"):
+        from .analysis.cli import run
+
+        return run(args, _save_figure)
     if args.command == "warm":
         from . import fast
 
