@@ -66,6 +66,7 @@ _LAZY = {
     "Analysis": ("icewidgets.analysis", "Analysis"),
     "svg": ("icewidgets.svg", None),
     "agents": ("icewidgets.agents", None),
+    "analysis": ("icewidgets.analysis", None),
 }
 
 

@@ -278,3 +278,36 @@ def test_the_top_hint_on_every_ice3_puzzle_begins_a_shortest_solution(rung):
     rest = solve(state.play(top.move), rung.length - 1)
     assert rest is not None and len(rest) == rung.length - 1  # the solver agrees: a shortest line follows
     assert solve(state, rung.length - 1) is None  # and none is shorter
+
+
+def test_the_command_line_prints_the_table_and_saves_json(tmp_path, capsys):
+    from icewidgets.__main__ import main
+
+    record = _greedy_record("volterra", 3)
+    saved = tmp_path / "analysis.json"
+    assert main(["analyse", record.to_code(), "--precision", "0.2", "--seed", "3", "--json", str(saved), "-q"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == ("Analysis of a Volterra game: 3 of 3 plies, values ±0.2 (95%), greedy rollouts, "
+                                   "seed 3")
+    assert f"saved the analysis to {saved}" in out
+    assert Analysis.from_json(saved.read_text()) == iw.analyse(record, precision=0.2, seed=3)
+    record_file = tmp_path / "game.json"
+    record_file.write_text(record.to_json())
+    assert main(["analyze", str(record_file), "--precision", "0.2", "--json", "-"]) == 0
+    assert Analysis.from_json(capsys.readouterr().out).record == record
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["analyse", "nonsense"], "error: CODE 'nonsense' is neither a game code (starting 'iw1.') nor a record file"),
+    (["analyse", "iw1.AAAA"], "error: CODE: the record code is damaged (was it copied completely?)"),
+    (["analyse", "CODE", "--precision", "0.7"], "error: precision=0.7 must be a number between 0 and 0.5"),
+    (["analyse", "CODE", "--policy", "expert"], "error: policy='expert': unknown agent 'expert'"),
+    (["analyse", "CODE", "--seed", "x"], "error: argument --seed: invalid int value: 'x'"),
+])
+def test_the_command_line_refuses_bad_arguments_in_one_line(argv, message, capsys):
+    from icewidgets.__main__ import main
+
+    code = _greedy_record("volcano", 1).to_code()
+    assert main([code if arg == "CODE" else arg for arg in argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(message) and err.count("\n") == 1

@@ -132,7 +132,7 @@ def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = Non
             ranking, complete = why.ranking, False  # type: ignore[attr-defined]
     player = state.player
     return Hints(tuple(make_hint(entry, player) for entry in ranking[:k]), player,
-                 state.game.player_name(player), len(ranking), precision, policy_name, complete)
+                 state.game.player_name(player), len(ranking), precision, policy_name, rollouts.played, complete)
 
 
 def evaluate(state: Any, *, precision: float = 0.05, policy: Any = None, seed: int = 0, engine: str = "auto",
@@ -219,5 +219,5 @@ def _played(state: State, text: str) -> Any:
     """The move of ``state`` that ``text`` (a record's ply, which replayed) names, as listed."""
     move = state.game.parse_move(text)
     listed = [outcome for outcome, _ in state.chance_outcomes()] if state.to_move == CHANCE else state.legal_moves()
-    return next((candidate for candidate in listed if candidate == move), move)
+    return next((candidate for candidate in listed if candidate == move or str(candidate) == str(move)), move)
 

@@ -171,8 +171,8 @@ class Hint:
 class Hints(Sequence):
     """The best moves of a position for the player to move, best first (a sequence of
     :class:`Hint`): ``player`` and their ``name``, ``legal`` moves compared, the ``precision``
-    aimed at, the rollout ``policy``, and ``complete`` (False when a time limit or a stop cut
-    the search short: the order is then less sure)."""
+    aimed at, the rollout ``policy``, the ``rollouts`` played in all, and ``complete`` (False
+    when a time limit or a stop cut the search short: the order is then less sure)."""
 
     hints: tuple[Hint, ...]
     player: int
@@ -180,6 +180,7 @@ class Hints(Sequence):
     legal: int
     precision: float
     policy: str
+    rollouts: int = 0
     complete: bool = True
 
     def __getitem__(self, index: Any) -> Any:
@@ -203,7 +204,8 @@ class Hints(Sequence):
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly dict, for front ends."""
         return {"player": self.player, "name": self.name, "legal": self.legal, "precision": self.precision,
-                "policy": self.policy, "complete": self.complete, "hints": [h.to_dict() for h in self.hints]}
+                "policy": self.policy, "rollouts": self.rollouts, "complete": self.complete,
+                "hints": [h.to_dict() for h in self.hints]}
 
 
 def make_hint(entry: Entry, player: int) -> Hint:

@@ -24,11 +24,11 @@ SOLVER_DEPTH = 3
 under a second on its positions (a full board far from any goal is refused sooner still)."""
 
 ROLLOUT_NOTE = (
-    "Greedy rollouts. Under the default exact goal no rollout of either policy ends within the "
-    "playout turn limit (300 moves), so every value is 1/2 and only wins in one move (found exactly) "
-    "tell moves apart. Under goal='loose', on 300 positions of medium-level games, greedy rollouts "
-    "predict the final points far better than random ones (benchmarks/README.md, analysis rollout "
-    "policies). Puzzles (one player) use the solver first."
+    "Greedy rollouts. Under goal='loose', on 300 positions of medium-level games, all of them finish "
+    "and predict the final points with a Brier score of 0.097, against random ones' 0.249 (1.3% "
+    "finish; baseline 0.250). Under the default exact goal no rollout of either policy ends within "
+    "the playout turn limit (300 moves), so every value is 1/2 and only wins in one move (found "
+    "exactly) tell moves apart (benchmarks/analysis_policy.py). Puzzles (one player) ask the solver first."
 )
 
 
