@@ -11,13 +11,13 @@ winners of a game share 1 point, a draw gives each seat 1/players — with a 95%
 the mean over *rollouts*: games played on from the position by the game's rollout policy
 (``game.analyst.rollout``, chosen per game by measurement: see benchmarks/README.md), on the
 compiled kernels where they apply and on the rules engines elsewhere, with exactly the same
-games either way. A rollout that reaches its ply limit (as long as a whole playout may last)
-stops unfinished and counts like a draw; a one-player game scores 1 when won, else 0. Chance
-plies (dice) inside rollouts are drawn by their probabilities, so the value of a chance
-position is the probability-weighted mean over its outcomes, sampled. Rollouts are added in
-batches until every interval is at most ±``precision`` wide (which caps them:
-:func:`~.values.most_rollouts`, 385 at ±0.05). Finished positions, and positions where the
-game proves a shortest win, have exact values. Details: :mod:`.values`.
+games either way. A rollout that reaches the game's horizon (``game.analyst.horizon``, 1,000
+plies by default) stops unfinished and counts like a draw; a one-player game scores 1 when won,
+else 0. Chance plies (dice) inside rollouts are drawn by their probabilities, so the value of a
+chance position is the probability-weighted mean over its outcomes, sampled. Rollouts are added
+in batches until every interval is at most ±``precision`` wide (which caps them:
+:func:`~.values.most_rollouts`, 385 at ±0.05). Finished positions, and positions where the game
+proves a shortest win, have exact values. Details: :mod:`.values`.
 
 **Best moves.** At each decision the legal moves are compared by the value of the position
 each leads to, for the player who moves: a move that ends the game is valued exactly (a move

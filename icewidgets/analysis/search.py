@@ -61,8 +61,8 @@ class Entry:
 
 
 def race(state: State, rollouts: Rollouts, precision: float, k: int = 1, ply: int = 1,
-         played: tuple[Any, Sample] | None = None, line: Callable[[State], Sequence[Any] | None] = lambda s: None,
-         on_round: Callable[[], Any] | None = None) -> list[Entry]:
+         played: tuple[Any, Sample] | None = None,
+         line: Callable[[State], Sequence[Any] | None] = lambda state: None) -> list[Entry]:
     """Rank the legal moves of ``state`` (a decision, not a chance ply) for its player, best
     first, finding the ``k`` best as the module docstring says.
 
@@ -103,8 +103,6 @@ def race(state: State, rollouts: Rollouts, precision: float, k: int = 1, ply: in
             if not wants:
                 break
             rollouts.play(wants)
-            if on_round is not None:
-                on_round()
             alive = _survivors(entries, alive, player, k)
             # A move dropped earlier that is back among the k best (a rival's mean fell) races again.
             alive += [e for e in _ranked(entries, player)[:k] if e not in alive and e.sample.exact is None

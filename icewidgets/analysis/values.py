@@ -1,8 +1,9 @@
 """Values of positions: expected points from rollouts, with 95% intervals, or exact.
 
 A *rollout* is a game played on from a position by the rollout policy (one agent in every
-seat) until it ends, or until it has gone as many plies as a whole playout may last
-(:func:`rollout_plies`); then it stops unfinished. Each rollout gives every seat its points
+seat) until it ends, or until it has gone the game's horizon (1,000 plies unless the game says
+otherwise, fewer where its playout turn limit comes first: :func:`rollout_plies`); then it
+stops unfinished. Each rollout gives every seat its points
 by the statistics convention: the winners share 1 point, a game without a winner (a draw, or
 a rollout stopped unfinished) gives each seat 1/players. A one-player game (a puzzle) scores
 1 when it is won and 0 otherwise (1/players would give every game of one player a point).
@@ -163,10 +164,10 @@ def move_code(text: str) -> int:
 
 
 def rollout_plies(game: Game) -> int:
-    """The most plies a rollout plays: as many as a whole playout of ``game`` may last — its
-    ply bound under the game's playout turn limit (:func:`icewidgets.playout.resolve_game`),
-    else :data:`icewidgets.playout.SAFETY_PLIES`."""
-    return resolve_game(game).ply_bound or SAFETY_PLIES
+    """The most plies a rollout plays: the game's analysis horizon (``game.analyst.horizon``),
+    or fewer where a whole playout of ``game`` is bounded sooner (its ply bound under the
+    game's playout turn limit, :func:`icewidgets.playout.resolve_game`)."""
+    return min(game.analyst.horizon, resolve_game(game).ply_bound or SAFETY_PLIES)
 
 
 # Samples --------------------------------------------------------------------------------------
