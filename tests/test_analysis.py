@@ -128,8 +128,7 @@ def test_an_analysis_values_every_position_and_reviews_every_ply():
     assert analysis.narration == (f"Ply {turning.ply} turned the game: {name}'s {turning.move} took their expected "
                                   f"points from {turning.before.points[turning.player]:.2f} to {turning.points:.2f}.")
     text = str(analysis)
-    assert text.splitlines()[0] == ("Analysis of a Volterra game: 10 of 10 plies, values ±0.1 (95%), greedy rollouts, "
-                                    "seed 5")
+    assert text.splitlines()[0] == "Volterra, analysis of 10 of 10 plies: values ±0.1 (95%), greedy rollouts, seed 5"
     assert analysis.narration in text and str(summary[0]) in text
 
 
@@ -176,6 +175,8 @@ def test_json_round_trips_exactly():
     state = iw.make("volterra", **options).state_from_text(text)
     blunder = iw.analyse(iw.Record.new(state.game, start=state).extend(["d2-c4"]), precision=0.1)
     assert blunder.plies[0].label == "blunder" and blunder.plies[0].symbol == "??"
+    assert [str(s) for s in blunder.summary()] == [
+        "Dark: 1 move, mean loss 1.000; 0 inaccuracies (?!), 0 mistakes (?), 1 blunder (??)", "Light: no moves to judge"]
     chance = iw.analyse(_late_blockade_record(), precision=0.2, seed=1)
     assert chance.plies[1].chance
     for analysis in (blunder, chance):
@@ -287,8 +288,7 @@ def test_the_command_line_prints_the_table_and_saves_json(tmp_path, capsys):
     saved = tmp_path / "analysis.json"
     assert main(["analyse", record.to_code(), "--precision", "0.2", "--seed", "3", "--json", str(saved), "-q"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0] == ("Analysis of a Volterra game: 3 of 3 plies, values ±0.2 (95%), greedy rollouts, "
-                                   "seed 3")
+    assert out.splitlines()[0] == "Volterra, analysis of 3 of 3 plies: values ±0.2 (95%), greedy rollouts, seed 3"
     assert f"saved the analysis to {saved}" in out
     assert Analysis.from_json(saved.read_text()) == iw.analyse(record, precision=0.2, seed=3)
     record_file = tmp_path / "game.json"

@@ -10,12 +10,14 @@ from typing import Any
 from ..protocol import NotationError
 from ..record import Record
 from ..stats import Table
+from ..words import plural
 from .labels import LABELS, SYMBOLS
 from .values import Value
 
 __all__ = ["FORMAT", "Analysis", "PlayerSummary", "PlyAnalysis"]
 
 FORMAT = "icewidgets-analysis"
+PLURALS = {"inaccuracy": "inaccuracies"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -85,17 +87,13 @@ class PlayerSummary:
     def __str__(self) -> str:
         if not self.moves:
             return f"{self.name}: no moves to judge"
-        counts = ", ".join(_count(self.labels[name], name) + f" ({symbol})" for name, _, symbol in reversed(LABELS))
-        return f"{self.name}: {self.moves} moves, mean loss {self.mean_loss:.3f}; {counts}"
+        counts = ", ".join(plural(self.labels[name], name, PLURALS.get(name)) + f" ({symbol})"
+                           for name, _, symbol in reversed(LABELS))
+        return f"{self.name}: {plural(self.moves, 'move')}, mean loss {self.mean_loss:.3f}; {counts}"
 
     def to_dict(self) -> dict[str, Any]:
         return {"player": self.player, "name": self.name, "moves": self.moves, "mean_loss": self.mean_loss,
                 "labels": dict(self.labels)}
-
-
-def _count(n: int, word: str) -> str:
-    plural = word[:-1] + "ies" if word.endswith("y") else word + "s"
-    return f"{n} {word if n == 1 else plural}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -199,8 +197,8 @@ class Analysis:
             rows.append(row)
         game = self.record.make_game()
         done = len(self.plies)
-        title = (f"Analysis of a {game.title} game: {done} of {len(self.record.plies)} plies, values ±{self.precision:g} "
-                 f"(95%), {self.policy} rollouts, seed {self.seed}")
+        title = (f"{game.title}, analysis of {done} of {plural(len(self.record.plies), 'ply', 'plies')}: values "
+                 f"±{self.precision:g} (95%), {self.policy} rollouts, seed {self.seed}")
         notes = [str(summary) for summary in self.summary()]
         if self.narration:
             notes.append(self.narration)
