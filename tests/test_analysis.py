@@ -217,6 +217,26 @@ def test_a_stopped_analysis_keeps_the_plies_done_and_says_so():
     assert "Stopped after 0 of 5 plies (time limit)" in str(timed)
 
 
+def test_an_analysis_resumes_where_another_stopped_or_the_game_went_on():
+    record = _greedy_record("volcano", 6)
+    fresh = iw.analyse(record, precision=0.1)
+    assert fresh.rollouts == fresh.positions[0].rollouts + sum(ply.rollouts for ply in fresh.plies) > 0
+    stop = threading.Event()
+    halfway = iw.analyse(record, precision=0.1, stop=stop, progress=lambda a: len(a.plies) == 3 and stop.set())
+    assert len(halfway.plies) == 3
+    finished = iw.analyse(record, precision=0.1, resume=halfway)
+    assert finished == fresh and finished.rollouts == fresh.rollouts and finished.seconds > halfway.seconds
+    shorter = iw.analyse(record.truncated(4), precision=0.1)
+    assert iw.analyse(record, precision=0.1, resume=shorter) == fresh  # the game went on: two plies more
+    third = list(record.states())[2]
+    branch = record.truncated(2).extend([next(m for m in third.legal_moves() if str(m) != record.plies[2])])
+    assert iw.analyse(branch, precision=0.1, resume=fresh) == iw.analyse(branch, precision=0.1)  # shares 2 plies
+    other_seed = iw.analyse(record.truncated(4), precision=0.1, seed=9)
+    assert iw.analyse(record, precision=0.1, resume=other_seed) == fresh  # nothing shared: all done again
+    with pytest.raises(TypeError, match="resume must be an Analysis"):
+        iw.analyse(record, resume=record)
+
+
 def test_game_sources_a_record_a_widget_or_a_code():
     record = _greedy_record("volterra", 2)
     widget = iw.GameWidget(record)

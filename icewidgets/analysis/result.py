@@ -27,8 +27,9 @@ class PlyAnalysis:
     ``move`` was played by ``player`` (at a ``chance`` ply, a roll for that player); ``before``
     and ``value`` are the values of the positions before and after it. At a decision, ``best``
     is the best move found among ``legal`` moves, ``best_value`` its value, ``loss`` the
-    difference for ``player`` (≥ 0) and ``label`` one of :data:`LABELS` or None. A chance ply
-    has no best move, loss or label.
+    difference for ``player`` (≥ 0) and ``label`` one of :data:`~.labels.LABELS` or None. A
+    chance ply has no best move, loss or label. ``rollouts``: those played for this ply (the
+    position after it, and the race of the moves).
     """
 
     ply: int
@@ -42,6 +43,7 @@ class PlyAnalysis:
     loss: float | None = None
     label: str | None = None
     legal: int = 0
+    rollouts: int = 0
 
     @property
     def points(self) -> float:
@@ -62,7 +64,7 @@ class PlyAnalysis:
         """The ply's own fields (its values before and after are the analysis' positions)."""
         return {"ply": self.ply, "move": self.move, "player": self.player, "chance": self.chance,
                 "best": self.best, "best_value": None if self.best_value is None else self.best_value.to_dict(),
-                "loss": self.loss, "label": self.label, "legal": self.legal}
+                "loss": self.loss, "label": self.label, "legal": self.legal, "rollouts": self.rollouts}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], positions: tuple[Value, ...]) -> "PlyAnalysis":
@@ -70,7 +72,7 @@ class PlyAnalysis:
         best_value = data.get("best_value")
         return cls(ply, str(data["move"]), int(data["player"]), bool(data["chance"]), positions[ply - 1],
                    positions[ply], data.get("best"), None if best_value is None else Value.from_dict(best_value),
-                   data.get("loss"), data.get("label"), int(data.get("legal", 0)))
+                   data.get("loss"), data.get("label"), int(data.get("legal", 0)), int(data.get("rollouts", 0)))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -104,11 +106,12 @@ class Analysis:
     - ``positions``: the :class:`~.values.Value` of every position analysed — ``positions[n]``
       after ``n`` plies, from the start — each seat's expected points with 95% intervals;
     - ``plies``: a :class:`PlyAnalysis` for every ply analysed, in order;
-    - ``precision``, ``policy`` (the rollouts' agent), ``seed``, ``engine`` (``"fast"``: the
-      compiled kernels; ``"reference"``: the rules engines) and ``rollouts`` played;
+    - ``precision``, ``policy`` (the rollouts' agent), ``seed`` and ``engine`` (``"fast"``: the
+      compiled kernels; ``"reference"``: the rules engines);
     - ``stopped``: None when every ply is done, else why it stopped (``"time limit"``,
       ``"stopped"``, ``"interrupted"``): the plies done so far are kept;
-    - ``seconds`` it took (not compared: two analyses with the same seed are equal).
+    - ``seconds`` it took (not compared: two analyses with the same seed are equal; a resumed
+      analysis adds the time of the one it resumed).
 
     ``str()`` is the table; :meth:`plot` draws the evaluation graph; :meth:`to_json` and
     :meth:`from_json` round-trip exactly.
@@ -121,7 +124,6 @@ class Analysis:
     policy: str
     seed: int
     engine: str
-    rollouts: int = 0
     stopped: str | None = None
     seconds: float = dataclasses.field(default=0.0, compare=False)
 
@@ -131,6 +133,11 @@ class Analysis:
     def complete(self) -> bool:
         """Whether every ply of the game is analysed."""
         return self.stopped is None and len(self.plies) == len(self.record.plies)
+
+    @property
+    def rollouts(self) -> int:
+        """The rollouts behind the positions and plies analysed."""
+        return (self.positions[0].rollouts if self.positions else 0) + sum(ply.rollouts for ply in self.plies)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -237,13 +244,13 @@ class Analysis:
             "policy": self.policy,
             "seed": self.seed,
             "engine": self.engine,
-            "rollouts": self.rollouts,
             "stopped": self.stopped,
             "seconds": self.seconds,
             "positions": [value.to_dict() for value in self.positions],
             "plies": [ply.to_dict() for ply in self.plies],
             "derived": {
                 "complete": self.complete,
+                "rollouts": self.rollouts,
                 "names": list(self.names),
                 "symbols": {name: symbol for name, _, symbol in LABELS},
                 "players": [summary.to_dict() for summary in self.summary()],
@@ -266,7 +273,7 @@ class Analysis:
             positions = tuple(Value.from_dict(value) for value in data["positions"])
             plies = tuple(PlyAnalysis.from_dict(ply, positions) for ply in data["plies"])
             return cls(record, positions, plies, float(data["precision"]), str(data["policy"]), int(data["seed"]),
-                       str(data["engine"]), int(data["rollouts"]), data.get("stopped"), float(data.get("seconds", 0.0)))
+                       str(data["engine"]), data.get("stopped"), float(data.get("seconds", 0.0)))
         except (KeyError, IndexError, TypeError, ValueError) as error:
             raise NotationError(f"the analysis is damaged: {type(error).__name__} {error}") from None
 

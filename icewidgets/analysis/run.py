@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Any, Callable
 
@@ -20,7 +21,7 @@ ENGINES = ("auto", "reference")
 
 def analyse(game_source: Any, *, precision: float = 0.05, policy: Any = None, seed: int = 0,
             max_seconds: float | None = None, progress: Callable[[Analysis], Any] | None = None,
-            stop: Any = None, engine: str = "auto") -> Analysis:
+            stop: Any = None, engine: str = "auto", resume: Analysis | None = None) -> Analysis:
     """Analyse a whole game: every position's value and, for every ply, the best move found.
 
     - ``game_source``: an :class:`icewidgets.Record`, a :class:`icewidgets.GameWidget` (its
@@ -36,6 +37,9 @@ def analyse(game_source: Any, *, precision: float = 0.05, policy: Any = None, se
       the graph as it grows.
     - ``engine``: ``"auto"`` (compiled kernels where they apply) or ``"reference"`` (the rules
       engines): the same rollouts, so the same analysis.
+    - ``resume``: an earlier analysis (stopped, or of the game before its latest moves) with the
+      same precision, policy and seed: the plies it shares with this game are taken from it,
+      and the result is the same as analysing from scratch.
 
     >>> import icewidgets as iw
     >>> game = iw.make(iw.available_games()[0])
@@ -52,26 +56,30 @@ def analyse(game_source: Any, *, precision: float = 0.05, policy: Any = None, se
     states = list(record.states())
     line = game.analyst.winning_line
     started = time.perf_counter()
-    positions: list[Value] = []
-    plies: list[PlyAnalysis] = []
+    shared = _shared_plies(resume, record, precision, policy_name, seed)
+    positions: list[Value] = list(resume.positions[: shared + 1]) if shared >= 0 else []
+    plies: list[PlyAnalysis] = list(resume.plies[:shared]) if shared > 0 else []
+    earlier = resume.seconds if shared >= 0 else 0.0
     stopped = None
     with Rollouts(game, policy_agent, seed, engine, deadline, stop) as rollouts:
 
         def result() -> Analysis:
             return Analysis(record, tuple(positions), tuple(plies), precision, policy_name, seed,
-                            "fast" if rollouts.compiled else "reference", rollouts.played, stopped,
-                            time.perf_counter() - started)
+                            "fast" if rollouts.compiled else "reference", stopped,
+                            earlier + time.perf_counter() - started)
 
         try:
-            first = position_sample(states[0], 0, "", line)
-            rollouts.settle([first], precision)
-            positions.append(first.value())
-            for n, text in enumerate(record.plies, 1):
-                before, after = states[n - 1], states[n]
-                move = _played(before, text)
+            if not positions:
+                first = position_sample(states[0], 0, "", line)
+                rollouts.settle([first], precision)
+                positions.append(first.value())
+            for n in range(len(plies) + 1, len(record.plies) + 1):
+                before, after, played = states[n - 1], states[n], rollouts.played
+                move = _played(before, record.plies[n - 1])
                 sample = position_sample(after, n, str(move), line)
                 rollouts.settle([sample], precision)
-                plies.append(_review(n, before, move, sample, positions[-1], rollouts, precision, line))
+                review = _review(n, before, move, sample, positions[-1], rollouts, precision, line)
+                plies.append(dataclasses.replace(review, rollouts=rollouts.played - played))
                 positions.append(sample.value())
                 if progress is not None:
                     progress(result())
@@ -80,6 +88,24 @@ def analyse(game_source: Any, *, precision: float = 0.05, policy: Any = None, se
         except KeyboardInterrupt:
             stopped = "interrupted"
         return result()
+
+
+def _shared_plies(resume: Analysis | None, record: Record, precision: float, policy: str, seed: int) -> int:
+    """How many plies of ``resume`` this analysis can take as they are (-1: not even its start)."""
+    if resume is None:
+        return -1
+    if not isinstance(resume, Analysis):
+        raise TypeError(f"resume must be an Analysis (from iw.analyse), not {type(resume).__name__}")
+    same = (resume.precision, resume.policy, resume.seed) == (precision, policy, seed)
+    start = (resume.record.game, resume.record.options, resume.record.seed, resume.record.start)
+    if not same or start != (record.game, record.options, record.seed, record.start) or not resume.positions:
+        return -1
+    game, shared = record.make_game(), 0
+    for ply, text in zip(resume.plies, record.plies):
+        if ply.move != text and ply.move != str(game.parse_move(text)):
+            break
+        shared += 1
+    return shared
 
 
 def _review(n: int, before: State, move: Any, sample: Sample, before_value: Value, rollouts: Rollouts,
