@@ -3,10 +3,10 @@
 A *rollout* is a game played on from a position by the rollout policy (one agent in every
 seat) until it ends, or until it has gone the game's horizon (1,000 plies unless the game says
 otherwise, fewer where its playout turn limit comes first: :func:`rollout_plies`); then it
-stops unfinished. Each rollout gives every seat its points
-by the statistics convention: the winners share 1 point, a game without a winner (a draw, or
-a rollout stopped unfinished) gives each seat 1/players. A one-player game (a puzzle) scores
-1 when it is won and 0 otherwise (1/players would give every game of one player a point).
+stops unfinished. Each rollout gives every seat its points by the statistics convention: the
+winners share 1 point, a game without a winner (a draw, or a rollout stopped unfinished) gives
+each seat 1/players. A one-player game (a puzzle) scores 1 when it is won and 0 otherwise
+(1/players would give every game of one player a point).
 
 A position's value is the mean of its rollouts' points, per seat, with a 95% Wilson interval
 (:meth:`icewidgets.stats.Tally.rate`). Chance plies inside rollouts (dice) are drawn by their
@@ -263,7 +263,6 @@ class Rollouts:
                  stop: Any = None, workers: int | None = None):
         self.game, self.seed = game, seed
         self.agents = [agents_module.get_agent(policy)] * game.num_players
-        self.engine = engine
         kernel = fast.kernel_for(game, self.agents) if engine == "auto" else None
         self.compiled = kernel is not None and hasattr(kernel, "play_from")
         self.workers = (default_workers() if workers is None else workers) if self.compiled else 1
