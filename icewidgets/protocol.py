@@ -162,7 +162,9 @@ class Game:
                                    ("analyst", analyst, Analyst)):
             if value is not None:
                 if not isinstance(value, kind):
-                    raise TypeError(f"{cls.__name__}.plug_in({label}=…) takes a {kind.__name__}, not {type(value).__name__}")
+                    article = "an" if kind.__name__[0] in "AEIOU" else "a"
+                    raise TypeError(f"{cls.__name__}.plug_in({label}=…) takes {article} {kind.__name__}, "
+                                    f"not {type(value).__name__}")
                 setattr(cls, label, value)
         if greedy is not None:
             if not callable(greedy):

@@ -291,6 +291,22 @@ def test_a_fifth_game_is_analysed_and_hinted_on_its_rules_engine(nest_row):
     assert Analysis.from_json(analysis.to_json()) == analysis
 
 
+def test_a_game_declares_its_rollouts_with_an_analyst(nest_row):
+    from icewidgets.analyst import Analyst
+
+    assert (NestRow.analyst, iw.make("volcano").analyst.rollout) == (Analyst(), "greedy")
+    with pytest.raises(TypeError, match=r"NestRow.plug_in\(analyst=…\) takes an Analyst, not str"):
+        NestRow.plug_in(analyst="random")
+    record = iw.Record.new(nest_row).extend(["b2", "a1"])
+    NestRow.plug_in(analyst=Analyst(rollout="random", horizon=3))
+    try:
+        own = iw.analyse(record, precision=0.2)
+        assert own.policy == "random" and own == iw.analyse(record, precision=0.2, policy="random")
+    finally:
+        NestRow.plug_in(analyst=Analyst())
+    assert own != iw.analyse(record, precision=0.2, policy="random")  # the horizon of 3 plies made draws
+
+
 @pytest.mark.parametrize("rung", PUZZLES, ids=[p.name for p in PUZZLES])
 def test_the_top_hint_on_every_ice3_puzzle_begins_a_shortest_solution(rung):
     state = rung.state()
