@@ -17,7 +17,8 @@ the table gives, per game, source and policy:
   everywhere; ``skill``: 1 − Brier / baseline (higher is better; 0 is no better than the baseline);
 - ``ms/rollout``: wall time per rollout.
 
-Random rollouts of Blockade rarely end within a useful time, so that row uses a quarter of the
+Rollouts stop at the game's analysis horizon (1,000 plies by default) like the analysis' own.
+A random rollout of Blockade costs about thirty greedy ones, so those rows use a quarter of the
 positions and rollouts. Ice3 plays under ``goal="loose"`` too: under its default exact goal no
 game of these agents ends within the playout turn limit, so every value is 1/2 and there is
 nothing to predict (shown for completeness).

@@ -48,6 +48,7 @@ def _medium_games(game: iw.Game, n: int, seed: int) -> tuple[list[list[str]], np
     return moves, np.array(finals)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["volcano", "volterra", "ice3", "blockade"])
 def test_values_predict_medium_games_better_than_the_baseline(name):
     game = resolve_game(iw.make(name, **OPTIONS.get(name, {})))  # the playout turn limit: every game ends
