@@ -41,9 +41,9 @@ class Analyst:
     """Why this policy: what was measured (finishing rate, calibration), in plain words."""
     horizon: int = 1000
     """The most plies a rollout plays (fewer where the game's playout turn limit ends it first).
-    Greedy rollouts that end do so well within 1,000 plies in all four games (the longest of
-    20,000 greedy games: 615 plies in Volcano, 46 in Volterra, 18 in Ice3 under its loose goal,
-    216 of 2,000 in Blockade); the few that never end would otherwise loop for thousands."""
+    Greedy rollouts that end do so well within 1,000 plies in each of the package's games (the
+    longest of 20,000 greedy games of each: 615 plies; benchmarks/README.md), while the few
+    that never end would otherwise loop for thousands of plies."""
 
     def winning_line(self, state: "State") -> Sequence[Any] | None:
         """A shortest line of moves by which ``state.player`` wins alone from ``state``, or None
