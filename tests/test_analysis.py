@@ -142,6 +142,27 @@ def _late_blockade_record():
     return record.extend([roll, after.legal_moves()[0]])
 
 
+def test_the_evaluation_graph_shows_the_first_seat_with_its_band_and_the_labels():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    options, text, _, _ = WINS_AT_ONCE["volterra"]
+    state = iw.make("volterra", **options).state_from_text(text)
+    after = state.play("d2-c4")
+    analysis = iw.analyse(iw.Record.new(state.game, start=state).extend(["d2-c4", after.legal_moves()[0]]),
+                          precision=0.1)
+    ax = analysis.plot()
+    line = next(line for line in ax.get_lines() if line.get_label() == "Dark's expected points")
+    assert list(line.get_ydata()) == analysis.values(0) and list(line.get_xdata()) == [0, 1, 2]
+    labels = [text.get_text() for text in ax.get_legend().get_texts()]
+    assert labels[:3] == ["95% interval", "Dark's expected points", "no advantage (1/players)"]
+    assert "?? blunder" in labels and [t.get_text() for t in ax.texts] == ["??"]
+    assert ax.get_title() == "Volterra: evaluation for Dark" and ax.get_ylabel() == "expected points"
+    plt.close(ax.figure)
+
+
 def test_chance_plies_have_values_but_no_best_move():
     record = _late_blockade_record()
     analysis = iw.analyse(record, precision=0.2)
