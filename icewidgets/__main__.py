@@ -9,6 +9,8 @@ Subcommands:
   reports side by side, with each variant's difference from the first and its test.
 - ``tournament GAME``: a round robin of agents, each deal played with both seatings; prints the
   cross-table.
+- ``analyse CODE``: analyse one game (a game code or a record file): every position's value,
+  each ply's best move and loss, the labels and the turning point (:mod:`icewidgets.analysis.cli`).
 - ``games``: list the games and their options.
 - ``warm``: compile every game's fast engine into the cache, so later runs start at once (run it
   once after installing; without numba it says the fast engine is unavailable and exits 0).
@@ -87,6 +89,9 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("--plot", help="save the cross-table picture")
     tour.add_argument("--quiet", "-q", action="store_true")
 
+    from .analysis.cli import add_command
+
+    add_command(sub)
     sub.add_parser("games", help="list the games and their options")
     sub.add_parser("warm", help="compile every game's fast engine into the cache (once, after installing)",
                    description="Compile every game's fast engine (numba kernels) into the cache, with a line per "
@@ -177,6 +182,8 @@ def _check_outputs(args: argparse.Namespace) -> None:
             check_target(args.out, "--out", (".json", ".csv"))
         if getattr(args, "plot", None):
             check_target(args.plot, "--plot", _picture_formats())
+        if getattr(args, "json", None) not in (None, "-"):
+            check_target(args.json, "--json", (".json",))
     except OSError as error:  # a missing folder, a folder for a file
         raise _UsageError(str(error)) from None
 
@@ -230,6 +237,11 @@ def _run(args: argparse.Namespace) -> int:
 
         fast.warm(notify=lambda line: print(line, flush=True))
         return 0
+    if args.command in ("analyse", "analyze"):
+        from .analysis.cli import run
+
+        _check_outputs(args)
+        return run(args, lambda fig, path: _write(path, lambda: _save_figure(fig, path)))
     if args.game.lower() not in available_games():
         raise _UsageError(f"unknown game {args.game!r}; available games: {', '.join(available_games())}")
     _check_count(args.games)

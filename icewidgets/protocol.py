@@ -13,6 +13,7 @@ import functools
 import importlib
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable
 
+from .analyst import Analyst
 from .counters import Counters
 from .teaching import HowToPlay
 from .view import Controls, View
@@ -133,6 +134,9 @@ class Game:
     how_to_play: ClassVar[HowToPlay] = HowToPlay()
     """Its rules in plain words, for players (:class:`icewidgets.teaching.HowToPlay`): the one
     text that the notebooks show and :func:`icewidgets.rules_sheet` prints."""
+    analyst: ClassVar[Analyst] = Analyst()
+    """How analysis values its positions (:class:`icewidgets.analyst.Analyst`): the rollout
+    policy, and exact answers where it has them."""
 
     @classmethod
     def plug_in(
@@ -144,6 +148,7 @@ class Game:
         greedy: Callable[["State", Any], Any] | None = None,
         kernel: str | None = None,
         how_to_play: HowToPlay | None = None,
+        analyst: Analyst | None = None,
     ) -> None:
         """Attach the game's companions (called once, by the game package's ``__init__``).
 
@@ -154,10 +159,13 @@ class Game:
         True
         """
         for label, value, kind in (("view", view, View), ("controls", controls, Controls),
-                                   ("counters", counters, Counters), ("how_to_play", how_to_play, HowToPlay)):
+                                   ("counters", counters, Counters), ("how_to_play", how_to_play, HowToPlay),
+                                   ("analyst", analyst, Analyst)):
             if value is not None:
                 if not isinstance(value, kind):
-                    raise TypeError(f"{cls.__name__}.plug_in({label}=…) takes a {kind.__name__}, not {type(value).__name__}")
+                    article = "an" if kind.__name__[0] in "AEIOU" else "a"
+                    raise TypeError(f"{cls.__name__}.plug_in({label}=…) takes {article} {kind.__name__}, "
+                                    f"not {type(value).__name__}")
                 setattr(cls, label, value)
         if greedy is not None:
             if not callable(greedy):
