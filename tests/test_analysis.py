@@ -301,14 +301,14 @@ def nest_row():
 
 
 def test_a_fifth_game_is_analysed_and_hinted_on_its_rules_engine(nest_row):
-    state = nest_row.state_from_text(". R1 .\n. . R3\nR2 B2 B3\nto_move=1")
+    state = nest_row.state_from_text(". O1 .\n. . O3\nO2 V2 V3\nto_move=1")
     assert _winning(state) == ["a1"] and len(state.legal_moves()) == 8
     hints = iw.hint(state, precision=0.2)
-    assert str(hints[0]) == "a1  1.00 exact (wins at once)" and hints.name == "Blue" and len(hints) == 3
+    assert str(hints[0]) == "a1  1.00 exact (wins at once)" and hints.name == "Violet" and len(hints) == 3
     record = iw.Record.new(nest_row).extend(["b2", "a1", "c3"])
     analysis = iw.analyse(record, precision=0.2)
     assert analysis.complete and analysis.engine == "reference" and len(analysis.positions) == 4
-    assert analysis.names == ("Red", "Blue") and [p.player for p in analysis.plies] == [0, 1, 0]
+    assert analysis.names == ("Orange", "Violet") and [p.player for p in analysis.plies] == [0, 1, 0]
     assert Analysis.from_json(analysis.to_json()) == analysis
 
 
