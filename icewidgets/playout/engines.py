@@ -15,7 +15,7 @@ from .. import agents as agents_module
 from .. import fast
 from ..protocol import CHANCE, Game, State
 from .balance import branching_profile, comeback, lead_changes
-from .results import RESULT_CODES, heatmap_shape, result_arrays
+from .results import RESULT_CODES, heatmap_shape, profile_totals, result_arrays
 
 __all__ = ["Chunk", "game_rng", "kernel_arrays", "play_compiled", "play_reference", "replay_games"]
 
@@ -31,12 +31,30 @@ def game_rng(seed: Any, index: int) -> np.random.Generator:
 
 class Chunk(NamedTuple):
     """Games ``start``…``stop-1`` of a run: one row per game in ``arrays``, and the ``heatmaps``
-    (a count per board square) summed over them."""
+    (a count per board square) summed over them; ``branching_totals``: their branching profiles
+    summed by tenth (:func:`~icewidgets.playout.results.profile_totals`), once :meth:`folded`."""
 
     start: int
     stop: int
     arrays: dict[str, np.ndarray]
     heatmaps: dict[str, np.ndarray]
+    branching_totals: np.ndarray | None = None
+
+    def folded(self, keep_profiles: bool = False) -> "Chunk":
+        """This chunk with its games' branching profiles summed into ``branching_totals``, and
+        without each game's (``arrays["branching_profile"]``) unless ``keep_profiles``.
+
+        >>> import icewidgets as iw
+        >>> chunk = replay_games(iw.make(iw.available_games()[0]), [[iw.make(iw.available_games()[0]).new_state()]])
+        >>> folded = chunk.folded()
+        >>> "branching_profile" in folded.arrays, folded.branching_totals.shape
+        (False, (2, 10))
+        """
+        if "branching_profile" not in self.arrays:
+            return self
+        arrays = dict(self.arrays)
+        profile = arrays["branching_profile"] if keep_profiles else arrays.pop("branching_profile")
+        return self._replace(arrays=arrays, branching_totals=profile_totals(profile))
 
 
 def play_compiled(game: Game, agents: Sequence[Any], seatings: Sequence[Sequence[int]], seed: Any, start: int,

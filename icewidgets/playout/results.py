@@ -2,7 +2,8 @@
 
 One row per game in numpy arrays: the same core arrays for every game (:data:`CORE_FIELDS`,
 ``branching``) and the game's own counters (its :class:`~icewidgets.counters.Counters` hook),
-plus board heatmaps summed over the games. Results save as JSON or CSV and load back.
+plus what is summed over the games: board heatmaps and the branching by tenth of the game.
+Results save as JSON or CSV and load back.
 
 >>> import icewidgets as iw
 >>> game = iw.make(iw.available_games()[0])
@@ -24,7 +25,7 @@ from ..stats import Estimate, Table, rate_estimate
 from .balance import PROFILE_BINS
 
 __all__ = ["BALANCE_FIELDS", "CORE_FIELDS", "GENERIC_FIELDS", "PlayoutResults", "RESULT_CODES",
-           "first_player_points", "game_points", "result_arrays"]
+           "first_player_points", "game_points", "profile_totals", "result_arrays"]
 
 RESULT_CODES = {"win": 0, "draw": 1, "unfinished": 2}
 """``results.result`` codes per game: a win (sole or shared), a draw, stopped unfinished."""
@@ -34,7 +35,9 @@ CORE_FIELDS = ("winners", "scores", "turns", "plies", "first", "result")
 
 BALANCE_FIELDS = ("lead_changes", "comeback", "branching_profile")
 """The balance metrics of every game (:mod:`icewidgets.playout.balance`): the rules engines fill
-them, and a compiled kernel once it measures them (until then its results leave them out)."""
+them, and a compiled kernel once it measures them (until then its results leave them out). A run
+keeps each game's ``branching_profile`` only when asked (``iw.playouts(..., branching_profile=True)``):
+by default it keeps their sums by tenth (:func:`profile_totals`), which is what the summary reads."""
 
 GENERIC_FIELDS = CORE_FIELDS + ("branching", "seating") + BALANCE_FIELDS
 """Every array that is not one of the game's own counters: the core fields, ``branching``
@@ -95,6 +98,24 @@ def heatmap_shape(game: Game) -> tuple[int, int]:
     return (grid.ranks, grid.files) if grid is not None else (0, 0)
 
 
+def profile_totals(profile: np.ndarray) -> np.ndarray:
+    """The branching profiles of games (float32, (n, 10)) summed by tenth: float64 (2, 10), row 0
+    each tenth's mean number of legal moves added up over the games with a decision there, row 1
+    how many such games. Runs join by adding their totals, and the summary divides one row by the
+    other, so a run need not keep 40 bytes a game for it (:meth:`PlayoutResults.branching_by_tenth`).
+
+    The sums are exact whatever the order of the games, as long as they stay below 2**30 (a
+    million games of a game with under a thousand legal moves a decision): every mean is at least
+    1, so a float32 mean is a whole multiple of 2**-23, and float64 holds such sums exactly.
+
+    >>> profile_totals(np.array([[2.0, np.nan], [3.5, 4.0]], dtype=np.float32)).tolist()
+    [[5.5, 4.0], [2.0, 1.0]]
+    """
+    known = ~np.isnan(profile)
+    return np.stack([np.where(known, profile, 0.0).sum(axis=0, dtype=np.float64),
+                     known.sum(axis=0).astype(np.float64)])
+
+
 def first_player_points(arrays: dict[str, np.ndarray]) -> np.ndarray:
     """Points per game (:func:`game_points`) of the seat that moved first, from a run's arrays."""
     first = arrays["first"].astype(np.int64)
@@ -113,12 +134,14 @@ class PlayoutResults:
     - ``result`` int8: 0 a win, 1 a draw, 2 unfinished (stopped by the turn limit).
     - ``branching`` float32: the mean number of legal moves at the game's decisions.
     - ``seating`` int8 (n, players): which agent (an index into ``agents``) sat in each seat.
-    - ``lead_changes`` uint16, ``comeback`` bool, ``branching_profile`` float32 (n, 10): the
-      balance metrics (:mod:`icewidgets.playout.balance`; left out by a compiled kernel that
-      does not measure them yet).
+    - ``lead_changes`` uint16, ``comeback`` bool: balance metrics (:mod:`icewidgets.playout.balance`;
+      left out by a compiled kernel that does not measure them yet).
+    - ``branching_profile`` float32 (n, 10): each game's mean number of legal moves by tenth of
+      the game, only in a run that asked for it (``iw.playouts(..., branching_profile=True)``).
     - the game's own counters (``results.counters``; their descriptions in ``results.descriptions``).
 
-    ``heatmaps`` count where things happened on the board over all games.
+    Summed over the games: ``heatmaps`` count where things happened on the board, and
+    ``branching_totals`` (:func:`profile_totals`) hold the branching by tenth of the game.
     Also: ``game``, ``agents`` (their names, one per seat; with ``rotate_seats`` each plays
     every seat in turn, see ``seating``), ``seed``, ``max_turns``, ``elapsed`` seconds,
     ``games_per_second``, ``partial`` (interrupted), ``engine``, ``precision`` (the target of
@@ -131,7 +154,8 @@ class PlayoutResults:
     def __init__(self, game: Game, agents: Sequence[str], seed: Any, arrays: dict[str, np.ndarray],
                  heatmaps: dict[str, np.ndarray] | None = None, elapsed: float = 0.0, partial: bool = False,
                  engine: str = "reference", max_turns: int | None = None, descriptions: dict[str, str] | None = None,
-                 rotate_seats: bool = False, precision: float | None = None):
+                 rotate_seats: bool = False, precision: float | None = None,
+                 branching_totals: np.ndarray | None = None):
         self.game = game
         self.agents = tuple(agents)
         self.seed = seed
@@ -143,6 +167,9 @@ class PlayoutResults:
         self.max_turns = max_turns
         self.rotate_seats = bool(rotate_seats)
         self.precision = precision
+        if branching_totals is None and "branching_profile" in arrays:
+            branching_totals = profile_totals(arrays["branching_profile"])
+        self.branching_totals = branching_totals
         counters = game.counters
         self.descriptions = descriptions if descriptions is not None else {
             **{name: spec[2] for name, spec in counters.fields.items()},
@@ -153,10 +180,11 @@ class PlayoutResults:
 
     @classmethod
     def from_parts(cls, game: Game, agents: Sequence[str], seed: Any,
-                   parts: Iterable[tuple[dict[str, np.ndarray], dict[str, np.ndarray]]],
-                   **kwargs: Any) -> "PlayoutResults":
-        """Results joined from consecutive parts ``(arrays, heatmaps)`` of one run, in order:
-        the rows are concatenated and the heatmaps added up. ``kwargs`` as for the constructor.
+                   parts: Iterable[tuple[Any, ...]], **kwargs: Any) -> "PlayoutResults":
+        """Results joined from consecutive parts ``(arrays, heatmaps)`` of one run, in order, or
+        ``(arrays, heatmaps, branching_totals)`` for parts that keep the branching by tenth
+        summed (:func:`profile_totals`) rather than each game's: the rows are concatenated, the
+        heatmaps and the totals added up. ``kwargs`` as for the constructor.
 
         >>> import icewidgets as iw
         >>> game = iw.make(iw.available_games()[0])
@@ -170,10 +198,16 @@ class PlayoutResults:
         else:
             arrays = result_arrays(game, 0)
         heatmaps: dict[str, np.ndarray] = {}
-        for _, heat in parts:
-            for name, grid in heat.items():
+        totals = None
+        for part in parts:
+            for name, grid in part[1].items():
                 heatmaps[name] = heatmaps[name] + grid if name in heatmaps else grid.copy()
-        return cls(game, agents, seed, arrays, heatmaps, **kwargs)
+            kept = part[2] if len(part) > 2 else None
+            if kept is None and "branching_profile" in part[0]:
+                kept = profile_totals(part[0]["branching_profile"])
+            if kept is not None:
+                totals = kept if totals is None else totals + kept
+        return cls(game, agents, seed, arrays, heatmaps, branching_totals=totals, **kwargs)
 
     @classmethod
     def concat(cls, parts: Sequence["PlayoutResults"]) -> "PlayoutResults":
@@ -186,7 +220,8 @@ class PlayoutResults:
             if (part.game, part.agents, part.seed, part.rotate_seats) != (first.game, first.agents, first.seed,
                                                                           first.rotate_seats):
                 raise ValueError("concat() joins chunks of one run: the game, agents, seed and seating must match")
-        return cls.from_parts(first.game, first.agents, first.seed, [(p.arrays, p.heatmaps) for p in parts],
+        return cls.from_parts(first.game, first.agents, first.seed,
+                              [(p.arrays, p.heatmaps, p.branching_totals) for p in parts],
                               elapsed=sum(p.elapsed for p in parts), partial=any(p.partial for p in parts),
                               engine=first.engine, max_turns=first.max_turns, rotate_seats=first.rotate_seats,
                               precision=first.precision)
@@ -197,6 +232,10 @@ class PlayoutResults:
         arrays = self.__dict__.get("arrays")
         if arrays is not None and name in arrays:
             return arrays[name]
+        if name == "branching_profile":
+            raise AttributeError("these results keep the branching profile summed by tenth "
+                                 "(results.branching_by_tenth()), not each game's: pass branching_profile=True "
+                                 "to iw.playouts to keep it")
         raise AttributeError(f"PlayoutResults has no attribute or array {name!r}")
 
     def __len__(self) -> int:
@@ -272,13 +311,11 @@ class PlayoutResults:
 
     def branching_by_tenth(self) -> np.ndarray | None:
         """The mean number of legal moves per decision in each tenth of the games (over the
-        games with a decision there; NaN for none), or None without ``branching_profile``."""
-        profile = self.arrays.get("branching_profile")
-        if profile is None:
+        games with a decision there; NaN for none), from ``branching_totals``; None for results
+        that have none (a kernel that does not measure the branching profile yet)."""
+        if self.branching_totals is None:
             return None
-        known = ~np.isnan(profile)
-        counts = known.sum(axis=0)
-        sums = np.where(known, profile, 0.0).sum(axis=0, dtype=np.float64)
+        sums, counts = self.branching_totals
         return np.where(counts > 0, sums / np.maximum(counts, 1), np.nan)
 
     def rate(self, values: Any, counted: Any = None) -> Estimate:
@@ -375,11 +412,12 @@ class PlayoutResults:
             "precision": self.precision,
             "fields": {k: {"dtype": v.dtype.name, "shape": list(v.shape[1:])} for k, v in self.arrays.items()},
             "heatmaps": {k: v.tolist() for k, v in self.heatmaps.items()},
+            "branching_totals": None if self.branching_totals is None else self.branching_totals.tolist(),
         }
 
     def to_json(self) -> str:
-        """Everything as JSON: the settings, every array and the heatmaps (NaN, a tenth of a
-        game without a decision, as null: strict JSON)."""
+        """Everything as JSON: the settings, every array, the heatmaps and the branching totals
+        (NaN, a tenth of a game without a decision, as null: strict JSON)."""
         meta = self._meta()
         meta["arrays"] = {k: _json_values(v) for k, v in self.arrays.items()}
         return json.dumps(meta, separators=(",", ":"), allow_nan=False)
@@ -400,10 +438,12 @@ class PlayoutResults:
         game = make(meta["game"], **{key: _tuples(value) for key, value in meta.get("options", {}).items()})
         seed = meta["seed"] if not isinstance(meta["seed"], list) else tuple(meta["seed"])
         heatmaps = {k: np.asarray(v, dtype=np.int64) for k, v in meta.get("heatmaps", {}).items()}
+        totals = meta.get("branching_totals")  # files from before it was kept derive it from each game's
         return cls(game, meta["agents"], seed, arrays, heatmaps, elapsed=meta.get("elapsed", 0.0),
                    partial=meta.get("partial", False), engine=meta.get("engine", "reference"),
                    max_turns=meta.get("max_turns"), rotate_seats=meta.get("rotate_seats", False),
-                   precision=meta.get("precision"))
+                   precision=meta.get("precision"),
+                   branching_totals=None if totals is None else np.asarray(totals, dtype=np.float64))
 
     def to_csv(self) -> str:
         """One row per game (flat columns, see :meth:`columns`); the settings in a first ``#`` line."""
