@@ -246,6 +246,21 @@ def test_volcano_results_for_a_million_games_fit_in_50_mb():
         assert players > 2 or run.nbytes * 500 <= 50 * 2**20
 
 
+def test_volcano_kernel_plays_a_range_again_when_a_game_outgrows_its_room(monkeypatch):
+    # The kernel allocates nothing while it plays: a game with more decisions than the room for
+    # their legal-move counts (the branching profile's) makes it play the range again with more.
+    from icewidgets.games.volcano import kernel
+
+    game = iw.make("volcano")
+    whole = kernel.play_range(game, ("random", "greedy"), 3, 0, 300, 5000, record=40)
+    monkeypatch.setattr(kernel, "DECISIONS_ROOM", 16)
+    again = kernel.play_range(game, ("random", "greedy"), 3, 0, 300, 5000, record=40)
+    assert (whole["plies"] > 4 * 16).sum() > 10
+    assert again.keys() == whole.keys()
+    for key, array in whole.items():
+        assert np.array_equal(again[key], array, equal_nan=True), key
+
+
 def test_volcano_kernel_ends_a_stalled_game_by_the_stall_rule():
     # The game test_volcano replays: without the rule it stalls until the 5,000-ply stop.
     from icewidgets.games.volcano import kernel

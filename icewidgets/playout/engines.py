@@ -67,8 +67,11 @@ def play_compiled(game: Game, agents: Sequence[Any], seatings: Sequence[Sequence
         seat_agents = [agents[a] for a in seating]
         out = fast.play_range(game, seat_agents, seed, start // group, stop // group, max_plies)
         parts.append(kernel_arrays(game, out))
-    arrays = {key: np.stack([part[0][key] for part in parts], axis=1).reshape((stop - start,) + column.shape[1:])
-              for key, column in parts[0][0].items()}
+    if group == 1:
+        arrays = parts[0][0]
+    else:
+        arrays = {key: np.stack([part[0][key] for part in parts], axis=1).reshape((stop - start,) + column.shape[1:])
+                  for key, column in parts[0][0].items()}
     arrays["seating"] = np.tile(np.array(seatings, dtype=np.int8), ((stop - start) // group, 1))
     order = [key for key in result_arrays(game, 0) if key in arrays]  # the rules engines' order
     arrays = {key: arrays[key] for key in order + [key for key in arrays if key not in order]}

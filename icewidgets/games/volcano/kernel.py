@@ -25,6 +25,7 @@ as the rules engine's agents would.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -177,8 +178,19 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
         layouts = np.zeros((stop - start, SQUARES), dtype=np.int64)
         _random_layouts(_rng.entropy_words(seed), start, stop, _rng.new_generator(), setup, layouts)
         # Every layout has all 75 pieces; only the caps may end a game before it starts.
-    start_state = game.new_state(seed=0)  # its layout stands in for the seeded ones
-    return _run(game, agents, encode(start_state), seed, start, stop, max_plies, record, setup, layouts)
+    try:
+        opening = _opening(game)
+    except TypeError:  # options that do not hash
+        opening = _opening.__wrapped__(game)
+    return _run(game, agents, opening, seed, start, stop, max_plies, record, setup, layouts)
+
+
+@functools.lru_cache(maxsize=16)
+def _opening(game: Any) -> tuple[np.ndarray, ...]:
+    """:func:`encode` of the opening of ``game``, which every chunk of a run starts from (with a
+    random layout, the seed-0 layout stands in for the seeded ones): encoded once, not once a
+    chunk (a quarter of a millisecond). Only read, never written."""
+    return encode(game.new_state(seed=0))
 
 
 def play_from(game: Any, state: Any, agents: tuple[str, ...], seed: Any, count: int, max_plies: int,
