@@ -281,7 +281,7 @@ def _random_move(gen, caps, closed, neighbour_mask, select, no_return):
         total += popcount(neighbour_mask[c] & ~(caps | closed[c] if no_return else caps))
     if total == 0:
         return np.int64(-1), np.int64(-1), total
-    k = np.int64(_rng.random(gen) * total)
+    k = _rng.random_index(gen, total)
     # The k-th legal move: caps in board order, directions clockwise from N. Every cap is
     # visited (no early exit) so that the choice compiles to conditional moves, not branches.
     m = caps
