@@ -27,7 +27,7 @@ driver = njit(cache=True, nogil=True, _nrt=False, no_cfunc_wrapper=True)
 (it allocates nothing): compiled without reference counting, like :data:`helper`, releasing the
 GIL, so chunks play on threads side by side, and with only the wrapper Python calls it through.
 Without the counting, the arrays a driver hands to its helpers, and the views it takes, cost
-nothing per call, which counts in a loop that runs once per ply (measured on Volcano's random
+nothing per call, which counts in a loop that runs once per ply (measured on one game's random
 playouts: 66 → 59 ns a ply). A driver that must grow a buffer returns a code that asks its
 caller for a larger one instead.
 """
