@@ -27,6 +27,10 @@ The levels' ladder is ``benchmarks/ladder.py`` (slow; its table is in benchmarks
 Blockade's turn: ``benchmarks/bench_blockade_turn.py``'s sample of ``legal_moves()`` times at
 decisions of random games, where that script is present.
 
+Volcano against C: ``benchmarks/volcano_vs_c.py``'s interleaved rounds of an independent C loop
+and ``iw.playouts`` with one worker (random games per CPU second; the C loop only where a C
+compiler is found).
+
 Targets on a 2-core machine with random agents: Volcano ≥ 200,000 games/s, Volterra ≥ 50,000
 games/s, Ice3 ≥ 1.5 M moves/s, Blockade ≥ 2 M pip-steps/s; and those of the summary (its last
 column).
@@ -207,6 +211,9 @@ BEFORE = {
     "warm start": "(nothing warmed the cache)",
     "greedy cost": "7.2x",
     "ladder": "(no levels)",
+    "volcano vs c": "0.26x (85,000 vs 330,000 /cpu-s)",
+    "volcano results": "89.6 MB",
+    "volcano compile": "random 5.4 s, greedy 9.9 s cpu",
 }
 
 _LINES: list[str] = []
@@ -218,9 +225,9 @@ def say(text: str = "") -> None:
     _LINES.append(text)
 
 
-def write_between(path: Path, marker: str, lines: list[str]) -> None:
-    """Put ``lines`` (with the machine they were measured on) between the ``<!-- marker -->``
-    markers of ``path``."""
+def write_between(path: Path, marker: str, lines: list[str], command: str = "python benchmarks/run.py") -> None:
+    """Put ``lines`` (with the ``command`` and the machine they were measured on) between the
+    ``<!-- marker -->`` markers of ``path``."""
     import platform
 
     import numba
@@ -231,19 +238,21 @@ def write_between(path: Path, marker: str, lines: list[str]) -> None:
         raise SystemExit(f"{path.name} has no {start} … {end} markers")
     machine = (f"{os.cpu_count()} cores, Python {platform.python_version()}, numba {numba.__version__}, "
                f"{time.strftime('%Y-%m-%d')}")
-    block = "\n".join([start, "", f"`python benchmarks/run.py` on {machine}:", "", "```text", *lines, "```", "", end])
+    block = "\n".join([start, "", f"`{command}` on {machine}:", "", "```text", *lines, "```", "", end])
     head, rest = text.split(start, 1)
     path.write_text(head + block + rest.split(end, 1)[1])
 
 
 def speed_rows(names, args, workers) -> tuple[list, dict]:
-    """The playout speed table; returns the compile rows and the CPU ns per ply of each fast row."""
+    """The playout speed table; returns the compile rows, and the CPU ns per ply and the results' MB
+    per million games of each fast row."""
     header = (f"{'game':<9} {'agents':<15} {'engine':<9} {'games':>9} {'games/s':>10} {'moves/s':>11} "
               f"{'games/cpu-s':>11} {'moves/cpu-s':>11} {'res MB':>7} {'peak MB':>7} {'× ref':>6} {'ns/move':>8}")
     say(header)
     say("-" * len(header))
     compile_rows = []
     ns_per_move: dict[tuple, float] = {}  # (game, options text, agent of seat 1) → CPU ns per ply, fast engine
+    megabytes: dict[tuple, float] = {}  # the same keys → MB of results per million games
     for name, options, n_fast, n_ref in [(name, *case) for name in names for case in CASES.get(name, [({}, 100_000, 10)])]:
         game = resolve_game(name, options)
         if len(CASES.get(name, ())) > 1:
@@ -265,6 +274,7 @@ def speed_rows(names, args, workers) -> tuple[list, dict]:
             _, _, peak, _ = run(name, options, agents, n, "fast", workers, trace=True)
             plies = results.plies.sum()
             ns_per_move[name, repr(options), agents[0]] = cpu / plies * 1e9
+            megabytes[name, repr(options), agents[0]] = results.nbytes / results.n * 1e6 / 2**20
             say(f"{name:<9} {label:<15} {'fast':<9} {results.n:>9,} {results.n / seconds:>10,.0f} "
                 f"{plies / seconds:>11,.0f} {results.n / cpu:>11,.0f} {plies / cpu:>11,.0f} "
                 f"{results.nbytes / 2**20:>7.1f} {peak:>7.1f} {results.n / cpu / ref_rate:>6,.0f} "
@@ -275,7 +285,7 @@ def speed_rows(names, args, workers) -> tuple[list, dict]:
     say("\ngames/s, moves/s: wall clock (fast: all workers). games/cpu-s, moves/cpu-s: per CPU second of the")
     say("process, i.e. per core; on an idle machine the fast engine's wall rate approaches workers × that.")
     say("× ref: CPU-time speed-up per core over the reference engine. ns/move: CPU time per ply.")
-    return compile_rows, ns_per_move
+    return compile_rows, ns_per_move, megabytes
 
 
 def compile_report(compile_rows) -> list[tuple[str, str, str, str]]:
@@ -300,6 +310,27 @@ def compile_report(compile_rows) -> list[tuple[str, str, str, str]]:
     ready = max(first[name][0] for name in iw.available_games())
     return [("cold compile, slowest game", BEFORE["cold compile"], f"{slowest[3]:.1f} s cpu ({slowest[0]})", "<= 5 s"),
             ("kernel ready after warm, slowest game", BEFORE["warm start"], f"{ready:.2f} s", "< 1 s")]
+
+
+def volcano_report(compile_rows, megabytes) -> list[tuple[str, str, str, str]]:
+    """Volcano's fast engine against the C loop (benchmarks/volcano_vs_c.py, 3 rounds), the size of
+    its results and its cold compiles; their summary rows."""
+    import volcano_vs_c
+
+    n = 300_000
+    say(f"\nVolcano random games, one worker, against the C loop ({n:,} games a round, interleaved):")
+    ratio = volcano_vs_c.report(n, volcano_vs_c.measure(n, 3, say=say), say)
+    rows = []
+    if ratio is not None:
+        rows.append(("Volcano random, 1 worker / the C loop", BEFORE["volcano vs c"], f"{ratio:.2f}x", ">= 0.5x"))
+    size = megabytes.get(("volcano", "{}", "random"))
+    if size is not None:
+        rows.append(("Volcano results, a million games", BEFORE["volcano results"], f"{size:.1f} MB", "<= 50 MB"))
+    cpu = [(row[1].split("/")[0], row[3]) for row in compile_rows if row[0] == "volcano"]
+    if cpu:
+        rows.append(("cold compile, Volcano", BEFORE["volcano compile"],
+                     ", ".join(f"{agent} {seconds:.1f} s" for agent, seconds in cpu) + " cpu", "<= 10 s"))
+    return rows
 
 
 def bots_report(names) -> list[tuple[str, str, str, str]]:
@@ -334,10 +365,12 @@ def main(argv=None) -> None:
     names = args.games or list(iw.available_games())
     workers = args.workers or parallel.default_workers()
     say(f"fast engine: {workers} worker thread(s); reference engine: 1 core; numba available: {fast.available()}\n")
-    compile_rows, ns_per_move = speed_rows(names, args, workers)
+    compile_rows, ns_per_move, megabytes = speed_rows(names, args, workers)
     summary: list[tuple[str, str, str, str]] = []  # (what, before, now, target)
     if compile_rows:
         summary += compile_report(compile_rows)
+    if "volcano" in names and fast.available():
+        summary += volcano_report(compile_rows, megabytes)
     if not args.no_bots:
         summary += bots_report(names)
     if "blockade" in names and args.decisions:

@@ -63,6 +63,9 @@ def _parser() -> argparse.ArgumentParser:
                                  "--seed 1 --out results.json --plot stats.png")
     _run_arguments(play, games)
     play.add_argument("--out", help="save the results (.json or .csv)")
+    play.add_argument("--branching-profile", action="store_true",
+                      help="keep each game's branching profile in the results (--out); by default only its sums "
+                           "by tenth of the game, which the report shows")
     play.add_argument("--plot", help="save the dashboard picture (.png, .svg, .pdf)")
 
     comp = sub.add_parser("compare", help="variants of a game side by side, with tests",
@@ -252,7 +255,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "playouts":
         results = playouts(args.game.lower(), args.games, agents=agents, seed=args.seed, max_turns=args.max_turns,
                            progress=progress, engine=args.engine, options=options, precision=args.precision,
-                           rotate_seats=args.rotate_seats)
+                           rotate_seats=args.rotate_seats, branching_profile=args.branching_profile)
         print(results.summary())
         if args.out:
             _write(args.out, lambda: results.save(args.out))

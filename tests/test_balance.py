@@ -102,7 +102,7 @@ def by_hand(game, agents, seed, index, max_plies=10_000):
 @pytest.mark.parametrize("agents", [("random", "random"), ("greedy", "random")])
 def test_the_rules_engines_measure_the_metrics_of_the_contract(agents):
     game = iw.make("volcano")  # its progress: the live score, as the default hook has it
-    r = iw.playouts(game, 24, agents=agents, seed=4, engine="reference", progress=False)
+    r = iw.playouts(game, 24, agents=agents, seed=4, engine="reference", progress=False, branching_profile=True)
     for i in range(r.n):
         changes, behind, profile = by_hand(game, agents, 4, i)
         assert r.lead_changes[i] == changes and bool(r.comeback[i]) == behind, i
@@ -133,7 +133,7 @@ TopsRow.plug_in(counters=TopsCounters())
 
 def test_a_game_of_the_tests_own_with_a_progress_measure_of_its_own():
     game = TopsRow()
-    r = iw.playouts(game, 60, agents="random", seed=2, progress=False)
+    r = iw.playouts(game, 60, agents="random", seed=2, progress=False, branching_profile=True)
     assert r.engine == "reference"
     expected = [by_hand(game, ("random", "random"), 2, i) for i in range(60)]
     assert r.lead_changes.tolist() == [changes for changes, _, _ in expected]
@@ -232,12 +232,51 @@ def test_rotated_results_load_back():
 
 
 def test_tenths_without_a_decision_save_as_strict_json():
-    r = iw.playouts("blockade", 3, agents="greedy", seed=1, max_turns=2, engine="reference", progress=False)
+    r = iw.playouts("blockade", 3, agents="greedy", seed=1, max_turns=2, engine="reference", progress=False,
+                    branching_profile=True)
     assert np.isnan(r.branching_profile).sum() == 2
     text = r.to_json()
     json.loads(text, parse_constant=lambda name: pytest.fail(f"{name} is not JSON"))
     for back in (iw.PlayoutResults.from_json(text), iw.PlayoutResults.from_csv(r.to_csv())):
         assert np.array_equal(back.branching_profile, r.branching_profile, equal_nan=True)
+        assert np.array_equal(back.branching_totals, r.branching_totals)
+
+
+# The branching profile: summed by tenth unless each game's is asked for -------------------------
+
+
+@pytest.mark.parametrize("engine", ["reference", "fast"])
+def test_a_run_keeps_the_branching_by_tenth_summed_and_each_games_only_when_asked(engine):
+    settings = dict(agents=("greedy", "random"), seed=6, engine=engine, progress=False, chunk_size=7, workers=2)
+    summed = iw.playouts("volcano", 40, **settings)
+    kept = iw.playouts("volcano", 40, branching_profile=True, **settings)
+    assert "branching_profile" not in summed.arrays and kept.branching_profile.shape == (40, 10)
+    assert kept.nbytes - summed.nbytes == 40 * 40  # ten float32 a game
+    with pytest.raises(AttributeError, match="pass branching_profile=True to iw.playouts"):
+        summed.branching_profile
+    # The totals are the per-game profiles summed: the same report, to the last digit.
+    profile = kept.branching_profile
+    assert np.array_equal(summed.branching_totals[1], (~np.isnan(profile)).sum(axis=0))
+    assert np.array_equal(summed.branching_totals, kept.branching_totals)
+    assert np.array_equal(summed.branching_by_tenth(), np.nanmean(profile.astype(np.float64), axis=0))
+    assert str(summed.summary()).split("speed")[0] == str(kept.summary()).split("speed")[0]
+    for back in (iw.PlayoutResults.from_json(summed.to_json()), iw.PlayoutResults.from_csv(summed.to_csv())):
+        assert np.array_equal(back.branching_totals, summed.branching_totals)
+        assert str(back.summary()).split("speed")[0] == str(summed.summary()).split("speed")[0]
+    joined = iw.PlayoutResults.concat([iw.playouts("volcano", 15, **settings), summed])
+    assert np.array_equal(joined.branching_totals, summed.branching_totals
+                          + iw.playouts("volcano", 15, **settings).branching_totals)
+    with pytest.raises(TypeError, match="branching_profile='yes' must be True or False"):
+        iw.playouts("volcano", 4, branching_profile="yes")
+
+
+def test_results_saved_before_the_totals_load_with_them_from_each_games_profile():
+    r = iw.playouts("volcano", 12, seed=2, progress=False, branching_profile=True)
+    meta = json.loads(r.to_json())
+    del meta["branching_totals"]
+    back = iw.PlayoutResults.from_json(json.dumps(meta))
+    assert np.array_equal(back.branching_totals, r.branching_totals)
+    assert str(back.summary()).split("speed")[0] == str(r.summary()).split("speed")[0]
 
 
 # Played to a precision -------------------------------------------------------------------------

@@ -35,6 +35,10 @@ def test_in_process_options_csv_and_tournament(tmp_path, capsys):
     text = capsys.readouterr().out
     assert "seat 3 (greedy) points" in text and "unfinished" in text
     assert iw.PlayoutResults.load(csv).winners.shape == (5, 3)
+    assert "branching_profile" not in iw.PlayoutResults.load(csv).arrays  # summed by tenth, unless asked for
+    assert main(["playouts", "volcano", "-n", "5", "--branching-profile", "--out", str(csv), "-q"]) == 0
+    assert iw.PlayoutResults.load(csv).branching_profile.shape == (5, 10)
+    capsys.readouterr()
     assert main(["tournament", "volcano", "-n", "4", "--agents", "random,greedy", "-q"]) == 0
     text = capsys.readouterr().out
     assert "round robin" in text and "both seatings" in text and "Seat 1 scored" in text

@@ -49,6 +49,20 @@ def test_random_streams_match_numpy_for_many_seeds_and_keys():
     assert np.array_equal(rng.stream(5, 9, 1000, kind="uint64"), raw)
 
 
+def test_an_agents_pick_among_n_moves_is_the_float_product_bit_for_bit():
+    # int(random() * n) in integer arithmetic, for raw outputs at random and for those whose
+    # float product lies just below or on a whole number, where rounding can lift it.
+    generator = np.random.default_rng(3)
+    for n in [1, 2, 3, 5, 7, 24, 40, 255, 2047, 2048, 5000]:
+        near = [((-(-(j << 53) // n) + d) << 11) | 0x7FF for j in range(1, min(n, 60)) for d in range(-3, 2)]
+        xs = np.concatenate([generator.integers(0, 2**64, size=3000, dtype=np.uint64),
+                             np.array([x for x in near if x < 2**64], dtype=np.uint64)])
+        expected = [int((int(x) >> 11) * 2.0**-53 * n) for x in xs]
+        assert rng.scaled_indices(xs, n).tolist() == expected, n
+    # u just below 2/3: u·3 = (2**54 - 1)·2**-53 rounds to 2.0, though its integer part is 1.
+    assert rng.scaled_indices(np.array([6004799503160661 << 11], dtype=np.uint64), 3).tolist() == [2]
+
+
 def test_python_random_shuffles_and_numpy_integers_are_rebuilt_exactly():
     import random
 

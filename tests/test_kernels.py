@@ -170,7 +170,7 @@ def test_kernel_games_equal_the_reference_ply_for_ply(name, options, agents, see
 
 @pytest.mark.parametrize("name, options, agents, seed, count, heat", cases(RUN_CASES, default_run_cases, 5))
 def test_playouts_with_either_engine_give_the_same_arrays(name, options, agents, seed, count, heat):
-    settings = dict(agents=agents, seed=seed, options=options, progress=False)
+    settings = dict(agents=agents, seed=seed, options=options, progress=False, branching_profile=True)
     reference = iw.playouts(name, count, engine="reference", **settings)
     compiled = iw.playouts(name, count, engine="fast", **settings)
     chunked = iw.playouts(name, count, engine="fast", chunk_size=7, workers=2, **settings)
@@ -187,6 +187,8 @@ def test_playouts_with_either_engine_give_the_same_arrays(name, options, agents,
         assert run.heatmaps.keys() == reference.heatmaps.keys() == set(reference.game.counters.heatmaps)
         for key, grid in reference.heatmaps.items():
             assert np.array_equal(run.heatmaps[key], grid), key
+        if "branching_profile" in measured:
+            assert np.array_equal(run.branching_totals, reference.branching_totals)
     if heat:
         assert all(grid.sum() > 0 for grid in reference.heatmaps.values())
     if len(measured) == len(BALANCE_FIELDS):
@@ -230,17 +232,33 @@ def test_kernel_balance_metrics_follow_their_definitions(name, options, agents, 
 # What one game's kernel counts or keeps ---------------------------------------------------------------
 
 
-def test_volcano_results_for_a_million_games_fit_in_100_mb():
+def test_volcano_results_for_a_million_games_fit_in_50_mb():
     from icewidgets.games.volcano import kernel
 
     assert sum(array.nbytes for array in kernel.empty_results(1_000_000, 2).values()) <= 100 * 2**20
     assert sum(array.nbytes for array in kernel.empty_results(1_000_000, 6).values()) <= 100 * 2**20
-    # What iw.playouts keeps per game, scaled to a million games: two players fit in 100 MB; the
-    # balance arrays' 43 bytes a game (40 of them the branching profile) put six just above.
-    for players, megabytes in ((2, 100), (6, 125)):
+    # What iw.playouts keeps per game, scaled to a million games: 52 bytes a game for two players
+    # (49.6 MB), 72 for six; each game's branching profile, when kept, adds 40.
+    for players, size in ((2, 52), (6, 72)):
         run = iw.playouts("volcano", 2000, agents="random", seed=1, engine="fast", progress=False,
                           options={"players": players})
-        assert run.nbytes * 500 <= megabytes * 2**20, (players, run.nbytes)
+        assert run.nbytes == 2000 * size, (players, run.nbytes)
+        assert players > 2 or run.nbytes * 500 <= 50 * 2**20
+
+
+def test_volcano_kernel_plays_a_range_again_when_a_game_outgrows_its_room(monkeypatch):
+    # The kernel allocates nothing while it plays: a game with more decisions than the room for
+    # their legal-move counts (the branching profile's) makes it play the range again with more.
+    from icewidgets.games.volcano import kernel
+
+    game = iw.make("volcano")
+    whole = kernel.play_range(game, ("random", "greedy"), 3, 0, 300, 5000, record=40)
+    monkeypatch.setattr(kernel, "DECISIONS_ROOM", 16)
+    again = kernel.play_range(game, ("random", "greedy"), 3, 0, 300, 5000, record=40)
+    assert (whole["plies"] > 4 * 16).sum() > 10
+    assert again.keys() == whole.keys()
+    for key, array in whole.items():
+        assert np.array_equal(again[key], array, equal_nan=True), key
 
 
 def test_volcano_kernel_ends_a_stalled_game_by_the_stall_rule():

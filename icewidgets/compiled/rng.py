@@ -14,7 +14,8 @@ of the quicker kinds, so the kernels rebuild the same stream themselves:
 - ``PCG64``: a 128-bit LCG (state and increment kept as two ``uint64`` halves each) with the
   XSL-RR output; ``PCG64(seed_seq)`` seeds it from those four words (initstate = words 0–1,
   initseq = words 2–3, high half first).
-- ``random()`` is ``(next_uint64 >> 11) * 2**-53``.
+- ``random()`` is ``(next_uint64 >> 11) * 2**-53``, and an agent's pick among ``n`` moves,
+  ``int(random() * n)``, is :func:`random_index` (the same number, by integer arithmetic).
 
 The test suite checks every step against NumPy for many seeds and spawn keys.
 
@@ -53,6 +54,10 @@ _U63 = np.uint64(63)
 _U64 = np.uint64(64)
 _U32 = np.uint64(32)
 _TWO_M53 = 1.0 / 9007199254740992.0
+_U53 = np.uint64(53)
+_LOW53 = np.uint64((1 << 53) - 1)
+_INDEX_LIMIT = 1 << 11  # (x >> 11) * n fits in 64 bits below it
+_NEAR_NEXT = np.uint64((1 << 53) - _INDEX_LIMIT)
 
 
 def entropy_words(seed: Any) -> np.ndarray:
@@ -203,6 +208,49 @@ def next_uint64(gen):
 def random(gen):
     """``Generator.random()``: a float64 in [0, 1) from the top 53 bits."""
     return np.float64(next_uint64(gen) >> _U11) * _TWO_M53
+
+
+@internal
+def scaled_index(x, n):
+    """``int(u * n)`` for the ``u = (x >> 11) * 2**-53`` that ``random()`` makes of the output
+    ``x`` (n ≥ 1), bit for bit, mostly in integer arithmetic: ``((x >> 11) * n) >> 53``.
+
+    The float product rounds to 53 bits, which can lift it onto the next whole number only when
+    the low 53 bits of ``(x >> 11) * n`` are all ones from bit s − 1 up (s: the bits the product
+    has beyond 53, at most 11 below :data:`_INDEX_LIMIT`); then, and for larger ``n``, the float
+    product decides. Rounding never lowers it below a whole number it has reached."""
+    m = x >> _U11
+    if n >= _INDEX_LIMIT:
+        return np.int64(np.float64(m) * _TWO_M53 * n)
+    product = m * np.uint64(n)
+    if (product & _LOW53) >= _NEAR_NEXT:  # about once in 2**42 draws
+        return np.int64(np.float64(m) * _TWO_M53 * n)
+    return np.int64(product >> _U53)
+
+
+@internal
+def random_index(gen, n):
+    """``int(Generator.random() * n)``: the move a uniform agent picks among ``n`` (n ≥ 1), as
+    :func:`scaled_index` of the next output; the float product's latency is off the path of a
+    playout's plies."""
+    return scaled_index(next_uint64(gen), n)
+
+
+@njit(cache=True)
+def _scaled_indices(xs, n, out):
+    for i in range(xs.shape[0]):
+        out[i] = scaled_index(xs[i], n)
+
+
+def scaled_indices(xs, n: int) -> np.ndarray:
+    """:func:`scaled_index` of each raw output in ``xs`` (uint64) for ``n`` moves (for tests).
+
+    >>> scaled_indices(np.array([2**64 - 1, 0], dtype=np.uint64), 3).tolist()
+    [2, 0]
+    """
+    out = np.zeros(len(xs), dtype=np.int64)
+    _scaled_indices(np.asarray(xs, dtype=np.uint64), np.int64(n), out)
+    return out
 
 
 @njit(cache=True)

@@ -15,7 +15,7 @@ from .. import agents as agents_module
 from .. import fast
 from ..protocol import CHANCE, Game, State
 from .balance import branching_profile, comeback, lead_changes
-from .results import RESULT_CODES, heatmap_shape, result_arrays
+from .results import RESULT_CODES, heatmap_shape, profile_totals, result_arrays
 
 __all__ = ["Chunk", "game_rng", "kernel_arrays", "play_compiled", "play_reference", "replay_games"]
 
@@ -31,12 +31,30 @@ def game_rng(seed: Any, index: int) -> np.random.Generator:
 
 class Chunk(NamedTuple):
     """Games ``start``…``stop-1`` of a run: one row per game in ``arrays``, and the ``heatmaps``
-    (a count per board square) summed over them."""
+    (a count per board square) summed over them; ``branching_totals``: their branching profiles
+    summed by tenth (:func:`~icewidgets.playout.results.profile_totals`), once :meth:`folded`."""
 
     start: int
     stop: int
     arrays: dict[str, np.ndarray]
     heatmaps: dict[str, np.ndarray]
+    branching_totals: np.ndarray | None = None
+
+    def folded(self, keep_profiles: bool = False) -> "Chunk":
+        """This chunk with its games' branching profiles summed into ``branching_totals``, and
+        without each game's (``arrays["branching_profile"]``) unless ``keep_profiles``.
+
+        >>> import icewidgets as iw
+        >>> chunk = replay_games(iw.make(iw.available_games()[0]), [[iw.make(iw.available_games()[0]).new_state()]])
+        >>> folded = chunk.folded()
+        >>> "branching_profile" in folded.arrays, folded.branching_totals.shape
+        (False, (2, 10))
+        """
+        if "branching_profile" not in self.arrays:
+            return self
+        arrays = dict(self.arrays)
+        profile = arrays["branching_profile"] if keep_profiles else arrays.pop("branching_profile")
+        return self._replace(arrays=arrays, branching_totals=profile_totals(profile))
 
 
 def play_compiled(game: Game, agents: Sequence[Any], seatings: Sequence[Sequence[int]], seed: Any, start: int,
@@ -49,8 +67,11 @@ def play_compiled(game: Game, agents: Sequence[Any], seatings: Sequence[Sequence
         seat_agents = [agents[a] for a in seating]
         out = fast.play_range(game, seat_agents, seed, start // group, stop // group, max_plies)
         parts.append(kernel_arrays(game, out))
-    arrays = {key: np.stack([part[0][key] for part in parts], axis=1).reshape((stop - start,) + column.shape[1:])
-              for key, column in parts[0][0].items()}
+    if group == 1:
+        arrays = parts[0][0]
+    else:
+        arrays = {key: np.stack([part[0][key] for part in parts], axis=1).reshape((stop - start,) + column.shape[1:])
+                  for key, column in parts[0][0].items()}
     arrays["seating"] = np.tile(np.array(seatings, dtype=np.int8), ((stop - start) // group, 1))
     order = [key for key in result_arrays(game, 0) if key in arrays]  # the rules engines' order
     arrays = {key: arrays[key] for key in order + [key for key in arrays if key not in order]}

@@ -24,10 +24,10 @@ from ..files import atomic_write, check_target
 from ..protocol import Game
 from ..stats import Estimate, Table, rate_estimate
 from .arrays import (BALANCE_FIELDS, CORE_FIELDS, GENERIC_FIELDS, RESULT_CODES, field_shape, first_player_points,
-                     game_points, heatmap_shape, result_arrays)
+                     game_points, heatmap_shape, profile_totals, result_arrays)
 
 __all__ = ["BALANCE_FIELDS", "CORE_FIELDS", "GENERIC_FIELDS", "PlayoutResults", "RESULT_CODES", "field_shape",
-           "first_player_points", "game_points", "heatmap_shape", "result_arrays"]
+           "first_player_points", "game_points", "heatmap_shape", "profile_totals", "result_arrays"]
 
 SUFFIXES = (".json", ".csv")
 """The files results save to and load from, told apart by the name's ending."""
@@ -45,12 +45,14 @@ class PlayoutResults:
     - ``result`` int8: 0 a win, 1 a draw, 2 unfinished (stopped by the turn limit).
     - ``branching`` float32: the mean number of legal moves at the game's decisions.
     - ``seating`` int8 (n, players): which agent (an index into ``agents``) sat in each seat.
-    - ``lead_changes`` uint16, ``comeback`` bool, ``branching_profile`` float32 (n, 10): the
-      balance metrics (:mod:`icewidgets.playout.balance`; left out by a compiled kernel that
-      does not measure them yet).
+    - ``lead_changes`` uint16, ``comeback`` bool: balance metrics (:mod:`icewidgets.playout.balance`;
+      left out by a compiled kernel that does not measure them yet).
+    - ``branching_profile`` float32 (n, 10): each game's mean number of legal moves by tenth of
+      the game, only in a run that asked for it (``iw.playouts(..., branching_profile=True)``).
     - the game's own counters (``results.counters``; their descriptions in ``results.descriptions``).
 
-    ``heatmaps`` count where things happened on the board over all games.
+    Summed over the games: ``heatmaps`` count where things happened on the board, and
+    ``branching_totals`` (:func:`profile_totals`) hold the branching by tenth of the game.
     Also: ``game``, ``agents`` (their names, one per seat; with ``rotate_seats`` each plays
     every seat in turn, see ``seating``), ``seed``, ``max_turns``, ``elapsed`` seconds,
     ``games_per_second``, ``partial`` (interrupted), ``engine``, ``precision`` (the target of
@@ -63,7 +65,8 @@ class PlayoutResults:
     def __init__(self, game: Game, agents: Sequence[str], seed: Any, arrays: dict[str, np.ndarray],
                  heatmaps: dict[str, np.ndarray] | None = None, elapsed: float = 0.0, partial: bool = False,
                  engine: str = "reference", max_turns: int | None = None, descriptions: dict[str, str] | None = None,
-                 rotate_seats: bool = False, precision: float | None = None):
+                 rotate_seats: bool = False, precision: float | None = None,
+                 branching_totals: np.ndarray | None = None):
         self.game = game
         self.agents = tuple(agents)
         self.seed = seed
@@ -75,6 +78,9 @@ class PlayoutResults:
         self.max_turns = max_turns
         self.rotate_seats = bool(rotate_seats)
         self.precision = precision
+        if branching_totals is None and "branching_profile" in arrays:
+            branching_totals = profile_totals(arrays["branching_profile"])
+        self.branching_totals = branching_totals
         counters = game.counters
         self.descriptions = descriptions if descriptions is not None else {
             **{name: spec[2] for name, spec in counters.fields.items()},
@@ -85,10 +91,11 @@ class PlayoutResults:
 
     @classmethod
     def from_parts(cls, game: Game, agents: Sequence[str], seed: Any,
-                   parts: Iterable[tuple[dict[str, np.ndarray], dict[str, np.ndarray]]],
-                   **kwargs: Any) -> "PlayoutResults":
-        """Results joined from consecutive parts ``(arrays, heatmaps)`` of one run, in order:
-        the rows are concatenated and the heatmaps added up. ``kwargs`` as for the constructor.
+                   parts: Iterable[tuple[Any, ...]], **kwargs: Any) -> "PlayoutResults":
+        """Results joined from consecutive parts ``(arrays, heatmaps)`` of one run, in order, or
+        ``(arrays, heatmaps, branching_totals)`` for parts that keep the branching by tenth
+        summed (:func:`profile_totals`) rather than each game's: the rows are concatenated, the
+        heatmaps and the totals added up. ``kwargs`` as for the constructor.
 
         >>> import icewidgets as iw
         >>> game = iw.make(iw.available_games()[0])
@@ -102,10 +109,16 @@ class PlayoutResults:
         else:
             arrays = result_arrays(game, 0)
         heatmaps: dict[str, np.ndarray] = {}
-        for _, heat in parts:
-            for name, grid in heat.items():
+        totals = None
+        for part in parts:
+            for name, grid in part[1].items():
                 heatmaps[name] = heatmaps[name] + grid if name in heatmaps else grid.copy()
-        return cls(game, agents, seed, arrays, heatmaps, **kwargs)
+            kept = part[2] if len(part) > 2 else None
+            if kept is None and "branching_profile" in part[0]:
+                kept = profile_totals(part[0]["branching_profile"])
+            if kept is not None:
+                totals = kept if totals is None else totals + kept
+        return cls(game, agents, seed, arrays, heatmaps, branching_totals=totals, **kwargs)
 
     @classmethod
     def concat(cls, parts: Sequence["PlayoutResults"]) -> "PlayoutResults":
@@ -123,7 +136,8 @@ class PlayoutResults:
             if (part.game, part.agents, part.seed, part.rotate_seats) != (first.game, first.agents, first.seed,
                                                                           first.rotate_seats):
                 raise ValueError("concat() joins chunks of one run: the game, agents, seed and seating must match")
-        return cls.from_parts(first.game, first.agents, first.seed, [(p.arrays, p.heatmaps) for p in parts],
+        return cls.from_parts(first.game, first.agents, first.seed,
+                              [(p.arrays, p.heatmaps, p.branching_totals) for p in parts],
                               elapsed=sum(p.elapsed for p in parts), partial=any(p.partial for p in parts),
                               engine=first.engine, max_turns=first.max_turns, rotate_seats=first.rotate_seats,
                               precision=first.precision)
@@ -134,6 +148,10 @@ class PlayoutResults:
         arrays = self.__dict__.get("arrays")
         if arrays is not None and name in arrays:
             return arrays[name]
+        if name == "branching_profile":
+            raise AttributeError("these results keep the branching profile summed by tenth "
+                                 "(results.branching_by_tenth()), not each game's: pass branching_profile=True "
+                                 "to iw.playouts to keep it")
         raise AttributeError(f"PlayoutResults has no attribute or array {name!r}")
 
     def __len__(self) -> int:
@@ -212,13 +230,11 @@ class PlayoutResults:
 
     def branching_by_tenth(self) -> np.ndarray | None:
         """The mean number of legal moves per decision in each tenth of the games (over the
-        games with a decision there; NaN for none), or None without ``branching_profile``."""
-        profile = self.arrays.get("branching_profile")
-        if profile is None:
+        games with a decision there; NaN for none), from ``branching_totals``; None for results
+        that have none (a kernel that does not measure the branching profile yet)."""
+        if self.branching_totals is None:
             return None
-        known = ~np.isnan(profile)
-        counts = known.sum(axis=0)
-        sums = np.where(known, profile, 0.0).sum(axis=0, dtype=np.float64)
+        sums, counts = self.branching_totals
         return np.where(counts > 0, sums / np.maximum(counts, 1), np.nan)
 
     def rate(self, values: Any, counted: Any = None) -> Estimate:

@@ -298,7 +298,8 @@ class PlayoutRun:
     (``agents``, callables, and their ``names``), the ``seatings`` (for each game of a deal,
     the agent index in each seat: one seating, or every rotation with ``rotate_seats``), the
     ``seed``, the ``engine`` that plays it (``"fast"``: a compiled kernel; ``"reference"``:
-    the rules engines) and the ``precision`` to stop at (None: play all ``n``). Make one with
+    the rules engines), the ``precision`` to stop at (None: play all ``n``) and whether the
+    results keep each game's ``branching_profile`` (else only its sums by tenth). Make one with
     :meth:`plan`; it pickles, so its chunks can be played on other processes or machines.
     """
 
@@ -310,11 +311,13 @@ class PlayoutRun:
     engine: str
     seatings: tuple[tuple[int, ...], ...]
     precision: float | None = None
+    branching_profile: bool = False
 
     @classmethod
     def plan(cls, game: Game | str, n: int | None = None, agents: Any = ("random", "random"), seed: Any = 0,
              max_turns: int | None = None, engine: str = "auto", options: dict[str, Any] | None = None,
-             rotate_seats: bool = False, precision: float | None = None) -> "PlayoutRun":
+             rotate_seats: bool = False, precision: float | None = None,
+             branching_profile: bool = False) -> "PlayoutRun":
         """Check and resolve the settings of a run (see :func:`playouts` for what they mean);
         bad settings raise a ValueError or TypeError that names the problem."""
         precision = check_precision(precision)
@@ -326,6 +329,7 @@ class PlayoutRun:
         if engine not in ENGINES:
             raise ValueError(f"engine={engine!r}; choose one of {', '.join(map(repr, ENGINES))}")
         rotate_seats = checks.flag(rotate_seats, "rotate_seats")
+        branching_profile = checks.flag(branching_profile, "branching_profile")
         game = resolve_game(game, options, max_turns)
         resolved, names = _resolve_agents(game, agents, rotate_seats)
         players = game.num_players
@@ -339,7 +343,8 @@ class PlayoutRun:
             raise ValueError(
                 f"no compiled engine plays {game!r} with agents {', '.join(names)}; use engine='reference' or 'auto'"
             )
-        return cls(game, n, tuple(resolved), names, seed, "fast" if compiled else "reference", seatings, precision)
+        return cls(game, n, tuple(resolved), names, seed, "fast" if compiled else "reference", seatings, precision,
+                   branching_profile)
 
     @property
     def max_turns(self) -> int | None:
@@ -373,15 +378,19 @@ class PlayoutRun:
 
         The rules engines call ``on_game(games_done)`` after each game; a KeyboardInterrupt
         during a game ends the chunk early, with the deals finished before it (``stop`` says
-        how many games). Any engine returns the same chunk for the same arguments.
+        how many games). Any engine returns the same chunk for the same arguments, with the games'
+        branching profiles summed (:meth:`Chunk.folded`; kept too if the run keeps them).
         """
         group = len(self.seatings)
         if start % group or stop % group:
             raise ValueError(f"play_range({start}, {stop}): a run with seats rotated plays whole deals of "
                              f"{group} games")
         if self.engine == "fast":
-            return play_compiled(self.game, self.agents, self.seatings, self.seed, start, stop, self.max_plies)
-        return play_reference(self.game, self.agents, self.seatings, self.seed, start, stop, self.max_plies, on_game)
+            chunk = play_compiled(self.game, self.agents, self.seatings, self.seed, start, stop, self.max_plies)
+        else:
+            chunk = play_reference(self.game, self.agents, self.seatings, self.seed, start, stop, self.max_plies,
+                                   on_game)
+        return chunk.folded(self.branching_profile)
 
     def chunks(self, chunk_size: int | None = None, executor: Any = None, workers: int | None = None,
                on_game: Callable[[int], Any] | None = None) -> Iterator[Chunk]:
@@ -432,8 +441,8 @@ class PlayoutRun:
                 rule.add(chunk.arrays)
             short = rule.half_width() > self.precision
         return PlayoutResults.from_parts(self.game, self.names, self.seed,
-                                         [(chunk.arrays, chunk.heatmaps) for chunk in chunks], elapsed=elapsed,
-                                         partial=interrupted or short, engine=self.engine,
+                                         [(chunk.arrays, chunk.heatmaps, chunk.branching_totals) for chunk in chunks],
+                                         elapsed=elapsed, partial=interrupted or short, engine=self.engine,
                                          max_turns=self.max_turns, rotate_seats=self.rotate_seats,
                                          precision=self.precision)
 
@@ -452,6 +461,7 @@ def playouts(
     workers: int | None = None,
     precision: float | None = None,
     rotate_seats: bool = False,
+    branching_profile: bool = False,
 ) -> PlayoutResults:
     """Play whole games of ``game`` and return their results as arrays.
 
@@ -482,6 +492,10 @@ def playouts(
       Dask's ``client.get_executor()`` to spread millions of games over a cluster); without one
       the fast engine uses ``workers`` threads (default: every core). Games are cut into fixed
       chunks, so the results are the same whatever the executor or the number of workers.
+    - ``branching_profile``: keep each game's mean number of legal moves by tenth of the game
+      (``results.branching_profile``, 40 bytes a game). By default the results keep only their
+      sums by tenth (``results.branching_totals``), which is all the summary needs: a million
+      games then take about half the memory.
 
     Ctrl-C (a KeyboardInterrupt) stops the run and returns the games finished so far, with
     ``results.partial`` set.
@@ -494,7 +508,8 @@ def playouts(
     ['games', '20', '']
     """
     check_progress(progress)
-    run = PlayoutRun.plan(game, n, agents, seed, max_turns, engine, options, rotate_seats, precision)
+    run = PlayoutRun.plan(game, n, agents, seed, max_turns, engine, options, rotate_seats, precision,
+                          branching_profile)
     chunk_size, workers = check_chunking(chunk_size, executor, workers)
     label = f"{run.game.title} playouts" + (f" to ±{100 * run.precision:g}%" if run.precision else "")
     rule = run.precision_rule()

@@ -63,6 +63,7 @@ def meta(results: Any) -> dict[str, Any]:
         "precision": _jsonable(results.precision),
         "fields": {k: {"dtype": v.dtype.name, "shape": list(v.shape[1:])} for k, v in results.arrays.items()},
         "heatmaps": {k: v.tolist() for k, v in results.heatmaps.items()},
+        "branching_totals": None if results.branching_totals is None else results.branching_totals.tolist(),
     }
 
 
@@ -255,7 +256,20 @@ def _settings(data: Any) -> dict[str, Any]:
     }
     heatmaps = _field(data, "heatmaps", dict, "an object of board heatmaps", default={})
     settings["heatmaps"] = {str(key): _heatmap(key, value, heatmap_shape(game)) for key, value in heatmaps.items()}
+    # Files from before the totals were kept derive them from each game's profile.
+    settings["branching_totals"] = _optional(data, "branching_totals", _totals)
     return settings
+
+
+def _totals(values: Any) -> np.ndarray | None:
+    """The branching totals of a results file: null, or two rows of PROFILE_BINS numbers."""
+    if values is None:
+        return None
+    totals = _numbers("branching_totals", values)
+    if totals.shape != (2, PROFILE_BINS) or (totals < 0).any():
+        raise ValueError(f'the results\' "branching_totals" must be two rows of {PROFILE_BINS} numbers ≥ 0 '
+                         "(sums and counts by tenth of the games)")
+    return totals.astype(np.float64)
 
 
 def _field(data: dict, key: str, kind: type, what: str, default: Any = ...) -> Any:
@@ -377,7 +391,7 @@ def _build(settings: dict[str, Any], arrays: dict[str, np.ndarray]) -> dict[str,
     return {"game": game, "agents": settings["agents"], "seed": settings["seed"], "arrays": arrays,
             "heatmaps": settings["heatmaps"], "elapsed": settings["elapsed"], "partial": settings["partial"],
             "engine": settings["engine"], "max_turns": settings["max_turns"], "rotate_seats": settings["rotate_seats"],
-            "precision": settings["precision"]}
+            "precision": settings["precision"], "branching_totals": settings["branching_totals"]}
 
 
 def _check_values(arrays: dict[str, np.ndarray], players: int, n: int, rotate_seats: bool) -> None:

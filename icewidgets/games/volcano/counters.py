@@ -23,7 +23,7 @@ class VolcanoCounters(Counters):
         "captures": ("uint8", (5, 3), "pieces captured (by anyone) per colour R Y G B C and size 1–3"),
         "eruptions": ("uint16", (), "eruptions (one per completed turn)"),
         "erupted": ("int32", (), "pieces thrown by eruptions"),
-        "eruptions_stopped": ("int32", (), "eruptions stopped by the edge or a cap before the volcano was spent"),
+        "eruptions_stopped": ("uint16", (), "eruptions stopped by the edge or a cap before the volcano was spent"),
         "longest_quiet": ("uint16", (), "the longest run of turns in a row without a capture"),
     }
     heatmaps = {

@@ -25,6 +25,7 @@ as the rules engine's agents would.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -33,8 +34,9 @@ from numba import njit
 from ...grid import DIRECTIONS
 from ...compiled import pyrandom as _pyrandom
 from ...compiled import rng as _rng
+from ...compiled.balance import PROFILE_BINS, branching_profile, follow_leader
 from ...compiled.bits import lowest_bit, popcount
-from ...compiled.jit import internal
+from ...compiled.jit import driver, internal
 from .board import COLOURS, GRID
 from .kernel_greedy import LANDS_ON_BOARD, SHIFT, forget, greedy_move, new_cache, reset
 
@@ -42,13 +44,16 @@ SQUARES = 25
 MAX_HEIGHT = 80  # 75 coloured pieces and a cap fit on one square
 CAP_CODE = 15
 RANDOM, GREEDY = 0, 1
-PROFILE_BINS = 10  # the branching profile's tenths of a game
 SCORE_CHANGES = 80  # rows of the score history: the start, then at most one per capture (75 pieces)
+DECISIONS_ROOM = 1 << 16  # the legal-move counts a game may keep before its range is played again with more room
 
 # _STEP[s, d]: the square one step from s towards direction d (DIRECTIONS order), -1 off the board.
 _STEP = np.array([[GRID.steps(d)[s] if GRID.steps(d)[s] is not None else -1 for d in DIRECTIONS]
                   for s in range(SQUARES)], dtype=np.int64)
 _NEIGHBOUR_MASK = np.array([sum(1 << int(t) for t in row if t >= 0) for row in _STEP], dtype=np.int64)
+# _SELECT[mask, k]: the k-th set bit of an 8-bit mask (of directions).
+_SELECT = np.array([[([d for d in range(8) if mask >> d & 1] + [0] * 8)[k] for k in range(8)] for mask in range(256)],
+                   dtype=np.int64)
 
 
 # Options the kernel plays exactly; any other option with a non-default value (a solitaire goal,
@@ -89,7 +94,7 @@ def encode(state: Any) -> tuple[np.ndarray, ...]:
     ['b1', 'b2', 'c3', 'd4', 'e5']
     """
     players = len(state.captured)
-    stack = np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int8)
+    stack = np.zeros((SQUARES, MAX_HEIGHT), dtype=np.uint8)
     height = np.zeros(SQUARES, dtype=np.int64)
     st = np.zeros(ST_WORDS, dtype=np.int64)
     for square, pieces in enumerate(state.board):
@@ -120,11 +125,15 @@ def encode(state: Any) -> tuple[np.ndarray, ...]:
 
 
 def empty_results(n: int, players: int) -> dict[str, np.ndarray]:
-    """Result arrays for ``n`` games (about 40 bytes per game for two players).
+    """Result arrays for ``n`` games (88 bytes per game for two players, 40 of them the
+    branching profile, which a run sums by tenth unless it keeps each game's).
 
     The arrays and dtypes of :func:`icewidgets.playouts`' Volcano results, with ``winners`` as a
     bit mask (bit p: player p is among the winners) and an ``unfinished`` flag; its board heatmaps
     are ``heatmap:<name>`` arrays, one count per square over the ``n`` games.
+
+    >>> sum(array.nbytes for key, array in empty_results(1, 2).items() if not key.startswith("heatmap:"))
+    88
     """
     return {
         "winners": np.zeros(n, dtype=np.uint8),
@@ -137,7 +146,7 @@ def empty_results(n: int, players: int) -> dict[str, np.ndarray]:
         "captures": np.zeros((n, 5, 3), dtype=np.uint8),  # pieces captured per colour RYGBC and size
         "eruptions": np.zeros(n, dtype=np.uint16),
         "erupted": np.zeros(n, dtype=np.int32),  # pieces thrown by eruptions
-        "eruptions_stopped": np.zeros(n, dtype=np.int32),  # eruptions stopped by an edge or a cap
+        "eruptions_stopped": np.zeros(n, dtype=np.uint16),  # eruptions stopped by an edge or a cap
         "longest_quiet": np.zeros(n, dtype=np.uint16),  # the longest run of turns without a capture
         # The balance metrics (contract of icewidgets.playout.balance), progress = live points.
         "lead_changes": np.zeros(n, dtype=np.uint16),
@@ -169,8 +178,19 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
         layouts = np.zeros((stop - start, SQUARES), dtype=np.int64)
         _random_layouts(_rng.entropy_words(seed), start, stop, _rng.new_generator(), setup, layouts)
         # Every layout has all 75 pieces; only the caps may end a game before it starts.
-    start_state = game.new_state(seed=0)  # its layout stands in for the seeded ones
-    return _run(game, agents, encode(start_state), seed, start, stop, max_plies, record, setup, layouts)
+    try:
+        opening = _opening(game)
+    except TypeError:  # options that do not hash
+        opening = _opening.__wrapped__(game)
+    return _run(game, agents, opening, seed, start, stop, max_plies, record, setup, layouts)
+
+
+@functools.lru_cache(maxsize=16)
+def _opening(game: Any) -> tuple[np.ndarray, ...]:
+    """:func:`encode` of the opening of ``game``, which every chunk of a run starts from (with a
+    random layout, the seed-0 layout stands in for the seeded ones): encoded once, not once a
+    chunk (a quarter of a millisecond). Only read, never written."""
+    return encode(game.new_state(seed=0))
 
 
 def play_from(game: Any, state: Any, agents: tuple[str, ...], seed: Any, count: int, max_plies: int,
@@ -195,23 +215,30 @@ def play_from(game: Any, state: Any, agents: tuple[str, ...], seed: Any, count: 
 def _run(game, agents, start_position, seed, start, stop, max_plies, record, setup, layouts):
     players = game.players
     n = stop - start
-    out = empty_results(n, players)
-    recorded = np.full((n, record), -1, dtype=np.int16)
     stack, height, counts, per_player, st = start_position
     scratch = (_rng.new_generator(), stack.copy(), height.copy(), counts.copy(), per_player.copy(), st.copy())
     if setup[0]:
         st = st.copy()
         st[CAPS], st[PIECES], st[ENDED] = setup[1], 75, setup[1] == 0
-    args = (setup, layouts, stack, height, counts, per_player, st, players, game.tie_rule == "draw",
-            game.no_return_within_turn, game.end_if_board_empty, game.max_turns or 0, game.stall_turns or 0, max_plies,
-            _rng.entropy_words(seed), start, stop, _STEP, _NEIGHBOUR_MASK, *scratch, out["winners"], out["scores"],
-            out["turns"], out["plies"], out["unfinished"], out["captured"], out["captures"], out["erupted"],
-            out["eruptions_stopped"], out["longest_quiet"], out["branching"], out["lead_changes"], out["comeback"],
-            out["branching_profile"], out["heatmap:eruption_sources"], out["heatmap:captures"], out["heatmap:landings"], recorded)
     codes = None if all(a == "random" for a in agents) else np.array([RANDOM if a == "random" else GREEDY
                                                                        for a in agents], dtype=np.int64)
-    status = _play(codes, np.zeros((3, 40), dtype=np.int64), new_cache(), SHIFT, LANDS_ON_BOARD, np.zeros(SQUARES, dtype=np.int64), np.zeros((SCORE_CHANGES, 1 + players), dtype=np.int64),
-                   np.zeros(1024, dtype=np.uint8), *args)
+    room = min(max_plies, DECISIONS_ROOM)
+    while True:
+        out = empty_results(n, players)
+        recorded = np.full((n, record), -1, dtype=np.int16)
+        status = _play(codes, np.zeros((3, 40), dtype=np.int64), new_cache(), SHIFT, LANDS_ON_BOARD,
+                       np.zeros(SQUARES, dtype=np.int64), np.zeros((SCORE_CHANGES, 1 + players), dtype=np.int64),
+                       np.zeros(room, dtype=np.uint8), setup, layouts, stack, height, counts, per_player, st, players,
+                       game.tie_rule == "draw", game.no_return_within_turn, game.end_if_board_empty,
+                       game.max_turns or 0, game.stall_turns or 0, max_plies, _rng.entropy_words(seed), start, stop,
+                       _STEP, _NEIGHBOUR_MASK, _SELECT, *scratch, out["winners"], out["scores"], out["turns"],
+                       out["plies"], out["unfinished"], out["captured"], out["captures"], out["erupted"],
+                       out["eruptions_stopped"], out["longest_quiet"], out["branching"], out["lead_changes"],
+                       out["comeback"], out["branching_profile"], out["heatmap:eruption_sources"],
+                       out["heatmap:captures"], out["heatmap:landings"], recorded)
+        if status >= 0:
+            break
+        room *= 2  # a game outgrew the room for its decisions: play the range again with more
     if status != 0:
         raise RuntimeError(f"Volcano kernel: game {status - 1} reached a position with no legal move")
     out["eruptions"][:] = out["turns"] - st[TURNS]  # every turn ends with exactly one eruption
@@ -242,56 +269,62 @@ def move_text(code: int) -> str:
     return f"{GRID.name(source)}-{GRID.name(int(_STEP[source, direction]))}"
 
 
+@njit(cache=True, inline="always")
+def _random_move(gen, caps, closed, neighbour_mask, select, no_return):
+    """The random agent's move: (source, direction, number of legal moves); ``closed`` is read
+    only under the house rule (``no_return``). Without a legal move: (-1, -1, 0)."""
+    total = np.int64(0)
+    m = caps
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        total += popcount(neighbour_mask[c] & ~(caps | closed[c] if no_return else caps))
+    if total == 0:
+        return np.int64(-1), np.int64(-1), total
+    k = _rng.random_index(gen, total)
+    # The k-th legal move: caps in board order, directions clockwise from N. Every cap is
+    # visited (no early exit) so that the choice compiles to conditional moves, not branches.
+    m = caps
+    source = np.int64(0)
+    free = np.int64(0)
+    index = np.int64(0)
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        targets = neighbour_mask[c] & ~(caps | closed[c] if no_return else caps)
+        n = popcount(targets)
+        hit = k >= 0 and k < n
+        source = c if hit else source
+        free = targets if hit else free
+        index = k if hit else index
+        k -= n
+    return source, select[_directions(free, source), index], total
+
+
 @internal
-def _random_move(gen, caps, closed, step, neighbour_mask):
-    """The random agent's move: (source, direction, number of legal moves)."""
-    total = 0
-    m = caps
-    while m:
-        c = lowest_bit(m)
-        m &= m - 1
-        total += popcount(neighbour_mask[c] & ~(caps | closed[c]))
-    k = int(_rng.random(gen) * total)
-    # The k-th legal move: caps in board order, directions clockwise from N.
-    m = caps
-    source = np.int64(-1)
-    blocked = caps
-    while m:
-        c = lowest_bit(m)
-        m &= m - 1
-        blocked = caps | closed[c]
-        free = popcount(neighbour_mask[c] & ~blocked)
-        if k < free:
-            source = c
-            break
-        k -= free
-    for d in range(8):
-        t = step[source, d]
-        if t >= 0 and not (blocked >> t) & 1:
-            if k == 0:
-                return source, np.int64(d), total
-            k -= 1
-    return source, np.int64(-1), total
+def _directions(targets, square):
+    """The directions (bit d: direction d, N first, clockwise) of ``targets``, squares next to ``square``."""
+    y = (targets << 6) >> square  # the square's neighbour at offset o is now bit 6 + o
+    return (((y >> 11) & 3) | ((y >> 5) & 4) | ((y << 1) & 8) | ((y << 3) & 16) | ((y << 5) & 32) | ((y << 1) & 64)
+            | ((y >> 3) & 128))
 
 
 @internal
 def _erupt(stack, height, caps, source, direction, step, counts, colour_mask, player, heat_captures, heat_landings):
-    """The eruption of ``source`` towards ``direction``: (pieces thrown, stopped early, captured).
-    Each thrown piece's square is counted in ``heat_landings``, and in ``heat_captures`` when
-    the piece is captured there."""
-    thrown = 0
-    stopped = 0
-    captured = 0
+    """The eruption of ``source`` (which holds pieces) towards ``direction``: (pieces thrown,
+    stopped early, captured). Each thrown piece's square is counted in ``heat_landings``, and in
+    ``heat_captures`` when the piece is captured there."""
+    thrown = np.int64(0)
+    stopped = np.int64(0)
+    captured = np.int64(0)
+    h = height[source]
     t = step[step[source, direction], direction]
     while True:
-        h = height[source]
-        if h == 0:
-            break
         if t < 0 or (caps >> t) & 1:
             stopped = 1
             break
-        piece = stack[source, h - 1]
-        height[source] = h - 1
+        h -= 1
+        piece = stack[source, h]
         thrown += 1
         heat_landings[t] += 1
         ht = height[t]
@@ -304,15 +337,16 @@ def _erupt(stack, height, caps, source, direction, step, counts, colour_mask, pl
         else:
             stack[t, ht] = piece
             height[t] = ht + 1
+        if h == 0:
+            break
         t = step[t, direction]
+    height[source] = h
     return thrown, stopped, captured
 
 
-# The per-game state vector ``st`` (int64) shared by the kernel's steps; st[LEFT_OF + square] is
+# The position's state vector ``st`` (int64), as :func:`encode` writes it; st[LEFT_OF + square] is
 # the house rule's bit mask of the squares the cap on ``square`` left this turn.
-# LEADER, LEAD_CHANGES, SCORED and START_TURNS follow the balance metrics (see _sample_scores).
-(CAPS, PLAYER, TURNS, PLIES, ERUPTED, STOPPED, OPTIONS, PIECES, ENDED, QUIET, LONGEST_QUIET, LEADER, LEAD_CHANGES,
- SCORED, START_TURNS, LEFT_OF) = range(16)
+CAPS, PLAYER, TURNS, PIECES, ENDED, QUIET, LONGEST_QUIET, LEFT_OF = range(8)
 ST_WORDS = LEFT_OF + SQUARES
 
 
@@ -453,191 +487,183 @@ def _close_returns(st, height, step, neighbour_mask, closed):
 
 
 @internal
-def _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, stall, step, stack, height, counts,
-               per_player, st, heat_sources, heat_captures, heat_landings, out_moves):
-    """Play the cap move; erupt, capture, score and pass the turn when it erupts (counting the
-    eruption in the heatmaps); ``stall`` > 0 ends the game after that many turns in a row
-    without a capture. Returns the number of pieces captured."""
-    plies = st[PLIES]
-    if plies < out_moves.shape[1]:
-        out_moves[g, plies] = source * 8 + direction
-    st[PLIES] = plies + 1
-    st[OPTIONS] += n_legal
-    target = step[source, direction]
-    height[source] -= 1
-    stack[target, height[target]] = CAP_CODE
-    height[target] += 1
-    caps = st[CAPS] ^ ((np.int64(1) << source) | (np.int64(1) << target))
-    st[CAPS] = caps
-    first = step[target, direction]
-    if height[source] == 0 or first < 0 or (caps >> first) & 1:
-        if no_return:
-            st[LEFT_OF + target] = st[LEFT_OF + source] | (np.int64(1) << source)
-            st[LEFT_OF + source] = 0
-        return 0
-    player = st[PLAYER]
-    colour_mask = per_player[0]
-    n_captured = per_player[1]
-    heat_sources[source] += 1
-    thrown, stopped, captured = _erupt(stack, height, caps, source, direction, step, counts, colour_mask, player,
-                                       heat_captures, heat_landings)
-    st[ERUPTED] += thrown
-    st[STOPPED] += stopped
-    n_captured[player] += captured
-    st[PIECES] -= captured
-    st[TURNS] += 1
-    if no_return:
-        for square in range(SQUARES):
-            st[LEFT_OF + square] = 0
-    per_player[2, player] = _score(counts, player, n_captured[player])
-    if captured:
-        st[QUIET] = 0
-    else:
-        st[QUIET] += 1
-        if st[QUIET] > st[LONGEST_QUIET]:
-            st[LONGEST_QUIET] = st[QUIET]
-    if colour_mask[player] == 31 or (end_if_empty and st[PIECES] == 0) or (stall > 0 and st[QUIET] >= stall):
-        st[ENDED] = 1
-    else:
-        st[PLAYER] = (player + 1) % players
-    return captured
-
-
-@internal
-def _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_scores, out_turns, out_plies,
-              out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_longest_quiet, out_branching):
-    n_captured = per_player[1]
-    scores = per_player[2]
-    best = np.int64(-1)
-    for p in range(players):
-        out_scores[g, p] = scores[p]
-        out_captured[g, p] = n_captured[p]
-        if scores[p] > best:
-            best = scores[p]
-        for c in range(5):
-            for size in range(3):
-                out_captures[g, c, size] += counts[p, c, size]
-    winners = 0
-    if st[ENDED]:
-        n_best = 0
-        for p in range(players):
-            if scores[p] == best:
-                winners |= 1 << p
-                n_best += 1
-        if n_best > 1 and draw_rule:
-            winners = 0
-    out_winners[g] = winners
-    out_turns[g] = st[TURNS]
-    out_plies[g] = st[PLIES]
-    out_unfinished[g] = not st[ENDED]
-    out_erupted[g] = st[ERUPTED]
-    out_stopped[g] = st[STOPPED]
-    out_longest_quiet[g] = st[LONGEST_QUIET]
-    out_branching[g] = st[OPTIONS] / st[PLIES] if st[PLIES] else 0.0
-
-
-@internal
-def _sample_scores(players, per_player, st, history):
-    """A balance sample after the scores changed (or at the start): the sole leader (the
-    player with strictly the most points; none on a tie) is compared with the most recent
-    one, and the turn and the scores join the history the half-time sample is read from.
-    Samples without a capture repeat the previous scores, so they change nothing."""
-    scores = per_player[2]
+def _sole_leader(scores, players):
+    """The player with strictly the most points, or -1 on a tie for the most."""
     best = np.int64(0)
     for p in range(1, players):
         if scores[p] > scores[best]:
             best = p
-    sole = True
     for p in range(players):
         if p != best and scores[p] == scores[best]:
-            sole = False
-    if sole:
-        if st[LEADER] >= 0 and st[LEADER] != best:
-            st[LEAD_CHANGES] += 1
-        st[LEADER] = best
-    row = st[SCORED]
-    history[row, 0] = st[TURNS]
-    for p in range(players):
-        history[row, 1 + p] = scores[p]
-    st[SCORED] = row + 1
+            return np.int64(-1)
+    return best
 
 
 @internal
-def _balance(g, players, st, winners, history, choices, out_lead_changes, out_comeback, out_profile):
-    """The game's balance metrics: lead changes, whether the one winner was behind at the
-    half-time sample (the first with at least ceil(T / 2) turns), the branching profile."""
-    out_lead_changes[g] = st[LEAD_CHANGES]
-    turns = st[TURNS]
-    comeback = False
-    if winners != 0 and winners & (winners - 1) == 0 and turns >= 2:
-        winner = lowest_bit(np.int64(winners))
-        half = max((turns + 1) // 2, st[START_TURNS])
-        row = 0
-        while row + 1 < st[SCORED] and history[row + 1, 0] <= half:
-            row += 1
-        for p in range(players):
-            if p != winner and history[row, 1 + winner] < history[row, 1 + p]:
-                comeback = True
-    out_comeback[g] = comeback
-    # Decision d of D belongs to tenth d·10 // D, so tenth b holds d from ceil(b·D/10) up to ceil((b+1)·D/10).
-    decisions = st[PLIES]
-    for b in range(PROFILE_BINS):
-        low = (b * decisions + PROFILE_BINS - 1) // PROFILE_BINS
-        high = ((b + 1) * decisions + PROFILE_BINS - 1) // PROFILE_BINS
-        total = 0
-        for d in range(low, high):
-            total += choices[d]
-        out_profile[g, b] = total / (high - low) if high > low else np.nan
+def _record_scores(history, row, turns, scores, players):
+    """Row ``row`` of the score history: the turn and everyone's points."""
+    history[row, 0] = turns
+    for p in range(players):
+        history[row, 1 + p] = scores[p]
 
 
-@njit(cache=True, nogil=True)
-def _play(agents, move_scratch, greedy_cache, shift, lands, closed, history, choices, setup, layouts, init_stack, init_height, init_counts, init_per_player,
-          init_st, players, draw_rule, no_return, end_if_empty, max_turns, stall, max_plies, run_words, start, stop, step, neighbour_mask, gen, stack, height,
-          counts, per_player, st, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured,
-          out_captures, out_erupted, out_stopped, out_longest_quiet, out_branching, out_lead_changes, out_comeback,
-          out_profile, heat_sources, heat_captures, heat_landings, out_moves):
+@internal
+def _comeback(history, rows, players, winners, turns, start_turns):
+    """Whether the one winner was behind at the half-time sample (the first with at least
+    ceil(T / 2) turns); the history holds the start and every turn that changed the scores,
+    and samples between them repeat the scores before."""
+    if winners == 0 or winners & (winners - 1) != 0 or turns < 2:
+        return False
+    winner = lowest_bit(np.int64(winners))
+    half = max((turns + 1) // 2, start_turns)
+    row = 0
+    while row + 1 < rows and history[row + 1, 0] <= half:
+        row += 1
+    for p in range(players):
+        if p != winner and history[row, 1 + winner] < history[row, 1 + p]:
+            return True
+    return False
+
+
+@internal
+def _winners(scores, players, ended, draw_rule):
+    """The winners' bit mask: the best score when the rules ended the game (none on a tie under
+    the draw rule), none when a limit stopped it."""
+    if not ended:
+        return np.int64(0)
+    best = scores[0]
+    for p in range(1, players):
+        best = max(best, scores[p])
+    winners = np.int64(0)
+    n_best = 0
+    for p in range(players):
+        if scores[p] == best:
+            winners |= np.int64(1) << p
+            n_best += 1
+    return np.int64(0) if n_best > 1 and draw_rule else winners
+
+
+@driver
+def _play(agents, move_scratch, greedy_cache, shift, lands, closed, history, choices, setup, layouts, init_stack,
+          init_height, init_counts, init_per_player, init_st, players, draw_rule, no_return, end_if_empty, max_turns,
+          stall, max_plies, run_words, start, stop, step, neighbour_mask, select, gen, stack, height, counts, per_player,
+          st, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured, out_captures, out_erupted,
+          out_stopped, out_longest_quiet, out_branching, out_lead_changes, out_comeback, out_profile, heat_sources,
+          heat_captures, heat_landings, out_moves):
+    """Play games ``start``…``stop-1``. A game's changing numbers live in local variables (the
+    compiler keeps them in registers); the arrays hold the board, the captured pieces and, under
+    the house rule, the squares each cap left (``st[LEFT_OF + cap]``). ``choices`` keeps the
+    number of legal moves at each decision of the game being played, for its branching profile.
+
+    Returns 0; or 1 + the game that reached a position without a legal move; or -1 when a game
+    had more decisions than ``choices`` holds (the caller plays the range again with more room:
+    compiled without reference counting, this function cannot allocate)."""
+    colour_mask = per_player[0]
+    n_captured = per_player[1]
+    scores = per_player[2]
     for g in range(stop - start):
         _new_game(gen, run_words, g, start, setup, layouts, init_stack, init_height, init_counts, init_per_player,
                   init_st, stack, height, counts, per_player, st)
-        st[LEADER] = -1
-        st[LEAD_CHANGES] = st[SCORED] = 0
-        st[START_TURNS] = st[TURNS]
-        _sample_scores(players, per_player, st, history)
+        caps = st[CAPS]
+        player = st[PLAYER]
+        turns = st[TURNS]
+        start_turns = turns
+        pieces = st[PIECES]
+        ended = st[ENDED] != 0
+        quiet = st[QUIET]
+        longest_quiet = st[LONGEST_QUIET]
+        plies = np.int64(0)
+        options = np.int64(0)  # legal moves summed over the decisions
+        erupted = np.int64(0)
+        stopped = np.int64(0)
+        # The balance samples: the start, then every turn that changed the scores (the others
+        # repeat the scores before them, so they change neither the leader nor the history).
+        leader, lead_changes = follow_leader(np.int64(-1), _sole_leader(scores, players), np.int64(0))
+        _record_scores(history, 0, turns, scores, players)
+        rows = np.int64(1)
         # agents is None when every seat is random: numba then prunes the greedy branches, so
         # random runs compile without them.
         if agents is not None:
-            reset(greedy_cache, stack, height, st[CAPS])
-        while not st[ENDED] and st[PLIES] < max_plies and not (max_turns > 0 and st[TURNS] >= max_turns):
+            reset(greedy_cache, stack, height, caps)
+        while not ended and plies < max_plies and not (max_turns > 0 and turns >= max_turns):
+            if plies == choices.shape[0]:
+                return -1
             if no_return:  # without the house rule no square is ever closed
+                st[CAPS] = caps
                 _close_returns(st, height, step, neighbour_mask, closed)
             greedy = False
             if agents is not None:
-                player = st[PLAYER]
                 if agents[player] == GREEDY:
                     greedy = True
-                    source, direction, n_legal = greedy_move(gen, stack, height, st[CAPS], closed, player, players,
-                                                             counts, per_player, st[TURNS], step, shift, lands, move_scratch,
+                    source, direction, n_legal = greedy_move(gen, stack, height, caps, closed, player, players, counts,
+                                                             per_player, turns, step, shift, lands, move_scratch,
                                                              greedy_cache)
             if not greedy:
-                source, direction, n_legal = _random_move(gen, st[CAPS], closed, step, neighbour_mask)
+                source, direction, n_legal = _random_move(gen, caps, closed, neighbour_mask, select, no_return)
             if direction < 0:
                 return start + g + 1
-            if st[PLIES] == choices.shape[0]:  # a long game: room for more decisions
-                longer = np.empty(2 * choices.shape[0], dtype=np.uint8)
-                for d in range(choices.shape[0]):
-                    longer[d] = choices[d]
-                choices = longer
-            choices[st[PLIES]] = n_legal
-            thrown_before = st[ERUPTED]
-            if _play_move(g, source, direction, n_legal, players, no_return, end_if_empty, stall, step, stack, height,
-                          counts, per_player, st, heat_sources, heat_captures, heat_landings, out_moves):
-                _sample_scores(players, per_player, st, history)
+            choices[plies] = n_legal
+            if plies < out_moves.shape[1]:
+                out_moves[g, plies] = source * 8 + direction
+            plies += 1
+            options += n_legal
+            # The cap steps from source to target; source erupts when it still holds pieces and
+            # the lava's first square is on the board without a cap.
+            target = step[source, direction]
+            height[source] -= 1
+            stack[target, height[target]] = CAP_CODE
+            height[target] += 1
+            caps ^= (np.int64(1) << source) | (np.int64(1) << target)
+            first = step[target, direction]
+            if height[source] == 0 or first < 0 or (caps >> first) & 1:
+                if no_return:
+                    st[LEFT_OF + target] = st[LEFT_OF + source] | (np.int64(1) << source)
+                    st[LEFT_OF + source] = 0
+                continue
+            heat_sources[source] += 1
+            thrown, stops, captured = _erupt(stack, height, caps, source, direction, step, counts, colour_mask, player,
+                                             heat_captures, heat_landings)
+            erupted += thrown
+            stopped += stops
+            turns += 1
+            if no_return:
+                for square in range(SQUARES):
+                    st[LEFT_OF + square] = 0
+            if captured:
+                n_captured[player] += captured
+                pieces -= captured
+                scores[player] = _score(counts, player, n_captured[player])
+                quiet = 0
+                leader, lead_changes = follow_leader(leader, _sole_leader(scores, players), lead_changes)
+                _record_scores(history, rows, turns, scores, players)
+                rows += 1
+            else:
+                quiet += 1
+                longest_quiet = max(longest_quiet, quiet)
+            if colour_mask[player] == 31 or (end_if_empty and pieces == 0) or (stall > 0 and quiet >= stall):
+                ended = True
+            else:
+                player = player + 1 if player + 1 < players else 0
             if agents is not None:
-                forget(greedy_cache, stack, height, source, step[source, direction], direction, st[ERUPTED] - thrown_before,
-                       step)
-        _end_game(g, players, draw_rule, counts, per_player, st, out_winners, out_scores, out_turns, out_plies,
-                  out_unfinished, out_captured, out_captures, out_erupted, out_stopped, out_longest_quiet, out_branching)
-        _balance(g, players, st, out_winners[g], history, choices, out_lead_changes, out_comeback, out_profile)
+                forget(greedy_cache, stack, height, source, target, direction, thrown, step)
+        winners = _winners(scores, players, ended, draw_rule)
+        out_winners[g] = winners
+        for p in range(players):
+            out_scores[g, p] = scores[p]
+            out_captured[g, p] = n_captured[p]
+            for c in range(5):
+                for size in range(3):
+                    out_captures[g, c, size] += counts[p, c, size]
+        out_turns[g] = turns
+        out_plies[g] = plies
+        out_unfinished[g] = not ended
+        out_erupted[g] = erupted
+        out_stopped[g] = stopped
+        out_longest_quiet[g] = longest_quiet
+        out_branching[g] = options / plies if plies else 0.0
+        out_lead_changes[g] = lead_changes
+        out_comeback[g] = _comeback(history, rows, players, winners, turns, start_turns)
+        branching_profile(choices, plies, out_profile[g])
     return 0
 
 

@@ -20,6 +20,11 @@ board is evaluated at once, with bit masks of squares (bit ``i`` for square ``i`
   captured.
 
 A walk's look-ahead reads the same masks: a target's eruptions are those of its square.
+
+numba inlines the keys of eruptions (:func:`_eruption_key`, :func:`_gain`) where they are used,
+once per scored move; a walk's key and its look-ahead are compiled once and called: inlined,
+they made a cold compile of the greedy kernel a second or so longer, for no speed one could
+measure.
 """
 
 from __future__ import annotations
@@ -232,7 +237,7 @@ def _fewest_after(cache, row, codes, n, colour):
     return min(s0, s1, s2)
 
 
-@njit(cache=True, inline="always")
+@internal
 def _look_ahead(cache, stack, height, caps, target, direction):
     """What a cap that walked onto ``target`` could gain erupting it towards ``direction`` on
     the next ply: the gain, or -1 when it cannot erupt there or would end the game behind."""
@@ -302,7 +307,7 @@ def _eruption_key(cache, stack, height, caps, source, direction):
     return 4 * gain * 8 - thrown
 
 
-@njit(cache=True, inline="always")
+@internal
 def _walk_key(cache, stack, height, caps, erupting, capturing, stamp, source, direction, step):
     """The key of the legal cap move from ``source`` towards ``direction`` that does not make
     ``source`` erupt: the best gain (that does not lose) the moved cap could make from its target
