@@ -43,8 +43,8 @@ def bot_game(game: Game | str, agents: Any = "easy", seed: int = 0, max_plies: i
     spec: one for every seat, or one per seat) play from ``game``'s start with ``seed`` (which
     also draws their moves and the dice) until the game ends or ``max_plies`` plies are played.
 
-    The easy level plays a little like a class: the greedy rule, but three moves in four at
-    random. The same arguments always give the same game.
+    The easy level (the greedy rule, but three moves in four at random) leaves mistakes to
+    find. The same arguments always give the same game.
 
     >>> import icewidgets as iw
     >>> len(bot_game(iw.available_games()[0], "medium", seed=3, max_plies=5))
