@@ -458,3 +458,39 @@ def test_the_command_line_answers_with_a_status_and_at_most_one_line_of_error(co
     if status == 2:
         assert len(err.splitlines()) == 1 and err.startswith("error: "), (argv, err)
         assert not any(p.suffix in (".json", ".png") for p in folder.iterdir())
+
+
+# Analysis teaching: a calibration and a game of bots -------------------------------------------
+
+SMALL_COUNT = st.one_of(st.integers(-1, 3), NOT_A_COUNT)
+
+
+@SLOW
+@given(game=st.one_of(st.sampled_from(["volcano", "volterra", "chess", iw.make("volcano", players=3)]), ANYTHING),
+       settings_=st.fixed_dictionaries({"games": SMALL_COUNT}, optional={
+           "rollouts": SMALL_COUNT, "seed": SEEDS, "level": AGENTS, "engine": st.sampled_from(["auto", "reference", 3]),
+           "policy": st.sampled_from([None, "random", "smart"])}))
+def test_calibration_measures_or_refuses_with_a_clear_error(game, settings_):
+    from icewidgets.analysis import calibration
+
+    try:
+        result = calibration(game, **settings_)
+    except (TypeError, ValueError) as error:
+        assert str(error)
+        return
+    assert result.positions == settings_["games"] and result.predicted.shape == result.observed.shape
+    assert str(result).startswith("Calibration of expected points.")
+
+
+@SLOW
+@given(game=st.one_of(st.sampled_from(["volcano", "volterra", "chess"]), ANYTHING), agents=AGENTS, seed=SEEDS,
+       max_plies=st.one_of(st.integers(1, 6), NOT_A_COUNT))
+def test_a_game_of_bots_is_played_or_refused_with_a_clear_error(game, agents, seed, max_plies):
+    from icewidgets.analysis.teaching import bot_game
+
+    try:
+        record = bot_game(game, agents, seed=seed, max_plies=max_plies)
+    except (TypeError, ValueError) as error:
+        assert str(error)
+        return
+    assert 1 <= len(record) <= max_plies and iw.Record.from_code(record.to_code()) == record

@@ -94,7 +94,7 @@ def test_the_ice3_ladder_has_the_rungs_notebook_03_lists():
 def test_the_lesson_plans_draw_every_picture_for_the_projector():
     sources = [cell.source for cell in _cells("05-lesson-plans") if cell.cell_type == "code"]
     drawing = [source for source in sources if "iw.pictures(" in source or "svg.board(" in source]
-    assert len(drawing) == 4
+    assert len(drawing) == 7  # a cell per plan, and the analysis activities' pictures of Volcano, Ice3 and Blockade
     assert all(source.count('size="projector"') == source.count("iw.pictures(") + source.count("svg.board(")
                for source in drawing)
     assert not any(re.search(r"size=\d", source) for source in sources)
@@ -110,6 +110,23 @@ def test_every_lesson_plan_has_time_to_log_in_a_fallback_and_a_word_on_unfinishe
         assert [start for start, _, _ in rows[1:]] == [end for _, end, _ in rows[:-1]] and rows[-1][1] == 45
         assert "at the bell" in plan.lower() or "not over at the bell" in plan.lower()
         assert "state." not in plan  # nothing a student playing in the widget cannot see
+
+
+def test_every_lesson_plan_has_an_optional_analysis_activity_with_its_answers_and_its_time():
+    cells = _cells("05-lesson-plans")
+    plans = [k for k, cell in enumerate(cells) if cell.cell_type == "markdown" and "| Time |" in cell.source]
+    for start, end in zip(plans, plans[1:] + [len(cells)]):
+        activity = [k for k in range(start, end) if cells[k].cell_type == "markdown"
+                    and cells[k].source.startswith("**Optional, 10 minutes:")]
+        assert len(activity) == 1, cells[start].source.splitlines()[0]
+        text = cells[activity[0]].source
+        for part in ("- **Teacher:**", "- **The class looks for:**", "- **Answers to expect:**", "- **Time:**"):
+            assert part in text, (part, text[:60])
+        answers = cells[activity[0] + 1]
+        assert answers.cell_type == "code" and ("iw.analyse(" in answers.source or "iw.hint(" in answers.source)
+        assert 'pasted = ""' in answers.source or "rung = " in answers.source  # the class's own game, or rung
+        assert answers.outputs and not any(output.output_type == "error" for output in answers.outputs)
+        assert "state." not in text  # nothing a student cannot see in the widget or the notebook
 
 
 def test_the_class_notebook_runs_on_when_no_pasted_code_is_usable(monkeypatch, capsys):

@@ -17,13 +17,14 @@ import icewidgets as iw
 from icewidgets import classroom as C
 from icewidgets import notebook as N
 from icewidgets import teaching as T
+from icewidgets.analysis import teaching as AT
 from icewidgets.games.blockade import teaching as B
 from icewidgets.games.ice3 import teaching as I
 from icewidgets.games.volcano import teaching as V
 from icewidgets.games.volterra import teaching as VT
 
 SAMPLE = Path(__file__).resolve().parent.parent / "notebooks" / "data" / "class-codes.txt"
-CHECK_MODULES = [T, N, C, V, VT, I, B]
+CHECK_MODULES = [T, N, C, V, VT, I, B, AT]
 
 
 class _Fixtures:
@@ -110,6 +111,14 @@ class _Fixtures:
     @functools.cached_property
     def classgames(self):
         return C.read_codes(SAMPLE, "volcano")
+
+    @functools.cached_property
+    def analysis(self):  # the first sample game, as notebook 06 analyses it
+        return iw.analyse(self.classgames.records[0])
+
+    @functools.cached_property
+    def opening(self):  # its first 7 plies: mistakes, no blunder
+        return iw.analyse(self.classgames.records[0].truncated(7))
 
     @functools.cached_property
     def empty(self):
@@ -705,6 +714,88 @@ TABLE = {
          "✘ Not yet: 'navy' is not a colour of the game; name one of R (red), Y (yellow), G (green), B (blue)."),
         ('malformed', lambda: B.check_tower_turn("G2B4", 7, "B"),
          "✘ Not yet: give the plies as a list like ['d3-c3', 'e1-d3'] or one text like 'd3-c3 e1-d3', not 7."),
+    ],
+    "check_turning_point": [
+        ('right', lambda: AT.check_turning_point(F.analysis, 6),
+         "✔ Right: Ply 6 turned the game: Player 2's c3-b3 took their expected points from 0.45 to 0.22."),
+        ('right', lambda: AT.check_turning_point(F.analysis, "C3-B3"),
+         "✔ Right: Ply 6 turned the game: Player 2's c3-b3 took their expected points from 0.45 to 0.22."),
+        ('right', lambda: AT.check_turning_point(F.analysis, " Ply 6. "),
+         "✔ Right: Ply 6 turned the game: Player 2's c3-b3 took their expected points from 0.45 to 0.22."),
+        ('wrong', lambda: AT.check_turning_point(F.analysis, 8),
+         "✘ Not yet: ply 8, Player 2's e5-d4, took their expected points from 0.24 to 0.11 (-0.13); another move changed its player's more."),
+        ('wrong', lambda: AT.check_turning_point(F.analysis, "b2-b1"),
+         "✘ Not yet: ply 3, Player 2's b2-b1, took their expected points from 0.37 to 0.52 (+0.14); another move changed its player's more."),
+        ('malformed', lambda: AT.check_turning_point(F.analysis, "the start"),
+         "✘ Not yet: give a ply number, like 1, or the move played there, like 'c3-b4', not 'the start'."),
+        ('malformed', lambda: AT.check_turning_point(F.analysis, 99),
+         '✘ Not yet: there is no ply 99 in this analysis: its plies are numbered 1 to 39.'),
+        ('malformed', lambda: AT.check_turning_point(F.analysis, 6.5),
+         "✘ Not yet: give a ply number, like 1, or the move played there, like 'c3-b4', not 6.5."),
+        ('malformed', lambda: AT.check_turning_point("my game", 6),
+         "✘ Not yet: give the analysis (what iw.analyse returns) first, not 'my game'."),
+    ],
+    "check_blunder": [
+        ('right', lambda: AT.check_blunder(F.analysis, 8),
+         "✔ Right: ply 8, Player 2's e5-d4, is a blunder (??): it lost 0.37 expected points; c2-d1 was worth 0.48 to them, e5-d4 0.11."),
+        ('right', lambda: AT.check_blunder(F.analysis, "ply 10"),
+         "✔ Right: ply 10, Player 2's a2-b2, is a blunder (??): it lost 0.35 expected points; d4-e4 was worth 0.38 to them, a2-b2 0.03."),
+        ('right', lambda: AT.check_blunder(F.analysis, "D4-C5"),
+         "✔ Right: ply 11, Player 2's d4-c5, is a blunder (??): it lost 0.39 expected points; d4-e4 was worth 0.43 to them, d4-c5 0.04."),
+        ('right', lambda: AT.check_blunder(F.opening, "None"),
+         "✔ Right: this game has no blunder: no move lost 0.30 expected points or more with its interval clear of the best move's."),
+        ('wrong', lambda: AT.check_blunder(F.analysis, 5),
+         "✘ Not yet: ply 5, Player 1's d4-c3, is a mistake (?), not a blunder: it lost 0.23 expected points, and a blunder loses at least 0.30."),
+        ('wrong', lambda: AT.check_blunder(F.analysis, 12),
+         "✘ Not yet: ply 12, Player 2's b2-a2, is an inaccuracy (?!), not a blunder: it lost 0.16 expected points, and a blunder loses at least 0.30."),
+        ('wrong', lambda: AT.check_blunder(F.analysis, 17),
+         "✘ Not yet: ply 17, Player 2's d3-c4, has no label: it lost only 0.06 expected points."),
+        ('wrong', lambda: AT.check_blunder(F.analysis, "a4-b4"),
+         "✘ Not yet: ply 9, Player 1's a4-b4, is the best move the analysis found: it lost nothing."),
+        ('wrong', lambda: AT.check_blunder(F.analysis, "none"),
+         "✘ Not yet: you answered 'none', but this game has 4 blunders: look for ?? on the graph or in the table."),
+        ('malformed', lambda: AT.check_blunder(F.analysis, "c3-b4"),
+         '✘ Not yet: c3-b4 was played at plies 1 and 18: give the ply number.'),
+        ('malformed', lambda: AT.check_blunder(F.analysis, [8]),
+         "✘ Not yet: give a ply number, like 1, or the move played there, like 'c3-b4', not [8]."),
+        ('malformed', lambda: AT.check_blunder(F.opening, 8),
+         '✘ Not yet: there is no ply 8 in this analysis: its plies are numbered 1 to 7.'),
+    ],
+    "check_best_move": [
+        ('right', lambda: AT.check_best_move(F.analysis, 8, "c2-d1"),
+         '✔ Right: at ply 8 the best move found for Player 2 was c2-d1: 0.48 expected points, against 0.11 for e5-d4, the move played.'),
+        ('right', lambda: AT.check_best_move(F.analysis, "e5-d4", " C2-D1 "),
+         '✔ Right: at ply 8 the best move found for Player 2 was c2-d1: 0.48 expected points, against 0.11 for e5-d4, the move played.'),
+        ('right', lambda: AT.check_best_move(F.analysis, np.int64(1), "c3-b4"),
+         '✔ Right: c3-b4 was played at ply 1, and it is the best move the analysis found for Player 1: 0.76 expected points.'),
+        ('wrong', lambda: AT.check_best_move(F.analysis, 8, "e5-d4"),
+         '✘ Not yet: e5-d4 is the move played at ply 8: it lost 0.37 expected points against the best move found.'),
+        ('wrong', lambda: AT.check_best_move(F.analysis, 8, "b1-c1"),
+         "✘ Not yet: b1-c1 is legal at ply 8, but it is not the best move the analysis found there (the table's best column names it)."),
+        ('wrong', lambda: AT.check_best_move(F.analysis, 8, "a1-a2"),
+         '✘ Not yet: a1-a2 is not a legal move at ply 8: there is no cap on a1.'),
+        ('malformed', lambda: AT.check_best_move(F.analysis, 8, "c2 to d1"),
+         "✘ Not yet: 'c2 to d1' is not a Volcano move: write a cap move like 'c3-c4'."),
+        ('malformed', lambda: AT.check_best_move(F.analysis, 8, 5),
+         "✘ Not yet: give the move as a text like 'e5-d4', not 5."),
+        ('malformed', lambda: AT.check_best_move(F.analysis, 0, "c2-d1"),
+         '✘ Not yet: there is no ply 0 in this analysis: its plies are numbered 1 to 39.'),
+    ],
+    "check_more_accurate": [
+        ('right', lambda: AT.check_more_accurate(F.analysis, 1),
+         '✔ Right: expected points lost per move on average: Player 1 0.043; Player 2 0.123; the lower, the more accurate.'),
+        ('right', lambda: AT.check_more_accurate(F.analysis, " player 1 "),
+         '✔ Right: expected points lost per move on average: Player 1 0.043; Player 2 0.123; the lower, the more accurate.'),
+        ('right', lambda: AT.check_more_accurate(F.analysis, "1"),
+         '✔ Right: expected points lost per move on average: Player 1 0.043; Player 2 0.123; the lower, the more accurate.'),
+        ('wrong', lambda: AT.check_more_accurate(F.analysis, 2),
+         '✘ Not yet: you answered 2: Player 2 lost 0.123 expected points per move on average, Player 1 only 0.043.'),
+        ('wrong', lambda: AT.check_more_accurate(F.analysis, "PLAYER 2"),
+         "✘ Not yet: you answered 'PLAYER 2': Player 2 lost 0.123 expected points per move on average, Player 1 only 0.043."),
+        ('malformed', lambda: AT.check_more_accurate(F.analysis, "Bob"),
+         "✘ Not yet: answer a player's name (Player 1, Player 2) or number (1 to 2), not 'Bob'."),
+        ('malformed', lambda: AT.check_more_accurate(F.analysis, 0),
+         "✘ Not yet: answer a player's name (Player 1, Player 2) or number (1 to 2), not 0."),
     ],
 }
 

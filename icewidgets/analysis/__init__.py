@@ -36,6 +36,10 @@ the *turning point* is the decision that swung its player's expected points most
 **Reproducible.** Every batch of rollouts is seeded from ``seed``, the ply and the move, so the
 same seed gives the same analysis, whatever the machine, its cores or the engine.
 
+**Calibration.** :func:`calibration` measures how well the values predict how games end: the
+Brier score against the baseline 1/players, and a reliability table and plot. Details:
+:mod:`.reliability`.
+
 **Stopping.** ``max_seconds``, a ``stop`` event (from a widget's background thread) or Ctrl-C
 ends an analysis between batches; it keeps the plies finished so far (``analysis.stopped``
 says why). ``progress(analysis_so_far)`` hears about every ply.
@@ -47,11 +51,12 @@ says why). ``progress(analysis_so_far)`` hears about every ply.
 True
 """
 
+from .reliability import Calibration, calibration
 from .labels import LABELS, label_for
 from .result import Analysis, PlayerSummary, PlyAnalysis
 from .run import analyse, evaluate, hint
 from .search import Hint, Hints
 from .values import Value, most_rollouts
 
-__all__ = ["LABELS", "Analysis", "Hint", "Hints", "PlayerSummary", "PlyAnalysis", "Value", "analyse", "evaluate",
-           "hint", "label_for", "most_rollouts"]
+__all__ = ["LABELS", "Analysis", "Calibration", "Hint", "Hints", "PlayerSummary", "PlyAnalysis", "Value", "analyse",
+           "calibration", "evaluate", "hint", "label_for", "most_rollouts"]

@@ -1,4 +1,5 @@
-"""The evaluation graph of an analysis (matplotlib, imported only when it is drawn)."""
+"""The evaluation graph of an analysis and the reliability plot of a calibration (matplotlib,
+imported only when they are drawn)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from ..stats import new_figure
 from .labels import LABELS
 
 if TYPE_CHECKING:
+    from .reliability import Calibration
     from .result import Analysis
 
-__all__ = ["plot_analysis"]
+__all__ = ["plot_analysis", "plot_calibration"]
 
 LINE, BAND = "#4477aa", "#4477aa"
 LABEL_COLOURS = {"inaccuracy": "#ccbb44", "mistake": "#ee7733", "blunder": "#cc3311"}
@@ -53,4 +55,33 @@ def plot_analysis(analysis: "Analysis", ax: Any = None, player: int = 0) -> Any:
         title += f" ({len(analysis.plies)} of {len(analysis.record.plies)} plies)"
     ax.set_title(title, fontsize="medium")
     ax.legend(fontsize="x-small", loc="best")
+    return ax
+
+
+def plot_calibration(calibration: "Calibration", ax: Any = None, bins: int = 10) -> Any:
+    """The reliability plot: per bin of predictions, the mean predicted expected points against
+    the mean of the points won, with 95% intervals, a marker as large as the bin is full, the
+    diagonal of perfect calibration, and the Brier score against the baseline's in the legend.
+    Returns the Axes."""
+    if ax is None:
+        ax = new_figure((5.2, 4.4)).subplots()
+    rows = calibration.reliability(bins)
+    predicted = [row.predicted for row in rows]
+    observed = [row.observed.value for row in rows]
+    errors = [[row.observed.value - row.observed.low for row in rows],
+              [row.observed.high - row.observed.value for row in rows]]
+    largest = max((row.count for row in rows), default=1)
+    ax.plot([0, 1], [0, 1], color="#888888", linewidth=0.8, linestyle="--", label="perfectly calibrated")
+    ax.errorbar(predicted, observed, yerr=errors, fmt="none", ecolor=LINE, elinewidth=1, capsize=2)
+    ax.scatter(predicted, observed, s=[20 + 180 * row.count / largest for row in rows], color=LINE, zorder=3,
+               edgecolors="white", linewidths=0.5,
+               label=f"Brier score {calibration.brier:.3f} (1/{calibration.game.num_players} everywhere: "
+                     f"{calibration.baseline:.3f})")
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_aspect("equal")
+    ax.set_xlabel("predicted expected points (mean of the bin)")
+    ax.set_ylabel("points won (mean, 95% interval)")
+    ax.set_title(calibration.description, fontsize="medium")
+    ax.legend(fontsize="x-small", loc="upper left")
     return ax
