@@ -14,7 +14,12 @@ others are valued by rollouts, spent by *successive halving with racing*:
 3. The next round gives each remaining move twice as many rollouts as the last one did, up to
    the count at which any interval is within the precision (:func:`~.values.most_rollouts`).
 4. A move dropped earlier that finds itself among the ``k`` best again (a rival's mean fell)
-   races again. It ends when the ``k`` best and every remaining move are known to ±precision.
+   races again, once. It ends when the ``k`` best and every remaining move are known to
+   ±precision, or when the race has spent its budget: 512 rollouts a round for log₂(moves) + 2
+   rounds, and the precision's count (:func:`~.values.most_rollouts`) for each of the ``k``
+   best. (Moves all but equal, as in a decided game, would otherwise race on for nothing; a race
+   cut short ranks the moves by the lower ends of their intervals, so a move known to be good
+   comes before one that merely won its few rollouts.)
 
 So about log₂(moves) rounds cost about 512 rollouts each, and the last few moves get as many
 rollouts as the precision needs; no move is dropped at random. The moves are ranked by value
@@ -93,8 +98,10 @@ def race(state: State, rollouts: Rollouts, precision: float, k: int = 1, ply: in
     alive = [e for e in entries if e.sample.exact is None and id(e.sample) not in fixed]
     cap = most_rollouts(precision)
     batch = max(4, min(32, ROUND_BUDGET // max(1, len(alive))))
+    budget = ROUND_BUDGET * (math.ceil(math.log2(len(alive) + 1)) + 2) + k * cap
+    back: set[int] = set()  # the moves that came back into the race once
     try:
-        while alive:
+        while alive and budget > 0:
             ranked = _ranked(entries, player)
             if k == 1 and ranked[0].sample.exact is not None and ranked[0].sample.mean(player) >= 1.0:
                 break  # a proved win: nothing beats it
@@ -103,16 +110,22 @@ def race(state: State, rollouts: Rollouts, precision: float, k: int = 1, ply: in
             if not wants:
                 break
             rollouts.play(wants)
+            budget -= sum(count for _, count in wants)
             alive = _survivors(entries, alive, player, k)
-            # A move dropped earlier that is back among the k best (a rival's mean fell) races again.
-            alive += [e for e in _ranked(entries, player)[:k] if e not in alive and e.sample.exact is None
-                      and id(e.sample) not in fixed]
+            # A move dropped earlier that is back among the k best (a rival's mean fell) races again, once.
+            returning = [e for e in _ranked(entries, player)[:k] if e not in alive and e.sample.exact is None
+                         and id(e.sample) not in fixed and e.index not in back]
+            back.update(e.index for e in returning)
+            alive += returning
             alive = sorted((e for e in alive if not e.sample.settled(precision, player) and e.sample.n < cap),
                            key=lambda e: e.index)
             batch *= 2
     except Stopped as stopped:
         stopped.ranking = _ranked(entries, player)  # type: ignore[attr-defined]
         raise
+    if budget <= 0 and alive:
+        # Cut short among moves all but equal: those known best, by their lower bounds, come first.
+        return sorted(entries, key=lambda e: (e.sample.low(player),) + e.key(player), reverse=True)
     return _ranked(entries, player)
 
 
