@@ -84,7 +84,7 @@ def test_playouts_settings_are_checked_before_any_game(settings, error, message)
 
 
 def test_a_run_whose_results_could_never_fit_in_memory_is_refused_before_it_plays():
-    with pytest.raises(ValueError, match=r"n=1,000,000,000,000 games would hold 94\.0 TB of results in memory, "
+    with pytest.raises(ValueError, match=r"n=1,000,000,000,000 games would hold 92\.0 TB of results in memory, "
                                          r"more than this machine has"):
         iw.playouts("volcano", 10**12, engine="reference", progress=False)
 
