@@ -1,0 +1,554 @@
+"""Can the turn still be ended? Blockade's end-of-turn search (``landing="end"``).
+
+After a ply, some pieces moved this turn may rest where they may not end the turn (they are
+*stranded*). The ply is legal only if some sequence of further moves, with the pips left, brings
+every moved piece to rest legally, or completes a fifth tower (the game is then won at once).
+:func:`finishable` answers that question exactly, once per position of a turn (the answers of a
+turn live in its :class:`TurnTable`).
+
+A win is looked for first (:func:`can_win`: every move, given up where :func:`may_win`, a
+necessary condition for a win, says no). Without one, the search for a way to end the turn is
+a depth-first search over real moves, with two kinds of help, neither of which can change an
+answer:
+
+- **Witnesses** accept a position: a greedy repair (:func:`_greedy`) plays actual moves until no
+  piece is stranded, so a True from it is a completing sequence.
+- **Necessary conditions** refuse a position. Each follows from these facts of the rules, so a
+  refused position has no sequence that ends the turn:
+
+  1. *A piece's base never changes while it stays*: only top pieces move. So a stranded piece,
+     and every piece above it, must move at least once more.
+  2. *Distances are fixed for the turn*: a path may cross anything but the opponent's
+     blockades, and no move of the mover adds or removes one. A piece's moves cost at least
+     the distance from where it is to where it ends (2 if it ends where it is: out and back).
+  3. *A piece that ends the turn on a square rests on a part of that square's stack that
+     stayed.* The pieces that end on a square lie on each other, each resting legally, so the
+     lowest that arrived rests on the part that stayed, and each one above it is of its colour
+     and no bigger: what the lower one may rest on, the upper one may too. (So the pieces
+     that end on one square are of one colour.) A tower completed
+     there in the turn stands on a large that stayed, of the colour of the pieces on its cap.
+     So a piece can end only where :func:`~.board.rest_height` finds a base, and everything
+     above that base (the *covers*, all of them the mover's movable pieces) must leave.
+  4. *A cover that leaves must rest somewhere too*: 1 pip at least if a neighbouring square
+     might hold it (fact 3), else 2 (it goes farther, or leaves and comes back).
+  5. *A piece that reaches its last square in one move leaves its own square after that
+     square's covers have left*: so a cover that ends where the piece was (on what lay under
+     it) went somewhere else first, 2 pips at least; else the piece moves twice (2 pips).
+
+  :func:`_near_enough` adds up fact 2 per colour; :func:`_rest_bound` looks for a square for
+  every piece that must move and then for every cover that must leave a square chosen (a
+  square's covers once, however many pieces choose it), paying every way (fact 5 either way).
+
+The search tries the moves of the pieces that must move first, then the moves that uncover a
+square where one of them could rest (:func:`_useful_sources`). Tests compare its answers with a
+search over every move (``tests/blockade_reference.py``) on small positions and on every ply of
+thousands of decisions of real games.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ...pieces import Piece
+from .board import (INF, WINNING_TOWERS, Context, can_rest, might_rest, move_piece, mover_index, rest_height, routes,
+                    spend, stranded_pieces, tower_colour, tower_shape)
+
+
+class TurnTable:
+    """What one turn has found out: which of its positions can still be ended (or won), and
+    which can still be won, each as (board, moved, supply) → {pips: bool}.
+
+    Made after the roll and shared by every state of the turn (a state hands it on to the
+    states its plies lead to), so each position met while listing the plies of any state of
+    the turn is decided once. Results are kept without the pips: more pips never hurt, so a
+    failure with more pips (or a success with fewer) settles a position too. It holds at most
+    :attr:`LIMIT` positions (it starts afresh when full) and goes with the turn's states.
+    """
+
+    LIMIT = 50_000
+
+    def __init__(self) -> None:
+        self.results: dict[tuple, dict[tuple[int, int], bool]] = {}
+        self.wins: dict[tuple, dict[tuple[int, int], bool]] = {}
+
+    def known(self, key: tuple, points: tuple[int, int], wins: bool = False) -> bool | None:
+        """The answer for position ``key`` with ``points`` pips, if what is stored settles it."""
+        for pips, result in (self.wins if wins else self.results).get(key, {}).items():
+            if (pips[0] >= points[0] and pips[1] >= points[1]) if not result else (pips[0] <= points[0] and pips[1] <= points[1]):
+                return result
+        return None
+
+    def store(self, key: tuple, points: tuple[int, int], result: bool, wins: bool = False) -> None:
+        table = self.wins if wins else self.results
+        if key not in table and len(table) >= self.LIMIT:
+            table.clear()
+        table.setdefault(key, {})[points] = result
+
+
+def finishable(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: tuple, table: TurnTable,
+               no_win: bool = False) -> bool:
+    """Whether the turn can still be ended legally, or won, from this position.
+
+    ``no_win``: it is known that no fifth tower can be completed from here (true of every
+    position reached from one where :func:`can_win` said no). Otherwise a win is looked for
+    first; when there is none, none can come later either, so the search for a way to end the
+    turn may use its necessary conditions throughout."""
+    stranded = stranded_pieces(board, moved)
+    if not stranded:
+        return True
+    key = (board, moved, supply)
+    known = table.known(key, points)
+    if known is not None:
+        return known
+    result = ((not no_win and can_win(ctx, board, points, supply, table))
+              or (_near_enough(ctx, board, points, stranded)
+                  and (_greedy(ctx, board, points, moved, supply)
+                       or (_rest_bound(ctx, board, points, stranded)
+                           and (_greedy(ctx, board, points, moved, supply, deep=True)
+                                or _search(ctx, board, points, moved, supply, stranded, table))))))
+    table.store(key, points, result)
+    return result
+
+
+def can_win(ctx: Context, board: tuple, points: tuple, supply: tuple, table: TurnTable) -> bool:
+    """Whether some sequence of moves with the pips left completes a fifth tower of one of the
+    mover's colours, wherever the pieces moved on the way come to rest: a search over the moves
+    :func:`_win_moves` keeps, tower-completing moves first, that gives up a position as soon as
+    :func:`may_win` does."""
+    colours = winnable(ctx, board, points, supply)
+    if not colours:
+        return False
+    key = (board, supply)
+    known = table.known(key, points, wins=True)
+    if known is not None:
+        return known
+    result = False
+    for _, cost, src, dst, index in _win_moves(ctx, board, points, colours):
+        after, _, after_supply, won = move_piece(board, (), supply, src, dst, ctx.counts)
+        if won or can_win(ctx, after, spend(points, index, cost), after_supply, table):
+            result = True
+            break
+    table.store(key, points, result, wins=True)
+    return result
+
+
+def _win_moves(ctx: Context, board: tuple, points: tuple, colours: str) -> list[tuple]:
+    """The moves a win by one of ``colours`` may need, as (does not complete a tower, pips, src,
+    dst, colour index), tower-completing moves first.
+
+    The squares that matter hold a large, medium or small of those colours not frozen in a
+    tower. A piece elsewhere covers nothing a tower needs and no tower rises under it, and where
+    the pieces moved on the way rest does not matter to a win: so only the tops of the squares
+    that matter move. A piece of another colour that leaves one goes to a square that matters
+    or to the nearest one that does not (any other is the same, farther)."""
+    dist, _, order = routes(ctx.blocked)
+    matters = [any(p.colour in colours for p in stack[3 if tower_colour(stack, ctx.counts) else 0:]) for stack in board]
+    moves = []
+    for src, stack in enumerate(board):
+        index = mover_index(stack, ctx)
+        if not matters[src] or index < 0 or not points[index]:
+            continue
+        piece = stack[-1]
+        makes_room = piece.colour not in colours
+        parked = False
+        for dst in order[src]:
+            cost = dist[src][dst]
+            if cost > points[index]:
+                break
+            if not matters[dst]:
+                if makes_room:
+                    if parked:
+                        continue  # it went to the nearest square that does not matter already
+                    parked = True
+                moves.append((True, cost, src, dst, index))
+                continue
+            below = board[dst]
+            completes = piece.size == 1 and len(below) == 2 and tower_shape(below + (piece,))
+            moves.append((not completes, cost, src, dst, index))
+    moves.sort()
+    return moves
+
+
+def may_win(ctx: Context, board: tuple, points: tuple, supply: tuple) -> bool:
+    """Whether one of the mover's colours might still complete its fifth tower with the pips
+    left: a necessary condition, so False means no win can come from here (see :func:`winnable`)."""
+    return bool(winnable(ctx, board, points, supply))
+
+
+def winnable(ctx: Context, board: tuple, points: tuple, supply: tuple) -> str:
+    """The mover's colours that might still complete their fifth tower with the pips left (a
+    necessary condition: a colour left out cannot).
+
+    Each tower still to build needs a small of its colour to arrive on its large, and a medium
+    too unless the one above the large stays; each arriving piece is another piece, one not
+    frozen in a tower, and costs at least its distance (2 if it lies on that square: out and
+    back). Everything above the medium that stays (or above the large) must leave: 1 pip each.
+    A move of the colour is one arrival and one departure at most, so the colour's pips cover
+    the larger of the two sums; the other colour's pips cover its departures. Without
+    ``tower_without_black_counts`` a tower needs a black from the supply."""
+    dist = routes(ctx.blocked)[0]
+    found = ""
+    for index, colour in enumerate(ctx.colours):
+        towers = 0
+        free: dict[int, list[tuple[int, int]]] = {1: [], 2: []}  # (square, level) of the colour's loose smalls, mediums
+        for square, stack in enumerate(board):
+            built = tower_colour(stack, ctx.counts)
+            towers += built == colour
+            for level in range(3 if built else 0, len(stack)):
+                piece = stack[level]
+                if piece.colour == colour and piece.size < 3:
+                    free[piece.size].append((square, level))
+        needed = WINNING_TOWERS - towers
+        if needed > points[index] or (not ctx.counts and needed > sum(supply)):
+            continue
+        plans = []  # (square, keeps its medium, departures of the colour, departures of the other colour)
+        for square, stack in enumerate(board):
+            if not stack or stack[0].colour != colour or stack[0].size != 3 or tower_colour(stack, ctx.counts):
+                continue
+            keeps = (1, 0) if len(stack) > 1 and stack[1].colour == colour and stack[1].size == 2 else (0,)
+            for keep in keeps:
+                leaving = stack[1 + keep:]
+                if all(p.colour in ctx.colours and p.size < 3 for p in leaving):
+                    own = sum(1 for p in leaving if p.colour == colour)
+                    plans.append((square, keep, own, len(leaving) - own))
+        for chosen in combinations(plans, needed):
+            own, other = sum(plan[2] for plan in chosen), sum(plan[3] for plan in chosen)
+            if len({plan[0] for plan in chosen}) == needed and own <= points[index] and other <= points[1 - index] \
+                    and _arrivals(chosen, free, dist, points[index]) <= points[index]:
+                found += colour
+                break
+    return found
+
+
+def _arrivals(chosen: tuple, free: dict, dist: tuple, budget: int) -> int:
+    """The fewest pips of distinct pieces arriving: a small on every chosen square, and a medium
+    on those that do not keep theirs (a kept medium arrives nowhere else); more than ``budget``
+    when it cannot be done within it."""
+    kept = {(square, 1) for square, keep, _, _ in chosen if keep}
+    needs = [(square, size) for square, keep, _, _ in chosen for size in ((1,) if keep else (1, 2))]
+    used: set[tuple[int, int]] = set()
+    best = budget + 1
+
+    def assign(k: int, pips: int) -> None:
+        nonlocal best
+        if pips >= best:
+            return
+        if k == len(needs):
+            best = pips
+            return
+        square, size = needs[k]
+        for piece in free[size]:
+            if piece not in used and piece not in kept:
+                used.add(piece)
+                assign(k + 1, pips + (2 if piece[0] == square else dist[piece[0]][square]))
+                used.discard(piece)
+
+    assign(0, 0)
+    return best
+
+
+# Necessary conditions (valid while no win can come) ---------------------------------------------
+
+
+def _near_enough(ctx: Context, board: tuple, points: tuple, stranded: list) -> bool:
+    """Facts 1–3, summed per colour: every piece that must move can reach a square where it
+    might end (its own square for 2 pips)."""
+    dist, _, order = routes(ctx.blocked)
+    leaving = dict(stranded)
+    need = [0, 0]
+    for square, level in stranded:
+        stack = board[square]
+        for height in range(level, len(stack)):
+            piece = stack[height]
+            if piece.colour not in ctx.colours:
+                return False
+            index = ctx.colours.index(piece.colour)
+            best = 2 if might_rest(piece, stack[:level], ctx) else INF
+            for target in order[square]:
+                cost = dist[square][target]
+                if cost >= best:
+                    break
+                if might_rest(piece, board[target][: leaving.get(target)], ctx):
+                    best = cost
+                    break
+            need[index] += best
+            if need[index] > points[index]:
+                return False
+    return True
+
+
+_REST_BOUND_STEPS = 4_000
+"""Choices :func:`_rest_bound` tries before it gives up (and refuses nothing)."""
+
+
+def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list) -> bool:
+    """Facts 1–5: whether every piece that must move, and every cover that must then leave, can
+    be given a square to end on such that, per colour, their ways fit the pips left.
+
+    A piece's options are the squares with a base for it (fact 3) within its pips (fact 2),
+    its own square for 2. Choosing a square makes the pieces above the lowest base chosen there
+    covers (once, however many pieces choose it), which must be given squares in turn (fact 4).
+    The pieces above a stranded one leave anyway, so a square's stack counts only up to its
+    stranded piece, and a piece's own square only below it."""
+    dist, _, order = routes(ctx.blocked)
+    leaving = dict(stranded)
+    tops: dict[int, int] = {}  # square -> the height below which its pieces may stay
+
+    def top(square: int) -> int:
+        found = tops.get(square)
+        if found is None:
+            found = tops[square] = leaving.get(square, len(board[square]))
+        return found
+
+    options_of: dict[tuple, list] = {}
+
+    def options(square: int, height: int, must: bool) -> list:
+        """(pips, square, base, barred) for the piece at ``board[square][height]``; ``must``: a
+        stranded piece or one on it (it may come back only onto what lies below the stranded one)."""
+        found = options_of.get((square, height))
+        if found is not None:
+            return found
+        stack = board[square]
+        piece = stack[height]
+        budget = points[ctx.colours.index(piece.colour)]
+        found = []
+        if budget >= 2:  # out and back
+            base = rest_height(piece, stack[: leaving[square] if must else height], ctx)
+            if base >= 0:
+                found.append((2, square, base, -1))
+        for target in order[square]:
+            cost = dist[square][target]
+            if cost > budget:
+                break
+            base = rest_height(piece, board[target][: top(target)], ctx)
+            if base < 0:
+                continue
+            if cost == 1 and must:  # fact 5: in one move (its covers pay to end where it was), or in two
+                found.append((1, target, base, square))
+                if budget >= 2:
+                    found.append((2, target, base, -1))
+            else:
+                found.append((cost, target, base, -1))
+        found.sort()
+        options_of[square, height] = found
+        return found
+
+    queue = []  # the pieces to place: (square, height, must move)
+    for square, level in stranded:
+        stack = board[square]
+        for height in range(level, len(stack)):
+            if stack[height].colour not in ctx.colours:
+                return False
+            queue.append((square, height, True))
+    chosen: dict[int, tuple[int, frozenset, str]] = {}  # square -> lowest base chosen there, squares barred to
+    steps = 0                                            # its covers, the colour of the pieces ending there
+
+    def place(k: int, need0: int, need1: int) -> bool:
+        nonlocal steps
+        if k == len(queue):
+            return True
+        square, height, must = queue[k]
+        colour = board[square][height].colour
+        index = ctx.colours.index(colour)
+        barred = _NOTHING if must else chosen.get(square, _UNCHOSEN)[1]
+        for cost, target, base, bar in options(square, height, must):
+            steps += 1
+            if steps > _REST_BOUND_STEPS:
+                return True
+            if target in barred:
+                cost = max(cost, 2)  # fact 5: it went somewhere else first
+            now0, now1 = (need0 + cost, need1) if index == 0 else (need0, need1 + cost)
+            if now0 > points[0] or now1 > points[1]:
+                continue
+            before = chosen.get(target) or (top(target), _NOTHING, "")
+            if before[2] and before[2] != colour:
+                continue  # fact 3: the pieces that end on one square are of one colour
+            after = (min(before[0], base), before[1] | {bar} if bar >= 0 else before[1], colour)
+            added = len(queue)
+            queue.extend((target, h, False) for h in range(after[0], before[0]))
+            chosen[target] = after
+            found = place(k + 1, now0, now1)
+            if before[2]:
+                chosen[target] = before
+            else:
+                del chosen[target]
+            del queue[added:]
+            if found:
+                return True
+        return False
+
+    return place(0, 0, 0)
+
+
+_NOTHING: frozenset = frozenset()
+_UNCHOSEN = (0, _NOTHING, "")
+
+
+def _cover_leaving(ctx: Context, board: tuple, leaving: dict, cover: Piece, square: int) -> int:
+    """Fact 4: the fewest pips ``cover`` needs to leave ``square`` and end the turn where it may
+    rest: 1 if a neighbour is a square where it might rest, else 2."""
+    dist, _, order = routes(ctx.blocked)
+    for target in order[square]:
+        if dist[square][target] > 1:
+            break
+        if might_rest(cover, board[target][: leaving.get(target)], ctx):
+            return 1
+    return 2
+
+
+# Witnesses ----------------------------------------------------------------------------------
+
+
+def _greedy(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: tuple, deep: bool = False) -> bool:
+    """Try to settle the stranded pieces one by one: each goes to the nearest square where it
+    may rest, perhaps after the pieces covering that square have gone to theirs. With ``deep``,
+    a cover may also go where it may rest only once the pieces covering that square have gone
+    to theirs. Every step is a real move, so True comes with a completing sequence."""
+    dist, _, order = routes(ctx.blocked)
+    while True:
+        stranded = stranded_pieces(board, moved)
+        if not stranded:
+            return True
+        busy = {square for square, _ in stranded}
+        src = stranded[0][0]
+        piece = board[src][-1]
+        index = mover_index(board[src], ctx)
+        if index < 0:
+            return False
+        for dst in order[src]:
+            cost = dist[src][dst]
+            if cost > points[index]:
+                return False
+            if dst in busy:
+                continue
+            left, avoid = spend(points, index, cost), busy | {src}
+            plan = (_clear_for(ctx, board, left, moved, supply, piece, dst, avoid, False, deep)
+                    or _clear_for(ctx, board, left, moved, supply, piece, dst, avoid, True, deep))
+            if plan is not None:
+                board, pips, moved, supply, won = plan
+                if won:
+                    return True
+                board, moved, supply, won = move_piece(board, moved, supply, src, dst, ctx.counts)
+                if won:
+                    return True
+                points = pips
+                break
+        else:
+            return False
+
+
+def _clear_for(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: tuple, piece: Piece, dst: int,
+               avoid: set, hop: bool, deep: bool = False):
+    """Take the covers off ``dst`` (each to its nearest square where it may rest) until ``piece``
+    may rest there: (board, points, moved, supply, won), or None if that does not work out.
+    With ``hop``, a small lying on a bigger piece of its colour hops to the nearest square
+    instead, to settle later (perhaps back on that bigger piece: "hop off, medium in, hop back").
+    With ``deep``, a cover with no such square within reach goes to the nearest square where it
+    may rest once that square's covers have gone to theirs."""
+    dist, _, order = routes(ctx.blocked)
+    won = False
+    while not can_rest(piece, board[dst]):
+        stack = board[dst]
+        index = mover_index(stack, ctx)
+        if index < 0:
+            return None
+        cover = stack[-1]
+        anywhere = hop and cover.size == 1 and len(stack) > 1 and stack[-2].colour == cover.colour and stack[-2].size == 2
+        target = _rest_for(ctx, board, points[index], cover, dst, avoid, anywhere)
+        if target is None and deep:
+            for target in order[dst]:
+                cost = dist[dst][target]
+                if cost > points[index]:
+                    return None
+                if target in avoid or not might_rest(cover, board[target], ctx):
+                    continue
+                plan = _clear_for(ctx, board, spend(points, index, cost), moved, supply, cover, target, avoid | {dst}, False)
+                if plan is not None and not plan[4]:
+                    board, points, moved, supply, _ = plan
+                    points = spend(points, index, -cost)  # move_piece below pays for the cover
+                    break
+            else:
+                return None
+        elif target is None:
+            return None
+        board, moved, supply, won = move_piece(board, moved, supply, dst, target, ctx.counts)
+        points = spend(points, index, dist[dst][target])
+        if won:
+            break
+    return board, points, moved, supply, won
+
+
+def _rest_for(ctx: Context, board: tuple, budget: int, cover: Piece, square: int, avoid: set, anywhere: bool) -> int | None:
+    """The nearest square within ``budget`` pips of ``square`` (not in ``avoid``) where ``cover``
+    may rest (any square with ``anywhere``), or None."""
+    dist, _, order = routes(ctx.blocked)
+    for target in order[square]:
+        if dist[square][target] > budget:
+            return None
+        if target not in avoid and (anywhere or can_rest(cover, board[target])):
+            return target
+    return None
+
+
+# The search ---------------------------------------------------------------------------------
+
+
+def _search(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: tuple, stranded: list,
+            table: TurnTable) -> bool:
+    """True as soon as a useful move (:func:`_useful_sources`) leads to a position where the
+    turn can be ended (no win can come: see :func:`finishable`); stranded pieces first, and for
+    each piece the squares where it may rest first, nearest first."""
+    dist, _, order = routes(ctx.blocked)
+    for src in _useful_sources(ctx, board, points, stranded):
+        index = mover_index(board[src], ctx)
+        budget = points[index]
+        piece = board[src][-1]
+        reach = [dst for dst in order[src] if dist[src][dst] <= budget]
+        reach.sort(key=lambda dst: not can_rest(piece, board[dst]))  # stable: nearest legal first
+        for dst in reach:
+            after, after_moved, after_supply, won = move_piece(board, moved, supply, src, dst, ctx.counts)
+            if won or finishable(ctx, after, spend(points, index, dist[src][dst]), after_moved, after_supply, table, True):
+                return True
+    return False
+
+
+def _useful_sources(ctx: Context, board: tuple, points: tuple, stranded: list) -> list[int]:
+    """Squares whose top piece is worth moving while no win can come: those of stranded pieces
+    (and the pieces on them); then squares within reach of a piece that may have to move (its
+    own square too, for a piece that must move: out and back), where the top covers a piece it
+    could rest on (closed: those covers may have to move too), while taking the covers off fits
+    the pips left (the piece's way and fact 4)."""
+    dist = routes(ctx.blocked)[0]
+    leaving = dict(stranded)
+    pending = [(square, piece) for square, level in stranded for piece in board[square][level:]]
+    seen = set(pending)
+    useful = list(leaving)
+    covering: set[int] = set()
+    while pending:
+        square, piece = pending.pop()
+        index = ctx.colours.index(piece.colour)
+        budget = points[index]
+        for target, stack in enumerate(board):
+            way = dist[square][target] if target != square else (2 if square in leaving else INF)
+            if way > budget:
+                continue
+            stack = stack[: leaving.get(target)]
+            if can_rest(piece, stack):
+                continue
+            height = len(stack)
+            covers = [0, 0]
+            covers[index] = way
+            while height and mover_index(stack[:height], ctx) >= 0:
+                covers[mover_index(stack[:height], ctx)] += _cover_leaving(ctx, board, leaving, stack[height - 1], target)
+                if covers[0] > points[0] or covers[1] > points[1]:
+                    break  # taking the covers off would cost more pips than are left
+                height -= 1
+                if can_rest(piece, stack[:height]):
+                    covering.add(target)
+                    for cover in stack[height:]:
+                        if (target, cover) not in seen:
+                            seen.add((target, cover))
+                            pending.append((target, cover))
+                    break
+    useful += sorted(covering - set(leaving))
+    return [s for s in useful if mover_index(board[s], ctx) >= 0]

@@ -1,0 +1,299 @@
+"""Two reference answers to Blockade's end-of-turn question, written apart from the engine.
+
+"Can the turn still be ended (or won) from this position, with these pips?" The engine
+(:mod:`icewidgets.games.blockade.ending`) answers it with shortcuts and bounds; these answer it
+with none of the engine's code but the rules' own moves (``board.move_piece``,
+``board.stranded_pieces``, the landing table and the distances):
+
+- :func:`every_move` tries every move of every piece, depth first, remembering positions:
+  nothing is skipped, so it is the definition of the answer. It is exponential in the pips
+  (one refusal with 8 pips left took 1.8 million positions), so it serves small cases.
+- :func:`reference` is the same search over every move with one cut, the plain necessary
+  condition :func:`_pieces_can_settle`, applied only while :func:`_no_fifth_tower` shows that no
+  win can come. Both are proved in their docstrings from the rules, and the tests check this
+  search against :func:`every_move` on thousands of small positions; it is fast enough to
+  judge every ply of tens of thousands of decisions of real games.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from icewidgets.games.blockade import board as bk
+
+WIN = 5
+
+
+class Search:
+    """One turn's searches: positions are remembered with the pips (more pips never hurt, so a
+    failure with more pips or a success with fewer settles a position). ``nodes`` counts the
+    positions expanded; past ``budget`` a search raises :class:`TimeoutError`."""
+
+    def __init__(self, ctx: bk.Context, cut: bool = True, budget: int = 5_000_000):
+        self.ctx, self.cut, self.budget = ctx, cut, budget
+        self.nodes = 0
+        self.memo: dict[tuple, dict[tuple[int, int], bool]] = {}
+
+    def finishable(self, board: tuple, points: tuple, moved: tuple, supply: tuple) -> bool:
+        stranded = bk.stranded_pieces(board, moved)
+        if not stranded:
+            return True
+        key = (board, moved, supply)
+        for pips, result in self.memo.get(key, {}).items():
+            if (result and pips[0] <= points[0] and pips[1] <= points[1]) or (
+                    not result and pips[0] >= points[0] and pips[1] >= points[1]):
+                return result
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise TimeoutError(f"more than {self.budget:,} positions")
+        ctx = self.ctx
+        result = False
+        if not self.cut or not _no_fifth_tower(ctx, board, points, supply) or _pieces_can_settle(ctx, board, points, stranded):
+            for src, dst, index, cost in _moves(ctx, board, points, stranded):
+                after, after_moved, after_supply, won = bk.move_piece(board, moved, supply, src, dst, ctx.counts)
+                if won or self.finishable(after, bk.spend(points, index, cost), after_moved, after_supply):
+                    result = True
+                    break
+        self.memo.setdefault(key, {})[points] = result
+        return result
+
+
+def every_move(ctx, board, points, moved, supply, budget: int = 5_000_000) -> bool:
+    """The answer by trying every move (no cut at all)."""
+    return Search(ctx, cut=False, budget=budget).finishable(board, points, moved, supply)
+
+
+def reference(ctx, board, points, moved, supply, search: Search | None = None) -> bool:
+    """The answer by trying every move, cut only where no piece can settle and no win can come."""
+    return (search or Search(ctx)).finishable(board, points, moved, supply)
+
+
+def _moves(ctx, board, points, stranded):
+    """Every move (src, dst, colour index, pips), stranded pieces first and for each piece the
+    squares where it may rest first (the order only makes answers come sooner)."""
+    dist, _, order = bk.routes(ctx.blocked)
+    first = [square for square, _ in stranded]
+    for src in first + [s for s in range(25) if s not in first]:
+        index = bk.mover_index(board[src], ctx)
+        if index < 0 or not points[index]:
+            continue
+        piece = board[src][-1]
+        targets = [dst for dst in order[src] if dist[src][dst] <= points[index]]
+        targets.sort(key=lambda dst: not bk.can_rest(piece, board[dst]))
+        for dst in targets:
+            yield src, dst, index, dist[src][dst]
+
+
+def _base(piece, stack, ctx) -> int:
+    """The highest k such that ``piece`` may rest on ``stack[:k]`` once the pieces above are gone,
+    if only the mover's movable pieces can go; -1 when none."""
+    k = len(stack)
+    while True:
+        if bk.can_rest(piece, stack[:k]):
+            return k
+        if not k or bk.mover_index(stack[:k], ctx) < 0:
+            return -1
+        k -= 1
+
+
+def _pieces_can_settle(ctx, board, points, stranded) -> bool:
+    """A necessary condition for ending the turn (not for winning).
+
+    Every stranded piece, and every piece on it, must still move: a piece's base changes only
+    when it moves. Each ends on some square (its own, after going out and back: 2 pips at least;
+    another: its distance at least, distances being fixed for the turn). At the end it rests,
+    directly or through pieces of its colour no bigger than the ones below, on a part of that
+    square's stack that stayed, or on the black of a tower completed there, whose large stayed:
+    so that square has a base for it under nothing but the mover's movable pieces, and those
+    covers left and must end somewhere legal too: 1 pip each at least, 2 if no neighbouring
+    square has a base for them (they go farther, or out and back). Different pieces, different
+    moves: so some choice of a square per piece must fit each colour's pips, counting each
+    square's covers once."""
+    dist, _, order = bk.routes(ctx.blocked)
+    leaving = dict(stranded)
+
+    def cover_pips(cover, square):
+        near = any(_base(cover, board[t][: leaving.get(t)], ctx) >= 0 for t in order[square] if dist[square][t] == 1)
+        return 1 if near else 2
+
+    movers = []  # (colour index, [(pips, square, base height)])
+    for square, level in stranded:
+        stack = board[square]
+        for height in range(level, len(stack)):
+            piece = stack[height]
+            if piece.colour not in ctx.colours:
+                return False
+            index = ctx.colours.index(piece.colour)
+            options = []
+            if points[index] >= 2 and _base(piece, stack[:level], ctx) >= 0:
+                options.append((2, square, _base(piece, stack[:level], ctx)))
+            for target in order[square]:
+                if dist[square][target] <= points[index]:
+                    base = _base(piece, board[target][: leaving.get(target)], ctx)
+                    if base >= 0:
+                        options.append((dist[square][target], target, base))
+            if not options:
+                return False
+            movers.append((index, options))
+
+    def total(choice):
+        need = [0, 0]
+        lowest: dict[int, int] = {}
+        for (index, _), (pips, target, base) in zip(movers, choice):
+            need[index] += pips
+            lowest[target] = min(lowest.get(target, base), base)
+        for target, base in lowest.items():
+            for cover in board[target][base: leaving.get(target, len(board[target]))]:
+                need[ctx.colours.index(cover.colour)] += cover_pips(cover, target)
+        return need
+
+    def search(k, choice, ways):
+        if ways[0] > points[0] or ways[1] > points[1]:
+            return False
+        if k == len(movers):
+            need = total(choice)
+            return need[0] <= points[0] and need[1] <= points[1]
+        index = movers[k][0]
+        return any(search(k + 1, choice + [option], [ways[0] + option[0] * (index == 0), ways[1] + option[0] * (index == 1)])
+                   for option in movers[k][1])
+
+    return search(0, [], [0, 0])
+
+
+def _no_fifth_tower(ctx, board, points, supply) -> bool:
+    """True when no colour of the mover can complete its fifth tower with the pips left.
+
+    A tower still to build needs a small of its colour to arrive on its large (and a medium too,
+    unless the medium above the large stays): each arrival costs at least the way of the nearest
+    such piece not frozen in a tower (2 if it is on that square), and every piece above what
+    stays must leave (1 pip each, of its colour). One move of the colour is one arrival and one
+    departure at most. Without ``tower_without_black_counts`` every tower needs a black."""
+    dist = bk.routes(ctx.blocked)[0]
+    for index, colour in enumerate(ctx.colours):
+        built = sum(1 for stack in board if bk.tower_colour(stack, ctx.counts) == colour)
+        pieces = {1: [], 2: []}
+        for square, stack in enumerate(board):
+            start = 3 if bk.tower_colour(stack, ctx.counts) else 0
+            for piece in stack[start:]:
+                if piece.colour == colour and piece.size < 3:
+                    pieces[piece.size].append(square)
+        needed = WIN - built
+        if not ctx.counts and needed > sum(supply):
+            continue
+        ways = []
+        for square, stack in enumerate(board):
+            if not stack or stack[0].colour != colour or stack[0].size != 3 or bk.tower_colour(stack, ctx.counts):
+                continue
+            small = min((2 if at == square else dist[at][square] for at in pieces[1]), default=99)
+            medium = min((2 if at == square else dist[at][square] for at in pieces[2]), default=99)
+            stays = [1] if len(stack) > 1 and stack[1].colour == colour and stack[1].size == 2 else []
+            for keep in stays + [0]:
+                going = stack[1 + keep:]
+                if all(p.colour in ctx.colours and p.size < 3 for p in going):
+                    own = sum(1 for p in going if p.colour == colour)
+                    ways.append((square, small + (0 if keep else medium), own, len(going) - own))
+        for chosen in combinations(ways, needed):
+            if len({w[0] for w in chosen}) == needed:
+                arrive, own, other = (sum(w[i] for w in chosen) for i in (1, 2, 3))
+                if max(arrive, own) <= points[index] and other <= points[1 - index]:
+                    return False
+    return True
+
+
+# Judging the engine's plies -------------------------------------------------------------------
+
+
+def wrong_plies(state, search: Search | None = None) -> list[str]:
+    """The piece moves on which ``state.legal_moves()`` and the reference disagree, as
+    ``"b3-c3: listed, but …"`` texts (empty when they agree). ``search`` carries a turn's
+    remembered positions from one decision to the next."""
+    from icewidgets.protocol import CHANCE
+
+    if state.to_move == CHANCE or state.is_over:
+        return []
+    ctx = state._ctx
+    listed = {str(m) for m in state.legal_moves()}
+    dist, _, order = bk.routes(ctx.blocked)
+    strict = state.game.landing == "strict"
+    wrong = []
+    for src, stack in enumerate(state.board):
+        index = bk.mover_index(stack, ctx)
+        if index < 0 or not state.points[index]:
+            continue
+        for dst in order[src]:
+            cost = dist[src][dst]
+            if cost > state.points[index]:
+                break
+            after, moved, supply, won = bk.move_piece(state.board, state.moved, state.supply, src, dst, ctx.counts)
+            if strict:
+                legal = bk.can_rest(stack[-1], state.board[dst])
+            else:
+                legal = won or reference(ctx, after, bk.spend(state.points, index, cost), moved, supply, search)
+            name = f"{bk.GRID.names[src]}-{bk.GRID.names[dst]}"
+            if legal != (name in listed):
+                wrong.append(f"{name}: {'listed' if name in listed else 'refused'}, but the reference says "
+                             f"{'legal' if legal else 'illegal'}")
+    return wrong
+
+
+def decisions(n: int, agents: str, landing: str, seed: int = 0, max_turns: int = 1000):
+    """``n`` decisions (positions where a player moves) of seeded games of ``agents`` ("random"
+    or "greedy") under ``landing``: game i from ``new_state(seed + i)`` with ``random.Random(seed + i)``
+    (for the greedy rule, ``numpy.random.default_rng(seed + i)``)."""
+    import random
+
+    import numpy as np
+
+    import icewidgets as iw
+    from icewidgets.agents import get_agent
+    from icewidgets.protocol import CHANCE
+
+    game = iw.make("blockade", landing=landing, max_turns=max_turns)
+    agent = get_agent(agents)
+    found = 0
+    game_seed = seed
+    while found < n:
+        rng, np_rng = random.Random(game_seed), np.random.default_rng(game_seed)
+        state = game.new_state(seed=game_seed)
+        while not state.is_over and found < n:
+            if state.to_move == CHANCE:
+                state = state.play(rng.choice(state.legal_moves()))
+                continue
+            yield state
+            found += 1
+            move = rng.choice(state.legal_moves()) if agents == "random" else agent(state, np_rng)
+            state = state.play(move)
+        game_seed += 1
+
+
+def main(argv=None) -> int:
+    """Judge every ply of many decisions against the reference: ``python tests/blockade_reference.py -n 20000``."""
+    import argparse
+    import time
+
+    parser = argparse.ArgumentParser(description="Judge Blockade's legal plies against the reference search.")
+    parser.add_argument("-n", type=int, default=20_000, help="decisions in all (split over random/greedy × end/strict)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    start = time.process_time()
+    bad = 0
+    for agents in ("random", "greedy"):
+        for landing in ("end", "strict"):
+            count, search, turn = 0, None, None
+            for state in decisions(args.n // 4, agents, landing, args.seed):
+                if search is None or state.turn_table is not turn or state.turn_table is None:
+                    search, turn = Search(state._ctx), state.turn_table
+                wrong = wrong_plies(state, search)
+                count += 1
+                if wrong:
+                    bad += 1
+                    print(f"DISAGREE ({agents}, {landing}):", "; ".join(wrong), "\n" + state.to_text(), flush=True)
+            print(f"{agents:>6} {landing:>6}: {count:,} decisions judged, {time.process_time() - start:.0f} cpu-s", flush=True)
+    print(f"{bad} decisions with a wrong ply")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main())
