@@ -42,6 +42,9 @@ __all__ = [
     "pictures",
     "rules_sheet",
     "print_board",
+    "analyse",
+    "hint",
+    "Analysis",
 ]
 
 # The playouts, widget and drawing parts load on first use, so the rules import no numerical
@@ -58,8 +61,12 @@ _LAZY = {
     "pictures": ("icewidgets.notebook", "pictures"),
     "rules_sheet": ("icewidgets.printables", "rules_sheet"),
     "print_board": ("icewidgets.printables", "print_board"),
+    "analyse": ("icewidgets.analysis", "analyse"),
+    "hint": ("icewidgets.analysis", "hint"),
+    "Analysis": ("icewidgets.analysis", "Analysis"),
     "svg": ("icewidgets.svg", None),
     "agents": ("icewidgets.agents", None),
+    "analysis": ("icewidgets.analysis", None),
 }
 
 

@@ -9,24 +9,39 @@ Subcommands:
   reports side by side, with each variant's difference from the first and its test.
 - ``tournament GAME``: a round robin of agents, each deal played with both seatings; prints the
   cross-table.
+- ``analyse CODE``: analyse one game (a game code or a record file): every position's value,
+  each ply's best move and loss, the labels and the turning point (:mod:`icewidgets.analysis.cli`).
 - ``games``: list the games and their options.
 - ``warm``: compile every game's fast engine into the cache, so later runs start at once (run it
   once after installing; without numba it says the fast engine is unavailable and exits 0).
+- ``notebooks DIR``: copy the notebooks and their data into the folder DIR, for a teacher; a file
+  the teacher changed is never overwritten (asked at a terminal, else the new version is written
+  beside it).
+
+Games installed from other packages (entry point group ``icewidgets.games``) are listed and
+played like the package's own; a plug-in that cannot be loaded is named in a warning.
 
 Every rate is a mean of points (the winners of a game share 1 point, a game without a winner
 gives each seat 1/players) with a 95% interval. Bad arguments print one clear line and exit
-with status 2.
+with status 2, before any game is played (output files included: their folder must exist and
+their name must say the format). Files are written whole or not at all: a write that fails
+(a full disk) prints one line, leaves any older file as it was and exits with status 1.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from typing import Any, Sequence
 
 
 class _UsageError(Exception):
     pass
+
+
+class _WriteFailed(Exception):
+    """An output file that could not be written after the games were played (exit status 1)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -74,10 +89,20 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("--plot", help="save the cross-table picture")
     tour.add_argument("--quiet", "-q", action="store_true")
 
+    from .analysis.cli import add_command
+
+    add_command(sub)
     sub.add_parser("games", help="list the games and their options")
     sub.add_parser("warm", help="compile every game's fast engine into the cache (once, after installing)",
                    description="Compile every game's fast engine (numba kernels) into the cache, with a line per "
                                "game, so that later runs start at once.")
+    notebooks = sub.add_parser("notebooks", help="copy the notebooks and their data into a folder, for a teacher",
+                               description="Copy the notebooks that ship with icewidgets, and their data, into the "
+                                           "folder DIR (made if needed). A file you changed is never overwritten: "
+                                           "at a terminal you are asked, otherwise the new version is written beside "
+                                           "it as 'NAME (new).ipynb'.",
+                               epilog="example: python -m icewidgets notebooks icewidgets-notebooks")
+    notebooks.add_argument("folder", metavar="DIR", help="the folder to copy them into")
     return parser
 
 
@@ -137,11 +162,46 @@ def _variants(texts: Sequence[str]) -> dict[str, dict[str, Any]]:
     return variants
 
 
-def _agents(text: str) -> list[str]:
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    if not names:
+def _agents(text: str) -> str:
+    """The ``--agents`` text, once it is known to be an agent spec (the grammar of
+    :func:`icewidgets.agents.parse_agents`, the same as the library's)."""
+    from .agents import names_in, parse_agents
+
+    if not names_in(text):
         raise _UsageError("--agents needs at least one agent name, e.g. random,greedy")
-    return names
+    parse_agents(text, "--agents")
+    return text
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuse an output file that could not be written, before any game is played."""
+    from .files import check_target
+
+    try:
+        if getattr(args, "out", None):
+            check_target(args.out, "--out", (".json", ".csv"))
+        if getattr(args, "plot", None):
+            check_target(args.plot, "--plot", _picture_formats())
+        if getattr(args, "json", None) not in (None, "-"):
+            check_target(args.json, "--json", (".json",))
+    except OSError as error:  # a missing folder, a folder for a file
+        raise _UsageError(str(error)) from None
+
+
+def _write(path: str, write: Any) -> None:
+    """Call ``write()``, which writes ``path``; a failure is one line (and exit status 1)."""
+    try:
+        write()
+    except OSError as error:
+        raise _WriteFailed(f"could not write {path!r}: {' '.join(str(error.strerror or error).split())}") from None
+
+
+def _picture_formats() -> tuple[str, ...]:
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise _UsageError("--plot needs matplotlib: pip install matplotlib") from None
+    return tuple(f".{suffix}" for suffix in FigureCanvasBase.get_supported_filetypes())
 
 
 def _check_count(n: int | None) -> None:
@@ -163,16 +223,31 @@ def _run(args: argparse.Namespace) -> int:
             opts = ", ".join(f"{f.name}={f.default!r}" for f in dataclasses.fields(cls))
             print(f"{name:9} {cls.title}: {opts}")
         return 0
+    if args.command == "notebooks":
+        from .shipped import copy_notebooks
+
+        try:
+            report = copy_notebooks(args.folder, ask=_ask_to_replace if sys.stdin.isatty() else None)
+        except (NotADirectoryError, FileExistsError) as error:
+            raise _UsageError(str(error)) from None
+        print(report)
+        return 0
     if args.command == "warm":
         from . import fast
 
         fast.warm(notify=lambda line: print(line, flush=True))
         return 0
+    if args.command in ("analyse", "analyze"):
+        from .analysis.cli import run
+
+        _check_outputs(args)
+        return run(args, lambda fig, path: _write(path, lambda: _save_figure(fig, path)))
     if args.game.lower() not in available_games():
         raise _UsageError(f"unknown game {args.game!r}; available games: {', '.join(available_games())}")
     _check_count(args.games)
     options = _options(args.option)
     agents = _agents(args.agents)
+    _check_outputs(args)
     progress = False if args.quiet else "auto"
     if args.command == "playouts":
         results = playouts(args.game.lower(), args.games, agents=agents, seed=args.seed, max_turns=args.max_turns,
@@ -180,10 +255,10 @@ def _run(args: argparse.Namespace) -> int:
                            rotate_seats=args.rotate_seats)
         print(results.summary())
         if args.out:
-            results.save(args.out)
+            _write(args.out, lambda: results.save(args.out))
             print(f"saved {results.n:,} games to {args.out}")
         if args.plot:
-            _save_figure(results.plot(), args.plot)
+            _write(args.plot, lambda: _save_figure(results.plot(), args.plot))
             print(f"saved the dashboard to {args.plot}")
         return 130 if results.partial else 0
     if args.command == "compare":
@@ -194,30 +269,57 @@ def _run(args: argparse.Namespace) -> int:
                              engine=args.engine, rotate_seats=args.rotate_seats, precision=args.precision)
         print(comparison)
         if args.plot:
-            _save_figure(comparison.plot(), args.plot)
+            _write(args.plot, lambda: _save_figure(comparison.plot(), args.plot))
             print(f"saved the comparison to {args.plot}")
         return 0
-    if len(agents) < 2:
+    from .agents import parse_agents
+
+    if len(parse_agents(agents)[0]) < 2:
         raise _UsageError("a tournament needs at least two agents, e.g. --agents random,greedy,mcts")
     table = tournament(args.game.lower(), agents, n=args.games, seed=args.seed, max_turns=args.max_turns,
                        progress=progress, options=options)
     print(table)
     if args.plot:
-        ax = table.plot()
-        _save_figure(ax.figure, args.plot)
+        _write(args.plot, lambda: _save_figure(table.plot().figure, args.plot))
         print(f"saved the cross-table to {args.plot}")
     return 0
 
 
+def _ask_to_replace(name: str) -> bool:
+    answer = input(f"You changed {name} since it was copied. Replace it with the new version? [y/N] ")
+    return answer.strip().lower() in ("y", "yes")
+
+
+def _discover_games() -> None:
+    """Find the games of installed plug-ins now, saying in one line each why one is left out."""
+    from .games import PluginWarning, discover
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PluginWarning)
+        discover()
+    for warning in caught:
+        if issubclass(warning.category, PluginWarning):
+            print(f"warning: {warning.message}", file=sys.stderr)
+        else:
+            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+
+
 def _save_figure(fig: Any, path: str) -> None:
-    fig.savefig(path, dpi=110, bbox_inches="tight")
+    """Save ``fig`` whole or not at all, in the format its name says."""
     import matplotlib.pyplot as plt
 
-    plt.close(fig)
+    from .files import atomic_write
+
+    try:
+        with atomic_write(path, "wb", name="--plot") as fh:
+            fig.savefig(fh, format=path.rsplit(".", 1)[-1].lower(), dpi=110, bbox_inches="tight")
+    finally:
+        plt.close(fig)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for bad arguments)."""
+    _discover_games()
     parser = _parser()
     if "matplotlib.pyplot" not in sys.modules:
         try:
@@ -236,11 +338,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except (ValueError, TypeError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {_one_line(error)}", file=sys.stderr)
         return 2
+    except _WriteFailed as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+
+
+def _one_line(error: Any) -> str:
+    return " ".join(str(error).split())
 
 
 if __name__ == "__main__":

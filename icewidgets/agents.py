@@ -36,16 +36,42 @@ from __future__ import annotations
 import math
 import threading
 import time
+import weakref
 from typing import Any, Callable
 
-from . import fast
+from . import checks, fast
 from .protocol import CHANCE, State
 from .randomness import chance_pick
 
 Agent = Callable[[State, Any], Any]
 
 __all__ = ["Agent", "AGENTS", "LEVELS", "chance_move", "random_agent", "greedy", "make_careless", "make_mcts",
-           "get_agent", "agent_name"]
+           "get_agent", "agent_name", "is_own", "names_in", "parse_agents"]
+
+_OWN: "weakref.WeakSet[Agent]" = weakref.WeakSet()
+
+
+def _own(agent: Agent) -> Agent:
+    """Mark ``agent`` as one of the library's own: its moves are legal by construction."""
+    _OWN.add(agent)
+    return agent
+
+
+def is_own(agent: Any) -> bool:
+    """Whether ``agent`` is one of the library's own agents (:func:`random_agent`,
+    :func:`greedy`, and every agent :func:`make_careless` and :func:`make_mcts` made), which
+    only ever return legal moves, so their plies need no second check. Recognised by identity,
+    never by name: an agent of yours is always checked, whatever its ``agent_name``.
+
+    >>> def mine(state, rng): ...
+    >>> mine.agent_name = "mcts"
+    >>> is_own(get_agent("mcts")), is_own(mine)
+    (True, False)
+    """
+    try:
+        return agent in _OWN
+    except TypeError:  # not weakly referable: not one of ours
+        return False
 
 
 # Chance and random ---------------------------------------------------------------------------
@@ -79,6 +105,7 @@ def random_agent(state: State, rng: Any) -> Any:
 
 random_agent.agent_name = "random"  # type: ignore[attr-defined]
 random_agent.kernel_name = "random"  # type: ignore[attr-defined]  # the kernels play it (icewidgets.fast)
+_own(random_agent)
 
 
 # Greedy ------------------------------------------------------------------------------------
@@ -110,6 +137,7 @@ def greedy(state: State, rng: Any) -> Any:
 
 greedy.agent_name = "greedy"  # type: ignore[attr-defined]
 greedy.kernel_name = "greedy"  # type: ignore[attr-defined]
+_own(greedy)
 
 
 def make_careless(mistakes: float) -> Agent:
@@ -126,8 +154,7 @@ def make_careless(mistakes: float) -> Agent:
     >>> make_careless(0.0)(state, rng) == greedy(state, twin)
     True
     """
-    if not 0 <= mistakes <= 1:
-        raise ValueError(f"mistakes={mistakes!r} must be a probability between 0 and 1")
+    mistakes = checks.number(mistakes, "mistakes", low=0, high=1, what="a probability")
 
     def careless(state: State, rng: Any) -> Any:
         if state.to_move == CHANCE:
@@ -135,7 +162,7 @@ def make_careless(mistakes: float) -> Agent:
         return random_agent(state, rng) if rng.random() < mistakes else greedy(state, rng)
 
     careless.agent_name = f"careless({mistakes:g})"  # type: ignore[attr-defined]
-    return careless
+    return _own(careless)
 
 
 # Playing on from a position ----------------------------------------------------------------
@@ -168,8 +195,8 @@ def play_on(state: State, agents: Any, seed: Any, count: int, max_plies: int, en
             return out
     import numpy as np
 
-    # The built-in agents only return legal moves: their plies need no second check.
-    checked = [agent not in (random_agent, greedy) for agent in seats]
+    # The library's own agents only return legal moves: their plies need no second check.
+    checked = [not is_own(agent) for agent in seats]
     out = {
         "winners": np.zeros(count, dtype=np.uint8),
         "scores": np.zeros((count, state.game.num_players), dtype=np.int16),
@@ -306,14 +333,17 @@ def make_mcts(
     """
     if iterations is None and time_limit is None:
         raise ValueError("make_mcts needs a budget: iterations=… or time_limit=… (seconds)")
-    if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
-        raise ValueError(f"iterations={iterations!r} must be a whole number ≥ 1")
-    if time_limit is not None and not time_limit > 0:
-        raise ValueError(f"time_limit={time_limit!r} must be a positive number of seconds")
-    if not isinstance(rollouts, int) or rollouts < 1:
-        raise ValueError(f"rollouts={rollouts!r} must be a whole number ≥ 1")
-    rollout_agent = random_agent if rollout is None else get_agent(rollout)
-    trusted = rollout_agent in (random_agent, greedy)
+    iterations = checks.whole(iterations, "iterations", low=1, none=True)
+    time_limit = checks.number(time_limit, "time_limit", low=0, low_open=True, none=True,
+                               what="a positive number of seconds")
+    exploration = checks.number(exploration, "exploration", low=0)
+    horizon = checks.whole(horizon, "horizon", low=1, none=True, what="a whole number of turns")
+    rollout_plies = checks.whole(rollout_plies, "rollout_plies", low=0)
+    score_scale = checks.number(score_scale, "score_scale", low=0, low_open=True)
+    max_plies_per_turn = checks.whole(max_plies_per_turn, "max_plies_per_turn", low=0, none=True)
+    rollouts = checks.whole(rollouts, "rollouts", low=1)
+    rollout_agent = random_agent if rollout is None else get_agent(rollout, "rollout")
+    trusted = is_own(rollout_agent)
 
     # What the agent expects next, per thread: one agent (the built-in "mcts") may play in
     # several threads at once, e.g. a playout lab running while a widget's bot moves.
@@ -441,7 +471,7 @@ def make_mcts(
     if time_limit is not None:
         parts.append(f"time_limit={time_limit}")
     mcts.agent_name = f"mcts({', '.join(parts)})"  # type: ignore[attr-defined]
-    return mcts
+    return _own(mcts)
 
 
 # Names and levels ---------------------------------------------------------------------------
@@ -472,9 +502,90 @@ AGENTS: dict[str, Agent] = {"random": random_agent, "greedy": greedy, "mcts": _n
 """The built-in agents by name, levels included."""
 
 
-def get_agent(agent: str | Agent) -> Agent:
-    """The agent named ``agent`` (a level of :data:`LEVELS`, ``"random"``, ``"greedy"``, ``"mcts"``
-    or ``"mcts:ITERATIONS"``), or ``agent`` itself if callable. Names ignore case and spaces.
+_CHOICES = (f"a level ({', '.join(LEVELS)}) or an agent "
+            f"({', '.join(name for name in AGENTS if name not in LEVELS)}, mcts:ITERATIONS), "
+            "or pass a callable agent(state, rng) -> move")
+
+
+def _named_agent(text: str) -> Agent | None:
+    """The built-in agent a name stands for, or None."""
+    key = text.strip().lower().replace(" ", "")
+    if key in AGENTS:
+        return AGENTS[key]
+    if key.startswith("mcts") and key[4:5] in (":", "-") and key[5:].isdigit() and int(key[5:]) >= 1:
+        return make_mcts(iterations=int(key[5:]))
+    return None
+
+
+def names_in(text: str) -> list[str]:
+    """The agent names in a text of the grammar of :func:`parse_agents`, in order, not yet
+    looked up: ``"random, greedy,,"`` → ``["random", "greedy"]``."""
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def parse_agents(spec: Any, name: str = "agents") -> tuple[tuple[Agent, ...], tuple[str, ...]]:
+    """The agents an agent spec stands for, and their names: the one grammar of
+    :func:`icewidgets.playouts`, :func:`~icewidgets.compare`, :func:`~icewidgets.tournament`, the
+    PlayoutLab and the command line (``--agents``).
+
+    A spec is
+
+    - a **text** of agent names separated by commas, one per seat: ``"random,greedy"``; a name
+      is a level (``"easy"``, ``"medium"``, ``"hard"``), ``"random"``, ``"greedy"``, ``"mcts"``
+      or ``"mcts:ITERATIONS"`` (e.g. ``"mcts:500"``), in any case, spaces ignored;
+    - a **callable** ``agent(state, rng) -> move``;
+    - a **list or tuple** of those, in seat order: ``("random", "greedy")``,
+      ``["hard", my_agent]``; a text in it may itself name several, ``("random,greedy",)``.
+
+    The caller decides what the count must be (one per seat, or one for every seat). A bad spec
+    is a ValueError or TypeError naming it (``name`` is the argument it came as) and what
+    would be valid.
+
+    >>> agents, names = parse_agents("Random, mcts:50")
+    >>> names, agents[0] is random_agent
+    (('random', 'mcts:50'), True)
+    >>> parse_agents(("greedy", random_agent))[1]
+    ('greedy', 'random')
+    >>> parse_agents("random,smart")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown agent 'smart'; choose a level (easy, medium, hard) or an agent (random, greedy, mcts, mcts:ITERATIONS), or pass a callable agent(state, rng) -> move
+    """
+    if isinstance(spec, str) or callable(spec):
+        items: list[Any] = [spec]
+    elif isinstance(spec, (list, tuple)):
+        items = list(spec)
+    else:
+        raise TypeError(f"{name}={spec!r} is not an agent spec: give agent names separated by commas "
+                        f"('random,greedy'), a callable agent(state, rng) -> move, or a list or tuple of them, "
+                        f"not {type(spec).__name__}")
+    agents: list[Agent] = []
+    names: list[str] = []
+    for index, item in enumerate(items):
+        where = name if isinstance(spec, str) or callable(spec) else f"{name}[{index}]"
+        if callable(item):
+            agents.append(item)
+            names.append(agent_name(item))
+        elif isinstance(item, str):
+            for part in names_in(item):
+                agent = _named_agent(part)
+                if agent is None:
+                    raise ValueError(f"unknown agent {part!r}; choose {_CHOICES}")
+                agents.append(agent)
+                names.append(part.lower().replace(" ", ""))
+        else:
+            raise TypeError(f"{where}={item!r} is not an agent: give a name ({', '.join(AGENTS)}, mcts:ITERATIONS) "
+                            f"or a callable agent(state, rng) -> move, not {type(item).__name__}")
+    if not agents:
+        raise ValueError(f"{name}={spec!r} names no agent; give at least one, e.g. 'random' or 'random,greedy'")
+    return tuple(agents), tuple(names)
+
+
+def get_agent(agent: str | Agent, name: str = "agent") -> Agent:
+    """The one agent ``agent`` stands for: a name of the grammar of :func:`parse_agents` (a
+    level of :data:`LEVELS`, ``"random"``, ``"greedy"``, ``"mcts"`` or ``"mcts:ITERATIONS"``;
+    case and spaces ignored), or ``agent`` itself if callable. ``name`` is the argument named
+    in its errors.
 
     >>> get_agent("greedy") is greedy, get_agent(" Hard ") is LEVELS["hard"]
     (True, True)
@@ -485,22 +596,23 @@ def get_agent(agent: str | Agent) -> Agent:
     """
     if callable(agent):
         return agent
-    if isinstance(agent, str):
-        key = agent.strip().lower()
-        if key in AGENTS:
-            return AGENTS[key]
-        if key.startswith("mcts") and key[4:5] in (":", "-") and key[5:].isdigit():
-            return make_mcts(iterations=int(key[5:]))
-    raise ValueError(
-        f"unknown agent {agent!r}; choose a level ({', '.join(LEVELS)}) or an agent "
-        f"({', '.join(name for name in AGENTS if name not in LEVELS)}, mcts:ITERATIONS), "
-        "or pass a callable agent(state, rng) -> move"
-    )
+    if not isinstance(agent, str):
+        raise TypeError(f"{name}={agent!r} is not an agent: give a name ({', '.join(AGENTS)}, mcts:ITERATIONS) "
+                        f"or a callable agent(state, rng) -> move, not {type(agent).__name__}")
+    if "," in agent:
+        raise ValueError(f"{name}={agent!r} names several agents; one is wanted here")
+    found = _named_agent(agent)
+    if found is None:
+        raise ValueError(f"unknown agent {agent.strip()!r}; choose {_CHOICES}")
+    return found
 
 
 def agent_name(agent: str | Agent) -> str:
     """A readable name for an agent: its built-in name, ``agent_name`` attribute or function name."""
     if isinstance(agent, str):
         get_agent(agent)
-        return agent.strip().lower()
-    return getattr(agent, "agent_name", None) or getattr(agent, "__name__", None) or type(agent).__name__
+        return agent.strip().lower().replace(" ", "")
+    if not callable(agent):
+        get_agent(agent)  # the TypeError that says what an agent is
+    name = getattr(agent, "agent_name", None) or getattr(agent, "__name__", None) or type(agent).__name__
+    return str(name)

@@ -3,10 +3,11 @@ class's games beside playouts of the bots.
 
 Students play in :class:`icewidgets.GameWidget`, press *Copy game code* and hand the code in
 (a chat, a form, a shared file). The teacher pastes all of them, one per line, into
-:func:`read_codes`. A line may start with a name (``Ana & Ben: iw1.…``); blank lines and lines
-starting with ``#`` are ignored. Every other line is either a game of the class or **skipped
-with its reason** (not a code, damaged, another game, other options, a loaded position, not
-finished, the same game twice): nothing is dropped silently.
+:func:`read_codes`. A line may start with a name (``Ana & Ben: iw1.…``) and may hold several
+codes (``Ana & Ben: iw1.… and also iw1.…``); blank lines and lines starting with ``#`` are
+ignored. Every code is a finished game of the class, a game **not finished yet** (kept apart and
+reported, not counted), or **skipped with its reason** (not a code, damaged, another game,
+other options, a loaded position, the same game twice): nothing is dropped silently.
 
 :meth:`ClassGames.results` replays the games into the same arrays as :func:`icewidgets.playouts`
 (lengths, winners, the first player, the game's own counters), and :meth:`ClassGames.compare`
@@ -25,21 +26,27 @@ players gives each 1/k point, a draw 1/players.
 >>> games = read_codes(f"Ana: {code}\\nnot a code\\n{code}", name)
 >>> games.labels, [(s.line, s.reason) for s in games.skipped]
 (('Ana',), [(2, "not a game code: a code starts with 'iw1.'"), (3, 'the same game as line 1 (Ana)')])
+>>> half = iw.Record.new(game).extend(plies[:3]).to_code()
+>>> both = read_codes(f"Ben & Cy: {code} and also {half}", name)
+>>> both.labels, [(u.label, len(u.record)) for u in both.unfinished]
+(('Ben & Cy (game 1)',), [('Ben & Cy (game 2)', 3)])
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
+import re
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
 from .protocol import Game, NotationError
 from .record import CODE_PREFIX, Record
 from .stats import Table, format_estimate, mean_estimate
-from .teaching import Verdict, check_number
+from .teaching import Verdict, check_number, self_check, shown
 from .words import plural
 
-__all__ = ["ClassGames", "Skipped", "check_counter_mean", "check_first_player_points", "check_longest_game",
+__all__ = ["ClassGames", "Skipped", "Unfinished", "check_counter_mean", "check_first_player_points", "check_longest_game",
            "check_mean_turns", "read_codes"]
 
 
@@ -52,24 +59,46 @@ class Skipped(NamedTuple):
     reason: str
 
 
+class Unfinished(NamedTuple):
+    """A game of the class that is not over yet: its ``line``, its ``label`` and its ``record``
+    (load it in a widget, ``iw.GameWidget(record)``, to play on)."""
+
+    line: int
+    label: str
+    record: Record
+
+
 @dataclasses.dataclass(frozen=True)
 class ClassGames:
-    """The games of a class, read by :func:`read_codes`: ``records`` with their ``labels`` (the
-    name on the line, or ``"line N"``), and the ``skipped`` lines with their reasons."""
+    """The games of a class, read by :func:`read_codes`: the finished games' ``records`` with
+    their ``labels`` (the name on the line, or ``"line N"``; ``"Ana (game 2)"`` for the second
+    code of a line), the ``skipped`` lines with their reasons, and the games not finished yet
+    (``unfinished``, not counted in the results)."""
 
     game: Game
     records: tuple[Record, ...]
     labels: tuple[str, ...]
     skipped: tuple[Skipped, ...]
+    unfinished: tuple[Unfinished, ...] = ()
 
     def __len__(self) -> int:
         return len(self.records)
 
     def report(self) -> str:
-        """How many games were read, and every skipped line with its reason."""
-        lines = [f"{plural(len(self.records), 'game')} of {self.game.title} read"
-                 + (f", {plural(len(self.skipped), 'line')} skipped:" if self.skipped else ", nothing skipped.")]
+        """How many games were read, the games not finished yet, and every skipped line with its
+        reason."""
+        head = f"{plural(len(self.records), 'finished game')} of {self.game.title} read"
+        if self.unfinished:
+            head += f", {plural(len(self.unfinished), 'game')} not finished"
+        lines = [head + (f", {len(self.skipped)} skipped:" if self.skipped else ", nothing skipped.")]
         lines += [f"  line {s.line}: {s.reason}  [{s.text}]" for s in self.skipped]
+        if self.unfinished:
+            lines.append("Not finished, so not counted below (load the code in a widget, play on, and hand in the "
+                         "new code):")
+            lines += [f"  line {u.line}: {u.label}, {plural(len(u.record), 'ply', 'plies')} played"
+                      for u in self.unfinished]
+        if not self.records:
+            lines.append(f"No finished game of {self.game.title} to count: the numbers below need at least one.")
         return "\n".join(lines)
 
     def results(self) -> Any:
@@ -134,53 +163,88 @@ def _outcomes(results: Any) -> str:
     return f"{int((winners == 1).sum())}, {int((winners > 1).sum())}, {int(results.outcome('draw').sum())}"
 
 
-def read_codes(codes: str | Sequence[str] | Path, game: Game | str) -> ClassGames:
-    """The class's games of ``game`` (a Game or a name; its options are the ones the class
-    played) from ``codes``: a text with one game code per line, a list of lines, or a file.
+_CODE = re.compile(re.escape(CODE_PREFIX) + r"[^\s,;]*")
 
-    Each line is a code, optionally after a name and a colon. A line that is not a finished
-    game of ``game`` from its usual start, with its options, is kept in ``skipped`` with the
-    reason.
+
+def read_codes(codes: str | bytes | Sequence[str] | os.PathLike, game: Game | str) -> ClassGames:
+    """The class's games of ``game`` (a Game or a name; its options are the ones the class
+    played) from ``codes``: a text with one line per pair (``bytes`` are read as UTF-8), a list
+    of lines, or a file path (``pathlib.Path`` or any ``os.PathLike``; a ``str`` is the text
+    itself).
+
+    A line holds one or more codes, optionally after a name and a colon; every code on it is
+    read (the second of ``Ana: iw1.… iw1.…`` is labelled ``"Ana (game 2)"``). A finished game
+    of ``game`` from its usual start, with its options, is one of the class's games; a game
+    that is not over yet is kept in ``unfinished``; any other code — and a list item that is
+    not text — is kept in ``skipped`` with the reason, and the reading goes on.
     """
     from .games import make
 
-    game = make(game) if isinstance(game, str) else game
-    if isinstance(codes, Path):
-        codes = codes.read_text(encoding="utf-8")
-    lines = codes.splitlines() if isinstance(codes, str) else list(codes)
+    if isinstance(game, str):
+        game = make(game)
+    elif not isinstance(game, Game):
+        raise TypeError(f"game={game!r} must be a game name or a Game, not {type(game).__name__}")
+    if isinstance(codes, os.PathLike):
+        codes = Path(codes).read_bytes()
+    if isinstance(codes, (bytes, bytearray)):
+        try:
+            codes = bytes(codes).decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise ValueError(f"codes are bytes that are not UTF-8 text (byte {error.start} cannot be read)") from None
+    if isinstance(codes, str):
+        lines: list[Any] = codes.splitlines()
+    elif isinstance(codes, (list, tuple)):
+        lines = list(codes)
+    else:
+        raise TypeError(f"codes={codes!r} must be a text of codes, a list of lines or a file path, "
+                        f"not {type(codes).__name__}")
     records: list[Record] = []
     labels: list[str] = []
     skipped: list[Skipped] = []
+    unfinished: list[Unfinished] = []
     seen: dict[Record, tuple[int, str]] = {}  # a game → the line and the name it came with first
     for number, raw in enumerate(lines, start=1):
+        if not isinstance(raw, str):
+            skipped.append(Skipped(number, _short(repr(raw)), f"not text: {type(raw).__name__}"))
+            continue
         text = raw.strip()
         if not text or text.startswith("#"):
             continue
-        short = text if len(text) <= 48 else text[:45] + "…"
-        label, found, body = text.partition(CODE_PREFIX)
+        found = list(_CODE.finditer(text))
         if not found:
-            skipped.append(Skipped(number, short, f"not a game code: a code starts with {CODE_PREFIX!r}"))
+            skipped.append(Skipped(number, _short(text), f"not a game code: a code starts with {CODE_PREFIX!r}"))
             continue
-        label = label.strip().rstrip(":-–").strip() or f"line {number}"
-        try:
-            record = Record.from_code(CODE_PREFIX + body.split()[0] if body.split() else CODE_PREFIX)
-        except NotationError as error:
-            skipped.append(Skipped(number, short, f"not a readable game code: {error}"))
-            continue
-        reason = _why_not_ours(record, game)
-        if reason is None and record in seen:
-            reason = "the same game as line {} ({})".format(*seen[record])
-        if reason is not None:
-            skipped.append(Skipped(number, short, reason))
-            continue
-        seen[record] = (number, label)
-        records.append(record)
-        labels.append(label)
-    return ClassGames(game, tuple(records), tuple(labels), tuple(skipped))
+        name = text[:found[0].start()].strip().rstrip(":-–").strip() or f"line {number}"
+        for k, code in enumerate(found, start=1):
+            label = name if len(found) == 1 else f"{name} (game {k})"
+            where = "" if len(found) == 1 else f"game {k} of the line: "
+            short = _short(text if len(found) == 1 else code.group())
+            try:
+                record = Record.from_code(code.group())
+            except NotationError as error:
+                skipped.append(Skipped(number, short, f"{where}not a readable game code: {error}"))
+                continue
+            reason = _why_not_ours(record, game)
+            if reason is None and record in seen:
+                reason = "the same game as line {} ({})".format(*seen[record])
+            if reason is not None:
+                skipped.append(Skipped(number, short, where + reason))
+                continue
+            seen[record] = (number, label)
+            if not record.final_state().is_over:
+                unfinished.append(Unfinished(number, label, record))
+                continue
+            records.append(record)
+            labels.append(label)
+    return ClassGames(game, tuple(records), tuple(labels), tuple(skipped), tuple(unfinished))
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 48 else text[:45] + "…"
 
 
 def _why_not_ours(record: Record, game: Game) -> str | None:
-    """Why ``record`` is not a finished game of ``game`` from its start, or None."""
+    """Why ``record`` is not a game of ``game`` from its start (finished or not), or None."""
     if record.game != game.name:
         return f"a game of {record.make_game().title}, not of {game.title}"
     played = record.make_game()
@@ -190,9 +254,7 @@ def _why_not_ours(record: Record, game: Game) -> str | None:
     if record.start is not None:
         return "it starts from a loaded position, not from the start of the game"
     final = record.final_state()
-    if not final.is_over:
-        return f"the game is not finished ({plural(len(record), 'ply', 'plies')} played)"
-    if final.unfinished:
+    if final.is_over and final.unfinished:
         return "the game was stopped by a turn limit, not finished"
     return None
 
@@ -200,48 +262,80 @@ def _why_not_ours(record: Record, game: Game) -> str | None:
 # Self-checks of the activity's questions ------------------------------------------------------
 
 
-def check_mean_turns(games: ClassGames, answer: Any) -> Verdict:
-    """Whether ``answer`` is the mean number of turns of the class's games (to two decimals)."""
+def _no_games(games: Any) -> Verdict | None:
+    """Why the activity's questions cannot be answered from ``games`` yet, or None."""
+    if not isinstance(games, ClassGames):
+        return Verdict(False, f"give the class's games (what read_codes returns) first, not {shown(games)}")
+    if not games.records:
+        return Verdict(False, "no finished game was read, so there is nothing to count yet: paste the class's codes "
+                              "and run the notebook again")
+    return None
+
+
+@self_check
+def check_mean_turns(games: ClassGames, answer: Any, places: int = 0) -> Verdict:
+    """Whether ``answer`` is the mean number of turns of the class's games, to the nearest turn
+    (``places=0``) or better: for a mean of 30.9, 31, 30.9 and 30.90 are all right."""
+    problem = _no_games(games)
+    if problem is not None:
+        return problem
     turns = [record.final_state().turns for record in games.records]
     mean = sum(turns) / len(turns)
-    return check_number(round(answer, 2) if isinstance(answer, float) else answer, round(mean, 2),
-                        what="the mean number of turns",
+    return check_number(answer, mean, places=places, what="the mean number of turns",
                         why=f"{sum(turns)} turns in {plural(len(turns), 'game')}: {mean:.2f} per game")
 
 
-def check_first_player_points(games: ClassGames, answer: Any) -> Verdict:
+@self_check
+def check_first_player_points(games: ClassGames, answer: Any, places: int = 2) -> Verdict:
     """Whether ``answer`` is the first player's mean points per game in the class's games (a win
-    1, a win shared by k players 1/k, a draw 1/players), to two decimals."""
+    1, a win shared by k players 1/k, a draw 1/players), to two decimals (``places``) or better."""
+    problem = _no_games(games)
+    if problem is not None:
+        return problem
     points = _first_points(games.results())
     mean = float(points.mean())
-    return check_number(round(answer, 2) if isinstance(answer, float) else answer, round(mean, 2),
-                        what="the first player's points per game",
+    return check_number(answer, mean, places=places, what="the first player's points per game",
                         why=f"the first player scored {float(points.sum()):g} points in {plural(len(points), 'game')}: "
                             f"{mean:.2f} per game")
 
 
-def check_counter_mean(games: ClassGames, name: str, answer: Any) -> Verdict:
+@self_check
+def check_counter_mean(games: ClassGames, name: str, answer: Any, places: int = 1) -> Verdict:
     """Whether ``answer`` is the mean per game of the game's counter ``name`` (summed over its
-    parts) in the class's games, to two decimals."""
+    parts) in the class's games, to one decimal (``places``) or better."""
+    problem = _no_games(games)
+    if problem is not None:
+        return problem
+    fields = games.game.counters.fields
+    if name not in fields:
+        return Verdict(False, f"{games.game.title} counts no {name!r}; its counters are {', '.join(fields)}")
     results = games.results()
-    if name not in games.game.counters.fields:
-        return Verdict(False, f"{games.game.title} counts no {name!r}; its counters are "
-                              f"{', '.join(games.game.counters.fields)}")
     per_game = results.arrays[name].reshape(results.n, -1).sum(axis=1)
     mean = float(per_game.mean())
-    description = games.game.counters.fields[name][2]
-    return check_number(round(answer, 2) if isinstance(answer, float) else answer, round(mean, 2),
-                        what=f"the mean of {name!r}",
-                        why=f"{int(per_game.sum())} in {plural(results.n, 'game')} ({description}): {mean:.2f} per game")
+    return check_number(answer, mean, places=places, what=f"the mean of {name!r}",
+                        why=f"{int(per_game.sum())} in {plural(results.n, 'game')} ({fields[name][2]}): {mean:.2f} per game")
 
 
-def check_longest_game(games: ClassGames, label: str) -> Verdict:
-    """Whether ``label`` names the class's longest game in turns (any of them, on a tie)."""
+def _name(label: Any) -> str:
+    return " ".join(str(label).split()).strip("'\".!").lower()
+
+
+@self_check
+def check_longest_game(games: ClassGames, label: Any) -> Verdict:
+    """Whether ``label`` names the class's longest game in turns (any of them, on a tie), as
+    ``games.labels`` writes it, in any case."""
+    problem = _no_games(games)
+    if problem is not None:
+        return problem
+    if not isinstance(label, str):
+        return Verdict(False, f"give the name of a game, like {games.labels[0]!r}, not {shown(label)}")
     turns = [record.final_state().turns for record in games.records]
     longest = max(turns)
-    names = [name for name, t in zip(games.labels, turns) if t == longest]
-    if label not in games.labels:
+    names = [_name(name) for name in games.labels]
+    if _name(label) not in names:
         return Verdict(False, f"no game is called {label!r}; the names are {', '.join(games.labels)}")
-    if label in names:
-        return Verdict(True, f"{label}'s game lasted {longest} turns, the longest")
-    return Verdict(False, f"{label}'s game lasted {turns[games.labels.index(label)]} turns; one lasted {longest}")
+    index = max((i for i, name in enumerate(names) if name == _name(label)), key=lambda i: turns[i])
+    own = games.labels[index]
+    if turns[index] == longest:
+        return Verdict(True, f"{own}'s game lasted {longest} turns, the longest")
+    return Verdict(False, f"{own}'s game lasted {turns[index]} turns; one lasted {longest}")

@@ -223,21 +223,25 @@ def warm(notify: Notify = print) -> list[tuple[str, float, bool]]:
     """Compile every registered game's kernel into the cache (``python -m icewidgets warm``).
 
     Each kernel is prepared (:func:`prepare`) for its game's default options with random, greedy
-    and mixed seats, for whole games and continued ones. ``notify`` hears one line per game, when
-    it starts and when it is ready. Returns ``(title, seconds, compiled)`` per game with a kernel
+    and mixed seats, for whole games and continued ones. ``notify`` hears a line for every game:
+    two for a game with a kernel (when it starts and when it is ready), one for a game without
+    (the rules engine plays it). Returns ``(title, seconds, compiled)`` per game with a kernel
     (``compiled`` False: it was in the cache already). Without numba it says that the fast
-    engine is unavailable and returns an empty list.
+    engine is unavailable, then a line per game, and returns an empty list.
     """
     from .games import available_games, make
 
+    games = [make(name) for name in available_games()]
     if not available():
         notify("the fast engine is unavailable here (numba is not installed, or ICEWIDGETS_NO_FAST is set): "
                "nothing to compile; the rules engines play every game")
+        for game in games:
+            notify(f"{game.title}: the rules engine plays it")
         return []
     done = []
-    for name in available_games():
-        game = make(name)
+    for game in games:
         if type(game).kernel is None:
+            notify(f"{game.title}: no compiled engine; the rules engine plays it")
             continue
         notify(f"{game.title}: preparing the fast engine…")
         started = time.perf_counter()

@@ -19,14 +19,16 @@ import base64
 import dataclasses
 import html
 import re
+from fractions import Fraction
 from typing import Any
 
 from .protocol import State
 from .record import Record
-from .teaching import Verdict
+from .teaching import Verdict, read_words, self_check, shown
 from .words import plural
 
-__all__ = ["Pictures", "check_agent", "check_game_code", "check_stack", "pictures"]
+__all__ = ["Pictures", "check_agent", "check_best_seat", "check_bigger_edge", "check_difference", "check_fair_share",
+           "check_game_code", "check_stack", "pictures"]
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -77,41 +79,95 @@ def pictures(*items: Any, size: float | str | None = None, **options: Any) -> Pi
 # Self-checks for any game -------------------------------------------------------------------
 
 
+def _stack_text(answer: Any) -> str | None:
+    """A student's stack as one text: ``"G3Y2B1"``, ``"g3 y2 b1"``, ``["G3", "Y2", "B1"]`` or
+    ``"G3, Y2, B1"`` all give ``"G3Y2B1"``; ``"."``, ``""`` and ``[]`` the empty stack; None for
+    anything else (a number)."""
+    words = read_words(answer)
+    if words is None:
+        return None
+    text = "".join(words)
+    text = text.upper() if "@" not in text else re.sub(r"[^@]+", lambda part: part.group().upper(), text)
+    return text if text.strip(".") else "."
+
+
+@self_check
 def check_stack(state: State, square: str, answer: Any) -> Verdict:
-    """Whether ``answer`` is the stack text of ``square`` in ``state`` (bottom piece first)."""
+    """Whether ``answer`` is the stack of ``square`` in ``state``, bottom piece first: a text
+    (``"G3Y2B1"``, in any case, spaces or commas between the pieces allowed) or a list of pieces
+    (``["G3", "Y2", "B1"]``); ``"."`` for an empty square."""
     from .pieces import tokens
 
+    if not isinstance(state, State):
+        return Verdict(False, f"give a position (a state) first, not {shown(state)}")
+    square = str(square).strip().lower()
+    if square not in state.game.grid.names:
+        return Verdict(False, f"{square!r} is not a square of the board")
     right = state.stack(square)
-    given = str(answer).strip().replace(" ", "")
+    given = _stack_text(answer)
+    if given is None:
+        return Verdict(False, f"write the stack as a text like 'R1R2R3' or a list like ['R1', 'R2', 'R3'], "
+                              f"not {shown(answer)}")
     if given == right:
         return Verdict(True, f"{square} holds {right} (bottom first)")
+    theirs = tokens(given) if given != "." else []
+    if given != "." and "".join(theirs) != given:
+        read = 0  # the length of the text read as pieces before the first word that is none
+        for token in theirs:
+            if not given.startswith(token, read):
+                break
+            read += len(token)
+        bad = given[read:read + 2]
+        return Verdict(False, f"{shown(answer)} is not a stack: {bad!r} is no piece (a piece is a colour letter and "
+                              f"a size, like R1 or G3)")
     if right == ".":
-        return Verdict(False, f"{square} is empty: write it as '.'")
-    mine, theirs = tokens(right), tokens(given) if given not in ("", ".") else []
+        return Verdict(False, f"{square} is empty: write it as '.', not {shown(answer)}")
+    mine = tokens(right)
     if sorted(mine) == sorted(theirs):
-        return Verdict(False, "the pieces are right but not their order: a stack is written bottom first")
+        return Verdict(False, f"{shown(answer)} has the right pieces but not their order: a stack is written "
+                              "bottom first")
     if len(mine) != len(theirs):
-        return Verdict(False, f"{square} holds {plural(len(mine), 'piece')}, your stack has {len(theirs)}")
-    return Verdict(False, f"look at {square} again: the letter names the colour, the digit the size")
+        return Verdict(False, f"{square} holds {plural(len(mine), 'piece')}, your stack {shown(answer)} has "
+                              f"{len(theirs)}")
+    wrong = next(t for m, t in zip(mine, theirs) if m != t)
+    return Verdict(False, f"look at {square} again: {wrong} is not right (the letter names the colour, the digit "
+                          "the size)")
 
 
+@self_check
 def check_game_code(code: str, plies: Any, winner: Any) -> Verdict:
     """Whether the game packed in ``code`` has ``plies`` plies and was won by ``winner`` (a
-    player's name, as the game writes it, or ``"nobody"``)."""
-    record = Record.from_code(code)
+    player's name as the game writes it, in any case, or ``"nobody"``)."""
+    from .protocol import NotationError
+    from .teaching import read_number
+
+    try:
+        record = Record.from_code(code)
+    except NotationError as error:
+        return Verdict(False, f"that is not a game code: {error}")
     final = record.final_state()
     game = final.game
     names = [game.player_name(p) for p in final.winners] or ["nobody"]
-    right_winner = str(winner).strip().lower() in (name.lower() for name in names)
-    if plies != len(record) and not right_winner:
-        return Verdict(False, "neither the number of plies nor the winner is right")
-    if plies != len(record):
-        return Verdict(False, "the winner is right, but count the plies again: len(record) counts them")
+    count = read_number(plies)
+    if count is None:
+        return Verdict(False, f"give the number of plies as a number, not {shown(plies)}")
+    if not isinstance(winner, str):
+        return Verdict(False, f"give the winner as a name, like {game.player_name(0)!r} or 'nobody', not "
+                              f"{shown(winner)}")
+    right_winner = " ".join(winner.split()).strip(".!").lower() in (name.lower() for name in names)
+    if count != len(record) and not right_winner:
+        return Verdict(False, f"neither {shown(plies)} plies nor {winner!r} as the winner is right")
+    if count != len(record):
+        return Verdict(False, f"the winner is right, but count the plies again ({shown(plies)} is not it): "
+                              "len(record) counts them")
     if not right_winner:
-        return Verdict(False, "the number of plies is right, but look at final_state().winners again")
+        return Verdict(False, f"the number of plies is right, but not {winner!r}: look at final_state().winners again")
+    if not final.is_over:
+        return Verdict(True, f"{plural(len(record), 'ply', 'plies')}; the game is not over, so nobody has won yet")
     return Verdict(True, f"{plural(len(record), 'ply', 'plies')}; {' and '.join(names)} won: {final.end_reason}")
 
 
+@self_check
 def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 10, at_least: float | None = None,
                 seed: int = 0) -> Verdict:
     """Whether ``agent`` plays whole games of ``game`` (a name or a Game) against ``against``,
@@ -123,6 +179,8 @@ def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 
     from .playout import playouts
     from .playout.run import resolve_game
 
+    if not callable(agent) and not isinstance(agent, str):
+        return Verdict(False, f"an agent is a function agent(state, rng) that returns a move, not {shown(agent)}")
     game = resolve_game(game)
     if game.num_players != 2:
         raise ValueError(f"check_agent plays two-player games; {game.title} here has {game.num_players} players")
@@ -145,3 +203,116 @@ def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 
         return Verdict(False, f"{told}; the goal is {at_least:.2f}")
     return Verdict(True, told)
 
+
+
+# Self-checks of the statistics notebook ------------------------------------------------------------
+
+
+def _estimates(results: Any) -> dict[str, Any]:
+    """The report's estimates of playout results by metric key; ValueError if ``results`` is
+    not what ``iw.playouts`` returns."""
+    from .playout.results import PlayoutResults
+
+    if not isinstance(results, PlayoutResults):
+        raise ValueError(f"give the results of iw.playouts(...), not {shown(results)}")
+    return {metric.key: metric.estimate for metric in results.balance() if metric.estimate is not None}
+
+
+def _points(estimate: Any) -> str:
+    return f"{100 * estimate.value:.1f}% [{100 * estimate.low:.1f}–{100 * estimate.high:.1f}]"
+
+
+@self_check
+def check_difference(comparison: Any, answer: Any, variant: str | None = None, metric: str = "first_player") -> Verdict:
+    """Whether ``answer`` (``"yes"`` or ``"no"``) says rightly if ``variant`` of an
+    ``iw.compare`` run (default: its only variant besides the first) changes ``metric`` (the
+    first player's points, or another key of the report): yes when the 95% interval of the
+    difference from the first variant leaves zero out, no when it holds zero (the games cannot
+    tell the difference from luck)."""
+    from .playout.compare import Comparison
+    from .stats import format_difference
+    from .teaching import check_choice
+
+    if not isinstance(comparison, Comparison):
+        return Verdict(False, f"give the result of iw.compare(...), not {shown(comparison)}")
+    others = comparison.labels[1:]
+    if variant is None and len(others) != 1:
+        return Verdict(False, f"name the variant to look at: one of {', '.join(map(repr, others))}")
+    variant = others[0] if variant is None else variant
+    if variant not in others:
+        return Verdict(False, f"{variant!r} is not a variant compared with {comparison.labels[0]!r}; the variants are "
+                              f"{', '.join(map(repr, others))}")
+    found = comparison.differences[variant].get(metric)
+    if found is None:
+        return Verdict(False, f"the comparison has no difference for {metric!r}")
+    kind = next(m.estimate.kind for m in comparison.metrics[variant] if m.key == metric)
+    interval = f"the difference is {format_difference(found, kind)}"
+    changes = not (found.low <= 0 <= found.high)
+    told = interval + (", which leaves zero out: a real change" if changes else
+                       ", which holds zero: these games cannot tell it from luck")
+    return check_choice(answer, "yes" if changes else "no", {"yes": told, "no": told}, aliases={"it changes": "yes", "no difference": "no", "cannot tell": "no", "can't tell": "no"})
+
+
+@self_check
+def check_best_seat(results: Any, answer: Any) -> Verdict:
+    """Whether ``answer`` (a seat number from 1, e.g. ``2`` or ``"seat 2"``) is the seat that
+    earned the most points in ``results`` (of ``iw.playouts``)."""
+    from .teaching import read_number
+
+    try:
+        found = _estimates(results)
+    except ValueError as error:
+        return Verdict(False, str(error))
+    seats = [found[f"seat {k}"] for k in range(1, results.players + 1)]
+    text = answer.lower().replace("seat", "").strip() if isinstance(answer, str) else answer
+    chosen = read_number(text)
+    if chosen is None or chosen.denominator != 1 or not 1 <= chosen <= len(seats):
+        return Verdict(False, f"answer a seat number from 1 to {len(seats)}, not {shown(answer)}")
+    best = max(range(len(seats)), key=lambda k: seats[k].value)
+    mine = seats[int(chosen) - 1]
+    if int(chosen) - 1 != best:
+        return Verdict(False, f"seat {int(chosen)} earned {_points(mine)}, seat {best + 1} more: {_points(seats[best])}")
+    runner_up = max((s for k, s in enumerate(seats) if k != best), key=lambda s: s.value)
+    sure = ("its interval is above every other seat's" if mine.low > runner_up.high else
+            "its interval overlaps the next seat's, so more games would make sure")
+    return Verdict(True, f"seat {best + 1} earned {_points(mine)} of the points, the most; {sure}")
+
+
+@self_check
+def check_fair_share(results: Any, answer: Any) -> Verdict:
+    """Whether ``answer`` is what every seat would earn with no advantage: 1/players of the
+    points (a fraction, a decimal to two places or a percentage)."""
+    from .teaching import check_number
+
+    try:
+        _estimates(results)
+    except ValueError as error:
+        return Verdict(False, str(error))
+    players = results.players
+    return check_number(answer, Fraction(1, players), places=2, what="a fair share of the points",
+                        why=f"{players} seats share 1 point per game: 1/{players} each, {100 / players:.1f}%")
+
+
+@self_check
+def check_bigger_edge(results: Any, answer: Any) -> Verdict:
+    """Whether ``answer`` (``"first player"`` or ``"agent"``) names what is worth more in
+    ``results`` of two agents played with ``rotate_seats=True``: moving first (the first
+    player's points above 1/2) or being the better agent (its points above 1/2)."""
+    from .teaching import check_choice
+
+    try:
+        found = _estimates(results)
+    except ValueError as error:
+        return Verdict(False, str(error))
+    if not results.rotate_seats or results.players != 2:
+        return Verdict(False, "play two agents with rotate_seats=True, so that every deal is played both ways round")
+    first, agents = found["first_player"], [found["agent 1"], found["agent 2"]]
+    better = max(range(2), key=lambda k: agents[k].value)
+    first_edge, agent_edge = abs(first.value - 0.5), agents[better].value - 0.5
+    told = (f"the first player earns {_points(first)} and the better agent ({results.agents[better]}) "
+            f"{_points(agents[better])}, where 50% is no advantage")
+    return check_choice(answer, "agent" if agent_edge > first_edge else "first player", {
+        "first player": told, "agent": told,
+    }, aliases={"roll-off": "first player", "the roll-off": "first player", "moving first": "first player",
+                "first": "first player", "seat": "first player", "the first player": "first player",
+                "better agent": "agent", "the better agent": "agent", "the agent": "agent", "skill": "agent"})

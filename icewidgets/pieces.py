@@ -4,6 +4,10 @@ A piece is a colour letter and a size digit: ``R1`` is a red small, ``G3`` a gre
 Flat tiles have no size: ``L`` (light) and ``D`` (dark). A stack is its pieces
 bottom to top, concatenated; an empty square is ``.``.
 
+The colours are those of the Icehouse set (:data:`COLOUR_NAMES`); a game with pieces of other
+colours declares them, each with its letter, its name, its fill and the pattern drawn inside
+its pieces, with :func:`declare_colours`.
+
 >>> stack = parse_stack("R1R2R3K1")
 >>> [piece.name for piece in stack]
 ['red small', 'red medium', 'red large', 'black small']
@@ -15,6 +19,7 @@ bottom to top, concatenated; an empty square is ``.``.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Iterable, NamedTuple
 
@@ -78,8 +83,96 @@ Stack = tuple  # a tuple of Piece, bottom to top
 PAWN = "@"
 """Written before a pawn's colour after the stack it stands on: ``LD@D`` (a dark pawn)."""
 
-_PIECE_TOKEN = re.compile(r"[RYGBCK][123]|[LD]")
-_TOKEN = re.compile(r"@[LD]|[RYGBCK][123]|[LD]")
+
+@dataclasses.dataclass(frozen=True)
+class PieceColour:
+    """A colour of pieces that a game declares for itself (:func:`declare_colours`).
+
+    ``letter`` writes it in the notation (one capital letter), ``name`` says it in words
+    (``"orange"``: pieces are then "orange small", …), ``fill`` is its ``#rrggbb`` colour in
+    pictures (``fills`` may give another per palette, ``{"high-contrast": "#ff8000"}``), and
+    ``pattern`` the line drawn inside each of its pieces, the cue besides colour: ``""`` a solid
+    line, dash lengths such as ``"6 3"`` (in a piece 100 wide), or None for none. ``tile``: its
+    pieces are flat tiles without a size (written by the letter alone), not pyramids.
+    """
+
+    letter: str
+    name: str
+    fill: str
+    pattern: str | None = ""
+    tile: bool = False
+    fills: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        if isinstance(self.fills, dict):
+            object.__setattr__(self, "fills", tuple(sorted(self.fills.items())))
+        if not (isinstance(self.letter, str) and len(self.letter) == 1 and "A" <= self.letter <= "Z"):
+            raise ValueError(f"letter={self.letter!r}: a colour's letter is one capital letter, A to Z")
+        if not (isinstance(self.name, str) and self.name.strip() and self.name == self.name.lower()):
+            raise ValueError(f"name={self.name!r}: a colour's name is a word in lower case, e.g. 'orange'")
+        for fill in (self.fill, *dict(self.fills).values()):
+            if not (isinstance(fill, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", fill)):
+                raise ValueError(f"fill={fill!r}: a colour's fill is written #rrggbb, e.g. '#f28e2b'")
+        if self.pattern is not None and not (isinstance(self.pattern, str) and re.fullmatch(r"[\d. ]*", self.pattern)):
+            raise ValueError(f"pattern={self.pattern!r}: a pattern is '' (a solid line), dash lengths like '6 3', or None")
+
+    def fill_in(self, palette: str) -> str:
+        """Its fill in the palette called ``palette``."""
+        return dict(self.fills).get(palette, self.fill)
+
+
+DECLARED: dict[str, PieceColour] = {}
+"""The colours games have declared, by letter (:func:`declare_colours`)."""
+
+
+def declare_colours(*colours: PieceColour) -> str:
+    """Make pieces of ``colours`` known everywhere: the notation (``parse_stack``, ``tokens``),
+    their names (``Piece.name``) and every picture. Call it in the rules module, where the game's
+    ``COLOURS`` are defined; returns their letters, in order.
+
+    A letter of the Icehouse set, or one another game declared differently, raises ValueError;
+    declaring the same colour again changes nothing. A rules module writes, for example::
+
+        COLOURS = declare_colours(PieceColour("O", "orange", "#f28e2b", pattern="6 3"),
+                                  PieceColour("V", "violet", "#7b4fa0", pattern="2 3"))
+
+    and then ``Piece.parse("O2").name == "orange medium"`` and ``tokens("O3V1") == ["O3", "V1"]``.
+
+    >>> declare_colours(PieceColour("R", "rose", "#ff66aa"))
+    Traceback (most recent call last):
+    ...
+    ValueError: 'R' is already the red of the Icehouse set; give rose another letter
+    """
+    global _PIECE_TOKEN, _TOKEN
+    for colour in colours:
+        if not isinstance(colour, PieceColour):
+            raise TypeError(f"declare_colours() takes PieceColour values, not {colour!r}")
+        if colour.letter in PYRAMID_COLOURS + TILE_COLOURS:
+            raise ValueError(f"{colour.letter!r} is already the {COLOUR_NAMES[colour.letter]} of the Icehouse set; "
+                             f"give {colour.name} another letter")
+        known = DECLARED.get(colour.letter)
+        if known is not None and known != colour:
+            raise ValueError(f"{colour.letter!r} is already declared as {known.name} ({known}); give {colour.name} "
+                             "another letter")
+    for colour in colours:
+        DECLARED[colour.letter] = colour
+        COLOUR_NAMES[colour.letter] = colour.name
+        if colour.tile:
+            PIECES[colour.letter] = Piece(colour.letter, 0)
+        else:
+            PIECES.update({f"{colour.letter}{size}": Piece(colour.letter, size) for size in (1, 2, 3)})
+    _PIECE_TOKEN, _TOKEN = _token_patterns()
+    return "".join(colour.letter for colour in colours)
+
+
+def _token_patterns() -> tuple[re.Pattern, re.Pattern]:
+    pyramids = PYRAMID_COLOURS + "".join(c.letter for c in DECLARED.values() if not c.tile)
+    tiles = TILE_COLOURS + "".join(c.letter for c in DECLARED.values() if c.tile)
+    piece = f"[{pyramids}][123]|[{tiles}]"
+    return re.compile(piece), re.compile(f"@[{tiles}]|{piece}")
+
+
+_PIECE_TOKEN, _TOKEN = _token_patterns()
 
 
 def tokens(stack_text: str) -> list[str]:
@@ -113,7 +206,7 @@ def parse_stack(text: str) -> tuple[Piece, ...]:
     while position < len(text):
         match = _PIECE_TOKEN.match(text, position)
         if match is None:
-            bad = text[position : position + 2] if text[position] in PYRAMID_COLOURS else text[position]
+            bad = text[position : position + 2] if f"{text[position]}1" in PIECES else text[position]
             raise NotationError(f"{text!r} is not a stack: {bad!r} at position {position + 1} is not a piece")
         pieces.append(PIECES[match.group()])
         position = match.end()

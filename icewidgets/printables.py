@@ -1,16 +1,20 @@
 """Printables for a class: a one-page rules sheet per game, and a board at real size with a
 score sheet.
 
-Both are PDF files written with matplotlib's PDF backend; the pictures on the rules sheet are
-the library's own SVG pictures, turned into images with the optional ``cairosvg`` package
-(``pip install 'icewidgets[png]'``). The board needs no picture: squares, coordinates and the
-stack texts of the position, to stand real pyramids on.
+Both are PDF files written with matplotlib's PDF backend, in vectors only: the pictures on the
+rules sheet are the library's own SVG pictures (the scene the notebooks and the widget show),
+drawn shape by shape (:func:`icewidgets.svg.vector.draw_svg`), so they stay sharp at any zoom
+and need nothing beyond a plain ``pip install icewidgets``. No printed text is under
+:data:`LEAST_TEXT` points. The board sheet shows the squares, their coordinates and the stack
+texts of the position, to stand real pieces on, with a legend of the notation.
 
 - :func:`rules_sheet` — the game's rules in plain words (its ``how_to_play`` text, the one the
   notebooks show), its start position and one example, on one page;
 - :func:`print_board` — the board with squares of :data:`CELL_MM` millimetres (an Icehouse large
   pyramid has a base of :data:`LARGE_BASE_MM` mm), across as many sheets as the paper needs, then
   a score sheet.
+
+Every page goes to its file through :func:`_write`, the one place that writes.
 
 >>> import icewidgets as iw, tempfile, os
 >>> folder = tempfile.mkdtemp()
@@ -21,12 +25,16 @@ stack texts of the position, to stand real pyramids on.
 
 from __future__ import annotations
 
-import io
+import functools
 import math
+from collections import Counter
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
-from .protocol import CHANCE, Game, State
+from . import checks
+from .files import atomic_write, check_target
+from .pieces import COLOUR_NAMES, PAWN, PIECES, SIZE_NAMES, is_pawn, tokens
+from .protocol import Game, State
 from .teaching import Block
 
 __all__ = ["CELL_MM", "LARGE_BASE_MM", "PAPERS", "PrintedBoard", "print_board", "rules_sheet"]
@@ -42,11 +50,13 @@ MARGIN = 12.0
 """The margin around a page, wider than any printer's unprintable edge (mm)."""
 MM_PER_INCH = 25.4
 POINTS_PER_MM = 72 / MM_PER_INCH
-PICTURE_DPI = 220
-"""The resolution of the rules sheet's pictures."""
+LEAST_TEXT = 7.5
+"""No printed text, the pictures' letters included, is smaller than this (points)."""
 SMALLEST_TEXT = 8.0
-"""The rules sheet shrinks its text to fit one page, never below this size (points)."""
-INK, MUTED, LINE = "#111111", "#555555", "#999999"
+"""The rules sheet shrinks its body text to fit one page, never below this size (points)."""
+PICTURE_BOARDS = (360.0, 320.0, 280.0, 240.0, 200.0)
+"""The board widths (in the pictures' pixels) the rules sheet tries, largest first."""
+INK, MUTED, LINE = "#111111", "#444444", "#999999"
 FONT, MONO = "DejaVu Sans", "DejaVu Sans Mono"
 
 
@@ -65,30 +75,29 @@ class PrintedBoard(NamedTuple):
 
 
 class _Page:
-    """One page, drawn in millimetres from the bottom-left corner."""
+    """One page, drawn in millimetres from the bottom-left corner. A page made with
+    ``drawing=False`` only measures: a layout tried on it costs no drawing."""
 
-    def __init__(self, paper: tuple[float, float]):
-        from matplotlib.backends.backend_agg import RendererAgg
+    def __init__(self, paper: tuple[float, float], drawing: bool = True):
         from matplotlib.figure import Figure
 
         self.width, self.height = paper
+        self.drawing = drawing
         self.figure = Figure(figsize=(self.width / MM_PER_INCH, self.height / MM_PER_INCH))
         self.axes = self.figure.add_axes((0, 0, 1, 1))
         self.axes.set_xlim(0, self.width)
         self.axes.set_ylim(0, self.height)
         self.axes.set_axis_off()
-        self._measure = RendererAgg(10, 10, 72)  # at 72 dpi a pixel is a point
 
-    def text_width(self, text: str, size: float, weight: str = "normal", family: str = FONT) -> float:
+    @staticmethod
+    def text_width(text: str, size: float, weight: str = "normal", family: str = FONT) -> float:
         """The width of ``text`` in millimetres."""
-        from matplotlib.font_manager import FontProperties
-
-        prop = FontProperties(family=family, size=size, weight=weight)
-        width, _, _ = self._measure.get_text_width_height_descent(text, prop, ismath=False)
-        return width / POINTS_PER_MM
+        return _text_width(text, size, weight, family)
 
     def text(self, x: float, y: float, text: str, size: float, **style: Any) -> None:
         """``text`` with its top left corner at (x, y), unless ``ha``/``va`` say otherwise."""
+        if not self.drawing:
+            return
         style.setdefault("va", "top")
         style.setdefault("color", INK)
         style.setdefault("family", FONT)
@@ -97,43 +106,85 @@ class _Page:
     def rect(self, x: float, y: float, w: float, h: float, **style: Any) -> None:
         from matplotlib.patches import Rectangle
 
+        if not self.drawing:
+            return
         style.setdefault("fill", False)
         style.setdefault("edgecolor", INK)
         self.axes.add_patch(Rectangle((x, y), w, h, **style))
 
     def line(self, xs: Sequence[float], ys: Sequence[float], **style: Any) -> None:
+        if not self.drawing:
+            return
         style.setdefault("color", INK)
         self.axes.plot(xs, ys, **style)
 
-    def image(self, pixels: Any, x: float, y: float, w: float, h: float) -> None:
-        self.axes.imshow(pixels, extent=(x, x + w, y, y + h), interpolation="antialiased", aspect="auto")
-        self.axes.set_xlim(0, self.width)
-        self.axes.set_ylim(0, self.height)
+    def picture(self, state: State, left: float, top: float, board: float) -> tuple[float, float]:
+        """The picture of ``state``'s board (``board`` pixels wide, without the side panel,
+        which the caption tells in words) drawn in vectors with its top left corner at
+        (``left``, ``top``), at the scale that prints its least text at :data:`LEAST_TEXT`
+        points; its width and height in millimetres."""
+        from . import svg
+        from .svg.vector import draw_svg
+
+        size = svg.size_of(board)
+        mm_per_pixel = LEAST_TEXT / (size.least_font * POINTS_PER_MM)
+        scene = svg.scene(state, size=size, panel="none")
+        width, height = scene.width * mm_per_pixel, scene.height * mm_per_pixel
+        if self.drawing:
+            draw_svg(self.axes, svg.render(scene, label=f"{state.game.title} board"), left, top, width)
+        return width, height
+
+    @staticmethod
+    def picture_width(state: State, board: float) -> float:
+        """The width in millimetres of :meth:`picture` for a ``board`` of that many pixels."""
+        from . import svg
+
+        size = svg.size_of(board)
+        return svg.scene(state, size=size, panel="none").width * LEAST_TEXT / (size.least_font * POINTS_PER_MM)
+
+
+@functools.lru_cache(maxsize=4096)
+def _text_width(text: str, size: float, weight: str, family: str) -> float:
+    from matplotlib.font_manager import FontProperties
+
+    prop = FontProperties(family=family, size=size, weight=weight)
+    width, _, _ = _measurer().get_text_width_height_descent(text, prop, ismath=False)
+    return width / POINTS_PER_MM
+
+
+@functools.lru_cache(maxsize=1)
+def _measurer() -> Any:
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    return RendererAgg(10, 10, 72)  # at 72 dpi a pixel is a point
 
 
 def _write(pages: Sequence[_Page], path: Any, title: str) -> Path:
+    """The PDF of ``pages``, written whole or not at all (:func:`icewidgets.files.atomic_write`)."""
     from matplotlib.backends.backend_pdf import PdfPages
 
-    path = Path(path)
-    with PdfPages(path, metadata={"Title": title, "Creator": "icewidgets", "CreationDate": None}) as pdf:
-        for page in pages:
-            pdf.savefig(page.figure)
-    return path
+    with atomic_write(path, "wb") as fh:
+        with PdfPages(fh, metadata={"Title": title, "Creator": "icewidgets", "CreationDate": None}) as pdf:
+            for page in pages:
+                pdf.savefig(page.figure)
+    return Path(path)
 
 
 def _wrap(page: _Page, words: str, width: float, size: float, first_width: float | None = None,
           family: str = FONT) -> list[str]:
-    """``words`` broken into lines of at most ``width`` mm (the first line ``first_width``)."""
+    """``words`` broken into lines of at most ``width`` mm (the first line ``first_width``),
+    measured word by word."""
+    space = page.text_width(" ", size, family=family)
     lines: list[str] = []
-    current = ""
+    current, used = "", 0.0
     for word in words.split():
-        limit = first_width if first_width is not None and not lines else width
-        trial = f"{current} {word}" if current else word
-        if current and page.text_width(trial, size, family=family) > limit:
+        limit = (first_width if first_width is not None and not lines else width) * 0.995
+        wide = page.text_width(word, size, family=family)
+        if current and used + space + wide > limit:
             lines.append(current)
-            current = word
+            current, used = word, wide
         else:
-            current = trial
+            current, used = (f"{current} {word}", used + space + wide) if current else (word, wide)
     if current or not lines:
         lines.append(current)
     return lines
@@ -142,26 +193,11 @@ def _wrap(page: _Page, words: str, width: float, size: float, first_width: float
 def _game(game: Game | str) -> Game:
     if isinstance(game, Game):
         return game
+    if not isinstance(game, str):
+        raise TypeError(f"game={game!r} must be a game name or a Game, not {type(game).__name__}")
     from .games import make
 
     return make(game)
-
-
-def _picture(state: State, width_mm: float) -> tuple[Any, float]:
-    """The picture of ``state`` as pixels for ``width_mm`` millimetres, and its height in mm."""
-    import numpy as np
-    from matplotlib.image import imread
-
-    from . import svg
-    from .svg.files import require_cairosvg
-
-    cairosvg = require_cairosvg("the rules sheet's pictures need")
-
-    pixels = round(width_mm / MM_PER_INCH * PICTURE_DPI)
-    png = cairosvg.svg2png(bytestring=svg.board(state).encode(), output_width=pixels)
-    image = imread(io.BytesIO(png), format="png")
-    height_mm = width_mm * image.shape[0] / image.shape[1]
-    return np.asarray(image), height_mm
 
 
 # The rules sheet --------------------------------------------------------------------------------
@@ -170,33 +206,44 @@ def _picture(state: State, width_mm: float) -> tuple[Any, float]:
 def rules_sheet(game: Game | str, path: Any, *, paper: str = "A4") -> Path:
     """Write a one-page PDF of ``game``'s rules (a Game or a registered name) to ``path``:
     the rules in plain words (``game.how_to_play``), the start position and the example the
-    game chose, each with a caption. Returns the path.
+    game chose, each with a caption that also says what lies beside the board. Returns the path.
 
-    The text is set as large as fits (from 11.5 points down to :data:`SMALLEST_TEXT`); a game
-    whose rules do not fit even then raises ValueError, so a sheet is always one page.
+    The pictures are vectors, their least text :data:`LEAST_TEXT` points. The sheet takes the
+    largest pictures with which the text fits at 9.5 points or more, else the largest text
+    down to :data:`SMALLEST_TEXT`; a game whose rules do not fit even then raises ValueError,
+    so a sheet is always one page.
     """
+    check_target(path)
+    width, height = _paper(paper)
     game = _game(game)
     rules = game.how_to_play
     if not rules.text:
         raise ValueError(f"{game.title} has no rules text (Game.how_to_play) to print")
-    width, height = _paper(paper)
     start = game.new_state(seed=rules.example_seed)
     example = start
     for ply in rules.example:
         example = example.play(ply)
-    size = 11.5
-    while True:
-        page = _Page((width, height))
-        if _lay_out_rules(page, game, start, example, size):
-            break
-        size -= 0.5
-        if size < SMALLEST_TEXT:
-            raise ValueError(f"{game.title}'s rules do not fit on one page at {SMALLEST_TEXT:g} points: shorten them")
-    return _write([page], path, f"{game.title}: how to play")
+    column = (width - 2 * MARGIN - PICTURE_GAP) / 2
+    boards = [board for board in PICTURE_BOARDS if _Page.picture_width(start, board) <= column]
+    comfortable = [(size, board) for board in boards for size in (11.0, 10.5, 10.0, 9.5)]
+    cramped = [(size, board) for size in (9.0, 8.5, 8.0) for board in boards]
+    for size, board in comfortable + cramped:
+        if _lay_out_rules(_Page((width, height), drawing=False), game, start, example, size, board):
+            page = _Page((width, height))
+            _lay_out_rules(page, game, start, example, size, board)
+            return _write([page], path, f"{game.title}: how to play")
+    raise ValueError(f"{game.title}'s rules do not fit on one page at {SMALLEST_TEXT:g} points: shorten them")
 
 
-def _lay_out_rules(page: _Page, game: Game, start: State, example: State, size: float) -> bool:
-    """Lay the sheet out with body text of ``size`` points; False if it runs off the page."""
+PICTURE_GAP = 8.0
+"""The space between the rules sheet's two pictures (mm)."""
+
+
+def _lay_out_rules(page: _Page, game: Game, start: State, example: State, size: float, board: float) -> bool:
+    """Lay the sheet out with body text of ``size`` points and pictures of a ``board`` pixels
+    wide; False if it runs off the page."""
+    from .svg.draw import status
+
     rules = game.how_to_play
     left, right = MARGIN, page.width - MARGIN
     full = right - left
@@ -207,21 +254,23 @@ def _lay_out_rules(page: _Page, game: Game, start: State, example: State, size: 
         page.text(left, y, line, size + 1, style="italic")
         y -= (size + 1) * 1.35 / POINTS_PER_MM
     y -= 3
-    gap = 8.0
-    picture_width = (full - gap) / 2
+    column = (full - PICTURE_GAP) / 2
     other = game.new_state(seed=rules.example_seed + 1)
     random_setup = any(start.stack(name) != other.stack(name) for name in game.grid.names)
-    captions = ["The start" + (" (the setup is random: every game starts differently)" if random_setup else ""),
-                rules.example_caption or "An example"]
+    captions = ["The start" + (" (the setup is random: every game starts differently)." if random_setup else "."),
+                (rules.example_caption or "An example").rstrip(".") + "."]
+    small = max(size - 1, LEAST_TEXT)
     bottom = y
     for k, (state, caption) in enumerate(((start, captions[0]), (example, captions[1]))):
-        x = left + k * (picture_width + gap)
-        pixels, picture_height = _picture(state, picture_width)
-        page.image(pixels, x, y - picture_height, picture_width, picture_height)
+        x = left + k * (column + PICTURE_GAP)
+        _, picture_height = page.picture(state, x, y, board)
         line_y = y - picture_height - 1.5
-        for line in _wrap(page, caption, picture_width, size - 1):
-            page.text(x, line_y, line, size - 1, color=MUTED)
-            line_y -= (size - 1) * 1.3 / POINTS_PER_MM
+        beside = _beside_the_board(state)
+        told = f"{status(state)}." + (f" Beside the board: {'; '.join(beside)}." if beside else "")
+        for text, colour in ((caption, INK), (told, MUTED)):
+            for line in _wrap(page, text, column, small):
+                page.text(x, line_y, line, small, color=colour)
+                line_y -= small * 1.3 / POINTS_PER_MM
         bottom = min(bottom, line_y)
     y = bottom - 3
     leading = size * 1.38 / POINTS_PER_MM
@@ -230,7 +279,7 @@ def _lay_out_rules(page: _Page, game: Game, start: State, example: State, size: 
         y -= leading * 0.45
     footer = MARGIN - 2
     page.text(left, footer, f"icewidgets · {game.title} · the rules as the library plays them; the notebook "
-                            "teaches them with pictures", 7, color=MUTED, va="bottom")
+                            "teaches them with pictures", LEAST_TEXT, color=MUTED, va="bottom")
     return y > footer + 5
 
 
@@ -276,8 +325,11 @@ def print_board(state: State, path: Any, *, paper: str = "A4", cell_mm: float = 
     """
     if not isinstance(state, State):
         raise TypeError(f"print_board() takes a State, not {type(state).__name__}")
+    check_target(path)
+    cell_mm = checks.number(cell_mm, "cell_mm", what="a size in millimetres")
     if cell_mm < LARGE_BASE_MM:
         raise ValueError(f"cell_mm={cell_mm!r} is too small: a large pyramid's base is {LARGE_BASE_MM:g} mm")
+    rows = checks.whole(rows, "rows", low=1, none=True, what="a whole number of score rows")
     game = state.game
     grid = game.grid
     if grid is None:
@@ -313,6 +365,12 @@ def _file(index: int) -> str:
     return chr(ord("a") + index)
 
 
+STACK_TEXT = 8.0
+"""The size of the stack written on each square of a board sheet (points)."""
+LEGEND_WIDTH = 30.0
+"""The least width of the legend beside the board; a narrower margin puts it under the board (mm)."""
+
+
 def _board_sheet(page: _Page, state: State, window: tuple[int, int, int, int], cell: float, number: int, total: int,
                  columns: int, label: float, head: float) -> None:
     game, grid = state.game, state.game.grid
@@ -322,22 +380,27 @@ def _board_sheet(page: _Page, state: State, window: tuple[int, int, int, int], c
     if total > 1:
         title += f" (sheet {number} of {total})"
     page.text(MARGIN, page.height - MARGIN, title, 15, weight="bold")
+    pyramids = any(PIECES[token].size for name in grid.names for token in tokens(state.stack(name))
+                   if not is_pawn(token))
     where = (f"Files {_file(f0)}–{_file(f1 - 1)}, ranks {r0 + 1}–{r1}. " if total > 1 else "") + \
-        f"Squares of {cell:g} mm for pyramids with a {LARGE_BASE_MM:g} mm base."
+        f"Squares of {cell:g} mm" + (f", for pyramids with a {LARGE_BASE_MM:g} mm base." if pyramids else ".")
     if total > 1:
         where += " Cut along the dashed edges and lay the sheets side by side by their coordinates."
     for n, line in enumerate(_wrap(page, where, page.width - 2 * MARGIN, 9)):
         page.text(MARGIN, page.height - MARGIN - 8 - n * 4.2, line, 9, color=MUTED)
+    mono = page.text_width("M", STACK_TEXT, family=MONO)
     for f in range(f0, f1):
         for r in range(r0, r1):
             x, y = x0 + (f - f0) * cell, top - (r1 - r) * cell
             page.rect(x, y, cell, cell, linewidth=0.8)
             name = f"{_file(f)}{r + 1}"
-            page.text(x + 1.2, y + cell - 1.0, name, 6.5, color=LINE)
+            page.text(x + 1.2, y + cell - 1.0, name, LEAST_TEXT, color=MUTED)
             stack = state.stack(name)
-            if stack != ".":
-                page.text(x + cell / 2, y + 1.2, stack, 6 if len(stack) > 9 else 7, color=MUTED, ha="center",
-                          va="bottom", family=MONO)
+            if stack != ".":  # whole pieces per line, as many as the square is wide
+                lines = _split_stack(stack, max(1, int((cell - 2) // mono)))
+                for n, line in enumerate(reversed(lines)):
+                    page.text(x + cell / 2, y + 1.2 + n * STACK_TEXT * 1.15 / POINTS_PER_MM, line, STACK_TEXT,
+                              ha="center", va="bottom", family=MONO)
     board_w, board_h = (f1 - f0) * cell, (r1 - r0) * cell
     for f in range(f0, f1):
         page.text(x0 + (f - f0 + 0.5) * cell, top - board_h - 1.5, _file(f), 10, ha="center")
@@ -354,6 +417,71 @@ def _board_sheet(page: _Page, state: State, window: tuple[int, int, int, int], c
         page.line([x, x], [bar_y - 1.5, bar_y + 1.5], linewidth=1)
     page.text(MARGIN + 53, bar_y, "This bar is 50 mm long when the sheet is printed at 100% (no \"fit to page\").",
               8, color=MUTED, va="center")
+    # The legend goes under the scale bar where there is room, else beside the board.
+    legend = _legend(state)
+    under, beside = bar_y - 7, x0 + board_w + 6
+    full = page.width - 2 * MARGIN
+    if _lay_out_legend(_Page((page.width, page.height), drawing=False), legend, MARGIN, under, full) < MARGIN \
+            and page.width - MARGIN - beside >= LEGEND_WIDTH:
+        _lay_out_legend(page, legend, beside, top, page.width - MARGIN - beside)
+    else:
+        _lay_out_legend(page, legend, MARGIN, under, full)
+
+
+def _split_stack(stack: str, width: int) -> list[str]:
+    """A stack text in lines of at most ``width`` characters, never splitting a piece."""
+    lines = [""]
+    for token in tokens(stack):
+        if lines[-1] and len(lines[-1]) + len(token) > width:
+            lines.append("")
+        lines[-1] += token
+    return lines
+
+
+def _legend(state: State) -> list[tuple[str, str]]:
+    """How to read the stacks on the board: ``(lead, text)`` lines of the legend, built from the
+    pieces the position holds."""
+    grid = state.game.grid
+    stacks = [state.stack(name) for name in grid.names if state.stack(name) != "."]
+    found = {token for stack in stacks for token in tokens(stack)}
+    pieces = [PIECES[t] for t in found if not is_pawn(t)]
+    colours = sorted({p.colour for p in pieces} | {t[len(PAWN):] for t in found if is_pawn(t)},
+                     key=lambda c: list(COLOUR_NAMES).index(c))
+    sizes = sorted({p.size for p in pieces if p.size})
+    lines = [("How to read a square.", "Its stack is written bottom piece first, one piece after another.")]
+    lines.append(("Letters:", ", ".join(f"{c} {COLOUR_NAMES[c]}" for c in colours) + "."))
+    if sizes:
+        lines.append(("Digits:", ", ".join(f"{s} {SIZE_NAMES[s]}" for s in sizes) + "."))
+    if any(p.size == 0 for p in pieces):
+        lines.append(("Tiles:", "a letter alone is a flat tile."))
+    if any(is_pawn(t) for t in found):
+        lines.append(("Pawns:", f"{PAWN} and a letter is a pawn, standing on the stack written before it."))
+    if stacks:
+        example = max(stacks, key=lambda stack: (len(tokens(stack)), any(is_pawn(t) for t in tokens(stack))))
+        runs: list[list[Any]] = []  # [token, count] of equal pieces in a row
+        for token in tokens(example):
+            if runs and runs[-1][0] == token:
+                runs[-1][1] += 1
+            else:
+                runs.append([token, 1])
+        words = [f"the {COLOUR_NAMES[t[len(PAWN):]]} pawn on top" if is_pawn(t) else
+                 f"a {PIECES[t].name}" if n == 1 else f"{n} {PIECES[t].name}s" for t, n in runs]
+        lines.append(("For example:", f"{example} is {', '.join(words)}"
+                      + (", from the bottom up." if len(tokens(example)) > 1 else ".")))
+    return lines
+
+
+def _lay_out_legend(page: _Page, legend: Sequence[tuple[str, str]], x: float, y: float, width: float) -> float:
+    """Write the legend from (``x``, ``y``) down in a column ``width`` mm wide; the ``y`` under it."""
+    size, leading = 8.5, 8.5 * 1.3 / POINTS_PER_MM
+    for lead, text in legend:
+        lead_width = page.text_width(lead + " ", size, weight="bold")
+        page.text(x, y, lead, size, weight="bold")
+        for n, line in enumerate(_wrap(page, text, width, size, first_width=width - lead_width)):
+            page.text(x + (lead_width if n == 0 else 0.0), y, line, size)
+            y -= leading
+        y -= leading * 0.3
+    return y
 
 
 def _score_sheet(page: _Page, state: State, rows: int | None) -> None:
@@ -373,8 +501,8 @@ def _score_sheet(page: _Page, state: State, rows: int | None) -> None:
             page.text(left, y, line, 8.5, color=MUTED)
             y -= 3.9
     for line in state.to_text().splitlines():
-        page.text(left, y, line, 7, family=MONO, color=MUTED)
-        y -= 3.2
+        page.text(left, y, line, LEAST_TEXT, family=MONO, color=MUTED)
+        y -= LEAST_TEXT * 1.2 / POINTS_PER_MM
     y -= 4
     players = [game.player_name(p) for p in range(game.num_players)]
     columns = rules.score_columns or ("moves", "score")
@@ -387,7 +515,7 @@ def _score_sheet(page: _Page, state: State, rows: int | None) -> None:
         x = left + turn_w + p * len(columns) * cell_w
         page.text(x + len(columns) * cell_w / 2, y - row_h / 2, name, 9, ha="center", va="center", weight="bold")
         for c, column in enumerate(columns):
-            page.text(x + (c + 0.5) * cell_w, y - 1.5 * row_h, column, 7.5, ha="center", va="center", color=MUTED)
+            page.text(x + (c + 0.5) * cell_w, y - 1.5 * row_h, column, LEAST_TEXT, ha="center", va="center", color=MUTED)
     y -= 2 * row_h
     room = int((y - MARGIN - 10) // row_h)
     count = room if rows is None else max(1, min(rows, room))
@@ -406,26 +534,32 @@ def _score_sheet(page: _Page, state: State, rows: int | None) -> None:
 
 
 def _beside_the_board(state: State) -> list[str]:
-    """The game's panel items as text: its lines, dice and off-board pieces."""
+    """The game's panel items as text: its lines, dice and off-board pieces (a pile after the
+    line that names it, equal groups counted: ``supply of blacks: K3 ×4, K2 ×5``)."""
     from .view import Dice, Line, Pieces
 
     view = state.game.view
-    texts = []
+    texts: list[str] = []
+    named = False  # whether the last text is a line that may name the pieces after it
     for item in view.panel(state, view.areas(state)):
         if isinstance(item, Line):
             texts.append(item.text)
         elif isinstance(item, Dice):
-            texts.append("dice " + " ".join(item.faces) + (f" ({', '.join(item.note)})" if item.note else ""))
+            texts.append("dice " + " ".join(item.faces) + (f" ({' '.join(item.note)})" if item.note else ""))
         elif isinstance(item, Pieces):
-            groups = [''.join(group) for row in item.rows for group in row]
-            if groups:
-                texts.append(" ".join(groups))
-    if state.to_move == CHANCE:
-        texts.append("the dice are to be rolled")
+            groups = Counter("".join(group) for row in item.rows for group in row)
+            listed = ", ".join(group if n == 1 else f"{group} ×{n}" for group, n in groups.items()) or "none"
+            if named:
+                texts[-1] += f": {listed}"
+            else:
+                texts.append(listed)
+        named = isinstance(item, Line)
     return texts
 
 
 def _paper(paper: str) -> tuple[float, float]:
+    if not isinstance(paper, str):
+        raise TypeError(f"paper={paper!r} must be a paper size's name, one of {', '.join(map(repr, PAPERS))}")
     try:
         return PAPERS[paper]
     except KeyError:

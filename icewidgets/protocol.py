@@ -9,9 +9,11 @@ never changes the old one. A move is a small frozen object whose ``str()`` is it
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable
 
+from .analyst import Analyst
 from .counters import Counters
 from .teaching import HowToPlay
 from .view import Controls, View
@@ -132,6 +134,9 @@ class Game:
     how_to_play: ClassVar[HowToPlay] = HowToPlay()
     """Its rules in plain words, for players (:class:`icewidgets.teaching.HowToPlay`): the one
     text that the notebooks show and :func:`icewidgets.rules_sheet` prints."""
+    analyst: ClassVar[Analyst] = Analyst()
+    """How analysis values its positions (:class:`icewidgets.analyst.Analyst`): the rollout
+    policy, and exact answers where it has them."""
 
     @classmethod
     def plug_in(
@@ -143,6 +148,7 @@ class Game:
         greedy: Callable[["State", Any], Any] | None = None,
         kernel: str | None = None,
         how_to_play: HowToPlay | None = None,
+        analyst: Analyst | None = None,
     ) -> None:
         """Attach the game's companions (called once, by the game package's ``__init__``).
 
@@ -153,10 +159,13 @@ class Game:
         True
         """
         for label, value, kind in (("view", view, View), ("controls", controls, Controls),
-                                   ("counters", counters, Counters), ("how_to_play", how_to_play, HowToPlay)):
+                                   ("counters", counters, Counters), ("how_to_play", how_to_play, HowToPlay),
+                                   ("analyst", analyst, Analyst)):
             if value is not None:
                 if not isinstance(value, kind):
-                    raise TypeError(f"{cls.__name__}.plug_in({label}=…) takes a {kind.__name__}, not {type(value).__name__}")
+                    article = "an" if kind.__name__[0] in "AEIOU" else "a"
+                    raise TypeError(f"{cls.__name__}.plug_in({label}=…) takes {article} {kind.__name__}, "
+                                    f"not {type(value).__name__}")
                 setattr(cls, label, value)
         if greedy is not None:
             if not callable(greedy):
@@ -228,6 +237,7 @@ class Game:
 
 
 _COMPARED_FIELDS: dict[type, tuple[str, ...]] = {}
+_PRIMABLE: dict[type, frozenset[str]] = {}
 
 
 class State:
@@ -263,8 +273,25 @@ class State:
 
     def _prime(self, **values: Any) -> "State":
         """Fill in cached properties of a state just built (``events=…``): they take no part in
-        equality or hashing, so doing so is invisible from outside. Returns the state."""
+        equality or hashing, so doing so is invisible from outside. Returns the state.
+
+        Each name must be a :func:`functools.cached_property` of the state's class (a plain
+        property or a dataclass field would ignore or misuse the value); anything else raises
+        TypeError naming the rule."""
+        cls = type(self)
+        primable = _PRIMABLE.get(cls)
+        if primable is None:
+            found: dict[str, Any] = {}
+            for klass in cls.__mro__:  # the nearest definition of each name counts
+                for attribute, value in vars(klass).items():
+                    found.setdefault(attribute, value)
+            primable = _PRIMABLE[cls] = frozenset(
+                attribute for attribute, value in found.items() if isinstance(value, functools.cached_property))
         for name, value in values.items():
+            if name not in primable:
+                raise TypeError(f"{cls.__name__}._prime({name}=…) fills a cached property, but {cls.__name__}.{name} is "
+                                f"not one: declare it with @functools.cached_property (rule: events are a cached "
+                                f"property, built when first read or primed by _apply with _prime(events=…))")
             self.__dict__[name] = tuple(value) if name == "events" else value
         return self
 

@@ -22,11 +22,13 @@ import secrets
 import zlib
 from typing import Any, Iterable, Iterator
 
+from . import checks
 from .games import make
 from .protocol import Game, NotationError, State
 
 CODE_PREFIX = "iw1."
 FORMAT = "icewidgets-record"
+FORMAT_VERSION = 1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -34,6 +36,8 @@ class Record:
     """One game: ``game`` name, ``options``, ``seed``, optional ``start`` text, ``plies`` as text.
 
     When ``start`` is None the game starts from ``make(game, **options).new_state(seed)``.
+    Every field is checked when a record is made (a TypeError or ValueError naming it), so a
+    record always hashes and saves.
     """
 
     game: str
@@ -41,6 +45,23 @@ class Record:
     seed: int | None = None
     start: str | None = None
     plies: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.game, str) or not self.game.strip():
+            raise TypeError(f"game={self.game!r} must be a game name")
+        if not isinstance(self.options, tuple) or not all(
+                isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str) for pair in self.options):
+            raise TypeError(f"options={self.options!r} must be a tuple of (name, value) pairs")
+        for key, value in self.options:
+            try:
+                hash(value)
+            except TypeError:
+                raise TypeError(f"option {key!r} must be a number, text or tuple, not {value!r}") from None
+        object.__setattr__(self, "seed", checks.whole(self.seed, "seed", low=0, none=True))
+        if self.start is not None and not isinstance(self.start, str):
+            raise TypeError(f"start={self.start!r} must be a position text or None")
+        if not isinstance(self.plies, tuple) or not all(isinstance(ply, str) for ply in self.plies):
+            raise TypeError(f"plies must be a tuple of move texts, not {self.plies!r}")
 
     @classmethod
     def new(cls, game: str | Game, seed: int | None = None, start: str | State | None = None, **options: Any) -> "Record":
@@ -56,7 +77,9 @@ class Record:
             start = start.to_text()
         if seed is None and start is None:
             seed = secrets.randbelow(2**32)
-        record = cls(game, _freeze(options), seed, start, ())
+        if not isinstance(game, str):
+            raise TypeError(f"game={game!r} must be a game name or a Game, not {type(game).__name__}")
+        record = cls(game, _freeze(options), checks.whole(seed, "seed", low=0, none=True), start, ())
         record.start_state()  # fail now, not on replay, if the options or start are bad
         return record
 
@@ -125,18 +148,35 @@ class Record:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Record":
+        """The record :meth:`to_dict` wrote; a :class:`NotationError` saying which field is
+        wrong, or why the record does not replay, otherwise."""
         if not isinstance(data, dict) or data.get("format", FORMAT) != FORMAT:
             raise NotationError("this is not an icewidgets record")
+        version = data.get("version", FORMAT_VERSION)
+        if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
+            raise NotationError(f"this record was saved by a newer icewidgets (format version {version})")
+        if "game" not in data:
+            raise NotationError("the record has no 'game' field")
+        game, options = data["game"], data.get("options") or {}
+        seed, start, plies = data.get("seed"), data.get("start"), data.get("plies", [])
+        if not isinstance(game, str):
+            raise NotationError(f'the record\'s "game" must be a game name, not {_shown(game)}')
+        if not isinstance(options, dict):
+            raise NotationError(f'the record\'s "options" must be an object of option names and values, '
+                                f"not {_shown(options)}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise NotationError(f'the record\'s "seed" must be a whole number ≥ 0 or null, not {_shown(seed)}')
+        if start is not None and not isinstance(start, str):
+            raise NotationError(f'the record\'s "start" must be a position text or null, not {_shown(start)}')
+        if not isinstance(plies, list):
+            raise NotationError(f'the record\'s "plies" must be a list of moves, not {_shown(plies)}')
+        for number, ply in enumerate(plies, start=1):
+            if not isinstance(ply, str):
+                raise NotationError(f"the record's ply {number} must be a move as text, not {_shown(ply)}")
         try:
-            record = cls(
-                game=data["game"],
-                options=_freeze(data.get("options") or {}),
-                seed=data.get("seed"),
-                start=data.get("start"),
-                plies=tuple(str(p) for p in data.get("plies", ())),
-            )
-        except KeyError as missing:
-            raise NotationError(f"the record has no {missing} field") from None
+            record = cls(game=game, options=_freeze(options), seed=seed, start=start, plies=tuple(plies))
+        except (TypeError, ValueError) as error:
+            raise NotationError(f"the record's {error}") from None
         try:
             record.final_state()  # a record that does not replay is rejected whole
         except (ValueError, TypeError) as error:
@@ -148,7 +188,7 @@ class Record:
         """The record saved by :meth:`to_json`; :class:`NotationError` if it is not one."""
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as error:
+        except (ValueError, TypeError) as error:  # not JSON, not UTF-8, not text at all
             raise NotationError(f"the record is not valid JSON: {error}") from None
         return cls.from_dict(data)
 
@@ -172,4 +212,22 @@ class Record:
 
 
 def _freeze(options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
-    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items()))
+    """Options as sorted (name, value) pairs, lists made tuples at every depth (JSON has no
+    tuples); a value that is an object is refused (no option takes one)."""
+    def frozen(key: str, value: Any) -> Any:
+        if isinstance(value, (list, tuple)):
+            return tuple(frozen(key, v) for v in value)
+        if isinstance(value, dict):
+            raise TypeError(f"option {key!r} must be a number, text or list, not {_shown(value)}")
+        return value
+
+    return tuple(sorted((str(k), frozen(str(k), v)) for k, v in options.items()))
+
+
+def _shown(value: Any) -> str:
+    """A JSON value as the record holds it, cut short."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "…"

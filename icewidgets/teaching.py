@@ -24,13 +24,18 @@ lead-in (``**Setup.** ...``), ``code`` in backticks, and blocks indented by four
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
+import numbers
 import re
-from typing import Any, Iterable, Mapping, NamedTuple
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from .words import plural
 
-__all__ = ["Block", "HowToPlay", "Verdict", "check_choice", "check_moves", "check_number"]
+__all__ = ["Block", "HowToPlay", "Verdict", "check_choice", "check_moves", "check_number", "move_reader", "read_number",
+           "read_words", "self_check", "shown"]
 
 
 class Block(NamedTuple):
@@ -165,38 +170,190 @@ class Verdict:
         return self
 
 
-def check_number(answer: Any, expected: float, *, why: str, what: str = "the answer") -> Verdict:
-    """Whether ``answer`` is the number ``expected`` (up to rounding: a sum of probabilities
-    may be off in its last digit); ``why`` explains the right answer (shown when it is right),
-    ``what`` names the quantity in the message of a wrong one.
+def self_check(check: Callable[..., Verdict]) -> Callable[..., Verdict]:
+    """Make ``check`` a self-check that never raises: whatever a student passes, the answer is a
+    :class:`Verdict` (a check that fails in an unforeseen way says so instead of a traceback)."""
+
+    @functools.wraps(check)
+    def safe(*args: Any, **kwargs: Any) -> Verdict:
+        try:
+            return check(*args, **kwargs)
+        except Exception as error:  # a traceback in front of a class helps nobody
+            return Verdict(False, f"that answer could not be checked ({type(error).__name__}: {error})")
+
+    return safe
+
+
+def shown(answer: Any) -> str:
+    """The answer as the student gave it, for a verdict: a text in quotes unless it is a number,
+    a fraction as ``1/4``, anything else as Python prints it (or its kind, when that would take
+    more than a line).
+
+    >>> shown("0.25"), shown("seven"), shown(0.2500001), shown(Fraction(1, 4))
+    ('0.25', "'seven'", '0.2500001', '1/4')
+    """
+    if isinstance(answer, str):
+        return answer.strip() if read_number(answer) is not None else repr(answer)
+    text = str(answer)
+    if "\n" in text or len(text) > 60:  # a table or a long object: its kind says enough
+        return f"a {type(answer).__name__}"
+    return text
+
+
+_NUMBER_TEXT = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$|^[+-]?\d+\s*/\s*\d+$")
+
+
+def read_number(answer: Any) -> Fraction | None:
+    """``answer`` as an exact fraction, or None when it is not a number.
+
+    Any form a student may type counts: an int or a float, a ``fractions.Fraction``, a
+    ``decimal.Decimal``, a numpy number, or a text such as ``"0.25"``, ``"1/4"`` or ``"25%"``.
+    A float is read as the decimal it prints as (``0.1`` is one tenth). True and False are no
+    numbers, and neither are NaN and the infinities.
+
+    >>> read_number("1/4"), read_number(" 25% "), read_number(0.1), read_number("seven")
+    (Fraction(1, 4), Fraction(1, 4), Fraction(1, 10), None)
+    """
+    if isinstance(answer, bool) or answer is None:
+        return None
+    if isinstance(answer, str):
+        text = answer.strip().replace("\u2212", "-")
+        percent = text.endswith("%")
+        text = text[:-1].strip() if percent else text
+        if not _NUMBER_TEXT.match(text):
+            return None
+        value = Fraction(text.replace(" ", ""))
+        return value / 100 if percent else value
+    if getattr(answer, "shape", None) == () and hasattr(answer, "item"):  # a numpy scalar or 0-d array
+        answer = answer.item()
+        if isinstance(answer, bool):
+            return None
+    if isinstance(answer, numbers.Rational):
+        return Fraction(int(answer.numerator), int(answer.denominator))
+    if isinstance(answer, Decimal):
+        return Fraction(answer) if answer.is_finite() else None
+    if isinstance(answer, numbers.Real):
+        value = float(answer)
+        return Fraction(repr(value)) if math.isfinite(value) else None
+    return None
+
+
+def _rounded(value: Fraction, places: int) -> Fraction:
+    """``value`` rounded half up to ``places`` decimals."""
+    unit = Fraction(1, 10 ** places)
+    return math.floor(value / unit + Fraction(1, 2)) * unit
+
+
+@self_check
+def check_number(answer: Any, expected: Any, *, why: str, what: str = "the answer",
+                 places: int | None = None) -> Verdict:
+    """Whether ``answer`` is the number ``expected``; ``why`` explains the right answer (shown
+    when it is right), ``what`` names the quantity in the message of a wrong one.
+
+    The answer may take any form :func:`read_number` reads. Without ``places`` it must be the
+    exact value (a float may be off in its last digit, as sums of probabilities are); with
+    ``places``, the precision the question asks for, it is right when it rounds to the right
+    value at that many decimals: for a mean of 30.909 and ``places=0``, 31, 30.9 and 30.91 are
+    all right, and 30.4 is not. The question should say the precision.
 
     >>> check_number("seven", 7, why="seven")
     ✘ Not yet: give the answer as a number, not 'seven'.
+    >>> check_number(31, 30.909, why="the mean", places=0), check_number("1/4", 0.25, why="a quarter")
+    (✔ Right: the mean., ✔ Right: a quarter.)
     """
-    if isinstance(answer, bool) or not isinstance(answer, (int, float)):
-        return Verdict(False, f"give {what} as a number, not {answer!r}")
-    if math.isclose(answer, expected, rel_tol=1e-9, abs_tol=1e-12):
+    value = read_number(answer)
+    if value is None:
+        return Verdict(False, f"give {what} as a number, not {shown(answer)}")
+    target = read_number(expected)
+    if target is None:
+        raise ValueError(f"expected={expected!r} is not a number")
+    if places is None:
+        right = value == target or math.isclose(value, target, rel_tol=1e-9, abs_tol=1e-12)
+        low = value < target
+    else:
+        off = _rounded(value, places) - target
+        right = abs(off) <= Fraction(1, 2 * 10 ** places)
+        low = off < 0
+    if right:
         return Verdict(True, why)
-    shown = str(int(answer)) if float(answer).is_integer() else f"{answer:g}"
-    return Verdict(False, f"{shown} is too {'low' if answer < expected else 'high'} for {what}")
+    return Verdict(False, f"{shown(answer)} is too {'low' if low else 'high'} for {what}")
 
 
-def check_moves(answer: Iterable[Any], expected: Iterable[Any], *, why: str, what: str = "moves") -> Verdict:
+def read_words(answer: Any) -> list[str] | None:
+    """A list of words (moves, pieces, names) from a list, a tuple or a set of them, or from
+    one text with the words separated by spaces, commas or semicolons; None when ``answer`` is
+    neither (a number, None).
+
+    >>> read_words("a1-a2, b2-b3  c3-c4"), read_words(["a1-a2", " b2-b3 "]), read_words(5)
+    (['a1-a2', 'b2-b3', 'c3-c4'], ['a1-a2', 'b2-b3'], None)
+    """
+    if isinstance(answer, str):
+        items: Iterable[Any] = [answer]
+    elif isinstance(answer, (list, tuple, set, frozenset)) or (
+            isinstance(answer, Iterable) and not isinstance(answer, (bytes, Mapping))):
+        items = list(answer)
+    else:
+        return None
+    words = []
+    for item in items:
+        if isinstance(item, (list, tuple)):
+            return None
+        words += [word for word in re.split(r"[\s,;]+", str(item)) if word]
+    return words
+
+
+def move_reader(game: Any) -> Callable[[str], str]:
+    """A function that reads a student's text of a move of ``game`` (any case) and returns its
+    notation, or raises ValueError saying why it is not a move."""
+
+    def read(text: str) -> str:
+        error = None
+        for attempt in dict.fromkeys((text, text.lower(), text.upper())):
+            try:
+                return str(game.parse_move(attempt))
+            except ValueError as problem:
+                error = error or problem
+        raise ValueError(str(error))
+
+    return read
+
+
+@self_check
+def check_moves(answer: Any, expected: Iterable[Any], *, why: str, what: str = "moves",
+                read: Callable[[str], str] | None = None) -> Verdict:
     """Whether ``answer`` lists exactly the moves ``expected`` (as texts, in any order).
 
-    A wrong answer is told how many are missing and how many do not belong, with one example
-    of each, so a student can look again without being given the whole list.
+    ``answer`` is a list of moves or one text of moves separated by spaces or commas (see
+    :func:`read_words`); ``read`` turns each into its notation (e.g. :func:`move_reader`), so
+    ``"A1-B1"`` may stand for ``a1-b1``, and a word it cannot read is named. A wrong answer is
+    told how many are missing and how many do not belong, with one example of each (as the
+    student wrote it), so a student can look again without being given the whole list.
 
     >>> check_moves(["a1-a2"], ["a1-a2", "a1-b1"], why="both erupt", what="erupting moves")
     ✘ Not yet: 1 of the erupting moves is missing (for example a1-b1).
+    >>> check_moves("a1-b1 a1-a2", ["a1-a2", "a1-b1"], why="both erupt")
+    ✔ Right: both erupt.
     """
-    given = [str(move).strip() for move in answer]
+    words = read_words(answer)
+    if words is None:
+        return Verdict(False, f"give the {what} as a list like ['a1-a2', 'b2-b3'] or one text like 'a1-a2 b2-b3', "
+                              f"not {shown(answer)}")
+    given: dict[str, str] = {}  # notation → the word as the student wrote it
+    twice = []
+    for word in words:
+        try:
+            move = read(word) if read is not None else word
+        except ValueError as error:
+            return Verdict(False, f"{word!r} is not a move: {error}")
+        if move in given:
+            twice.append(word)
+        given.setdefault(move, word)
     wanted = sorted({str(move) for move in expected})
     missing = [move for move in wanted if move not in given]
-    extra = sorted(set(given) - set(wanted))
+    extra = sorted(given[move] for move in set(given) - set(wanted))
     if not missing and not extra:
-        if len(given) != len(set(given)):
-            return Verdict(False, "some moves are listed twice")
+        if twice:
+            return Verdict(False, f"{twice[0]} is listed twice")
         return Verdict(True, why)
     problems = []
     if missing:
@@ -208,18 +365,33 @@ def check_moves(answer: Iterable[Any], expected: Iterable[Any], *, why: str, wha
     return Verdict(False, "; ".join(problems))
 
 
-def check_choice(answer: Any, right: str, explanations: Mapping[str, str]) -> Verdict:
+def _key(text: Any) -> str:
+    return re.sub(r"\s+", " ", str(text)).strip().strip("'\".!").strip().lower()
+
+
+@self_check
+def check_choice(answer: Any, right: str, explanations: Mapping[str, str], *,
+                 aliases: Mapping[str, str] | None = None) -> Verdict:
     """Whether ``answer`` is the choice ``right`` among the keys of ``explanations`` (compared
-    without case or spaces); the message is the chosen key's explanation.
+    without case, spaces or quotes; ``aliases`` map other words to a key, and True and False
+    stand for ``yes`` and ``no``); the message is the chosen key's explanation, after the
+    answer when it is wrong.
 
     >>> options = {"a": "a large is not a medium", "b": "sizes match: captured"}
     >>> check_choice("B", "b", options)
     ✔ Right: sizes match: captured.
+    >>> check_choice("a", "b", options)
+    ✘ Not yet: you answered 'a', but a large is not a medium.
     >>> check_choice("c", "b", options)
-    ✘ Not yet: choose one of a, b.
+    ✘ Not yet: 'c' is not one of the choices; choose one of a, b.
     """
-    key = str(answer).strip().lower()
-    keys = {str(k).strip().lower(): k for k in explanations}
+    keys = {_key(k): k for k in explanations}
+    keys.update({_key(word): keys[_key(key)] for word, key in (aliases or {}).items()})
+    given = ("yes" if answer else "no") if isinstance(answer, bool) and {"yes", "no"} <= set(keys) else answer
+    key = _key(given) if isinstance(given, str) else None
     if key not in keys:
-        return Verdict(False, f"choose one of {', '.join(map(str, explanations))}")
-    return Verdict(key == str(right).strip().lower(), explanations[keys[key]])
+        return Verdict(False, f"{answer!r} is not one of the choices; choose one of {', '.join(map(str, explanations))}")
+    chosen = keys[key]
+    if _key(chosen) == _key(right):
+        return Verdict(True, explanations[chosen])
+    return Verdict(False, f"you answered {shown(answer)}, but {explanations[chosen]}")

@@ -1,13 +1,17 @@
-"""What the tests run on every game: ``check_game(game)``, ``playthrough(game)`` and ``reference_games(...)``.
+"""What the tests run on every game: ``check_game(game)``, ``check_playthrough(...)`` and ``reference_games(...)``.
 
-:func:`check_game` plays seeded random games and checks the protocol at every ply: legal
+:func:`check_game` first checks the rules a Game class follows (:func:`check_outline`: the
+options, ``repr``, the rules in plain words), then plays seeded random games and checks the
+protocol at every ply: legal
 moves exist until the game is over, their notation parses back to the same move, ``play``
 never mutates, every ply has events, position text round-trips, and the game ends within its
 bound; and it exercises every hook a game plugs in (its grid, view, controls, counters and
 greedy rule, whose turn and why it ended). A fifth game that passes it works with the widget,
-the agents and the playouts.
-:func:`playthrough` writes a golden playthrough; :func:`reference_games` is the plain loop a
-compiled kernel's games are compared with, ply for ply.
+the agents and the playouts. A broken rule fails with a :class:`ConformanceError` that names the
+rule (``rule: …``), as CONTRIBUTING's table of the contract states it.
+:func:`playthrough` writes a golden playthrough and :func:`check_playthrough` compares one with
+its file (a game published as a package of its own runs both in its tests);
+:func:`reference_games` is the plain loop a compiled kernel's games are compared with, ply for ply.
 
 >>> import icewidgets as iw
 >>> report = check_game(iw.make(iw.available_games()[0]), n_games=2, seed=1)
@@ -17,26 +21,43 @@ compiled kernel's games are compared with, ply for ply.
 
 from __future__ import annotations
 
+import ast
+import dataclasses
+import difflib
+import os
 import random
+from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
 from .protocol import CHANCE, Event, Game, IllegalMoveError, State
-from .view import Dice, Line, Pieces, Stage
+from .view import BoardArea, Dice, Line, Pieces, Stage
+
+HOW_TO_PLAY_LENGTHS = {"summary": 100, "text": 1000, "paragraphs": 4}
+"""The least a game's rules in plain words hold (``how_to_play``): more characters than these
+in the summary and the text, and at least this many paragraphs (the rules sheet lays them out)."""
 
 
 class ConformanceError(AssertionError):
     """A game broke the protocol; the message names the game, the ply and the position."""
 
 
-def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | None = None) -> dict[str, Any]:
-    """Play ``n_games`` seeded random games of ``game`` and check the protocol at every ply.
+def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | None = None,
+               outline: bool = True) -> dict[str, Any]:
+    """Check the rules of the Game class (:func:`check_outline`), then play ``n_games`` seeded
+    random games of ``game`` and check the protocol at every ply.
 
     ``max_plies`` caps each game (default: the game's own ``ply_bound``, else 100,000); a game
-    that passes it without ending fails the check. Returns counts of games, plies and results.
+    that passes it without ending fails the check. ``outline=False`` leaves out the class's rules
+    but its grid (for a game whose rules in plain words are not written yet; the tests of every
+    registered game check them). Returns counts of games, plies and results.
     """
     bound = max_plies or game.ply_bound or 100_000
     report: dict[str, Any] = {"games": 0, "plies": 0, "results": {}}
-    _expect(game.grid is not None, f"{game.name}: the Game has no grid (set grid = Grid(files, ranks))")
+    if outline:
+        check_outline(game)
+    else:
+        _expect(game.grid is not None, f"{game.name}: the Game has no grid (set grid = Grid(files, ranks)) "
+                                       "(rule: a Game has a grid)")
     for index in range(n_games):
         rng = random.Random(f"{seed}:{index}")
         state = game.new_state(seed=rng.randrange(2**32))
@@ -71,6 +92,52 @@ def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | No
     return report
 
 
+def check_outline(game: Game) -> None:
+    """Check the rules of the contract a Game class follows before any game is played: it has a
+    grid; it is a frozen dataclass declared with ``repr=False`` (its ``repr`` is how to make it);
+    ``players`` is its first option and ``max_turns=None`` one of them; and its ``how_to_play``
+    is long enough for a rules sheet (:data:`HOW_TO_PLAY_LENGTHS`) and its example plays (with
+    the default options, as the rules sheet draws it).
+    Each failure is a :class:`ConformanceError` that names the rule.
+
+    >>> import icewidgets as iw
+    >>> check_outline(iw.make(iw.available_games()[0]))
+    """
+    name, cls = game.name, type(game)
+
+    def rule(condition: bool, problem: str, which: str) -> None:
+        _expect(condition, f"{name}: {problem} (rule: {which})")
+
+    rule(game.grid is not None, "the Game has no grid (set grid = Grid(files, ranks))", "a Game has a grid")
+    rule(dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen,  # type: ignore[attr-defined]
+         f"{cls.__name__} is not a frozen dataclass", "the Game is a @dataclass(frozen=True, repr=False)")
+    rule(cls.__repr__ is Game.__repr__, f"repr() gives {repr(game)[:60]!r}, not make({name!r}, …): declare "
+         f"{cls.__name__} with @dataclasses.dataclass(frozen=True, repr=False)",
+         "the Game is a @dataclass(frozen=True, repr=False)")
+    options = [field.name for field in dataclasses.fields(cls)]
+    rule(bool(options) and options[0] == "players", f"its options are {options}; the first must be players",
+         "players is the first option")
+    rule("max_turns" in options and dataclasses.fields(cls)[options.index("max_turns")].default is None,
+         "it has no option max_turns=None",
+         "every game has the option max_turns=None")
+    rules = game.how_to_play
+    which = "how_to_play: a summary of more than 100 characters, a text of more than 1000 and 4 paragraphs"
+    rule(len(rules.summary) > HOW_TO_PLAY_LENGTHS["summary"],
+         f"how_to_play.summary has {len(rules.summary)} characters", which)
+    rule(len(rules.text) > HOW_TO_PLAY_LENGTHS["text"], f"how_to_play.text has {len(rules.text)} characters", which)
+    paragraphs = sum(block.kind == "paragraph" for block in rules.blocks())
+    rule(paragraphs >= HOW_TO_PLAY_LENGTHS["paragraphs"], f"how_to_play.text has {paragraphs} paragraphs", which)
+    rule(bool(rules.example) and bool(rules.example_caption), "how_to_play has no example plies or no caption",
+         "how_to_play has an example for the rules sheet")
+    state = cls().new_state(seed=rules.example_seed)  # the rules sheet's example: default options
+    for ply in rules.example:
+        try:
+            state = state.play(ply)
+        except ValueError as error:
+            rule(False, f"the example ply {ply!r} of how_to_play cannot be played: {error}",
+                 "how_to_play has an example for the rules sheet")
+
+
 def _pick_move(game: Game, state: State, rng: random.Random, where: str) -> Any:
     if state.to_move == CHANCE:
         outcomes = state.chance_outcomes()
@@ -95,11 +162,19 @@ def _pick_move(game: Game, state: State, rng: random.Random, where: str) -> Any:
 
 def _check_state(game: Game, state: State, where: str) -> None:
     text = state.to_text()
-    loaded = game.state_from_text(text)
+    try:
+        loaded = game.state_from_text(text)
+    except ValueError as error:
+        raise ConformanceError(f"{where}: state_from_text(to_text()) refused a position the game reached: {error}\n"
+                               f"{text}\n(rule: every position a game reaches loads, finished ones too)") from None
     _expect(loaded == state, f"{where}: state_from_text(to_text()) differs from the state\n{text}")
     _expect(loaded.to_text() == text, f"{where}: to_text() does not round-trip\n{text}\n---\n{loaded.to_text()}")
     _expect(hash(loaded) == hash(state), f"{where}: equal states hash differently")
-    _expect(loaded.is_over == state.is_over and loaded.winners == state.winners, f"{where}: a loaded state does not know its result")
+    _expect(loaded.is_over == state.is_over and loaded.winners == state.winners,
+            f"{where}: a loaded state does not know its result: is_over {loaded.is_over}, winners {loaded.winners} "
+            f"loaded, but is_over {state.is_over}, winners {state.winners} played\n{text}\n(rule: a loaded position "
+            "knows its result, so end_reason and winners come from the position; where the result depends on who "
+            "moved last, the mover keeps to_move when the game ends)")
     _expect(len(state.scores) == game.num_players, f"{where}: scores has {len(state.scores)} entries, not one per player")
     _expect(set(state.winners) <= set(range(game.num_players)), f"{where}: winners {state.winners} are not players")
     _expect(state.to_move == CHANCE or 0 <= state.to_move < game.num_players, f"{where}: to_move={state.to_move}")
@@ -171,7 +246,18 @@ def _check_view(game: Game, before: State, move: Any, after: State, where: str) 
             _expect(placed == sorted(areas.get(item.area, [])), f"{where}: the panel's {item.area} pieces differ from its area")
     for square, kind in view.marks(after).items():
         _expect(square in squares and kind in ("last", "path"), f"{where}: view.marks() gives {square}: {kind}")
+    for area in view.board_areas(after):
+        _expect(isinstance(area, BoardArea) and set(area.squares) <= squares,
+                f"{where}: view.board_areas() gives {area!r}, not a BoardArea of squares of the board")
     places = squares | set(areas) | set(view.areas(before))
+    for ev in after.events:
+        piece, source, target = ev.get("piece"), ev.get("source"), ev.get("target")
+        if isinstance(piece, str) and isinstance(source, str) and isinstance(target, str):
+            _expect(source in places and target in places,
+                    f"{where}: the event {ev.kind!r} moves a piece from {source!r} to {target!r}, and "
+                    f"{source if source not in places else target!r} is neither a square nor an area of the view "
+                    "(rule: an event that moves a piece names squares or the view's areas as its source and target, "
+                    "e.g. target='captured:0' for the area of player 1's captured pieces)")
     held: set[str] = set()  # places off the picture that a stage puts pieces in for a moment
     for stage in view.stages(before, move, after):
         _expect(isinstance(stage, Stage) and bool(stage.text), f"{where}: view.stages() gave {stage!r}")
@@ -235,6 +321,63 @@ def playthrough(game: Game, seed: int = 0, max_plies: int = 200, start: State | 
         lines.append("")
     lines += ["", f"result: {state.result}", f"winners: {list(state.winners)}", f"scores: {list(state.scores)}"]
     return "\n".join(lines) + "\n"
+
+
+def read_playthrough_header(text: str) -> tuple[str, dict[str, Any], int]:
+    """(game name, options, seed) from the header of a playthrough file (:func:`playthrough`).
+
+    >>> import icewidgets as iw
+    >>> read_playthrough_header(playthrough(iw.make(iw.available_games()[0]), seed=5, max_plies=0))[2]
+    5
+    """
+    fields = {}
+    for line in text.splitlines():
+        if line.startswith("== ply"):
+            break
+        key, sep, value = line.partition(": ")
+        if sep:
+            fields[key] = value
+    missing = [key for key in ("game", "options", "seed") if key not in fields]
+    if missing:
+        raise ValueError(f"the header has no {', '.join(missing)} line")
+    call = ast.parse(f"f({fields['options']})", mode="eval").body
+    options = {keyword.arg: ast.literal_eval(keyword.value) for keyword in call.keywords}  # type: ignore[attr-defined]
+    return fields["game"], options, int(fields["seed"])
+
+
+def check_playthrough(name: str, path: str | os.PathLike, regenerate: bool | None = None, new_seed: int = 1) -> None:
+    """Compare the golden playthrough file ``path`` of the registered game ``name`` with a fresh
+    one (made from the file's header: its game, options and seed), exactly; a difference raises
+    :class:`ConformanceError` showing it. With ``regenerate`` (default: the environment variable
+    ``ICEWIDGETS_REGEN_GOLDEN=1``) the file is written instead, from its header, or for a new
+    file with the default options and ``new_seed``: regenerate only on purpose, when a rule
+    change is intended. A missing file fails, saying how to make it.
+    """
+    from .games import make
+
+    if regenerate is None:
+        regenerate = os.environ.get("ICEWIDGETS_REGEN_GOLDEN") == "1"
+    path = Path(path)
+    if not path.exists() and not regenerate:
+        raise ConformanceError(f"{path.name} is missing: make it with ICEWIDGETS_REGEN_GOLDEN=1 (it plays "
+                               f"make({name!r}) with seed {new_seed}; edit the header's options and seed and run that "
+                               "again to choose others)")
+    if path.exists():
+        expected = path.read_text(encoding="utf-8")
+        game_name, options, seed = read_playthrough_header(expected)
+        _expect(game_name == name, f"{path.name} plays {game_name!r}, not {name!r}")
+    else:
+        expected, options, seed = "", {}, new_seed
+    text = playthrough(make(name, **options), seed=seed)
+    _expect(text == playthrough(make(name, **options), seed=seed), f"{name}: a playthrough must be deterministic")
+    if regenerate:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8", newline="\n")
+        return
+    if expected != text:
+        diff = difflib.unified_diff(expected.splitlines(), text.splitlines(), path.name, "this run", lineterm="", n=2)
+        shown = "\n".join(line for _, line in zip(range(60), diff))
+        raise ConformanceError(f"the playthrough differs from {path.name}:\n{shown}")
 
 
 class ReferenceGame(NamedTuple):

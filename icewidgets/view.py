@@ -5,6 +5,8 @@ The drawing code (:mod:`icewidgets.svg`) and the widget know no game. Any board 
 describes here as plain data, and the generic code draws it:
 
 - :meth:`View.areas`: off-board places that hold pieces (captured piles, a supply);
+- :meth:`View.board_areas`: parts of the board to mark (a canal, a player's zone), each a
+  :class:`BoardArea`;
 - :meth:`View.panel`: the side panel, top to bottom, as :class:`Line`, :class:`Dice` and
   :class:`Pieces` items;
 - :meth:`View.stages`: the pictures of one ply, for a move shown in steps (each a :class:`Stage`);
@@ -22,6 +24,8 @@ what a game without them gets.
 {}
 >>> Group("R", "the red pieces", ("a1", "c3")).squares
 ('a1', 'c3')
+>>> BoardArea("the canal", ["d1", "d2"], style="dots").squares
+('d1', 'd2')
 """
 
 from __future__ import annotations
@@ -81,6 +85,37 @@ class Pieces:
 PanelItem = Union[Line, Dice, Pieces]
 
 
+AREA_STYLES = ("hatch", "dots", "shade", "outline")
+"""How a :class:`BoardArea` is drawn: diagonal lines, dots, a shade, or its outline alone. Every
+style also draws the area's border, and the side panel names each area beside a sample of its
+style, so an area never depends on colour alone."""
+
+
+@dataclasses.dataclass(frozen=True)
+class BoardArea:
+    """A part of the board a game marks: ``squares`` that mean something together (Martian
+    Chess's canal, a player's zone), with a ``label`` that says what it is in words and a
+    ``style`` of :data:`AREA_STYLES`. ``colour`` is a colour letter to draw it in (default: the
+    theme's muted ink). Pictures draw it under the pieces and name it in the side panel; the
+    widget also reads the label out with each of its squares.
+    """
+
+    label: str
+    squares: tuple[str, ...]
+    style: str = "hatch"
+    colour: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "squares", tuple(self.squares))
+        if not isinstance(self.label, str) or not self.label.strip():
+            raise ValueError(f"label={self.label!r}: a board area needs a label that says what it is")
+        if self.style not in AREA_STYLES:
+            raise ValueError(f"style={self.style!r} is not a board area style; choose one of "
+                             f"{', '.join(map(repr, AREA_STYLES))}")
+        if not self.squares or not all(isinstance(square, str) for square in self.squares):
+            raise ValueError(f"squares={self.squares!r}: a board area is a non-empty list of square names")
+
+
 @dataclasses.dataclass(frozen=True)
 class Stage:
     """One picture within a ply (a move shown in steps, such as an eruption).
@@ -108,6 +143,11 @@ class View:
     def areas(self, state: "State") -> dict[str, list[str]]:
         """Off-board places holding pieces, as token lists: ``{"captured:0": ["R3", "G2"]}``."""
         return {}
+
+    def board_areas(self, state: "State") -> list[BoardArea]:
+        """The parts of the board to mark in a picture of ``state``, as :class:`BoardArea`
+        values, drawn in order under the pieces (default: none)."""
+        return []
 
     def panel(self, state: "State", areas: Mapping[str, Sequence[str]]) -> list[PanelItem]:
         """The side panel under the status line, top to bottom.

@@ -304,7 +304,8 @@ def test_get_agent_by_name_and_errors():
     assert A.get_agent(custom) is custom
     with pytest.raises(ValueError, match="unknown agent 'smart'"):
         A.get_agent("smart")
-    with pytest.raises(ValueError, match="unknown agent"):
+    with pytest.raises(TypeError, match=r"agent=3 is not an agent: give a name \(random, greedy, mcts, easy, medium, "
+                                        r"hard, mcts:ITERATIONS\) or a callable agent\(state, rng\) -> move, not int"):
         A.get_agent(3)
 
 

@@ -188,8 +188,10 @@ def test_warm_without_numba_says_so_and_exits_0(monkeypatch, capsys):
     monkeypatch.setenv("ICEWIDGETS_NO_FAST", "1")
     heard = []
     assert fast.warm(heard.append) == []
+    titles = [iw.make(name).title for name in iw.available_games()]
     assert heard == ["the fast engine is unavailable here (numba is not installed, or ICEWIDGETS_NO_FAST is set): "
-                     "nothing to compile; the rules engines play every game"]
+                     "nothing to compile; the rules engines play every game"] + [
+                     f"{title}: the rules engine plays it" for title in titles]
     assert main(["warm"]) == 0
     assert capsys.readouterr().out.startswith("the fast engine is unavailable here")
 
@@ -197,12 +199,22 @@ def test_warm_without_numba_says_so_and_exits_0(monkeypatch, capsys):
 def test_warm_prepares_every_kernel_with_a_line_per_game(capsys):
     pytest.importorskip("numba")
     assert main(["warm"]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    titles = [iw.make(name).title for name in iw.available_games() if type(iw.make(name)).kernel]
-    assert len(lines) == 2 * len(titles)
-    for title, started, ready in zip(titles, lines[::2], lines[1::2]):
-        assert started == f"{title}: preparing the fast engine…"
-        assert re.fullmatch(rf"{title}: (compiled|loaded from the cache) in \d+\.\d s", ready)
+    lines = iter(capsys.readouterr().out.splitlines())
+    for name in iw.available_games():
+        game = iw.make(name)
+        if type(game).kernel is None:
+            assert next(lines) == f"{game.title}: no compiled engine; the rules engine plays it"
+            continue
+        assert next(lines) == f"{game.title}: preparing the fast engine…"
+        assert re.fullmatch(rf"{game.title}: (compiled|loaded from the cache) in \d+\.\d s", next(lines))
+    assert next(lines, None) is None
+
+
+def test_warm_says_the_rules_engine_plays_a_game_without_a_kernel(nest_row):
+    pytest.importorskip("numba")
+    heard = []
+    fast.warm(heard.append)
+    assert heard[-1] == "Nest Row: no compiled engine; the rules engine plays it"
 
 
 # Levels ----------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ nbformat = pytest.importorskip("nbformat")
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 TEACHING = ["00-start-here", "01-volcano", "02-volterra", "03-ice3", "04-blockade", "05-lesson-plans",
-            "06-our-class-games", "11-write-your-own-agent"]
+            "06-our-class-games", "10-playouts-and-statistics", "11-write-your-own-agent"]
 WITH_EXERCISES = [name for name in TEACHING if name != "05-lesson-plans"]
 EXERCISE = re.compile(r"^\*\*Exercise (\d+)\.\*\*")
 
@@ -86,3 +86,45 @@ def test_the_ice3_ladder_has_the_rungs_notebook_03_lists():
 
     assert [(p.goal, p.length) for p in PUZZLES] == [(g, n) for g in ("loose", "shape", "exact") for n in (1, 2, 3)] \
         + [("loose", 3), ("shape", 3), ("exact", 3)]
+
+
+# The lesson plans and the class activity ---------------------------------------------------------
+
+
+def test_the_lesson_plans_draw_every_picture_for_the_projector():
+    sources = [cell.source for cell in _cells("05-lesson-plans") if cell.cell_type == "code"]
+    drawing = [source for source in sources if "iw.pictures(" in source or "svg.board(" in source]
+    assert len(drawing) == 4
+    assert all(source.count('size="projector"') == source.count("iw.pictures(") + source.count("svg.board(")
+               for source in drawing)
+    assert not any(re.search(r"size=\d", source) for source in sources)
+
+
+def test_every_lesson_plan_has_time_to_log_in_a_fallback_and_a_word_on_unfinished_games():
+    plans = [cell.source for cell in _cells("05-lesson-plans") if cell.cell_type == "markdown" and "| Time |" in cell.source]
+    assert len(plans) == 4
+    for plan in plans:
+        rows = [(int(start), int(end), text) for start, end, text in re.findall(r"^\| (\d+)–(\d+) \| (.*) \|$", plan, re.M)]
+        assert rows[0][2].startswith("**Log in:**") and 5 <= rows[0][1] - rows[0][0] <= 10, rows[0]
+        assert "*No network?*" in rows[0][2] and "print" in rows[0][2].lower()
+        assert [start for start, _, _ in rows[1:]] == [end for _, end, _ in rows[:-1]] and rows[-1][1] == 45
+        assert "at the bell" in plan.lower() or "not over at the bell" in plan.lower()
+        assert "state." not in plan  # nothing a student playing in the widget cannot see
+
+
+def test_the_class_notebook_runs_on_when_no_pasted_code_is_usable(monkeypatch, capsys):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    sources = [cell.source for cell in _cells("06-our-class-games") if cell.cell_type == "code"]
+    pasting = next(k for k, source in enumerate(sources) if 'pasted = """' in source)
+    sources[pasting] = sources[pasting].replace('pasted = """\n', 'pasted = """\nAna & Ben: iw1.eNpVj91uwyAMhV and iw1.x\n')
+    monkeypatch.chdir(NOTEBOOKS)
+    namespace: dict = {}
+    for source in sources:
+        exec(compile(source, "<notebook 06>", "exec"), namespace)  # every cell runs, the solutions' checks too
+    out = capsys.readouterr().out
+    assert out.startswith("0 finished games of Volcano read, 2 skipped:\n"
+                          "  line 2: game 1 of the line: not a readable game code")
+    assert "None of these is a finished game yet" in out
+    assert len(namespace["games"]) == 11 and namespace["games"].labels[0] == "Ana & Ben"  # the sample games

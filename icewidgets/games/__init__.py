@@ -1,4 +1,5 @@
-"""The games, by name: one package per game, one line per game in :data:`REGISTRY`.
+"""The games, by name: the package's own four, one package each, and games other distributions
+offer through the entry point group ``icewidgets.games``.
 
 Each package (``icewidgets/games/<name>/``) holds everything about its game: the rules
 (``rules.py``, the same outline in every game), its picture data and widget controls
@@ -7,8 +8,20 @@ compiled kernel (``kernel.py``, loaded only by the fast runner). Its ``__init__`
 to the Game class with :meth:`~icewidgets.protocol.Game.plug_in`. Packages are imported on first
 use, so ``import icewidgets`` stays quick and loads no numerical or widget library.
 
->>> available_games()
+A game published as a package of its own declares an entry point in its ``pyproject.toml``::
+
+    [project.entry-points."icewidgets.games"]
+    martian = "martian_chess:MartianChess"
+
+Every process finds it (the command line, any kernel, a Voilà page): :func:`available_games`
+lists such games after the package's own, and :func:`make` builds them. A plug-in that cannot be
+used (it fails to import, names no Game class, or takes a name another game has) is left out with
+a :class:`PluginWarning` that names its distribution and says why; the other games still work.
+
+>>> available_games(plugins=False)
 ('volcano', 'volterra', 'ice3', 'blockade')
+>>> available_games()[:4] == available_games(plugins=False)
+True
 >>> make("volcano", players=3).players
 3
 """
@@ -17,9 +30,14 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import threading
+import warnings
 from typing import Any
 
 from ..protocol import Game
+
+ENTRY_POINT_GROUP = "icewidgets.games"
+"""The entry point group through which other distributions offer games."""
 
 REGISTRY: dict[str, str | type[Game]] = {
     "volcano": "icewidgets.games.volcano:Volcano",
@@ -27,16 +45,39 @@ REGISTRY: dict[str, str | type[Game]] = {
     "ice3": "icewidgets.games.ice3:Ice3",
     "blockade": "icewidgets.games.blockade:Blockade",
 }
-"""Game name → ``"package:Class"`` (imported on first use) or the Game class itself."""
+"""Game name → ``"package:Class"`` (imported on first use) or the Game class itself; the
+package's own games first, then plug-ins (once discovered) and games added with :func:`register`."""
+
+OWN_GAMES: tuple[str, ...] = tuple(REGISTRY)
+"""The names of the package's own games, in order."""
+
+PLUGINS: dict[str, str] = {}
+"""Game name → the distribution (``"name version"``) whose entry point offers it, for the
+plug-ins found so far."""
 
 
-def available_games() -> tuple[str, ...]:
-    """The names :func:`make` accepts, in a fixed order."""
+class PluginWarning(UserWarning):
+    """A game plug-in was left out; the message names its distribution and says why."""
+
+
+_discovery = threading.Lock()
+_MISSING = object()
+_discovered = False
+
+
+def available_games(plugins: bool = True) -> tuple[str, ...]:
+    """The names :func:`make` accepts, in a fixed order: the package's own games, then the games
+    of installed plug-ins (by distribution, then name) and those added with :func:`register`.
+    ``plugins=False`` gives the package's own games only."""
+    if not plugins:
+        return OWN_GAMES
+    discover()
     return tuple(REGISTRY)
 
 
 def game_class(name: str) -> type[Game]:
     """The Game subclass registered as ``name``."""
+    discover()
     try:
         entry = REGISTRY[name]
     except (KeyError, TypeError):
@@ -49,25 +90,103 @@ def game_class(name: str) -> type[Game]:
 
 def register(game: type[Game]) -> None:
     """Add a Game class to the registry under its ``name`` (a game defined outside the package,
-    e.g. in a test or a notebook); :func:`make` and everything built on it then know it.
+    e.g. in a test or a notebook); :func:`make` and everything built on it then know it, in this
+    process (a game for every process is published with an entry point: see the module's docs).
 
-    Raises ``ValueError`` if the name is empty or already taken by another game.
+    Raises ``TypeError`` for anything but a Game subclass, ``ValueError`` if the name is not
+    lower case or is already taken by another game.
     """
-    if not (isinstance(game, type) and issubclass(game, Game)):
+    discover()
+    if not _is_game_class(game):
         raise TypeError(f"register() takes a Game subclass, not {game!r}")
-    name = game.name
-    if not name or not isinstance(name, str) or name != name.strip().lower():
-        raise ValueError(f"a registered game needs a lower-case name, not {name!r}")
-    if name in REGISTRY and game_class(name) is not game:
-        raise ValueError(f"a game named {name!r} is registered already")
-    REGISTRY[name] = game
+    problem = _name_problem(game, game.name)
+    if problem:
+        raise ValueError(f"register() refuses {game.__name__}: {problem}")
+    REGISTRY[game.name] = game
 
 
 def unregister(name: str) -> None:
-    """Remove a game added with :func:`register` (the games of this package stay)."""
-    if isinstance(REGISTRY.get(name), str):
+    """Remove a game added with :func:`register` or by a plug-in (the package's own games stay)."""
+    if name in OWN_GAMES:
         raise ValueError(f"{name!r} is one of the package's own games and cannot be removed")
+    discover()
     REGISTRY.pop(name, None)
+    PLUGINS.pop(name, None)
+
+
+def discover() -> None:
+    """Find the games installed distributions offer (entry point group ``icewidgets.games``),
+    once per process; every function of this module calls it first."""
+    global _discovered
+    if _discovered:
+        return
+    with _discovery:
+        if _discovered:
+            return
+        _discovered = True  # first: a plug-in that imports this module while loading sees no loop
+        from importlib.metadata import entry_points
+
+        found = sorted(entry_points(group=ENTRY_POINT_GROUP),
+                       key=lambda point: (_distribution(point), point.name, point.value))
+        for point in found:
+            _load_plugin(point)
+
+
+def _load_plugin(point: Any) -> None:
+    """Register the game of one entry point, or warn why it is left out."""
+    where = f"the game plug-in {point.name!r} ({point.name} = {point.value}) of the distribution {_distribution(point)!r}"
+    try:
+        module = importlib.import_module(point.module)
+    except Exception as error:  # any failure of someone else's package must leave ours working
+        warnings.warn(f"{where} is left out: importing {point.module} failed: {type(error).__name__}: {error}",
+                      PluginWarning, stacklevel=2)
+        return
+    loaded: Any = module
+    for attr in (point.attr or "").split("."):
+        if attr:
+            loaded = getattr(loaded, attr, _MISSING)
+        if loaded is _MISSING:
+            warnings.warn(f"{where} is left out: {point.module} has no {point.attr!r}", PluginWarning, stacklevel=2)
+            return
+    if not _is_game_class(loaded):
+        what = f"the class {loaded.__name__}" if isinstance(loaded, type) else f"a {type(loaded).__name__}"
+        problem = f"{point.value} is {what}, not a Game subclass (icewidgets.Game)"
+    elif loaded.name != point.name:
+        problem = f"its entry point is called {point.name!r} but the game's name is {loaded.name!r} (they must agree)"
+    else:
+        problem = _name_problem(loaded, point.name)
+    if problem:
+        warnings.warn(f"{where} is left out: {problem}", PluginWarning, stacklevel=2)
+        return
+    if REGISTRY.get(point.name) is loaded:
+        return  # the plug-in registered itself on import
+    REGISTRY[point.name] = loaded
+    PLUGINS[point.name] = _distribution(point)
+
+
+def _is_game_class(game: Any) -> bool:
+    return isinstance(game, type) and issubclass(game, Game)
+
+
+def _name_problem(game: type[Game], name: Any) -> str | None:
+    """Why the Game class ``game`` cannot be registered as ``name``, or None."""
+    if not name or not isinstance(name, str) or name != name.strip().lower():
+        return f"a game's name must be lower case, not {name!r}"
+    if name not in REGISTRY or game_class(name) is game:
+        return None
+    if name in OWN_GAMES:
+        return f"the name {name!r} is taken by the package's own {game_class(name).title}"
+    if name in PLUGINS:
+        return f"the name {name!r} is taken by the game of the distribution {PLUGINS[name]!r}"
+    other = game_class(name)
+    return f"the name {name!r} is taken by another game ({other.__module__}.{other.__qualname__})"
+
+
+def _distribution(point: Any) -> str:
+    dist = getattr(point, "dist", None)
+    if dist is None:
+        return "an unknown distribution"
+    return f"{dist.metadata['Name']} {dist.version}"
 
 
 def make(name: str, **options: Any) -> Game:

@@ -25,6 +25,7 @@ sends back small arrays.
 from __future__ import annotations
 
 import os
+from collections import deque
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any, Callable, Iterable, Iterator
 
@@ -32,6 +33,9 @@ import numpy as np
 
 DEFAULT_CHUNK_SIZE = 20_000
 """The most games in a chunk: small enough for a smooth progress bar, large enough to hide the overhead."""
+
+MAX_AHEAD = 1024
+"""The most chunks submitted to an executor ahead of the one being consumed."""
 
 
 def default_chunk_size(n: int) -> int:
@@ -57,9 +61,14 @@ def chunk_bounds(n: int, chunk_size: int = DEFAULT_CHUNK_SIZE) -> list[tuple[int
     >>> chunk_bounds(0)
     []
     """
+    return list(_bounds(n, chunk_size))
+
+
+def _bounds(n: int, chunk_size: int) -> Iterator[tuple[int, int]]:
+    """The chunks of :func:`chunk_bounds` one at a time (a run of billions of games has millions)."""
     if chunk_size < 1:
         raise ValueError(f"chunk_size={chunk_size!r} must be a whole number ≥ 1")
-    return [(start, min(start + chunk_size, n)) for start in range(0, n, chunk_size)]
+    return ((start, min(start + chunk_size, n)) for start in range(0, n, chunk_size))
 
 
 def default_workers() -> int:
@@ -104,22 +113,33 @@ def map_chunks(
     >>> [(a, b, r) for a, b, r in map_chunks(lambda a, b: b - a, 5, chunk_size=2, workers=2)]
     [(0, 2, 2), (2, 4, 2), (4, 5, 1)]
     """
-    bounds = chunk_bounds(n, chunk_size)
+    bounds = _bounds(n, chunk_size)
+    count = -(-max(n, 0) // chunk_size)
     own_pool = None
     if executor is None:
         workers = default_workers() if workers is None else workers
-        if workers <= 1 or len(bounds) <= 1:
+        if workers <= 1 or count <= 1:
             for start, stop in bounds:
                 yield start, stop, fn(start, stop)
             return
-        executor = own_pool = ThreadPoolExecutor(max_workers=min(workers, len(bounds)))
-    futures: list[Future] = []
+        executor = own_pool = ThreadPoolExecutor(max_workers=min(workers, count))
+        ahead = 2 * min(workers, count)
+    else:
+        ahead = MAX_AHEAD
+    # Chunks are submitted a window ahead of the one consumed, never all at once: a run of
+    # billions of games holds a few futures, not one per chunk.
+    pending: deque[tuple[int, int, Future]] = deque()
     try:
-        futures = [executor.submit(fn, start, stop) for start, stop in bounds]
-        for future, (start, stop) in zip(futures, bounds):
-            yield start, stop, future.result()
+        for start, stop in bounds:
+            pending.append((start, stop, executor.submit(fn, start, stop)))
+            if len(pending) >= ahead:
+                first, last, future = pending.popleft()
+                yield first, last, future.result()
+        while pending:
+            first, last, future = pending.popleft()
+            yield first, last, future.result()
     finally:
-        for future in futures:
+        for _, _, future in pending:
             future.cancel()
         if own_pool is not None:
             own_pool.shutdown(wait=True, cancel_futures=True)

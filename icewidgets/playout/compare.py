@@ -17,6 +17,7 @@ interval and a two-sided test.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from ..protocol import Game
@@ -159,7 +160,9 @@ def compare(
       variants with other player counts work; without ``n`` each variant is played until its
       first player's points are known to ±``precision`` (default ±0.01).
 
-    Bad variants raise a ValueError or TypeError naming the variant and the problem.
+    Bad variants raise a ValueError or TypeError naming the variant and the problem. An error
+    while a variant plays (a bad option, an agent that fails) keeps its type, says which
+    variant it came from and is chained to the original (``error.__cause__``).
 
     >>> import icewidgets as iw
     >>> compare(iw.available_games()[0], {})
@@ -175,8 +178,23 @@ def compare(
             results[label] = playouts(variant, n, agents=agents, seed=seed, max_turns=max_turns, progress=progress,
                                       engine=engine, rotate_seats=rotate_seats, precision=precision)
         except (TypeError, ValueError) as error:
-            raise type(error)(f"variant {label!r}: {error}") from None
+            raise _in_variant(error, label) from error
     return Comparison(results)
+
+
+def _in_variant(error: Exception, label: str) -> Exception:
+    """``error`` again, of the same type and with the same attributes, its message saying which
+    variant it came from. An exception that cannot be copied is told as its nearest built-in
+    base (ValueError or TypeError), chained to the original all the same."""
+    message = f"variant {label!r}: {error}"
+    try:
+        told = copy.copy(error)
+    except Exception:  # an exception class whose arguments cannot be rebuilt
+        told = None
+    if type(told) is not type(error):
+        told = (TypeError if isinstance(error, TypeError) else ValueError)(message)
+    told.args = (message,)
+    return told
 
 
 def _check_variants(game: Any, variants: Any) -> dict[str, dict[str, Any]]:

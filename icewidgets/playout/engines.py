@@ -65,8 +65,9 @@ def play_reference(game: Game, agents: Sequence[Any], seatings: Sequence[Sequenc
     :func:`game_rng`. ``on_game(games_done)`` after each game; a KeyboardInterrupt during a game
     ends the chunk with the deals finished before it."""
     group = len(seatings)
-    trusted = [a in (agents_module.random_agent, agents_module.greedy)
-               or str(getattr(a, "agent_name", "") or "").startswith("mcts") for a in agents]
+    # The library's own agents return legal moves (known by identity, never by name); any
+    # other agent's move is checked, so a wrong one is an IllegalMoveError, never a broken game.
+    trusted = [agents_module.is_own(a) for a in agents]
     is_random = [a is agents_module.random_agent for a in agents]
     counters = game.counters
     n = stop - start
@@ -134,6 +135,7 @@ def replay_games(game: Game, games: Iterable[Iterable[State]]) -> Chunk:
     """The result arrays of games already played (each an iterable of its states, start first,
     e.g. ``record.states()``), counted exactly as the rules engines count a playout: the same
     counters, heatmaps and balance metrics. A game that stops before its end is unfinished.
+    Whoever played seat p counts as agent p (``seating`` is 0, 1, … in every row).
 
     >>> import icewidgets as iw
     >>> game = iw.make(iw.available_games()[0])
@@ -145,6 +147,7 @@ def replay_games(game: Game, games: Iterable[Iterable[State]]) -> Chunk:
     games = [list(states) for states in games]
     counters, shape = game.counters, heatmap_shape(game)
     arrays = result_arrays(game, len(games))
+    arrays["seating"][:] = np.arange(game.num_players)  # whoever played seat p is "agent" p
     heat_counts = {name: [0] * (shape[0] * shape[1]) for name in counters.heatmaps}
     for row_index, states in enumerate(games):
         state = states[0]

@@ -11,7 +11,7 @@ import sys
 import time
 from typing import Any
 
-__all__ = ["NoBar", "TextBar", "WidgetBar", "in_notebook", "progress_bar"]
+__all__ = ["NoBar", "TextBar", "WidgetBar", "check_progress", "in_notebook", "progress_bar"]
 
 
 class NoBar:
@@ -113,11 +113,17 @@ def in_notebook() -> bool:
     return shell is not None and "IPKernelApp" in getattr(shell, "config", {})
 
 
+def check_progress(progress: Any) -> bool | str:
+    """``progress`` if it is True, False or ``"auto"``, else a ValueError naming them."""
+    if not (progress is True or progress is False or progress == "auto" and isinstance(progress, str)):
+        raise ValueError(f"progress={progress!r}; use True, False or 'auto'")
+    return progress
+
+
 def progress_bar(progress: bool | str, total: int, label: str) -> Any:
     """The bar for ``progress`` (True, False or ``"auto"``: a widget in a notebook, text when
     stderr is a terminal): an object with ``update(done)``, ``retarget(total)`` and ``close()``."""
-    if progress not in (True, False, "auto"):
-        raise ValueError(f"progress={progress!r}; use True, False or 'auto'")
+    check_progress(progress)
     if progress is False:
         return NoBar()
     if in_notebook():

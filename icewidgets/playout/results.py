@@ -13,92 +13,24 @@ plus board heatmaps summed over the games. Results save as JSON or CSV and load 
 
 from __future__ import annotations
 
-import io
-import json
-from typing import Any, Callable, Iterable, Sequence
+import os
+from pathlib import Path
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 
+from .. import checks
+from ..files import atomic_write, check_target
 from ..protocol import Game
 from ..stats import Estimate, Table, rate_estimate
-from .balance import PROFILE_BINS
+from .arrays import (BALANCE_FIELDS, CORE_FIELDS, GENERIC_FIELDS, RESULT_CODES, field_shape, first_player_points,
+                     game_points, heatmap_shape, result_arrays)
 
-__all__ = ["BALANCE_FIELDS", "CORE_FIELDS", "GENERIC_FIELDS", "PlayoutResults", "RESULT_CODES",
-           "first_player_points", "game_points", "result_arrays"]
+__all__ = ["BALANCE_FIELDS", "CORE_FIELDS", "GENERIC_FIELDS", "PlayoutResults", "RESULT_CODES", "field_shape",
+           "first_player_points", "game_points", "heatmap_shape", "result_arrays"]
 
-RESULT_CODES = {"win": 0, "draw": 1, "unfinished": 2}
-"""``results.result`` codes per game: a win (sole or shared), a draw, stopped unfinished."""
-
-CORE_FIELDS = ("winners", "scores", "turns", "plies", "first", "result")
-"""The arrays every engine fills for every game."""
-
-BALANCE_FIELDS = ("lead_changes", "comeback", "branching_profile")
-"""The balance metrics of every game (:mod:`icewidgets.playout.balance`): the rules engines fill
-them, and a compiled kernel once it measures them (until then its results leave them out)."""
-
-GENERIC_FIELDS = CORE_FIELDS + ("branching", "seating") + BALANCE_FIELDS
-"""Every array that is not one of the game's own counters: the core fields, ``branching``
-(mean legal moves per decision), ``seating`` (filled by the run) and the balance metrics."""
-
-FORMAT = "icewidgets-playouts"
-FORMAT_VERSION = 1
-
-
-def result_arrays(game: Game, n: int) -> dict[str, np.ndarray]:
-    """Zeroed arrays for ``n`` games of ``game``: the generic fields (:data:`GENERIC_FIELDS`)
-    and the game's counters (:attr:`Game.counters`), in that order."""
-    players = game.num_players
-    arrays = {
-        "winners": np.zeros((n, players), dtype=bool),
-        "scores": np.zeros((n, players), dtype=np.int16),
-        "turns": np.zeros(n, dtype=np.int32),
-        "plies": np.zeros(n, dtype=np.int32),
-        "first": np.zeros(n, dtype=np.int8),
-        "result": np.zeros(n, dtype=np.int8),
-        "branching": np.zeros(n, dtype=np.float32),
-        "seating": np.zeros((n, players), dtype=np.int8),
-        "lead_changes": np.zeros(n, dtype=np.uint16),
-        "comeback": np.zeros(n, dtype=bool),
-        "branching_profile": np.zeros((n, PROFILE_BINS), dtype=np.float32),
-    }
-    for name, (dtype, shape, _) in game.counters.fields.items():
-        arrays[name] = np.zeros((n,) + field_shape(shape, players), dtype=dtype)
-    return arrays
-
-
-def game_points(winners: np.ndarray) -> np.ndarray:
-    """Points per game and seat (float, (n, players)): the winners share 1 (a win shared by k
-    is 1/k each), a game without a winner — a draw, or unfinished — gives every seat
-    1/players; so the seats' points of a game add up to 1 and no advantage is 1/players.
-
-    >>> winners = np.array([[True, False], [True, True], [False, False]])
-    >>> game_points(winners).tolist()
-    [[1.0, 0.0], [0.5, 0.5], [0.5, 0.5]]
-    """
-    winners = np.asarray(winners, dtype=bool)
-    k = winners.sum(axis=1, keepdims=True)
-    return np.where(k > 0, winners / np.maximum(k, 1), 1.0 / winners.shape[1])
-
-
-def field_shape(shape: tuple[Any, ...], players: int) -> tuple[int, ...]:
-    """A counter's extra shape with ``"players"`` replaced by the number of players.
-
-    >>> field_shape(("players", 3), 4)
-    (4, 3)
-    """
-    return tuple(players if dim == "players" else dim for dim in shape)
-
-
-def heatmap_shape(game: Game) -> tuple[int, int]:
-    """(ranks, files) of the game's board, the shape of its heatmaps; (0, 0) without a grid."""
-    grid = game.grid
-    return (grid.ranks, grid.files) if grid is not None else (0, 0)
-
-
-def first_player_points(arrays: dict[str, np.ndarray]) -> np.ndarray:
-    """Points per game (:func:`game_points`) of the seat that moved first, from a run's arrays."""
-    first = arrays["first"].astype(np.int64)
-    return game_points(arrays["winners"])[np.arange(len(first)), first]
+SUFFIXES = (".json", ".csv")
+"""The files results save to and load from, told apart by the name's ending."""
 
 
 class PlayoutResults:
@@ -178,9 +110,14 @@ class PlayoutResults:
     @classmethod
     def concat(cls, parts: Sequence["PlayoutResults"]) -> "PlayoutResults":
         """Join results of consecutive chunks of one run (same game, agents and seed), in order."""
+        if not isinstance(parts, (list, tuple)):
+            raise TypeError(f"concat() takes a list of PlayoutResults, not {type(parts).__name__}")
         parts = list(parts)
         if not parts:
             raise ValueError("concat() needs at least one PlayoutResults")
+        for index, part in enumerate(parts):
+            if not isinstance(part, PlayoutResults):
+                raise TypeError(f"concat() joins PlayoutResults, but parts[{index}] is {type(part).__name__} {part!r}")
         first = parts[0]
         for part in parts[1:]:
             if (part.game, part.agents, part.seed, part.rotate_seats) != (first.game, first.agents, first.seed,
@@ -237,8 +174,8 @@ class PlayoutResults:
         return int(sum(a.nbytes for a in self.arrays.values()))
 
     def outcome(self, name: str) -> np.ndarray:
-        """A bool array: games whose result is ``"win"``, ``"draw"`` or ``"unfinished"``."""
-        return self.arrays["result"] == RESULT_CODES[name]
+        """A bool array: games whose result is ``name``, ``"win"``, ``"draw"`` or ``"unfinished"``."""
+        return self.arrays["result"] == RESULT_CODES[checks.choice(name, "name", RESULT_CODES)]
 
     def sole_wins(self) -> np.ndarray:
         """Bool (n, players): the player won alone."""
@@ -251,7 +188,9 @@ class PlayoutResults:
         return winners & (winners.sum(axis=1) > 1)[:, None]
 
     def points(self, seat: int | None = None) -> np.ndarray:
-        """Points per game (:func:`game_points`): for ``seat``, or for every seat as (n, players)."""
+        """Points per game (:func:`game_points`): for ``seat`` (0 to players − 1), or for every
+        seat as (n, players)."""
+        seat = checks.whole(seat, "seat", low=0, high=self.players - 1, none=True)
         table = game_points(self.arrays["winners"])
         return table if seat is None else table[:, seat]
 
@@ -264,6 +203,7 @@ class PlayoutResults:
 
     def agent_points(self, agent: int) -> np.ndarray:
         """Points per game for ``agent`` (an index into ``agents``), whatever seat it played."""
+        agent = checks.whole(agent, "agent", low=0, high=len(self.agents) - 1)
         return np.take_along_axis(self.points(), self.agent_seats()[:, agent:agent + 1], axis=1)[:, 0]
 
     def first_player_points(self) -> np.ndarray:
@@ -329,24 +269,15 @@ class PlayoutResults:
 
     def columns(self) -> dict[str, np.ndarray]:
         """One flat column per value: ``winner_1``, ``score_1``, …, ``captures_R1``, … (for CSV and pandas)."""
+        from .storage import flat_names
+
         cols: dict[str, np.ndarray] = {"game": np.arange(self.n, dtype=np.int64)}
         labels = self.game.counters.labels
         for name, array in self.arrays.items():
-            if array.ndim == 1:
-                cols[name] = array
-                continue
-            if name in ("winners", "scores") or array.ndim == 2 and array.shape[1] == self.players and name not in labels:
-                base = {"winners": "winner", "scores": "score"}.get(name, name)
-                for p in range(array.shape[1]):
-                    cols[f"{base}_{p + 1}"] = array[:, p]
-                continue
-            flat = array.reshape(len(array), -1)
-            if name in labels:
-                names = [f"{name}_{''.join(combo)}" for combo in _product(labels[name])]
-            else:
-                names = [f"{name}_{j}" for j in range(flat.shape[1])]
-            for j, col in enumerate(names):
-                cols[col] = flat[:, j]
+            names = flat_names(name, array.shape[1:], self.players, labels)
+            flat = array.reshape(len(array), len(names))
+            for j, column in enumerate(names):
+                cols[column] = flat[:, j]
         return cols
 
     def to_frame(self) -> Any:
@@ -359,152 +290,57 @@ class PlayoutResults:
         frame["result"] = pd.Categorical.from_codes(frame["result"].astype(int), list(RESULT_CODES))
         return frame
 
-    def _meta(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "version": FORMAT_VERSION,
-            "game": self.game.name,
-            "options": _jsonable(self.game.options),
-            "agents": list(self.agents),
-            "seed": self.seed if isinstance(self.seed, (int, np.integer)) else list(self.seed),
-            "max_turns": self.max_turns,
-            "elapsed": self.elapsed,
-            "partial": self.partial,
-            "engine": self.engine,
-            "rotate_seats": self.rotate_seats,
-            "precision": self.precision,
-            "fields": {k: {"dtype": v.dtype.name, "shape": list(v.shape[1:])} for k, v in self.arrays.items()},
-            "heatmaps": {k: v.tolist() for k, v in self.heatmaps.items()},
-        }
-
     def to_json(self) -> str:
         """Everything as JSON: the settings, every array and the heatmaps (NaN, a tenth of a
         game without a decision, as null: strict JSON)."""
-        meta = self._meta()
-        meta["arrays"] = {k: _json_values(v) for k, v in self.arrays.items()}
-        return json.dumps(meta, separators=(",", ":"), allow_nan=False)
+        from .storage import to_json
+
+        return to_json(self)
 
     @classmethod
     def from_json(cls, text: str) -> "PlayoutResults":
-        meta = json.loads(text)
-        _check_format(meta)
-        arrays = {k: np.asarray(v, dtype=meta["fields"][k]["dtype"]).reshape([-1] + meta["fields"][k]["shape"])
-                  for k, v in meta["arrays"].items()}
-        return cls._from_meta(meta, arrays)
+        """The results :meth:`to_json` wrote; anything else is a ValueError saying what is
+        wrong and where (:mod:`icewidgets.playout.storage`)."""
+        from .storage import from_json
 
-    @classmethod
-    def _from_meta(cls, meta: dict[str, Any], arrays: dict[str, np.ndarray]) -> "PlayoutResults":
-        from ..games import make
-
-        # JSON has no tuples: an option saved as a list was a tuple (options are hashable).
-        game = make(meta["game"], **{key: _tuples(value) for key, value in meta.get("options", {}).items()})
-        seed = meta["seed"] if not isinstance(meta["seed"], list) else tuple(meta["seed"])
-        heatmaps = {k: np.asarray(v, dtype=np.int64) for k, v in meta.get("heatmaps", {}).items()}
-        return cls(game, meta["agents"], seed, arrays, heatmaps, elapsed=meta.get("elapsed", 0.0),
-                   partial=meta.get("partial", False), engine=meta.get("engine", "reference"),
-                   max_turns=meta.get("max_turns"), rotate_seats=meta.get("rotate_seats", False),
-                   precision=meta.get("precision"))
+        return cls(**from_json(text))
 
     def to_csv(self) -> str:
         """One row per game (flat columns, see :meth:`columns`); the settings in a first ``#`` line."""
-        cols = self.columns()
-        out = io.StringIO()
-        out.write("# " + json.dumps(self._meta(), separators=(",", ":")) + "\n")
-        out.write(",".join(cols) + "\n")
-        matrix = [np.asarray(c) for c in cols.values()]
-        formats = [_csv_format(c) for c in matrix]
-        for i in range(self.n):
-            out.write(",".join(f(c[i]) for f, c in zip(formats, matrix)) + "\n")
-        return out.getvalue()
+        from .storage import to_csv
+
+        return to_csv(self)
 
     @classmethod
     def from_csv(cls, text: str) -> "PlayoutResults":
-        lines = text.splitlines()
-        if not lines or not lines[0].startswith("# "):
-            raise ValueError("not an icewidgets playouts CSV: the first line must be the '# {…}' settings line")
-        meta = json.loads(lines[0][2:])
-        _check_format(meta)
-        header = lines[1].split(",")
-        body = [line.split(",") for line in lines[2:] if line.strip()]
-        columns = {name: [row[j] for row in body] for j, name in enumerate(header)}
-        n = len(body)
-        arrays: dict[str, np.ndarray] = {}
-        for name, spec in meta["fields"].items():
-            shape = [n] + spec["shape"]
-            width = int(np.prod(spec["shape"])) if spec["shape"] else 1
-            if not spec["shape"]:
-                values = columns[name]
-            else:
-                prefix = {"winners": "winner", "scores": "score"}.get(name, name)
-                names = [h for h in header if h.startswith(prefix + "_")][:width]
-                values = [v for row in zip(*(columns[h] for h in names)) for v in row]
-            arrays[name] = np.asarray([float(v) for v in values] if spec["dtype"].startswith("float") else
-                                      [v in ("1", "True", "true") if spec["dtype"] == "bool" else int(v) for v in values],
-                                      dtype=spec["dtype"]).reshape(shape)
-        return cls._from_meta(meta, arrays)
+        """The results :meth:`to_csv` wrote; anything else is a ValueError saying what is
+        wrong and where (the line and the column)."""
+        from .storage import from_csv
 
-    def save(self, path: str) -> str:
-        """Write ``path`` as JSON (``.json``) or CSV (``.csv``); returns the path."""
-        path = str(path)
-        if path.lower().endswith(".json"):
-            text = self.to_json()
-        elif path.lower().endswith(".csv"):
-            text = self.to_csv()
-        else:
-            raise ValueError(f"cannot tell the format of {path!r}: use a name ending in .json or .csv")
-        with open(path, "w", encoding="utf-8") as f:
+        return cls(**from_csv(text))
+
+    def save(self, path: str | os.PathLike) -> str:
+        """Write ``path`` as JSON (``.json``) or CSV (``.csv``), whole or not at all (a failed
+        write leaves an older file as it was, :func:`icewidgets.files.atomic_write`); returns
+        the path as text."""
+        checks.path(path)
+        name = os.fspath(path)
+        if not name.lower().endswith(SUFFIXES):
+            raise ValueError(f"cannot tell the format of {name!r}: use a name ending in .json or .csv")
+        check_target(path)
+        text = self.to_json() if name.lower().endswith(".json") else self.to_csv()
+        with atomic_write(path) as f:
             f.write(text)
-        return path
+        return name
 
     @classmethod
-    def load(cls, path: str) -> "PlayoutResults":
-        """Read results written by :meth:`save` (JSON or CSV, by the file name)."""
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        return cls.from_csv(text) if str(path).lower().endswith(".csv") else cls.from_json(text)
-
-
-def _check_format(meta: dict[str, Any]) -> None:
-    if meta.get("format") != FORMAT:
-        raise ValueError("not saved icewidgets playout results (the format field is missing or different)")
-    if meta.get("version", 0) > FORMAT_VERSION:
-        raise ValueError(f"these results were saved by a newer icewidgets (format version {meta['version']})")
-
-
-def _json_values(array: np.ndarray) -> list:
-    if not np.issubdtype(array.dtype, np.floating) or not np.isnan(array).any():
-        return array.tolist()
-    values = array.astype(object)
-    values[np.isnan(array)] = None  # loads back as NaN
-    return values.tolist()
-
-
-def _csv_format(column: np.ndarray) -> Callable[[Any], str]:
-    if column.dtype == bool:
-        return lambda v: "1" if v else "0"
-    if np.issubdtype(column.dtype, np.floating):
-        return lambda v: repr(float(v))
-    return lambda v: str(int(v))
-
-
-def _product(labels: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
-    combos: list[tuple[str, ...]] = [()]
-    for axis in labels:
-        combos = [c + (label,) for c in combos for label in axis]
-    return combos
-
-
-def _tuples(value: Any) -> Any:
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, np.generic):
-        return value.item()
-    return value
-
-
+    def load(cls, path: str | os.PathLike) -> "PlayoutResults":
+        """Read results written by :meth:`save` (JSON or CSV, by the file name). A damaged or
+        foreign file is a ValueError that names the file and what is wrong in it."""
+        checks.path(path)
+        name = os.fspath(path)
+        data = Path(name).read_bytes()
+        try:
+            return cls.from_csv(data) if name.lower().endswith(".csv") else cls.from_json(data)
+        except ValueError as error:
+            raise ValueError(f"{name}: {error}") from None

@@ -34,6 +34,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import math
+import os
 import sys
 import time
 from typing import Any, Callable, Iterable, Iterator, Sequence
@@ -41,16 +42,17 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 import numpy as np
 
 from .. import agents as agents_module
-from .. import fast
+from .. import checks, fast
 from ..protocol import Game
 from ..stats import Z95, Estimate, Tally
 from . import chunks as chunking
 from .engines import Chunk, play_compiled, play_reference
-from .progress import progress_bar
-from .results import PlayoutResults, first_player_points
+from .progress import check_progress, progress_bar
+from .results import PlayoutResults, first_player_points, result_arrays
 
 __all__ = ["DEFAULT_PRECISION", "ENGINES", "MAX_GAMES", "SAFETY_PLIES", "PlayoutRun", "PrecisionRule",
-           "check_count", "check_precision", "check_seed", "parse_options", "ply_limit", "playouts", "resolve_game"]
+           "check_chunking", "check_count", "check_memory", "check_precision", "check_seed", "parse_options",
+           "ply_limit", "playouts", "resolve_game"]
 
 ENGINES = ("reference", "fast", "auto")
 """``engine=`` choices: the rules engines, the compiled kernels, or kernels where one applies."""
@@ -79,11 +81,10 @@ def ply_limit(game: Game) -> int:
     return SAFETY_PLIES if getattr(game, "max_turns", None) is None else _UNLIMITED
 
 
-def check_count(n: Any) -> int:
-    """``n`` as a number of games (a whole number ≥ 1), or a ValueError saying what is wrong."""
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise ValueError(f"n={n!r} must be a whole number of games ≥ 1")
-    return int(n)
+def check_count(n: Any, name: str = "n") -> int:
+    """``n`` as a number of games (a whole number ≥ 1), or a ValueError (TypeError for a value
+    that is not a number) saying what is wrong."""
+    return checks.whole(n, name, low=1, what="a whole number of games")
 
 
 def check_precision(precision: Any) -> float | None:
@@ -139,12 +140,71 @@ def _top_level_parts(text: str) -> list[str]:
 
 
 def check_seed(seed: Any) -> int | tuple[int, ...]:
-    """``seed`` as a run seed (a whole number ≥ 0, or a tuple of them), or a ValueError."""
+    """``seed`` as a run seed: a whole number ≥ 0 (numpy's too, made a plain ``int``), or a
+    list or tuple of them (made a tuple); else a ValueError.
+
+    >>> check_seed(np.int64(5)), check_seed([1, np.uint8(2)])
+    (5, (1, 2))
+    """
+    message = f"seed={seed!r} must be a whole number ≥ 0 (or a list or tuple of them)"
+    if isinstance(seed, (list, tuple)):
+        if not seed:
+            raise ValueError(message)
+        try:
+            return tuple(checks.whole(part, "seed", low=0) for part in seed)
+        except (TypeError, ValueError):
+            raise ValueError(message) from None
     try:
-        np.random.SeedSequence(seed)
+        return checks.whole(seed, "seed", low=0)
     except (TypeError, ValueError):
-        raise ValueError(f"seed={seed!r} must be a whole number ≥ 0 (or a sequence of them)") from None
-    return seed if isinstance(seed, (int, np.integer)) else tuple(int(s) for s in seed)
+        raise ValueError(message) from None
+
+
+def check_memory(game: Game, n: int) -> None:
+    """A ValueError when the results of ``n`` games of ``game`` could never fit in this
+    machine's memory (its physical memory, where the system says), before any game is played.
+
+    >>> import icewidgets as iw
+    >>> check_memory(iw.make(iw.available_games()[0]), 10**12)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: n=1,000,000,000,000 games would hold ... of results in memory, more than this machine has ...
+    """
+    per_game = sum(array.nbytes for array in result_arrays(game, 1).values())
+    needed = n * per_game
+    memory = _physical_memory()
+    if memory is not None and needed > memory:
+        raise ValueError(f"n={n:,} games would hold {_bytes(needed)} of results in memory, more than this machine "
+                         f"has ({_bytes(memory)}); play fewer (results of several runs join with "
+                         "PlayoutResults.concat), or give precision= to stop once the answer is known")
+
+
+def _physical_memory() -> int | None:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):  # not a POSIX system: no check
+        return None
+
+
+def _bytes(count: float) -> str:
+    """``count`` bytes as they read: "94.0 TB"."""
+    unit = "bytes"
+    for bigger in ("kB", "MB", "GB", "TB"):
+        if count < 1000:
+            break
+        count, unit = count / 1000, bigger
+    return f"{count:,.0f} {unit}" if unit == "bytes" else f"{count:,.1f} {unit}"
+
+
+def check_chunking(chunk_size: Any, executor: Any, workers: Any) -> tuple[int | None, int | None]:
+    """``chunk_size`` and ``workers`` as whole numbers ≥ 1 (or None), once ``executor`` is known
+    to be an executor (or None); else a ValueError or TypeError naming the setting."""
+    chunk_size = checks.whole(chunk_size, "chunk_size", low=1, none=True, what="a whole number of games")
+    workers = checks.whole(workers, "workers", low=1, none=True, what="a whole number of threads")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(f"executor={executor!r} must be a concurrent.futures.Executor (anything with a submit() "
+                        "method, e.g. ProcessPoolExecutor() or a Dask client's get_executor()), or None")
+    return chunk_size, workers
 
 
 def resolve_game(game: Game | str, options: dict[str, Any] | None = None, max_turns: int | None = None) -> Game:
@@ -158,6 +218,8 @@ def resolve_game(game: Game | str, options: dict[str, Any] | None = None, max_tu
     """
     from ..games import make
 
+    if options is not None and (not isinstance(options, dict) or not all(isinstance(k, str) for k in options)):
+        raise TypeError(f"options={options!r} must be a dict of the game's options by name, e.g. {{'players': 3}}")
     if isinstance(game, str):
         game = make(game.strip().lower(), **(options or {}))
     elif not isinstance(game, Game):
@@ -168,8 +230,7 @@ def resolve_game(game: Game | str, options: dict[str, Any] | None = None, max_tu
             raise TypeError(f"{game.name} has no option {unknown[0]!r}; its options are: {', '.join(game.options)}")
         game = dataclasses.replace(game, **options)
     if max_turns is not None:
-        if isinstance(max_turns, bool) or not isinstance(max_turns, (int, np.integer)) or max_turns < 1:
-            raise ValueError(f"max_turns={max_turns!r} must be a whole number ≥ 1 (or None)")
+        max_turns = checks.whole(max_turns, "max_turns", low=1)
         if "max_turns" not in game.options:
             raise ValueError(f"{game.name} has no turn limit (no max_turns option)")
         game = dataclasses.replace(game, max_turns=int(max_turns))
@@ -264,14 +325,14 @@ class PlayoutRun:
         seed = check_seed(seed)
         if engine not in ENGINES:
             raise ValueError(f"engine={engine!r}; choose one of {', '.join(map(repr, ENGINES))}")
-        if not isinstance(rotate_seats, bool):
-            raise TypeError(f"rotate_seats={rotate_seats!r} must be True or False")
+        rotate_seats = checks.flag(rotate_seats, "rotate_seats")
         game = resolve_game(game, options, max_turns)
         resolved, names = _resolve_agents(game, agents, rotate_seats)
         players = game.num_players
         seatings = tuple(tuple((seat - shift) % players for seat in range(players))
                          for shift in range(players if rotate_seats else 1))
         n = -(-n // len(seatings)) * len(seatings)  # whole deals
+        check_memory(game, n)
         compiled = engine != "reference" and all(_kernel_plays(game, [resolved[a] for a in seating])
                                                  for seating in seatings)
         if engine == "fast" and not compiled:
@@ -329,18 +390,25 @@ class PlayoutRun:
         Compiled chunks, and the rules engines' on an ``executor``, run ahead on ``workers``
         threads (default: one per core) or the executor (see :mod:`icewidgets.playout.chunks`);
         closing the iterator cancels those not yet started. Otherwise the rules engines play
-        here, one chunk of ``chunk_size`` games at a time (default: all, or
+        here, one chunk of ``chunk_size`` games at a time (default: all, up to
+        :data:`~icewidgets.playout.chunks.DEFAULT_CHUNK_SIZE` games a chunk, or
         :func:`precision_chunk_size` for a run with a precision), with ``on_game(games_done)``
         after every game; a KeyboardInterrupt during a game ends the run with a last, shorter
         chunk. The iterator does not stop at the precision: ask :meth:`precision_rule`.
         """
+        chunk_size, workers = check_chunking(chunk_size, executor, workers)
+        return self._chunks(chunk_size, executor, workers, on_game)
+
+    def _chunks(self, chunk_size: int | None, executor: Any, workers: int | None,
+                on_game: Callable[[int], Any] | None) -> Iterator[Chunk]:
         n, group = self.n, len(self.seatings)
         if chunk_size is not None:
             chunk_size = -(-chunk_size // group) * group
         elif self.precision is not None:
             chunk_size = precision_chunk_size(self.precision, group)
         if self.engine == "reference" and executor is None:
-            size = chunk_size or n
+            # Whole runs at most a chunk of arrays at a time: memory grows with the games played.
+            size = chunk_size or min(n, -(-chunking.DEFAULT_CHUNK_SIZE // group) * group)
             for start in range(0, n, size):
                 progress = None if on_game is None else (lambda done, start=start: on_game(start + done))
                 chunk = self.play_range(start, min(n, start + size), on_game=progress)
@@ -425,7 +493,9 @@ def playouts(
     >>> print(results.summary().rows[0])
     ['games', '20', '']
     """
+    check_progress(progress)
     run = PlayoutRun.plan(game, n, agents, seed, max_turns, engine, options, rotate_seats, precision)
+    chunk_size, workers = check_chunking(chunk_size, executor, workers)
     label = f"{run.game.title} playouts" + (f" to ±{100 * run.precision:g}%" if run.precision else "")
     rule = run.precision_rule()
     run.prepare(None if progress is False else _notice)
@@ -463,26 +533,21 @@ def _notice(text: str) -> None:
 
 
 def _resolve_agents(game: Game, agents: Any, rotate_seats: bool = False) -> tuple[list[Any], tuple[str, ...]]:
-    if isinstance(agents, str) or callable(agents):
-        agents = [agents]
-    agents = list(agents)
+    resolved, names = agents_module.parse_agents(agents)
     players = game.num_players
-    if rotate_seats and len(agents) != players:
+    if rotate_seats and len(resolved) != players:
         raise ValueError(
             f"rotate_seats=True needs one agent per seat ({players} for {game.name} with these options), not "
-            f"{len(agents)}: with one agent for every seat there is nothing to rotate"
+            f"{len(resolved)}: with one agent for every seat there is nothing to rotate"
         )
-    if len(agents) == 1:
-        agents = agents * players
-    if len(agents) != players:
+    if len(resolved) == 1:
+        resolved, names = resolved * players, names * players
+    if len(resolved) != players:
         raise ValueError(
-            f"{game.name} with these options has {players} players, but {len(agents)} agents were given "
-            f"({', '.join(agents_module.agent_name(a) if not isinstance(a, str) else a for a in agents)}); "
-            f"give one agent per seat, or one for every seat"
+            f"{game.name} with these options has {players} players, but {len(resolved)} agents were given "
+            f"({', '.join(names)}); give one agent per seat, or one for every seat"
         )
-    resolved = [agents_module.get_agent(a) for a in agents]
-    names = tuple(agents_module.agent_name(a) for a in agents)
-    return resolved, names
+    return list(resolved), names
 
 
 def _kernel_plays(game: Game, agents: Sequence[Any]) -> bool:

@@ -15,6 +15,7 @@ import numpy as np
 from .. import agents as agents_module
 from ..protocol import Game
 from ..stats import Estimate, Table, Tally, format_estimate, format_rate
+from .progress import check_progress
 from .results import PlayoutResults
 from .run import check_count, check_seed, playouts, resolve_game
 
@@ -104,6 +105,10 @@ def tournament(
     """A round robin of two-player games: every pair of ``agents`` plays ``n`` games (rounded up
     to an even number), each seeded deal once with either agent in seat 1 (``rotate_seats``).
 
+    ``agents`` is an agent spec of at least two agents (the grammar of
+    :func:`icewidgets.agents.parse_agents`: ``"random,greedy,mcts"``, a list of names and
+    callables, …).
+
     Match (i, j) seeds its deals with ``SeedSequence([seed, i, j], spawn_key=(d,))``.
 
     >>> import icewidgets as iw
@@ -112,13 +117,13 @@ def tournament(
     (('random', 'greedy'), (2, 2), 4)
     """
     n = check_count(n)
+    check_progress(progress)
     game = resolve_game(game, options, max_turns)
     if game.num_players != 2:
         raise ValueError(f"tournament() plays two-player games; this {game.name} has {game.num_players} players")
-    agents = list(agents)
+    agents, plain = agents_module.parse_agents(agents)
     if len(agents) < 2:
-        raise ValueError("tournament() needs at least two agents")
-    plain = [agents_module.agent_name(a) for a in agents]
+        raise ValueError(f"tournament() needs at least two agents, not only {plain[0]!r} (e.g. 'random,greedy')")
     names = [f"{name}#{k + 1}" if plain.count(name) > 1 else name for k, name in enumerate(plain)]
     seed = check_seed(seed)
     base = [int(seed)] if isinstance(seed, (int, np.integer)) else list(seed)

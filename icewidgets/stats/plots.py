@@ -54,7 +54,19 @@ def new_figure(figsize: tuple[float, float] = (5.0, 3.5)) -> Any:
 
 
 def _axes(ax: Any, figsize: tuple[float, float] = (5.0, 3.5)) -> Any:
+    from matplotlib.axes import Axes
+
+    if ax is not None and not isinstance(ax, Axes):
+        raise TypeError(f"ax={ax!r} must be a matplotlib Axes (e.g. from fig.subplots()) or None for a new figure")
     return ax if ax is not None else new_figure(figsize).subplots()
+
+
+def _figure(fig: Any, figsize: tuple[float, float]) -> Any:
+    from matplotlib.figure import FigureBase
+
+    if fig is not None and not isinstance(fig, FigureBase):
+        raise TypeError(f"fig={fig!r} must be a matplotlib Figure (or SubFigure), or None for a new figure")
+    return fig if fig is not None else new_figure(figsize)
 
 
 def _seat_labels(results: Any) -> list[str]:
@@ -284,7 +296,7 @@ def plot_cross_table(tournament: Any, ax: Any = None) -> Any:
 def plot_dashboard(results: Any, fig: Any = None) -> Any:
     """One figure: points, outcomes, the first player, scores, lengths, branching over a game,
     lead changes and the board heatmaps."""
-    fig = fig if fig is not None else new_figure((14, 11))
+    fig = _figure(fig, (14, 11))
     axes = fig.subplots(3, 3)
     plot_points(results, ax=axes[0, 0])
     plot_first_player(results, ax=axes[0, 1])
@@ -316,7 +328,7 @@ def plot_comparison(comparison: Any, fig: Any = None) -> Any:
     keys = [key for key in comparison.plotted if any(key in estimates[label] for label in labels)]
     columns = min(4, max(1, len(keys)))
     rows = -(-len(keys) // columns) if keys else 1
-    fig = fig if fig is not None else new_figure((3.4 * columns, 2.9 * rows))
+    fig = _figure(fig, (3.4 * columns, 2.9 * rows))
     axes = np.atleast_1d(fig.subplots(rows, columns)).ravel()
     x = np.arange(len(labels))
     for ax, key in zip(axes, keys):

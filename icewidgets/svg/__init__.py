@@ -19,7 +19,9 @@ the marks of the last ply, and the stages of a ply shown in steps. The parts:
 - :mod:`.tracking`: :class:`Tracker` keeps every piece's ``data-piece`` id through the plies;
 - :mod:`.animation`: :func:`frames` and :func:`ply_frames` (the pictures of a game and of one
   ply, which :class:`icewidgets.GameWidget` moves in the browser), :func:`animated_svg`;
-- :mod:`.files`: :func:`save_svg`, :func:`save_png`.
+- :mod:`.files`: :func:`save_svg`, :func:`save_png`;
+- :mod:`.vector`: :func:`~icewidgets.svg.vector.draw_svg`, a picture drawn as matplotlib
+  shapes and texts (what the printables put on paper, in vectors).
 """
 
 from .animation import Frame, animated_svg, frames, ply_frames

@@ -22,7 +22,7 @@ from typing import Any, Iterator, Sequence
 from ..protocol import State
 from ..record import Record
 from .draw import PAD, SMALL_FONT, Scene, coordinate, piece_transform, scene, size_of
-from .theme import piece_markup, theme as theme_colours
+from .theme import label_units, piece_markup, theme as theme_colours
 from .tracking import Tracker, moved
 
 CAPTION_CHARACTERS = 160
@@ -128,8 +128,10 @@ def animated_svg(
             tokens.setdefault(pid, tok)
             track.setdefault(pid, [None] * n)[i] = (x, y, side)
     parts = []
+    least = SMALL_FONT * size_of(size).text
     for pid in _stacking_order(shown, list(tokens)):
-        markup = piece_markup(tokens[pid], palette)
+        smallest = min(p[2] for p in track[pid] if p is not None)  # its letters readable at its smallest
+        markup = piece_markup(tokens[pid], palette, label_units(tokens[pid], smallest, least))
         known = next(p for p in track[pid] if p is not None)
         filled, last = [], known
         for p in track[pid]:

@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import numbers
 from typing import Iterable, Mapping, Sequence
 
 from ..grid import FILE_LETTERS, Grid
 from ..pieces import PIECES, is_pawn
 from ..protocol import CHANCE, State
 from ..view import Dice, Line, PanelItem, Pieces
-from .theme import ink, palette as palette_colours, piece_markup, theme as theme_colours
+from .areas import draw as draw_areas, legend as area_legend
+from .theme import ink, label_units, palette as palette_colours, piece_markup, theme as theme_colours
 from .tracking import Placement, Tracker, grid_of
 
 CELL = 60.0
@@ -38,9 +40,12 @@ PANEL = 230.0
 MIN_BOARD, MAX_BOARD = 160.0, 4000.0
 """The range of board widths a ``size`` may ask for, in pixels."""
 
-BASE_SIDE = {3: 0.82, 2: 0.64, 1: 0.46, 0: 0.9}
-"""The side of a piece by size (0: a tile) as a fraction of its cell, when its stack is a
-nest of shrinking sizes."""
+BASE_SIDE = {3: 0.82, 2: 0.64, 1: 0.46, 0: 0.8}
+"""The side of a piece by size (0: a tile) as a fraction of its cell: alone, in a nest of
+shrinking sizes, and at the top of any stack."""
+STACK_BOTTOM = 0.96
+"""The side of the bottom piece of a stack that is not a nest, as a fraction of its cell: the
+pieces under the top one shrink evenly from it, so each shows as a ring."""
 PAWN_SIDE = 0.46
 """The side of a pawn as a fraction of its cell."""
 
@@ -58,6 +63,9 @@ SMALL_FONT = 12
 CHARACTER_WIDTH = 0.58
 """A generous average width of a character, as a fraction of its font size (to size the panel)."""
 
+PANEL_PLACES = ("right", "below", "none")
+"""Where a picture's status line and side panel may go (``"none"``: the board alone)."""
+
 DIE = 40.0
 """The side of a die in the panel (at text scale 1)."""
 
@@ -69,6 +77,11 @@ class Size:
 
     board: float | None = None
     text: float = 1.0
+
+    @property
+    def least_font(self) -> float:
+        """The size of the smallest text at this size, piece letters included, in pixels."""
+        return SMALL_FONT * self.text
 
 
 SIZES: dict[str, Size] = {
@@ -100,7 +113,7 @@ def size_of(size: float | str | Size | None) -> Size:
         except KeyError:
             raise ValueError(f"size={size!r} is not a size; give a board width in pixels or one of "
                              f"{', '.join(map(repr, SIZES))}") from None
-    if isinstance(size, bool) or not isinstance(size, (int, float)) or size != size:
+    if isinstance(size, bool) or not isinstance(size, numbers.Real) or size != size:
         raise ValueError(f"size={size!r} is not a size; give a board width in pixels or one of "
                          f"{', '.join(map(repr, SIZES))}")
     if not MIN_BOARD <= size <= MAX_BOARD:
@@ -127,6 +140,10 @@ class Scene:
     """What happened in this picture (the events' sentences)."""
     badges: str = ""
     """Stack heights (the widget draws its own from the pieces)."""
+    label: float = 12.0
+    """The least size of a piece's letters, in pixels (see :func:`~icewidgets.svg.theme.label_units`)."""
+    areas: str = ""
+    """The board areas the game marks (under the marks and the pieces)."""
 
 
 def coordinate(value: float) -> str:
@@ -147,18 +164,21 @@ def piece_transform(x: float, y: float, side: float) -> str:
 def stack_sides(toks: Sequence[str]) -> list[float]:
     """The side of each piece of a stack (tokens, bottom first) as a fraction of its cell.
 
-    A nest of shrinking sizes is drawn at the pieces' true sizes; any other stack shrinks
-    step by step so that every piece stays visible. A pawn keeps its own size.
+    A nest of shrinking sizes is drawn at the pieces' true sizes. In any other stack the top
+    piece keeps the side it has alone (a tall stack never shrinks it), and the pieces under it
+    grow evenly towards :data:`STACK_BOTTOM`, so every piece shows. A pawn keeps its own size.
 
-    >>> stack_sides(["R3", "R2", "R1"]), stack_sides(["L", "D", "@D"])
-    ([0.82, 0.64, 0.46], [0.9, 0.78, 0.46])
+    >>> stack_sides(["R3", "R2", "R1"]), stack_sides(["L", "D", "@D"]), stack_sides(["G3", "G2", "G1", "K3"])
+    ([0.82, 0.64, 0.46], [0.96, 0.8, 0.46], [0.96, 0.9133, 0.8667, 0.82])
     """
     sizes = [PIECES[t].size for t in toks if not is_pawn(t)]
     if all(a > b for a, b in zip(sizes, sizes[1:])):
         sides = [BASE_SIDE[s] for s in sizes]
     else:
-        step = min(0.12, 0.56 / max(len(sizes) - 1, 1))
-        sides = [0.9 - k * step for k in range(len(sizes))]
+        top = BASE_SIDE[sizes[-1]]
+        bottom = max(STACK_BOTTOM, top)
+        step = (bottom - top) / (len(sizes) - 1)
+        sides = [round(bottom - k * step, 4) for k in range(len(sizes))]
     stacked = iter(sides)
     return [PAWN_SIDE if is_pawn(t) else next(stacked) for t in toks]
 
@@ -196,6 +216,7 @@ def scene(
     coordinates: bool = True,
     status_state: State | None = None,
     text: str = "",
+    panel: str = "right",
 ) -> Scene:
     """Lay out ``state`` as a :class:`Scene`, in pixels.
 
@@ -203,7 +224,9 @@ def scene(
     ``size`` the board width or a named size (see :func:`size_of`); ``marks`` the squares to
     mark (default: the view's marks of ``state``, or none without ``highlight_last``);
     ``status_state`` the position whose status and panel are shown (default: ``state``; a
-    picture within a ply shows the position before it).
+    picture within a ply shows the position before it); ``panel`` where the status line and
+    the panel go: ``"right"`` of the board, ``"below"`` it (for a narrow page), or ``"none"``
+    (the board alone, for a page that says what is beside the board in words).
     """
     colours, pal = theme_colours(theme), palette_colours(palette)
     grid = grid_of(state)
@@ -238,18 +261,38 @@ def scene(
     status_state = status_state or state
     squares = set(grid.names)
     areas = {loc: [tok for _, tok in stack] for loc, stack in placement.items() if loc not in squares}
-    px = fr.x0 + board_width + 16 * chosen.text
-    top = fr.y0 + (STATUS_FONT + 16) * chosen.text
-    items = view.panel(status_state, areas)
+    below = MARGIN * chosen.text if coordinates else 0
+    if panel not in PANEL_PLACES:
+        raise ValueError(f"panel={panel!r} is not a place for the panel; choose one of "
+                         f"{', '.join(map(repr, PANEL_PLACES))}")
+    if panel == "right":
+        px, status_y = fr.x0 + board_width + 16 * chosen.text, fr.y0 + STATUS_FONT * chosen.text
+    else:  # under the board and its coordinates, for a page narrower than the screen
+        px, status_y = PAD, fr.y0 + board_height + below + (STATUS_FONT + 8) * chosen.text
+    top = status_y + 16 * chosen.text
+    items = view.panel(status_state, areas) if panel != "none" else []
     panel_svg, area_positions, panel_height, panel_width = draw_panel(items, placement, px, top, colours, pal,
                                                                      chosen.text, palette)
     status_text = status(status_state)
-    panel = (
-        f'<text class="iw-fg" x="{coordinate(px)}" y="{coordinate(fr.y0 + STATUS_FONT * chosen.text)}" '
+    panel_markup = "" if panel == "none" else (
+        f'<text class="iw-fg" x="{coordinate(px)}" y="{coordinate(status_y)}" '
         f'font-size="{fr.font(STATUS_FONT)}" font-weight="bold" fill="{colours["text"]}">{_escape(status_text)}</text>'
         + panel_svg
     )
-    panel_width = max(panel_width, text_width(status_text, STATUS_FONT * chosen.text), PANEL * chosen.text)
+    board_areas = view.board_areas(state)
+    if panel == "none":
+        panel_width = panel_height = 0.0
+        top = fr.y0
+    else:
+        if board_areas:  # their key, under the game's panel
+            space = 8 * chosen.text
+            key, key_height, key_width = area_legend(board_areas, px, top + panel_height + space, colours, pal,
+                                                     chosen.text, LINE_STYLES["text"][0] * chosen.text)
+            panel_markup += key
+            panel_height += space + key_height
+            panel_width = max(panel_width, key_width)
+        panel_width = max(panel_width, text_width(status_text, STATUS_FONT * chosen.text),
+                          PANEL * chosen.text if panel == "right" else 0.0)
     # Off-board pieces are drawn in the panel's order, each group bottom first, so a tree shows
     # its large outside and its small inside whatever order its pieces arrived in.
     where = {pid: (tok, loc) for loc, stack in placement.items() if loc not in squares for pid, tok in stack}
@@ -258,10 +301,10 @@ def scene(
     if marks is None:
         marks = view.marks(state) if highlight_last else {}
     marks_svg = _marks(fr, marks, selected, targets, colours)
-    width = px + panel_width + PAD
-    below = MARGIN * chosen.text if coordinates else 0
+    width = max(px + panel_width, fr.x0 + board_width) + PAD
     height = max(fr.y0 + board_height + below + PAD, top + panel_height + PAD)
-    return Scene(width, height, _squares(fr, colours, coordinates), marks_svg, panel, pieces, text, "".join(heights))
+    return Scene(width, height, _squares(fr, colours, coordinates), marks_svg, panel_markup, pieces, text,
+                 "".join(heights), label=chosen.least_font, areas=draw_areas(grid, fr.centre, cell, board_areas, colours, pal))
 
 
 def render(sc: Scene, *, palette: str = "standard", theme: str = "light", label: str = "") -> str:
@@ -270,7 +313,7 @@ def render(sc: Scene, *, palette: str = "standard", theme: str = "light", label:
     colours = theme_colours(theme)
     pieces = "".join(
         f'<g class="iw-piece" data-piece="{pid}" data-token="{tok}" data-loc="{loc}" '
-        f'transform="{piece_transform(x, y, side)}">{piece_markup(tok, palette)}</g>'
+        f'transform="{piece_transform(x, y, side)}">{piece_markup(tok, palette, label_units(tok, side, sc.label))}</g>'
         for pid, tok, loc, x, y, side in sc.pieces
     )
     aria = f' role="img" aria-label="{_escape(label)}"' if label else ""
@@ -279,7 +322,9 @@ def render(sc: Scene, *, palette: str = "standard", theme: str = "light", label:
         f'{coordinate(sc.height)}" width="{coordinate(sc.width)}" height="{coordinate(sc.height)}" '
         f'font-family="Helvetica, Arial, sans-serif"{aria}>'
         f'<rect class="iw-bg" width="100%" height="100%" fill="{colours["bg"]}"/>'
-        f'<g class="iw-static">{sc.static}</g><g class="iw-marks" pointer-events="none">{sc.marks}</g>'
+        f'<g class="iw-static">{sc.static}</g>'
+        + (f'<g class="iw-areas" pointer-events="none">{sc.areas}</g>' if sc.areas else "")
+        + f'<g class="iw-marks" pointer-events="none">{sc.marks}</g>'
         f'<g class="iw-pieces" pointer-events="none">{pieces}</g>'
         f'<g class="iw-badges" pointer-events="none">{sc.badges}</g>'
         f'<g class="iw-panel" pointer-events="none">{sc.panel}</g></svg>'
@@ -297,17 +342,19 @@ def board(
     highlight_last: bool = True,
     coordinates: bool = True,
     placement: Placement | None = None,
+    panel: str = "right",
 ) -> str:
     """An SVG picture of ``state`` (byte-identical for equal arguments), drawn at 100%.
 
     ``size`` is the width of the board in pixels (160 to 4000; default 60 per square) or a
     named size of :data:`SIZES` (``"projector"``: a large board, no text under 18 px); the side
     panel keeps its readable text whatever the board's size, so no text is under 12 px and a
-    picture is at least 400 px wide. ``theme`` and ``palette`` name the colours
+    picture with the panel beside the board is at least 400 px wide. ``theme`` and ``palette`` name the colours
     (:data:`~icewidgets.svg.theme.THEMES`, :data:`~icewidgets.svg.theme.PALETTES`);
     ``selected`` is a square to outline and ``targets`` squares to mark as legal destinations;
     ``highlight_last`` marks what the last ply did (the view's marks); ``placement`` gives
-    tracked piece ids (see :class:`Tracker`).
+    tracked piece ids (see :class:`Tracker`); ``panel="below"`` puts the status line and the
+    side panel under the board instead of beside it, ``panel="none"`` leaves them out.
 
     >>> import icewidgets as iw
     >>> picture = board(iw.make(iw.available_games()[0]).new_state(seed=1), theme="dark", targets=["a2"])
@@ -315,7 +362,7 @@ def board(
     True
     """
     sc = scene(state, placement, theme=theme, palette=palette, size=size, selected=selected, targets=targets,
-               highlight_last=highlight_last, coordinates=coordinates)
+               highlight_last=highlight_last, coordinates=coordinates, panel=panel)
     return render(sc, palette=palette, theme=theme, label=f"{state.game.title} board: {status(state)}")
 
 

@@ -1,9 +1,14 @@
-"""Pictures written to files: SVG (a position, or a whole game animated) and PNG."""
+"""Pictures written to files: SVG (a position, or a whole game animated) and PNG.
+
+Both are written whole or not at all (:func:`icewidgets.files.atomic_write`).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from .. import checks
+from ..files import atomic_write, check_target
 from .animation import animated_svg, states_and_moves
 from .draw import board
 
@@ -22,21 +27,26 @@ def save_svg(state_or_record: Any, path: Any, **options: Any) -> None:
     >>> open(path).read().startswith("<svg")
     True
     """
-    if options.pop("animated", False):
+    check_target(path)
+    if checks.flag(options.pop("animated", False), "animated"):
         text = animated_svg(state_or_record, **options)
     else:
         states, _ = states_and_moves(state_or_record)
         text = board(states[-1], **options)
-    with open(path, "w", encoding="utf-8") as fh:
+    with atomic_write(path) as fh:
         fh.write(text)
 
 
 def save_png(state_or_record: Any, path: Any, *, scale: float = 2.0, **options: Any) -> None:
     """Write a PNG picture of a state or of a Record's final position (needs the optional
     ``cairosvg`` package); ``scale`` multiplies the natural size."""
+    check_target(path)
     cairosvg = require_cairosvg("PNG export needs", " save_svg works without it.")
     states, _ = states_and_moves(state_or_record)
-    cairosvg.svg2png(bytestring=board(states[-1], **options).encode(), write_to=str(path), scale=scale)
+    png = cairosvg.svg2png(bytestring=board(states[-1], **options).encode(), scale=checks.number(
+        scale, "scale", low=0, low_open=True))
+    with atomic_write(path, "wb") as fh:
+        fh.write(png)
 
 
 def require_cairosvg(needs: str, hint: str = "") -> Any:

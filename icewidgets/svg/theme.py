@@ -1,7 +1,8 @@
 """Colours of the pictures: board themes, piece palettes, and the drawing of one piece.
 
 Every piece shows its colour, its letter and size (``R3``) and a line pattern of its own per
-colour, so a picture never depends on colour alone. The widget draws pieces with the same
+colour, so a picture never depends on colour alone. Colours a game declares
+(:func:`icewidgets.pieces.declare_colours`) bring their own fill and pattern. The widget draws pieces with the same
 markup, so the front end and the static pictures always agree.
 
 >>> theme("dark")["bg"]
@@ -17,8 +18,9 @@ True
 from __future__ import annotations
 
 import functools
+import math
 
-from ..pieces import PAWN, PIECES, is_pawn
+from ..pieces import DECLARED, PAWN, PIECES, is_pawn
 
 THEMES: dict[str, dict[str, str]] = {
     "light": {
@@ -73,8 +75,12 @@ def theme(name: str) -> dict[str, str]:
 
 
 def palette(name: str) -> dict[str, str]:
-    """The piece colours of palette ``name``; ValueError names the bad name and the choices."""
-    return _choose(PALETTES, "palette", name)
+    """The piece colours of palette ``name``, with the colours games declared; ValueError names
+    the bad name and the choices."""
+    colours = _choose(PALETTES, "palette", name)
+    if not DECLARED:
+        return colours
+    return {**colours, **{letter: colour.fill_in(name) for letter, colour in DECLARED.items()}}
 
 
 def _choose(table: dict[str, dict[str, str]], kind: str, name: str) -> dict[str, str]:
@@ -108,8 +114,13 @@ def ink(colour: str, palette: str = "standard") -> str:
     >>> ink("K"), ink("Y"), ink("G")
     ('#ffffff', '#000000', '#000000')
     """
-    fill = _choose(PALETTES, "palette", palette)[colour]
+    fill = _fill(colour, palette)
     return LIGHT_INK if contrast(fill, LIGHT_INK) >= contrast(fill, DARK_INK) else DARK_INK
+
+
+def _fill(colour: str, palette_name: str) -> str:
+    declared = DECLARED.get(colour)
+    return declared.fill_in(palette_name) if declared else _choose(PALETTES, "palette", palette_name)[colour]
 
 
 def is_dark(colour: str, palette: str = "standard") -> bool:
@@ -117,33 +128,72 @@ def is_dark(colour: str, palette: str = "standard") -> bool:
     return ink(colour, palette) == LIGHT_INK
 
 
+LABEL_UNITS = {"piece": 36.0, "pawn": 44.0}
+"""The natural font size of the letters on a piece and on a pawn, in the piece's own units (a
+piece is drawn 100 units wide and scaled to its side)."""
+BASELINE = {"piece": 13 / 36, "pawn": 15 / 44}
+"""Where a label's baseline sits below the piece's centre, as a fraction of its font size (the
+letters then look centred)."""
+
+
+def label_units(token: str, side: float, least: float) -> float:
+    """The font size, in the piece's own units, of the label of ``token`` drawn ``side`` pixels
+    wide: its natural size, or larger so that it is at least ``least`` pixels on screen (the
+    letters of a small piece stay readable; they may then reach past its edge, on a halo of
+    the piece's colour).
+
+    >>> label_units("R3", 49.2, 12), label_units("R1", 27.6, 12)
+    (36.0, 43.5)
+    """
+    natural = LABEL_UNITS["pawn" if is_pawn(token) else "piece"]
+    # rounded up to a tenth, so that the letters are never a hair under ``least``
+    return natural if side <= 0 else max(natural, math.ceil(round(least * 1000 / side, 6)) / 10)
+
+
+def _font(units: float) -> str:
+    return str(int(units)) if units == int(units) else str(units)
+
+
 @functools.lru_cache(maxsize=None)
-def piece_markup(token: str, palette: str = "standard") -> str:
+def piece_markup(token: str, palette: str = "standard", label: float | None = None) -> str:
     """The SVG of one piece (a token of :func:`icewidgets.pieces.tokens`) centred on (0, 0) with
-    side 100; the caller scales and places it. Cached: every picture reuses the same few pieces.
+    side 100; the caller scales and places it. ``label`` is the font size of its letters in the
+    same units (default: their natural size, :data:`LABEL_UNITS`; see :func:`label_units`).
+    Cached: every picture reuses the same few pieces.
 
     >>> piece_markup("@D").startswith("<circle")
     True
     """
-    colours = _choose(PALETTES, "palette", palette)
+    _choose(PALETTES, "palette", palette)  # a bad name fails here, whatever the token
     if is_pawn(token):
         colour = token[len(PAWN):]
         ring = "#f7f0dc" if is_dark(colour, palette) else "#3a2a1a"
-        return (f'<circle r="46" fill="{colours[colour]}" stroke="{ring}" stroke-width="12"/>'
-                f'<text y="15" text-anchor="middle" font-size="44" font-weight="bold" fill="{ink(colour, palette)}">'
-                f'{colour}</text>')
+        return (f'<circle r="46" fill="{_fill(colour, palette)}" stroke="{ring}" stroke-width="12"/>'
+                + _label(colour, _fill(colour, palette), ink(colour, palette), "pawn", label))
     piece = PIECES[token]
     writing = ink(piece.colour, palette)
     edge = "#a0a0a0" if piece.colour == "K" else "#2b2b2b"  # black pieces stay visible on the dark theme
-    parts = [f'<rect x="-50" y="-50" width="100" height="100" rx="3" fill="{colours[piece.colour]}" stroke="{edge}" '
+    parts = [f'<rect x="-50" y="-50" width="100" height="100" rx="3" fill="{_fill(piece.colour, palette)}" stroke="{edge}" '
              f'stroke-width="1.2" vector-effect="non-scaling-stroke"/>']
     if piece.size:  # a pyramid: its four faces meet at the apex
         parts.append('<path d="M-50-50L50 50M50-50L-50 50" stroke="#000" stroke-opacity="0.18" stroke-width="1" '
                      'vector-effect="non-scaling-stroke"/>')
-    dash = _DASHES.get(piece.colour)
+    dash = DECLARED[piece.colour].pattern if piece.colour in DECLARED else _DASHES.get(piece.colour)
     if dash is not None:
         pattern = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<rect x="-42" y="-42" width="84" height="84" fill="none" stroke="{writing}" stroke-opacity="0.7" '
                      f'stroke-width="1.5" vector-effect="non-scaling-stroke"{pattern}/>')
-    parts.append(f'<text y="13" text-anchor="middle" font-size="36" font-weight="bold" fill="{writing}">{token}</text>')
+    parts.append(_label(token, _fill(piece.colour, palette), writing, "piece", label))
     return "".join(parts)
+
+
+def _label(text: str, fill: str, writing: str, kind: str, label: float | None) -> str:
+    natural = LABEL_UNITS[kind]
+    units = natural if label is None else max(label, natural)
+    font = (f'y="{_font(round(units * BASELINE[kind]))}" text-anchor="middle" font-size="{_font(units)}" '
+            f'font-weight="bold"')
+    # A label larger than its natural size may reach past a small piece: a halo of the piece's
+    # colour under it (a second text, which every renderer draws) keeps it readable on anything.
+    halo = (f'<text class="iw-halo" aria-hidden="true" {font} fill="{fill}" stroke="{fill}" stroke-width="{_font(round(units * 0.16, 1))}" '
+            f'stroke-linejoin="round">{text}</text>' if units > natural else "")
+    return f'{halo}<text {font} fill="{writing}">{text}</text>'

@@ -35,6 +35,7 @@ import dataclasses
 import functools
 import html
 import json
+import numbers
 import threading
 from typing import Any, Callable
 
@@ -42,7 +43,7 @@ import anywidget
 import numpy as np
 import traitlets
 
-from .. import svg
+from .. import checks, svg
 from ..agents import chance_move, get_agent
 from ..games import available_games, make
 from ..pieces import is_pawn
@@ -52,8 +53,23 @@ from .frontend import STYLES, module_source
 from .replay import FrameLog, legal_entries
 
 HUMAN = "human"
+MAX_SPEED = 100.0
+"""The fastest replay speed (times the normal one)."""
 AUTO = "auto"
 """The theme that follows the notebook's (light or dark, through the host's CSS variables)."""
+
+
+class _Checked(traitlets.TraitType):
+    """A trait whose every value, set from Python or from the page, passes ``check(widget,
+    value)``: a bad one is that check's TypeError or ValueError, which names the trait and what
+    it may be (traitlets' own refusals say neither), and the trait keeps its value."""
+
+    def __init__(self, default: Any, check: Callable[[Any, Any], Any], **kwargs: Any):
+        super().__init__(default, **kwargs)
+        self.check = check
+
+    def validate(self, obj: Any, value: Any) -> Any:
+        return self.check(obj, value)
 
 
 def _locked(method: Callable) -> Callable:
@@ -72,7 +88,10 @@ class GameWidget(anywidget.AnyWidget):
 
     ``GameWidget(name, players=2, agents={1: "greedy"})`` plays game ``name`` against a bot in
     seat 2 (without a name: the first of :func:`icewidgets.available_games`);
-    ``GameWidget(state)`` starts from a position, ``GameWidget(record)`` replays a game.
+    ``GameWidget(state)`` starts from a position, ``GameWidget(record)`` replays a game. Game
+    options (``players=3``) make a game from a name or change a Game; given with a State, a
+    Record or a game code they must agree with its game (they cannot change it), and an
+    unknown option is refused. ``seed`` (a whole number ≥ 0) seeds the bots and the dice.
 
     Live on the Python side: ``widget.state`` (the position shown), ``widget.record`` (the whole
     game), ``widget.ply`` (plies shown; set it to move the view; observe it to follow moves).
@@ -96,7 +115,7 @@ class GameWidget(anywidget.AnyWidget):
     seats = traitlets.List().tag(sync=True)  # "human" or an agent name per player
     bot_pending = traitlets.Bool(False).tag(sync=True)
     bot_thinking = traitlets.Bool(False).tag(sync=True)  # a bot is choosing its move (shown in the header)
-    cursor = traitlets.Unicode("").tag(sync=True)  # the keyboard cursor's square ("" when none)
+    cursor = _Checked("", lambda widget, value: widget._valid_cursor(value)).tag(sync=True)  # "" when none
     can_undo = traitlets.Bool(False).tag(sync=True)
     can_redo = traitlets.Bool(False).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
@@ -105,8 +124,10 @@ class GameWidget(anywidget.AnyWidget):
     record_code = traitlets.Unicode("").tag(sync=True)
     theme = traitlets.Unicode(AUTO).tag(sync=True)
     size = traitlets.Union([traitlets.Float(), traitlets.Unicode()], allow_none=True, default_value=None).tag(sync=True)
-    speed = traitlets.Float(1.0).tag(sync=True)
-    bot_delay = traitlets.Int(500).tag(sync=True)  # milliseconds before a bot answers
+    speed = _Checked(1.0, lambda widget, value: checks.number(
+        value, "speed", low=0, high=MAX_SPEED, low_open=True, what="a replay speed")).tag(sync=True)
+    bot_delay = _Checked(500, lambda widget, value: checks.whole(  # milliseconds before a bot answers
+        value, "bot_delay", low=0, high=60_000, what="a whole number of milliseconds")).tag(sync=True)
 
     def __init__(
         self,
@@ -120,6 +141,7 @@ class GameWidget(anywidget.AnyWidget):
         size: float | str | None = None,
         **options: Any,
     ):
+        seed = checks.whole(seed, "seed", low=0, none=True)
         super().__init__()
         if theme != AUTO:
             svg.theme(theme)
@@ -287,7 +309,7 @@ class GameWidget(anywidget.AnyWidget):
         if "ply" in allowed and (isinstance(allowed["ply"], bool) or not isinstance(allowed["ply"], int)):
             self._say(f"The widget ignored ply={allowed.pop('ply')!r} from the page: not a whole number.", "error")
         if "speed" in allowed and (isinstance(allowed["speed"], bool) or not isinstance(allowed["speed"], (int, float))
-                                   or not 0 < allowed["speed"] <= 100):
+                                   or not 0 < allowed["speed"] <= MAX_SPEED):
             self._say(f"The widget ignored speed={allowed.pop('speed')!r} from the page.", "error")
         if "cursor" in allowed and not (allowed["cursor"] == "" or (isinstance(allowed["cursor"], str)
                                                                   and allowed["cursor"] in self.game.grid.names)):
@@ -440,11 +462,12 @@ class GameWidget(anywidget.AnyWidget):
         if not isinstance(agents, dict):
             raise TypeError("agents= must be a dict {seat: agent name or callable}, e.g. {1: 'greedy'}")
         for seat, agent in agents.items():
-            if not isinstance(seat, int) or not 0 <= seat < n:
+            if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= seat < n:
                 raise ValueError(f"agents: seat {seat!r} is not a player of this game (0 to {n - 1})")
-            if agent in (None, HUMAN):
+            seat = int(seat)
+            if agent is None or (isinstance(agent, str) and agent == HUMAN):
                 continue
-            self._agents[seat] = get_agent(agent)
+            self._agents[seat] = get_agent(agent, f"agents[{seat}]")
             names[seat] = agent if isinstance(agent, str) else getattr(agent, "__name__", "bot")
         return names
 
@@ -544,6 +567,7 @@ class GameWidget(anywidget.AnyWidget):
             # Pawns stand on a stack without being part of it: drawn on top, not counted in its height.
             "pawns": sorted(tok for tok in log.catalogue if is_pawn(tok)),
             "colours": self._colours(), "text": svg.size_of(self.size).text,
+            "label": svg.size_of(self.size).least_font,  # no piece's letters smaller (px)
         }
         if board != self.board:
             self.board = board
@@ -599,6 +623,17 @@ class GameWidget(anywidget.AnyWidget):
             raise ValueError(message)
         self._say(message, "error")
         return self.theme
+
+    def _valid_cursor(self, value: Any) -> str:
+        if value == "":
+            return value
+        names = self.game.grid.names
+        if not isinstance(value, str):
+            raise TypeError(f"cursor={value!r} must be a square's name (e.g. {names[0]!r}) or '' for none")
+        if value not in names:
+            raise ValueError(f"cursor={value!r} is not a square of the board ({names[0]} to {names[-1]}), "
+                             "nor '' for none")
+        return value
 
     @traitlets.observe("size")
     def _size_changed(self, change: dict) -> None:
@@ -672,18 +707,29 @@ def _bot_failed(state: State, error: Exception) -> _Refused:
 def _as_record(game: Any, seed: int | None, options: dict) -> Record:
     if game is None:
         game = available_games()[0]
+    if isinstance(game, str) and game.strip().startswith(CODE_PREFIX):
+        game = Record.from_code(game.strip())
     if isinstance(game, Record):
+        _agree(game.make_game(), options, "the record's game")
         return game
     if isinstance(game, State):
+        _agree(game.game, options, "the position's game")
         return Record.new(game.game, start=game)
     if isinstance(game, Game):
         return Record.new(game, seed=seed, **options)
     if isinstance(game, str):
-        text = game.strip()
-        if text.startswith(CODE_PREFIX):
-            return Record.from_code(text)
-        return Record.new(make(text, **options), seed=seed)
+        return Record.new(make(game.strip(), **options), seed=seed)
     raise TypeError(f"GameWidget needs a game name, Game, State or Record, not {type(game).__name__}")
+
+
+def _agree(game: Game, options: dict, what: str) -> None:
+    """Options given beside a State or a Record may only repeat its game's: they cannot change it."""
+    checks.no_unknown(options, "GameWidget()", list(game.options) + ["agents", "seed", "theme", "palette", "size"])
+    for key, value in options.items():
+        if game.options[key] != value:
+            raise ValueError(f"{key}={value!r} contradicts {what}, which has {key}={game.options[key]!r}; leave "
+                             f"{key} out (a State or a Record keeps its game), or start a new game: "
+                             f"GameWidget({game.name!r}, {key}={value!r})")
 
 
 def payload_size(widget: GameWidget) -> int:

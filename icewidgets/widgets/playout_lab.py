@@ -14,12 +14,21 @@ and **Stop** keeps the games played so far (``partial``). The run is planned and
 are the same for the same settings, and so is the engine: compiled kernels on every core
 wherever they apply (``engine="auto"``, the default; the first run in a new installation
 compiles for a few seconds, and the status line says so), else the rules engines.
-**Save CSV** / **Save PNG** write the results and the dashboard next to the notebook.
+**Save CSV** / **Save PNG** write the results and the dashboard next to the notebook, whole
+or not at all; a file that cannot be written is said in the status line.
+
+Agents follow the grammar of :func:`icewidgets.agents.parse_agents`, as everywhere: a text
+(``"random,greedy"``), a list or tuple of names and callables (a callable shows by its name in
+the Agents box and plays wherever that name is left there). A setting the panel cannot show
+(an unknown game, a number of games or a seed that is not a whole number in its box's range,
+an unknown keyword) is refused when the lab is made; the others are checked by **Run**, which
+says in the status line what is wrong.
 """
 
 from __future__ import annotations
 
 import io
+import os
 import threading
 import time
 from typing import Any
@@ -27,8 +36,15 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import agents as agents_module
+from .. import checks
+from ..files import atomic_write
 from ..games import available_games
 from ..playout import ENGINES, Chunk, PlayoutResults, PlayoutRun, parse_options
+
+MAX_GAMES = 10**9
+"""The most games the Games box takes."""
+MAX_SEED = 2**63 - 1
+"""The largest seed the Seed box takes."""
 
 __all__ = ["PlayoutLab", "parse_options"]
 
@@ -36,19 +52,34 @@ __all__ = ["PlayoutLab", "parse_options"]
 class PlayoutLab(widgets.VBox):
     """A panel to run playouts and see the summary and plots update while they run."""
 
-    def __init__(self, game: str | None = None, agents: str = "random,greedy", n: int = 1000, seed: int = 0,
-                 options: str = "", max_turns: int | None = None, chunks: int = 40, engine: str = "auto",
-                 precision: float | None = None, rotate_seats: bool = False, **kwargs: Any):
-        if engine not in ENGINES:
-            raise ValueError(f"engine={engine!r}; choose one of {', '.join(map(repr, ENGINES))}")
-        self.engine = engine
+    def __init__(self, game: str | None = None, agents: Any = "random,greedy", n: int = 1000, seed: int = 0,
+                 options: str | dict[str, Any] = "", max_turns: int | None = None, chunks: int = 40,
+                 engine: str = "auto", precision: float | None = None, rotate_seats: bool = False, **kwargs: Any):
         games = list(available_games())
+        if game is not None:
+            checks.choice(game, "game", games)
+        self.engine = checks.choice(engine, "engine", ENGINES)
+        self._callables: dict[str, Any] = {}
+        agents_text = self._agents_text(agents)
+        n = checks.whole(n, "n", low=1, high=MAX_GAMES, what="a whole number of games")
+        seed = checks.whole(seed, "seed", low=0, high=MAX_SEED)
+        if isinstance(options, dict):
+            options = ", ".join(f"{key}={value!r}" for key, value in options.items())
+        elif not isinstance(options, str):
+            raise TypeError(f"options={options!r} must be text such as 'players=3' or a dict of options")
+        if max_turns is not None:
+            checks.whole(max_turns, "max_turns")  # its range is checked when the games are planned
+        if precision is not None:
+            checks.number(precision, "precision")
+        rotate_seats = checks.flag(rotate_seats, "rotate_seats")
+        self.chunks = checks.whole(chunks, "chunks", low=1)
+        checks.no_unknown(kwargs, "PlayoutLab()", widgets.VBox.class_trait_names())
         self.game_box = widgets.Dropdown(options=games, value=game or games[0], description="Game")
         self.options_box = widgets.Text(value=options, description="Options", placeholder="e.g. players=3")
-        self.agents_box = widgets.Text(value=agents, description="Agents",
+        self.agents_box = widgets.Text(value=agents_text, description="Agents",
                                        placeholder=", ".join(agents_module.AGENTS) + " (one per seat, or one for all)")
-        self.n_box = widgets.BoundedIntText(value=n, min=1, max=10**9, description="Games")
-        self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=2**63 - 1, description="Seed")
+        self.n_box = widgets.BoundedIntText(value=n, min=1, max=MAX_GAMES, description="Games")
+        self.seed_box = widgets.BoundedIntText(value=seed, min=0, max=MAX_SEED, description="Seed")
         self.turns_box = widgets.Text(value="" if max_turns is None else str(max_turns), description="Max turns",
                                       placeholder="none")
         self.precision_box = widgets.Text(value="" if precision is None else str(precision), description="Precision",
@@ -73,9 +104,8 @@ class PlayoutLab(widgets.VBox):
             button.description = label
         self.run_button.on_click(lambda _: self.run())
         self.stop_button.on_click(lambda _: self.stop())
-        self.csv_button.on_click(lambda _: self.save_csv())
-        self.png_button.on_click(lambda _: self.save_png())
-        self.chunks = max(1, int(chunks))
+        self.csv_button.on_click(lambda _: _shown_only(self.save_csv))
+        self.png_button.on_click(lambda _: _shown_only(self.save_png))
         self.results: PlayoutResults | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -99,13 +129,45 @@ class PlayoutLab(widgets.VBox):
         """Whether a run is being played."""
         return self._thread is not None and self._thread.is_alive()
 
+    def _agents_text(self, agents: Any) -> str:
+        """The Agents box's text for an agent spec; callables are kept, by the names shown."""
+        if isinstance(agents, str):
+            return agents
+        items = [agents] if callable(agents) else agents
+        if not isinstance(items, (list, tuple)) or not items:
+            agents_module.parse_agents(agents)  # the error that says what a spec is
+            raise AssertionError("unreachable: an empty or foreign spec is refused above")
+        names = []
+        for item in items:
+            if isinstance(item, str):
+                names.append(item.strip())
+            elif callable(item):
+                names.append(self._keep(item))
+            else:
+                agents_module.parse_agents(agents)  # the error that names the bad item
+        return ", ".join(names)
+
+    def _keep(self, agent: Any) -> str:
+        """The name a callable agent shows by in the Agents box (commas would split it)."""
+        name = agents_module.agent_name(agent).replace(",", ";")
+        if _is_builtin_name(name) and agents_module.get_agent(name) is agent:
+            return name  # the built-in agent's own name says it
+        shown, k = name, 1
+        while _is_builtin_name(shown) or self._callables.get(shown, agent) is not agent:
+            k += 1
+            shown = f"{name}#{k}"
+        self._callables[shown] = agent
+        return shown
+
     def plan(self) -> PlayoutRun:
         """The run the settings in the panel describe (a ValueError or TypeError says what is wrong)."""
         max_turns = _number(self.turns_box.value, "max_turns", int)
         precision = _number(self.precision_box.value, "precision", float)
-        names = [a.strip() for a in self.agents_box.value.split(",") if a.strip()] or ["random"]
-        return PlayoutRun.plan(self.game_box.value, self.n_box.value, agents=names, seed=self.seed_box.value,
-                               max_turns=max_turns, engine=self.engine, options=parse_options(self.options_box.value),
+        # A callable passed to the lab plays wherever the box still shows its name.
+        agents = [self._callables.get(part, part) for part in agents_module.names_in(self.agents_box.value)]
+        return PlayoutRun.plan(self.game_box.value, self.n_box.value, agents=agents or "random",
+                               seed=self.seed_box.value, max_turns=max_turns, engine=self.engine,
+                               options=parse_options(self.options_box.value),
                                rotate_seats=self.rotate_box.value, precision=precision)
 
     def run(self, wait: bool = False) -> None:
@@ -213,24 +275,36 @@ class PlayoutLab(widgets.VBox):
 
     # Export ------------------------------------------------------------------------------
 
-    def save_csv(self, path: str | None = None) -> str | None:
-        """Write the results as CSV (default: the file name box + ``.csv``); returns the path."""
-        if self.results is None:
-            return None
-        path = _with_suffix(path or self.path_box.value, ".csv")
-        self.results.save(path)
-        self.status.value = f"Saved {self.results.n:,} games to {_escape(path)}"
-        return path
+    def save_csv(self, path: str | os.PathLike | None = None) -> str | None:
+        """Write the results as CSV (default: the file name box + ``.csv``), whole or not at all;
+        returns the path (None before any run). A file that cannot be written is said in the
+        status line, and raised."""
+        return self._save(path, ".csv", lambda name: self.results.save(name),
+                          lambda name: f"Saved {self.results.n:,} games to {_escape(name)}")
 
-    def save_png(self, path: str | None = None) -> str | None:
-        """Write the dashboard picture (default: the file name box + ``.png``); returns the path."""
+    def save_png(self, path: str | os.PathLike | None = None) -> str | None:
+        """Write the dashboard picture (default: the file name box + ``.png``), whole or not at
+        all; returns the path (None before any run). Errors as for :meth:`save_csv`."""
+        def write(name: str) -> None:
+            with atomic_write(name, "wb") as f:
+                f.write(self._png or _dashboard_png(self.results))
+
+        return self._save(path, ".png", write, lambda name: f"Saved the dashboard to {_escape(name)}")
+
+    def _save(self, path: Any, suffix: str, write: Any, said: Any) -> str | None:
         if self.results is None:
+            self.status.value = "Nothing to save yet: press <b>Run</b> first."
             return None
-        path = _with_suffix(path or self.path_box.value, ".png")
-        with open(path, "wb") as f:
-            f.write(self._png or _dashboard_png(self.results))
-        self.status.value = f"Saved the dashboard to {_escape(path)}"
-        return path
+        try:
+            if path is not None:
+                checks.path(path)
+            name = _with_suffix(os.fspath(path) if path is not None else self.path_box.value, suffix)
+            write(name)
+        except (OSError, ValueError, TypeError) as error:
+            self.status.value = f"<span style='color:#b00'>⚠ Not saved: {_escape(str(error))}</span>"
+            raise
+        self.status.value = said(name)
+        return name
 
 
 def _number(text: str, name: str, kind: type) -> Any:
@@ -242,6 +316,22 @@ def _number(text: str, name: str, kind: type) -> Any:
         return kind(text)
     except ValueError:
         raise ValueError(f"{name}={text!r} must be a number (or empty for none)") from None
+
+
+def _shown_only(save: Any) -> None:
+    """A button's save: its error is in the status line already (a click has nobody else to tell)."""
+    try:
+        save()
+    except (OSError, ValueError, TypeError):
+        pass
+
+
+def _is_builtin_name(name: str) -> bool:
+    try:
+        agents_module.get_agent(name)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 class _Stopped(KeyboardInterrupt):

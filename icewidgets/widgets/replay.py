@@ -31,7 +31,8 @@ class FrameLog:
     ``frames`` and ``moves`` are the lists the widget syncs (changed in place); ``catalogue``
     maps every token seen to its piece markup; ``width`` and ``height`` are the largest picture.
     A frame is ``{"p": ply, "s": stage, "f": 1 if final, "t": text, "d": changes, "m": marks,
-    "n": panel}``; a change is ``[id, token, location, x, y, side]`` (side 0: the piece left).
+    "n": panel, "a": board areas}`` (marks, panel and areas only when they changed); a change is
+    ``[id, token, location, x, y, side]`` (side 0: the piece left).
     """
 
     def __init__(self, palette: str = "standard"):
@@ -41,10 +42,11 @@ class FrameLog:
         self.catalogue: dict[str, str] = {}
         self.width = self.height = 0.0
         # After each ply's last frame: the pieces, marks and panel shown (to compact the next).
-        self._after: list[tuple[dict, str | None, str | None]] = []
+        self._after: list[tuple[dict, str | None, str | None, str]] = []
         self._now: dict[str, tuple] = {}
         self._marks: str | None = None
         self._panel: str | None = None
+        self._areas = ""
 
     def add(self, frames: Iterable[svg.Frame], entry: dict | None = None) -> int:
         """Append the frames of one ply (or the start) and its move entry; returns the index of
@@ -52,7 +54,7 @@ class FrameLog:
         first = len(self.frames)
         for frame in frames:
             self.frames.append(self._compact(frame.scene, frame))
-        self._after.append((self._now, self._marks, self._panel))
+        self._after.append((self._now, self._marks, self._panel, self._areas))
         if entry is not None:
             self.moves.append(entry)
         return first
@@ -63,7 +65,7 @@ class FrameLog:
         del self.frames[keep:]
         del self.moves[plies:]
         del self._after[plies + 1:]
-        self._now, self._marks, self._panel = self._after[-1]
+        self._now, self._marks, self._panel, self._areas = self._after[-1]
         return keep
 
     def _compact(self, sc: svg.Scene, frame: svg.Frame) -> dict:
@@ -81,7 +83,9 @@ class FrameLog:
             entry["m"] = sc.marks
         if sc.panel != self._panel:
             entry["n"] = sc.panel
-        self._now, self._marks, self._panel = now, sc.marks, sc.panel
+        if sc.areas != self._areas:
+            entry["a"] = sc.areas
+        self._now, self._marks, self._panel, self._areas = now, sc.marks, sc.panel, sc.areas
         return entry
 
 

@@ -12,6 +12,8 @@ import html
 import json
 from typing import Any
 
+from ..checks import no_unknown
+from ..files import atomic_write, check_target
 from ..protocol import State
 from ..record import Record
 from .frontend import module_source, stylesheet
@@ -20,6 +22,9 @@ REPLAY_TRAITS = ("game_name", "title", "board", "frames", "moves", "ply", "seats
                  "theme", "size", "speed", "revision")
 """What a replay page needs of a widget's state (nothing about playing on)."""
 
+LAYOUT_OPTIONS = ("theme", "palette", "size")
+"""The options :func:`save_html` takes for a Record or a State: how the page lays it out."""
+
 
 def save_html(record_or_widget: Any, path: Any, **options: Any) -> None:
     """Write a standalone replay page of a game to ``path``.
@@ -27,7 +32,8 @@ def save_html(record_or_widget: Any, path: Any, **options: Any) -> None:
     ``record_or_widget`` is an :class:`icewidgets.Record`, a :class:`~icewidgets.State` (the
     page shows that one position) or a :class:`~icewidgets.GameWidget` (its whole game, shown
     at the ply it shows); ``options`` (``theme=``, ``palette=``, ``size=``) lay a Record out as
-    a widget would. The page opens at the last ply.
+    a widget would; any other option is refused. The page opens at the last ply. The file is
+    written whole or not at all (:func:`icewidgets.files.atomic_write`).
 
     >>> import icewidgets as iw, os, tempfile
     >>> record = iw.Record.new(iw.available_games()[0], seed=1)
@@ -40,18 +46,20 @@ def save_html(record_or_widget: Any, path: Any, **options: Any) -> None:
     """
     from .game_widget import GameWidget
 
+    check_target(path)
     if isinstance(record_or_widget, GameWidget):
         if options:
             raise TypeError(f"save_html of a widget takes no options ({', '.join(sorted(options))}): "
                             "the widget's own are used")
         widget = record_or_widget
     elif isinstance(record_or_widget, (Record, State)):
+        no_unknown(options, "save_html()", LAYOUT_OPTIONS)
         widget = GameWidget(record_or_widget, **options)
     else:
         raise TypeError(f"save_html needs a Record, a State or a GameWidget, not {type(record_or_widget).__name__}")
     state = widget.get_state(list(REPLAY_TRAITS))
     text = page(f"{widget.title}: {len(widget.record.plies)} plies", state)
-    with open(path, "w", encoding="utf-8") as fh:
+    with atomic_write(path) as fh:
         fh.write(text)
 
 

@@ -69,7 +69,9 @@ def lab_server(tmp_path_factory):
     notification.mkdir(parents=True)
     (notification / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
     workspaces.mkdir()
-    env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1", PYTHONPATH=str(ROOT),
+    # This checkout first; the rest of PYTHONPATH kept (a --extra-game run's plug-in is on it).
+    path = os.pathsep.join([str(ROOT)] + [p for p in [os.environ.get("PYTHONPATH")] if p])
+    env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1", PYTHONPATH=path,
                JUPYTER_RUNTIME_DIR=str(root / ".runtime"), JUPYTER_CONFIG_DIR=str(root / ".config"))
     extra = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
     log = open(root / "lab.log", "w")

@@ -300,6 +300,7 @@ CONTRAST = """(selector) => {
   for (const root of document.querySelectorAll(selector)) {
     for (const el of root.querySelectorAll("*")) {
       if (el.getClientRects().length === 0) continue;
+      if (el.classList.contains("iw-halo")) continue;  // the outline drawn under a piece's letters, not a text
       if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
       let fg, bg;
       if (el instanceof SVGElement) { bg = svgBg(el); fg = blend(parse(getComputedStyle(el).fill), bg); }

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   applyDelta,
+  areaLabels,
   badgeMarkup,
   boardKeyAction,
   clickAction,
@@ -16,6 +17,7 @@ import {
   groupsAt,
   isDarkBackground,
   keyAction,
+  labelUnits,
   movedPieces,
   movesBetween,
   neighbour,
@@ -25,6 +27,7 @@ import {
   plyOfFrame,
   removedPieces,
   sourceSquares,
+  squareLabel,
   stackHeight,
   stacksByLocation,
   stepIndex,
@@ -58,6 +61,28 @@ test("expandFrames applies the changes in order", () => {
   assert.equal("R3-1" in frames[4].pieces, false, "side 0 removes a piece");
   assert.equal(frames[4].text, "stage 3");
   assert.deepEqual(expandFrames(undefined), []);
+});
+
+test("board areas carry over from frame to frame until they change", () => {
+  const withAreas = [
+    { ...compact[0], a: '<g class="iw-area" data-area="the canal" data-squares="a1 b1"></g>' },
+    compact[1],
+    { ...compact[2], a: "" },
+  ];
+  const frames = expandFrames(withAreas);
+  assert.equal(frames[1].areas, frames[0].areas);
+  assert.match(frames[1].areas, /data-area="the canal"/);
+  assert.equal(frames[2].areas, "");
+  assert.equal(expandFrames(compact)[0].areas, "", "a game without areas has none");
+  assert.equal(expandFrames([compact[1]], frames[0])[0].areas, frames[0].areas);
+});
+
+test("squares are read out with the board areas they lie in", () => {
+  const labels = areaLabels([["the canal", "d1 d2"], ["Red's zone", "a1 d1"], ["the canal", "d1"]]);
+  assert.deepEqual(labels, { d1: ["the canal", "Red's zone"], d2: ["the canal"], a1: ["Red's zone"] });
+  assert.equal(squareLabel("d1", ["R3", "K1"], labels.d1), "d1: R3 K1 (the canal, Red's zone)");
+  assert.equal(squareLabel("c1", undefined, labels.c1), "c1: empty");
+  assert.deepEqual(areaLabels(undefined), {});
 });
 
 test("plies and frames map both ways", () => {
@@ -252,4 +277,11 @@ test("moved and removed pieces, summaries and playback speed", () => {
   assert.equal(frameDelay(1), 900);
   assert.equal(frameDelay(2), 450);
   assert.equal(frameDelay("bad"), 900);
+});
+
+test("a piece's letters are never drawn under the least text size, as in the static pictures", () => {
+  assert.equal(labelUnits(36, 49.2, 12), 36, "a large keeps its natural letters");
+  assert.equal(labelUnits(36, 27.6, 12), 43.5, "a small's letters grow to 12 px (43.5 units of 27.6 px)");
+  assert.equal(labelUnits(44, 36.8, 18), 49, "on the projector, 18 px (48.92 units, rounded up)");
+  assert.equal(labelUnits(36, 0, 12), 36, "a piece leaving the picture");
 });

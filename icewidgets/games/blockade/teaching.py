@@ -11,14 +11,15 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any
 
-from ...teaching import HowToPlay, Verdict, check_choice, check_number
+from ...pieces import COLOUR_NAMES
+from ...teaching import HowToPlay, Verdict, check_choice, check_number, move_reader, read_words, self_check, shown
 from ...words import plural
 from .rules import CORNER_MEDIUMS, GRID, PLAYER_COLOURS, SETUP_LARGES, Blockade, BlockadeState
 
 __all__ = ["HOW_TO_PLAY", "check_combinable_chance", "check_combine_moves", "check_fewest_pips",
-           "check_green_on_blue", "check_path_cost", "check_tower_turn", "fewest_pips"]
+           "check_green_on_blue", "check_path_cost", "check_tower_turn", "fewest_pips", "read_colour", "read_ply"]
 
 HOW_TO_PLAY = HowToPlay(
     summary=(
@@ -73,13 +74,60 @@ Four towers of one colour and one of the other do not.
 # Self-checks of the notebook's exercises -------------------------------------------------------
 
 
+_MOVE = move_reader(Blockade())
+COLOURS = "".join(colour for side in PLAYER_COLOURS for colour in side)
+
+
+def read_ply(text: str) -> str:
+    """The notation of a student's Blockade ply in any case (``"B3-C3"``, ``"g5b2"``,
+    ``"combine:g"``, ``"End"``); ValueError says why it is none.
+
+    >>> read_ply("g5b2"), read_ply("Combine:g"), read_ply("END")
+    ('G5B2', 'combine:G', 'end')
+    """
+    text = text.strip()
+    if text.lower().startswith("combine:"):
+        text = "combine:" + text[len("combine:"):].strip().upper()
+    return _MOVE(text)
+
+
+def read_colour(answer: Any) -> str | None:
+    """The colour letter a student means by ``answer`` (``"r"``, ``"R"``, ``"red"``, ``"Red"``),
+    or None when it names none of the game's colours.
+
+    >>> read_colour("Red"), read_colour(" b "), read_colour("purple")
+    ('R', 'B', None)
+    """
+    if not isinstance(answer, str):
+        return None
+    word = answer.strip().lower()
+    for letter in COLOURS:
+        if word in (letter.lower(), COLOUR_NAMES[letter]):
+            return letter
+    return None
+
+
+def _colour_or_reason(answer: Any) -> tuple[str | None, Verdict | None]:
+    colour = read_colour(answer)
+    if colour is None:
+        names = ", ".join(f"{c} ({COLOUR_NAMES[c]})" for c in COLOURS)
+        return None, Verdict(False, f"{shown(answer)} is not a colour of the game; name one of {names}")
+    return colour, None
+
+
+@self_check
 def check_combinable_chance(answer: Any) -> Verdict:
     """Whether ``answer`` is the probability that a roll may be combined (both dice at 3 or less),
-    read from the engine's chance outcomes."""
+    read from the engine's chance outcomes: a fraction (``1/4``, ``Fraction(1, 4)``) or a decimal
+    to at least three places (``0.25``; ``25%`` too).
+
+    >>> check_combinable_chance(0.2500001), check_combinable_chance(0.3)
+    (✔ Right: 9 of the 36 rolls have both dice at 3 or less (3 faces × 3 faces): 1/4., ✘ Not yet: 0.3 is too high for that probability.)
+    """
     outcomes = Blockade().new_state(seed=2).chance_outcomes()
     low = [move for move, _ in outcomes if all(value <= 3 for value in move.values)]
     chance = Fraction(sum(Fraction(p).limit_denominator(1000) for move, p in outcomes if move in low))
-    return check_number(answer, float(chance), what="that probability",
+    return check_number(answer, chance, what="that probability", places=3,
                         why=f"{len(low)} of the {len(outcomes)} rolls have both dice at 3 or less "
                             f"(3 faces × 3 faces): {chance}")
 
@@ -98,15 +146,24 @@ def fewest_pips(colour: str) -> int:
     return 2 + min(GRID.chebyshev(corner, square) for square in squares)
 
 
-def check_fewest_pips(colour: str, answer: Any) -> Verdict:
-    """Whether ``answer`` is :func:`fewest_pips` of ``colour``."""
+@self_check
+def check_fewest_pips(colour: Any, answer: Any) -> Verdict:
+    """Whether ``answer`` is :func:`fewest_pips` of ``colour`` (``"R"``, ``"r"``, ``"red"`` …).
+
+    >>> check_fewest_pips("red", 4)
+    ✔ Right: 1 pip for the small to step off, 2 for a medium from e5 to the nearest large of its colour, 1 for the small to step back: 4.
+    """
+    colour, problem = _colour_or_reason(colour)
+    if problem is not None:
+        return problem
     pips = fewest_pips(colour)
     corner = next(square for square, c in CORNER_MEDIUMS.items() if c == colour)
-    return check_number(answer, pips, what="the fewest pips",
+    return check_number(answer, pips, what=f"the fewest pips for a {COLOUR_NAMES[colour]} tower",
                         why=f"1 pip for the small to step off, {pips - 2} for a medium from {corner} to the "
                             f"nearest large of its colour, 1 for the small to step back: {pips}")
 
 
+@self_check
 def check_combine_moves(answer: Any) -> Verdict:
     """Whether ``answer`` is the number of legal plies after Cool rolls G3B3 at the start (seed 2)
     and combines the dice on green."""
@@ -117,17 +174,23 @@ def check_combine_moves(answer: Any) -> Verdict:
                             "ending the turn included")
 
 
+@self_check
 def check_path_cost(state: BlockadeState, move: Any, answer: Any) -> Verdict:
     """Whether ``answer`` is the number of pips the piece move ``move`` costs in ``state`` (a
     position with enough pips for it: the engine's refusal says what the path would cost)."""
+    if not isinstance(move, str):
+        return Verdict(False, f"give the move as a text like 'a3-c3', not {shown(move)}")
     try:
-        moved = state.play(move).events[0]
+        moved = state.play(read_ply(move)).events[0]
     except ValueError as error:
         return Verdict(False, str(error))
+    if moved.kind != "move":
+        return Verdict(False, f"{move} is not a piece move: give one like 'a3-c3'")
     return check_number(answer, moved["pips"], what="the cost of that move",
                         why=f"the cheapest path is {'-'.join(moved['path'])}: {plural(moved['pips'], 'pip')}")
 
 
+@self_check
 def check_green_on_blue(answer: Any) -> Verdict:
     """Exercise: may a green small come to rest on a blue large? (``yes`` or ``no``)"""
     return check_choice(answer, "no", {
@@ -135,26 +198,42 @@ def check_green_on_blue(answer: Any) -> Verdict:
                "black that caps a tower of its colour",
         "no": "a piece may rest only on its own colour (at least as big), on clear, or on a black that caps a "
               "tower of its colour; blue is Cool's other colour, so the green small may cross it but not stop",
-    })
+    }, aliases={"y": "yes", "n": "no", "it may": "yes", "it may not": "no"})
 
 
-def check_tower_turn(roll: str, plies: Iterable[Any], colour: str) -> Verdict:
-    """Whether ``plies``, played after Cool rolls ``roll`` at the start (seed 2), build a tower
-    of ``colour`` and can end the turn."""
+@self_check
+def check_tower_turn(roll: Any, plies: Any, colour: Any) -> Verdict:
+    """Whether ``plies`` (a list, or one text of plies separated by spaces or commas, in any
+    case; ``end`` may close them), played after Cool rolls ``roll`` at the start (seed 2),
+    build a tower of ``colour`` and can end the turn.
+
+    >>> check_tower_turn("g2b4", "d3-c3 e1-d3 c3-d3 end", "blue")
+    ✔ Right: a tower on d3, and the turn can end.
+    """
     state = Blockade().new_state(seed=2)
+    colour, problem = _colour_or_reason(colour)
+    if problem is not None:
+        return problem
     if colour not in PLAYER_COLOURS[state.player]:
-        return Verdict(False, f"{colour} is not one of Cool's colours")
+        return Verdict(False, f"{COLOUR_NAMES[colour]} is not one of Cool's colours (green and blue)")
+    words = read_words(plies)
+    if words is None:
+        return Verdict(False, f"give the plies as a list like ['d3-c3', 'e1-d3'] or one text like 'd3-c3 e1-d3', "
+                              f"not {shown(plies)}")
+    if not isinstance(roll, str):
+        return Verdict(False, f"give the roll as a text like 'G2B4', not {shown(roll)}")
+    ended = bool(words) and words[-1].strip().lower() == "end"
     try:
-        state = state.play(roll)
+        state = state.play(read_ply(roll))
         built = []
-        for ply in plies:
-            state = state.play(ply)
+        for ply in words[:-1] if ended else words:
+            state = state.play(read_ply(ply))
             built += [e["square"] for e in state.events if e.kind == "tower" and e["colour"] == colour]
     except ValueError as error:
         return Verdict(False, str(error))
     if not built:
-        return Verdict(False, "no tower of that colour was finished: the small must come to rest on a medium on "
-                              "a large of its colour")
+        return Verdict(False, f"no {COLOUR_NAMES[colour]} tower was finished: the small must come to rest on a medium "
+                              "on a large of its colour")
     if not state.is_legal("end"):
         return Verdict(False, f"a tower stands on {built[0]}, but the turn cannot end: {state.why_illegal('end')}")
     return Verdict(True, f"a tower on {built[0]}, and the turn can end")

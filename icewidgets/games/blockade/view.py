@@ -20,8 +20,8 @@ from .rules import BLACKS, PLAYER_COLOURS, WINNING_TOWERS, BlockadeState
 
 SUPPLY = "supply"
 """The area holding the blacks not on the board yet."""
-SUPPLY_CELL = 28.0
-"""The side of a cell of the supply in the panel (smaller than a captured pile's)."""
+SUPPLY_CELL = 40.0
+"""The side of a cell of the supply in the panel, as big as a captured pile's: a black small shows its letters at the least size of any text."""
 
 
 class BlockadeView(View):

@@ -6,6 +6,7 @@ and study it, attached to the game with :meth:`~icewidgets.protocol.Game.plug_in
 'pass'
 """
 
+from .analyst import Ice3Analyst
 from .controls import Ice3Controls
 from .counters import Ice3Counters
 from .greedy import greedy_move
@@ -20,4 +21,4 @@ __all__ = ["CENTRE", "COLOURS", "CORNERS", "DIRS", "END_TURN", "GRID", "GROUPS",
 
 Ice3.plug_in(view=Ice3View(), controls=Ice3Controls(), counters=Ice3Counters(), greedy=greedy_move,
              kernel=f"{__name__}.kernel")
-Ice3.plug_in(how_to_play=HOW_TO_PLAY)
+Ice3.plug_in(how_to_play=HOW_TO_PLAY, analyst=Ice3Analyst())

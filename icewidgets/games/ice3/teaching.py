@@ -11,9 +11,9 @@ True
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterable
+from typing import Any
 
-from ...teaching import HowToPlay, Verdict, check_number
+from ...teaching import HowToPlay, Verdict, check_number, move_reader, read_words, self_check, shown
 from ...words import plural
 from .board import DIRS, GROUPS, MAX_DISTANCE
 from .puzzles import PUZZLES, Puzzle
@@ -62,7 +62,7 @@ Drawn for the a1 corner (L large, M medium, S small, . empty), rank 4 at the top
 is a draw. **Alone?** Then it is a puzzle: reach the pattern in as few moves as you can.
 """,
     example=("RE1",),
-    example_caption="A random start after RE1: every red pyramid that could moved one square east.",
+    example_caption="A random start after RE1: every red pyramid that could move went one square east.",
     score_columns=("move",),
     score_note=("Write each move as set, direction, distance (RE1, 2N3). Playing alone, your score is "
                 "the number of moves: the fewer the better."),
@@ -73,6 +73,7 @@ is a draw. **Alone?** Then it is a puzzle: reach the pattern in as few moves as 
 # Self-checks of the notebook's exercises -------------------------------------------------------
 
 
+@self_check
 def check_start_moves(answer: Any, seed: int = 1) -> Verdict:
     """Whether ``answer`` is the number of legal moves at the start ``new_state(seed=seed)``.
 
@@ -88,18 +89,30 @@ def check_start_moves(answer: Any, seed: int = 1) -> Verdict:
                             f"which leaves {legal} legal moves")
 
 
-def check_solution(state: Ice3State, moves: Iterable[Any]) -> Verdict:
-    """Whether ``moves`` take ``state`` to a goal of its game, and in the fewest moves possible
-    (proved by :func:`~icewidgets.games.ice3.solver.solve`)."""
-    moves = [str(move) for move in moves]
+@self_check
+def check_solution(state: Ice3State, moves: Any) -> Verdict:
+    """Whether ``moves`` (a list, or one text of moves separated by spaces or commas, in any
+    case) take ``state`` to a goal of its game, and in the fewest moves possible (proved by
+    :func:`~icewidgets.games.ice3.solver.solve`).
+
+    >>> check_solution(puzzle("loose-1").state(), "gse2")
+    ✔ Right: solved in 1 move, the fewest possible (the search proves that no shorter line exists).
+    """
+    words = read_words(moves)
+    if words is None:
+        return Verdict(False, f"give the moves as a list like ['RE1', '2N3'] or one text like 'RE1 2N3', "
+                              f"not {shown(moves)}")
+    read = move_reader(state.game)
     position = state
-    for number, move in enumerate(moves, start=1):
+    moves = []
+    for number, word in enumerate(words, start=1):
         if position.is_over:
             return Verdict(False, f"the goal was already met after move {number - 1}; leave out the rest")
         try:
-            position = position.play(move)
+            moves.append(read(word))
+            position = position.play(moves[-1])
         except ValueError as error:
-            return Verdict(False, f"move {number}: {error}")
+            return Verdict(False, f"move {number}, {word}: {error}")
     if not position.goals_met:
         goal_size = state.game.goal_size
         return Verdict(False, f"after {plural(len(moves), 'move')} no colour is home yet: the best corner has "
@@ -120,16 +133,33 @@ def puzzle(name: str) -> Puzzle:
     raise ValueError(f"no puzzle is called {name!r}; the ladder has {', '.join(p.name for p in PUZZLES)}")
 
 
-def check_puzzle(name: str, moves: Iterable[Any]) -> Verdict:
-    """Whether ``moves`` solve the ladder's puzzle ``name`` in its proved fewest moves."""
-    rung = puzzle(name)
+@self_check
+def check_puzzle(name: str, moves: Any) -> Verdict:
+    """Whether ``moves`` solve the ladder's puzzle ``name`` (any case) in its proved fewest moves.
+
+    >>> check_puzzle("Loose-1", "GE1")
+    ✘ Not yet: after 1 move no colour is home yet: the best corner has 11 of its 15 squares right.
+    """
+    try:
+        rung = puzzle(str(name).strip().lower())
+    except ValueError as error:
+        return Verdict(False, str(error))
     return check_solution(rung.state(), moves)
 
 
+@self_check
 def check_short_not_long(state: Ice3State, group: str = "R", direction: str = "E") -> Verdict:
     """Whether in ``state`` the move of ``group`` one square ``direction`` is legal but the same
-    move two squares is not."""
+    move two squares is not (``group`` a colour letter or a size digit, ``direction`` one of
+    N NE E SE S SW W NW, in any case)."""
+    if not isinstance(state, Ice3State):
+        return Verdict(False, f"give an Ice3 position (a state), not {shown(state)}")
+    group, direction = str(group).strip().upper(), str(direction).strip().upper()
     short, long = f"{group}{direction}1", f"{group}{direction}2"
+    try:
+        state.game.parse_move(short)
+    except ValueError as error:
+        return Verdict(False, str(error))
     if not state.is_legal(short):
         return Verdict(False, f"{short} must move a piece, but: {state.why_illegal(short)}")
     if state.is_legal(long):
@@ -138,9 +168,16 @@ def check_short_not_long(state: Ice3State, group: str = "R", direction: str = "E
     return Verdict(True, f"{short} is legal and {long} is not: {state.why_illegal(long)}")
 
 
+@self_check
 def check_walls_matter(state: Ice3State, move: Any) -> Verdict:
     """Whether ``move`` moves different pieces with ``walls="before"`` (the default: walls are
     judged before the move) and ``walls="after"`` (a wall whose top leaves blocks nothing)."""
+    if not isinstance(move, str):
+        return Verdict(False, f"give the move as a text like 'RE2', not {shown(move)}")
+    try:
+        move = move_reader(state.game)(move.strip())
+    except ValueError as error:
+        return Verdict(False, str(error))
     boards = {}
     for walls in ("before", "after"):
         game = dataclasses.replace(state.game, walls=walls)

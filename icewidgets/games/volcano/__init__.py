@@ -6,6 +6,7 @@ play and study it, attached to the game with :meth:`~icewidgets.protocol.Game.pl
 7
 """
 
+from ...analyst import Analyst
 from .board import CAP, COLOURS, GRID
 from .controls import VolcanoControls
 from .counters import VolcanoCounters
@@ -22,3 +23,6 @@ __all__ = ["CAP", "COLOURS", "DIAG_COLOURS", "END_TURN", "GOAL_MEASURES", "GRID"
 Volcano.plug_in(view=VolcanoView(), controls=VolcanoControls(), counters=VolcanoCounters(), greedy=greedy_move,
                 kernel=f"{__name__}.kernel")
 Volcano.plug_in(how_to_play=HOW_TO_PLAY)
+Volcano.plug_in(analyst=Analyst("greedy", "Greedy rollouts: on 300 positions of medium-level games they predict the "
+                                 "final points with a Brier score of 0.086, random ones 0.158 (baseline 0.228); every "
+                                 "rollout of either finishes (benchmarks/analysis_policy.py)."))

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...teaching import HowToPlay, Verdict, check_moves, check_number
+from ...teaching import (HowToPlay, Verdict, check_moves, check_number, move_reader, read_number, read_words,
+                         self_check, shown)
 from ...words import plural
 from .board import GRID
 from .rules import Volcano, VolcanoState
@@ -20,7 +21,7 @@ from .scoring import score
 
 __all__ = ["HOW_TO_PLAY", "check_capturing_first_moves", "check_eruption_condition", "check_first_move_loop",
            "check_pile_score", "check_quiet_move", "check_quiet_moves", "check_solitaire", "check_two_captures",
-           "eruption_condition", "first_move_loop", "quiet_moves"]
+           "eruption_condition", "first_move_loop", "first_move_shuttle", "quiet_moves"]
 
 HOW_TO_PLAY = HowToPlay(
     summary=(
@@ -76,8 +77,25 @@ def _start() -> VolcanoState:
     return Volcano().new_state()
 
 
-def check_capturing_first_moves(moves: Iterable[Any]) -> Verdict:
-    """Whether ``moves`` are exactly the first moves of the standard opening that capture.
+_READ = move_reader(Volcano())
+
+
+def _position(state: Any, default: VolcanoState | None = None) -> tuple[VolcanoState | None, Verdict | None]:
+    """A Volcano position from ``state`` (a state, a Record, or a widget with its final state),
+    or the verdict that says what ``state`` is instead."""
+    if state is None and default is not None:
+        return default, None
+    final = getattr(state, "final_state", None)
+    position = final() if callable(final) else final if final is not None else state
+    if not isinstance(position, VolcanoState):
+        return None, Verdict(False, f"give a Volcano position (a state), not {shown(state)}")
+    return position, None
+
+
+@self_check
+def check_capturing_first_moves(moves: Any) -> Verdict:
+    """Whether ``moves`` (a list, or one text of moves separated by spaces or commas) are
+    exactly the first moves of the standard opening that capture.
 
     >>> check_capturing_first_moves(["a1-a2"])
     ✘ Not yet: 13 of the capturing first moves are missing (for example a1-b1).
@@ -86,11 +104,12 @@ def check_capturing_first_moves(moves: Iterable[Any]) -> Verdict:
     capturing = [m for m in start.legal_moves() if start.play(m).scores[0] > 0]
     erupting = [m for m in start.legal_moves() if start.play(m).eruption is not None]
     same = "exactly the" if capturing == erupting else "some of the"
-    return check_moves(moves, capturing, what="capturing first moves",
+    return check_moves(moves, capturing, what="capturing first moves", read=_READ,
                        why=f"{len(capturing)} of the {plural(len(start.legal_moves()), 'first move')} capture; "
                            f"they are {same} {len(erupting)} that erupt")
 
 
+@self_check
 def check_quiet_move(move: Any, state: VolcanoState | None = None) -> Verdict:
     """Whether ``move`` is a legal cap move in ``state`` (default: the start) that makes no
     eruption, so the same player moves again.
@@ -98,14 +117,20 @@ def check_quiet_move(move: Any, state: VolcanoState | None = None) -> Verdict:
     >>> check_quiet_move("a1-a2")
     ✘ Not yet: a1-a2 erupts: the volcano on a1 erupts towards the north.
     """
-    state = state or _start()
+    state, problem = _position(state, _start())
+    if problem is not None:
+        return problem
+    if not isinstance(move, str):
+        return Verdict(False, f"give the move as a text like 'b2-c1', not {shown(move)}")
+    move = move.strip()
     try:
-        after = state.play(move)
+        after = state.play(_READ(move))
     except ValueError as error:
         return Verdict(False, str(error))
+    told = str(after.events[1])
     if after.eruption is not None:
-        return Verdict(False, f"{move} erupts: {str(after.events[1])[0].lower()}{str(after.events[1])[1:].rstrip('.')}")
-    return Verdict(True, f"{move} makes no eruption, and the events say so: {after.events[1]}")
+        return Verdict(False, f"{move} erupts: {told[0].lower()}{told[1:].rstrip('.')}")
+    return Verdict(True, f"{move} makes no eruption, and the events say so: {told}")
 
 
 def eruption_condition(state: VolcanoState, move: Any) -> tuple[int, str]:
@@ -131,6 +156,7 @@ def eruption_condition(state: VolcanoState, move: Any) -> tuple[int, str]:
     return 0, beyond_name
 
 
+@self_check
 def check_eruption_condition(move: Any, answer: Any, state: VolcanoState | None = None) -> Verdict:
     """Whether ``answer`` (1, 2 or 3) is the eruption condition that ``move`` breaks in
     ``state`` (default: the start), or 0 when the move erupts.
@@ -138,9 +164,14 @@ def check_eruption_condition(move: Any, answer: Any, state: VolcanoState | None 
     >>> check_eruption_condition("b2-c1", 3)
     ✘ Not yet: 3 says that the square beyond the cap holds a cap, but the square beyond c1 is off the board.
     """
-    state = state or _start()
-    broken, beyond = eruption_condition(state, move)
-    move = state.game.parse_move(move) if isinstance(move, str) else move
+    state, problem = _position(state, _start())
+    if problem is not None:
+        return problem
+    try:
+        move = state.game.parse_move(_READ(str(move)))
+        broken, beyond = eruption_condition(state, move)
+    except ValueError as error:
+        return Verdict(False, str(error))
     facts = {
         0: f"{move} erupts: {move.source} holds pyramids, and {beyond} is on the board with no cap",
         1: f"{move.source} holds only the cap, so there is no volcano to erupt",
@@ -149,20 +180,23 @@ def check_eruption_condition(move: Any, answer: Any, state: VolcanoState | None 
     }
     claims = {0: "that it erupts", 1: "that the square the cap left is empty",
               2: "that the square beyond the cap is off the board", 3: "that the square beyond the cap holds a cap"}
-    if answer not in claims:
-        return Verdict(False, "answer 1, 2 or 3 (the condition that fails), or 0 if the move erupts")
-    if answer == broken:
+    number = read_number(answer)
+    if number not in claims:
+        return Verdict(False, f"answer 1, 2 or 3 (the condition that fails), or 0 if the move erupts, not {shown(answer)}")
+    chosen = int(number)
+    if chosen == broken:
         return Verdict(True, facts[broken])
-    return Verdict(False, f"{answer} says {claims[answer]}, but {facts[broken]}")
+    return Verdict(False, f"{shown(answer)} says {claims[chosen]}, but {facts[broken]}")
 
 
+@self_check
 def check_pile_score(pile: str | Iterable[Any], answer: Any) -> Verdict:
     """Whether ``answer`` is the best score of ``pile`` (a text like ``"R1 R2 R3"`` or pieces).
 
     >>> check_pile_score("R1 R2 R3 Y1", 7)
     ✘ Not yet: 7 is too low for the score of that pile.
     """
-    pieces = pile.split() if isinstance(pile, str) else list(pile)
+    pieces = [str(piece).upper() for piece in read_words(pile) or ()]
     best = score(pieces)
     why = (f"{plural(best.solid_trees, 'solid tree')} ({7 * best.solid_trees})"
            + (f", {plural(best.mixed_trees, 'mixed tree')} ({5 * best.mixed_trees})" if best.mixed_trees else "")
@@ -170,14 +204,21 @@ def check_pile_score(pile: str | Iterable[Any], answer: Any) -> Verdict:
     return check_number(answer, best.points, why=why, what="the score of that pile")
 
 
+@self_check
 def check_two_captures(state: VolcanoState, move: Any) -> Verdict:
     """Whether playing ``move`` in ``state`` makes an eruption that captures exactly two pieces.
 
     >>> check_two_captures(Volcano().new_state(), "a1-b1")
     ✘ Not yet: a1-b1 erupts but captures 1 piece; make it capture exactly 2.
     """
+    state, problem = _position(state)
+    if problem is not None:
+        return problem
+    if not isinstance(move, str):
+        return Verdict(False, f"give the move as a text like 'a3-b3', not {shown(move)}")
+    move = move.strip()
     try:
-        after = state.play(move)
+        after = state.play(_READ(move))
     except ValueError as error:
         return Verdict(False, str(error))
     if after.eruption is None:
@@ -188,13 +229,21 @@ def check_two_captures(state: VolcanoState, move: Any) -> Verdict:
     return Verdict(True, f"{move} captures {taken[0][1]} on {taken[0][0]} and {taken[1][1]} on {taken[1][0]}")
 
 
-def check_solitaire(state: VolcanoState, solid_trees: int = 3) -> Verdict:
-    """Whether a finished solitaire game ``state`` ends with at least ``solid_trees`` solid trees
-    (not yet right while the game goes on).
+@self_check
+def check_solitaire(state: Any, solid_trees: int = 3) -> Verdict:
+    """Whether a finished solitaire game ``state`` (a state, a Record, or the widget's
+    ``final_state``) ends with at least ``solid_trees`` solid trees (not yet right while the
+    game goes on).
 
     >>> check_solitaire(Volcano(players=1).new_state())
     ✘ Not yet: the game is not over: 0 points: 0 solid trees (0), 0 mixed trees (0), 0 loose pieces so far, after 0 eruptions.
     """
+    state, problem = _position(state)
+    if problem is not None:
+        return problem
+    if state.game.num_players != 1:
+        return Verdict(False, f"that is a game of {state.game.num_players} players; the challenge is a solitaire "
+                              "game: iw.GameWidget(\"volcano\", players=1, goal=\"solid>=3\")")
     result = score(state.captured[0])
     if not state.is_over:
         return Verdict(False, f"the game is not over: {result.describe()} so far, after "
@@ -212,7 +261,23 @@ def first_move_loop() -> tuple[int, int, tuple[str, ...]]:
     >>> first_move_loop()
     (19, 12, ('e3-e4', 'e4-e3'))
     """
-    state, seen, plies, moves = _start(), {}, 0, []
+    plies, eruptions, cycle, _ = _first_move_game()
+    return plies, eruptions, cycle
+
+
+def first_move_shuttle() -> tuple[int, tuple[int, ...]]:
+    """``(ply, eruptions)``: the ply at which the first-move agent starts walking one cap back
+    and forth, and the plies from then on at which it still erupts.
+
+    >>> first_move_shuttle()
+    (15, (15, 17, 19))
+    """
+    _, _, _, (shuttle, erupting) = _first_move_game()
+    return shuttle, erupting
+
+
+def _first_move_game() -> tuple[int, int, tuple[str, ...], tuple[int, tuple[int, ...]]]:
+    state, seen, plies, moves, erupted = _start(), {}, 0, [], []
     last_eruption = (0, 0)
     while state not in seen:
         seen[state] = plies
@@ -222,13 +287,33 @@ def first_move_loop() -> tuple[int, int, tuple[str, ...]]:
         plies += 1
         if state.eruption is not None:
             last_eruption = (plies, state.turns)
-    return (*last_eruption, tuple(moves[seen[state]:]))
+            erupted.append(plies)
+    # The back and forth begins at the first ply from which every move repeats the one two plies
+    # before it: index `first` is the first move that does, so the shuttle starts one move earlier
+    # (at ply `first`, as plies count from 1).
+    first = seen[state]
+    while first >= 2 and moves[first - 2] == moves[first]:
+        first -= 1
+    shuttle = first
+    return (*last_eruption, tuple(moves[seen[state]:]), (shuttle, tuple(p for p in erupted if p >= shuttle)))
 
 
+@self_check
 def check_first_move_loop(answer: Any) -> Verdict:
     """Whether ``answer`` is the ply of the first-move agent's last eruption (see
-    :func:`first_move_loop`)."""
+    :func:`first_move_loop`).
+
+    >>> check_first_move_loop(15)
+    ✘ Not yet: at ply 15 the cap starts walking back and forth, but it still erupts at plies 15, 17 and 19: count the eruptions (state.turns), not the moves.
+    """
     plies, eruptions, cycle = first_move_loop()
+    shuttle, erupting = first_move_shuttle()
+    number = read_number(answer)
+    if number is not None and shuttle <= number < plies:
+        shown_plies = ", ".join(map(str, erupting[:-1])) + f" and {erupting[-1]}"
+        return Verdict(False, f"at ply {shown(answer)} the cap {'starts walking' if number == shuttle else 'walks'} "
+                              f"back and forth, but it still erupts at plies {shown_plies}: count the eruptions "
+                              "(state.turns), not the moves")
     return check_number(answer, plies, what="the ply of its last eruption",
                         why=f"ply {plies} is its {eruptions}th eruption; after it the cap moves {', '.join(cycle)} "
                             "repeat for ever, and none of them erupts")
@@ -247,6 +332,7 @@ def quiet_moves(agents: tuple[Any, ...], seed: int = 0) -> int:
     return quiet
 
 
+@self_check
 def check_quiet_moves(agents: tuple[Any, ...], answer: Any, seed: int = 0) -> Verdict:
     """Whether ``answer`` counts the cap moves without an eruption in the game of ``agents``
     (see :func:`quiet_moves`)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...teaching import HowToPlay, Verdict, check_choice, check_number
+from ...teaching import HowToPlay, Verdict, check_choice, check_number, move_reader, self_check, shown
 from ...words import plural
 from .board import GRID
 from .rules import PawnMove, TowerMove, Volterra, VolterraState
@@ -84,6 +84,17 @@ def first_turns(state: VolterraState | None = None) -> tuple[int, int]:
     return counts[0], counts[1]
 
 
+_READ = move_reader(Volterra())
+
+
+def _move(move: Any) -> str:
+    """The notation of a student's move (any case); ValueError says why it is none."""
+    if not isinstance(move, str):
+        raise ValueError(f"give the move as a text like 'c1-a1' or '@b3', not {shown(move)}")
+    return _READ(move.strip())
+
+
+@self_check
 def check_first_turns(answer: Any) -> Verdict:
     """Whether ``answer`` is the number of Dark's first turns (both orders, as ply sequences)."""
     pawn_first, tower_first = first_turns()
@@ -92,6 +103,7 @@ def check_first_turns(answer: Any) -> Verdict:
                             f"{pawn_first + tower_first} in all")
 
 
+@self_check
 def check_why_not_b2(answer: Any) -> Verdict:
     """Exercise: why can Dark not take the top tile of b2 at the start? ``a``: b2 is not Dark's;
     ``b``: b2 has no free side; ``c``: b2 is not next to Dark's pawn."""
@@ -101,7 +113,7 @@ def check_why_not_b2(answer: Any) -> Verdict:
         "a": f"b2's top tile is dark, so it is Dark's; the engine says: {reason}",
         "b": f"all four sides of b2 touch tiles; the engine says: {reason}",
         "c": f"b2 touches c3 at a corner, and corners count as neighbours; the engine says: {reason}",
-    })
+    }, aliases={"not dark's": "a", "no free side": "b", "not next to the pawn": "c"})
 
 
 def _cut_off_stacks(state: VolterraState, move: Any) -> list[tuple[str, str]]:
@@ -110,9 +122,11 @@ def _cut_off_stacks(state: VolterraState, move: Any) -> list[tuple[str, str]]:
             for square, stack in zip(e["squares"], e["stacks"])]
 
 
+@self_check
 def check_cuts_off_own_towers(state: VolterraState, move: Any) -> Verdict:
     """Whether ``move``, played in ``state``, cuts off at least one tower of the player who makes it."""
     try:
+        move = _move(move)
         parts = _cut_off_stacks(state, move)
     except ValueError as error:
         return Verdict(False, str(error))
@@ -145,17 +159,20 @@ def showdown(dark: Sequence[int], light: Sequence[int]) -> VolterraState:
     return Volterra().state_from_text(GRID.format_board([board[name] for name in GRID.names]) + "\nto_move=0")
 
 
+@self_check
 def check_showdown(dark: Sequence[int], light: Sequence[int], answer: Any) -> Verdict:
-    """Whether ``answer`` (``"Dark"``, ``"Light"`` or ``"draw"``) is the result of heights
-    ``dark`` against ``light`` (see :func:`showdown`)."""
+    """Whether ``answer`` (``"Dark"``, ``"Light"`` or ``"draw"``, in any case) is the result of
+    heights ``dark`` against ``light`` (see :func:`showdown`)."""
     final = showdown(dark, light)
     result = "draw" if not final.winners else final.game.player_name(final.winners[0])
-    given = str(answer).strip().lower()
-    if given not in ("dark", "light", "draw"):
-        return Verdict(False, "answer Dark, Light or draw")
+    words = {"dark": "dark", "d": "dark", "light": "light", "l": "light", "draw": "draw", "tie": "draw",
+             "nobody": "draw", "none": "draw"}
+    given = words.get(str(answer).strip().strip("'\".!").lower()) if isinstance(answer, str) else None
+    if given is None:
+        return Verdict(False, f"answer Dark, Light or draw, not {shown(answer)}")
     heights = f"{', '.join(map(str, final.heights[0]))} against {', '.join(map(str, final.heights[1]))}"
     if given != result.lower():
-        return Verdict(False, f"compare the tallest towers first, then the next ones ({heights})")
+        return Verdict(False, f"not {answer.strip()}: compare the tallest towers first, then the next ones ({heights})")
     first = next((k for k, (a, b) in enumerate(zip(list(dark) + [0] * 6, list(light) + [0] * 6)) if a != b), None)
     if first is None:
         return Verdict(True, f"the lists are equal ({heights}): a draw")
@@ -168,11 +185,15 @@ def light_towers_cut_off(state: VolterraState, move: Any) -> int:
     return sum(stack[-1] == "L" for _, stack in _cut_off_stacks(state, move))
 
 
+@self_check
 def check_best_cut(state: VolterraState, move: Any) -> Verdict:
     """Whether ``move`` is a tower action that cuts off as many Light towers as any legal tower
     action of ``state`` can."""
     best = max(light_towers_cut_off(state, m) for m in state.legal_moves() if isinstance(m, TowerMove))
     try:
+        move = _move(move)
+        if not isinstance(state.game.parse_move(move), TowerMove):
+            return Verdict(False, f"{move} is a pawn move; the question asks for a tower action, from one square to another")
         mine = light_towers_cut_off(state, move)
     except ValueError as error:
         return Verdict(False, str(error))

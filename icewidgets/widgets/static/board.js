@@ -1,8 +1,8 @@
 // icewidgets GameWidget front end, part 3 of 6: drawing the board, its pieces and marks, and
 // following the host's theme.
 import {
-  badgeMarkup, cssTransformOf, cssVariables, drawingOrder, isDarkBackground, movedPieces, removedPieces,
-  stackHeight, stacksByLocation, transformOf,
+  areaLabels, badgeMarkup, cssTransformOf, cssVariables, drawingOrder, isDarkBackground, labelUnits, movedPieces,
+  removedPieces, squareLabel, stackHeight, stacksByLocation, transformOf,
 } from "./helpers.js";
 import { svgEl } from "./dom.js";
 
@@ -13,8 +13,11 @@ export function createBoard(dom, model) {
   let squareEls = new Map();
   let squares = {};
   let lastStatic = null;
+  let lastAreas = null;
+  let labels = {};
   let pawns = new Set();
   let textScale = 1;
+  let leastLabel = 12;
   let fixedVariables = [];
 
   /** Light or dark squares: from a fixed theme, else from the background the host gives. */
@@ -48,6 +51,7 @@ export function createBoard(dom, model) {
     dom.svg.style.height = "auto";
     pawns = new Set(b.pawns || []);
     textScale = b.text || 1;
+    leastLabel = b.label || 12 * textScale;
     dom.root.style.setProperty("--iw-text-scale", String(textScale));
     for (const name of fixedVariables) dom.root.style.removeProperty(name);
     const variables = cssVariables(b.colours);
@@ -83,6 +87,37 @@ export function createBoard(dom, model) {
     return g;
   }
 
+  /** Size the letters of piece `g` drawn `side` px wide as the static pictures do: never under
+   *  the least text size, on a halo of the piece's colour when they outgrow it (a copy of the
+   *  letters drawn under them with a wide outline). */
+  function fitLabel(g, side) {
+    const texts = g.querySelectorAll("text:not(.iw-halo)");
+    const text = texts[texts.length - 1];
+    if (!text) return;
+    if (!text.hasAttribute("data-natural")) {
+      text.setAttribute("data-natural", text.getAttribute("font-size"));
+      text.setAttribute("data-baseline", text.getAttribute("y"));
+    }
+    const natural = +text.getAttribute("data-natural");
+    const units = labelUnits(natural, side, leastLabel);
+    text.setAttribute("font-size", units);
+    text.setAttribute("y", Math.round((units * +text.getAttribute("data-baseline")) / natural));
+    let halo = g.querySelector("text.iw-halo");
+    if (units > natural) {
+      const fill = (g.firstElementChild && g.firstElementChild.getAttribute("fill")) || "none";
+      if (!halo) {
+        halo = text.cloneNode(true);
+        halo.setAttribute("class", "iw-halo");
+        halo.setAttribute("aria-hidden", "true");
+        g.insertBefore(halo, text);
+      }
+      for (const [name, value] of [["font-size", units], ["y", text.getAttribute("y")], ["fill", fill], ["stroke", fill],
+        ["stroke-width", Math.round(units * 1.6) / 10], ["stroke-linejoin", "round"]]) halo.setAttribute(name, value);
+    } else if (halo) {
+      halo.remove();
+    }
+  }
+
   /** Draw frame `f`; with `animate`, the pieces that moved since `before` fly to their places
    *  and the pieces that left the game fade out. */
   function draw(f, before, animate, duration) {
@@ -111,6 +146,7 @@ export function createBoard(dom, model) {
       const old = before[id];
       g.setAttribute("transform", transformOf(p));
       g.setAttribute("data-loc", p.loc);
+      fitLabel(g, p.s);
       if (animate && old && moving.has(id) && typeof g.animate === "function") {
         const lift = { x: (old.x + p.x) / 2, y: (old.y + p.y) / 2, s: Math.max(old.s, p.s) * 1.25 };
         g.animate(
@@ -121,11 +157,18 @@ export function createBoard(dom, model) {
     }
     layers.marks.innerHTML = f.marks;
     layers.panel.innerHTML = f.panel;
+    if (f.areas !== lastAreas) {
+      // The board areas the game marks: drawn under the pieces, and read out with their squares.
+      layers.areas.innerHTML = f.areas || "";
+      lastAreas = f.areas;
+      labels = areaLabels([...layers.areas.querySelectorAll("[data-area]")].map(
+        (g) => [g.getAttribute("data-area"), g.getAttribute("data-squares")]));
+    }
     const stacks = stacksByLocation(f.pieces, pawns);
     const badges = [];
     for (const [sq, r] of squareEls) {
       const s = stacks[sq];
-      r.setAttribute("aria-label", `${sq}: ${s ? s.join(" ") : "empty"}`);
+      r.setAttribute("aria-label", squareLabel(sq, s, labels[sq]));
       const n = stackHeight(s, pawns);
       if (n > 1) badges.push(badgeMarkup(squares[sq].x, squares[sq].y, squares[sq].w, n, textScale));
     }

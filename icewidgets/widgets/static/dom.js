@@ -47,6 +47,7 @@ export function buildDom(host) {
   const layers = {
     background: svgEl("rect", { class: "iw-bg", width: "100%", height: "100%" }),
     static: svgEl("g", { class: "iw-static" }),
+    areas: svgEl("g", { class: "iw-areas", "pointer-events": "none" }),
     marks: svgEl("g", { class: "iw-marks", "pointer-events": "none" }),
     group: svgEl("g", { class: "iw-group", "pointer-events": "none" }),
     pieces: svgEl("g", { class: "iw-pieces", "pointer-events": "none" }),

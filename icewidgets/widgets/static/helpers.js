@@ -9,13 +9,14 @@ export const SVG_NS = "http://www.w3.org/2000/svg";
 
 // Frames -------------------------------------------------------------------------------------
 
-/** Expand compact frames into full frames: {ply, stage, final, text, marks, panel, pieces};
+/** Expand compact frames into full frames: {ply, stage, final, text, marks, panel, areas, pieces};
  *  `before` is the full frame shown before the first of them (none: they start the game). */
 export function expandFrames(frames, before = null) {
   const out = [];
   let pieces = before ? before.pieces : {};
   let marks = before ? before.marks : "";
   let panel = before ? before.panel : "";
+  let areas = before ? before.areas || "" : "";
   for (const f of frames || []) {
     pieces = Object.assign({}, pieces);
     for (const [id, tok, loc, x, y, s] of f.d || []) {
@@ -24,7 +25,8 @@ export function expandFrames(frames, before = null) {
     }
     if ("m" in f) marks = f.m;
     if ("n" in f) panel = f.n;
-    out.push({ ply: f.p, stage: f.s, final: !!f.f, text: f.t || "", marks, panel, pieces });
+    if ("a" in f) areas = f.a;
+    out.push({ ply: f.p, stage: f.s, final: !!f.f, text: f.t || "", marks, panel, areas, pieces });
   }
   return out;
 }
@@ -207,6 +209,15 @@ export function cssTransformOf(p) {
   return `translate(${p.x}px, ${p.y}px) scale(${+(p.s / 100).toFixed(4)})`;
 }
 
+/** The font size, in a piece's own units (100 a side), of a label whose natural size is
+ *  `natural` on a piece drawn `side` px wide: at least `least` px on screen, as the static
+ *  pictures draw it (svg.theme.label_units). */
+export function labelUnits(natural, side, least) {
+  if (!(side > 0)) return natural;
+  // rounded up to a tenth, so that the letters are never a hair under `least`
+  return Math.max(natural, Math.ceil(+((least * 1000) / side).toFixed(6)) / 10);
+}
+
 /**
  * Piece ids in drawing order: larger first, so the pieces higher in a stack (smaller) are on
  * top; at equal size a pawn (a token in the set `pawns`) stands on the piece; moving pieces last.
@@ -236,6 +247,27 @@ export function stacksByLocation(pieces, pawns) {
     (byLocation[p.loc] = byLocation[p.loc] || []).push(p.tok);
   }
   return byLocation;
+}
+
+/** The labels of the board areas each square lies in, from `[label, "a1 b1 …"]` pairs (the
+ *  `data-area` and `data-squares` of the areas drawn): {square: [label, …]}, each label once. */
+export function areaLabels(entries) {
+  const bySquare = {};
+  for (const [label, squares] of entries || []) {
+    for (const square of (squares || "").split(" ")) {
+      if (!square) continue;
+      const labels = (bySquare[square] = bySquare[square] || []);
+      if (!labels.includes(label)) labels.push(label);
+    }
+  }
+  return bySquare;
+}
+
+/** What a screen reader says for a square: its name, its stack (bottom to top) or "empty", and
+ *  the board areas it lies in. */
+export function squareLabel(square, stack, labels) {
+  const text = `${square}: ${stack && stack.length ? stack.join(" ") : "empty"}`;
+  return labels && labels.length ? `${text} (${labels.join(", ")})` : text;
 }
 
 /** The height of a stack (pawns, the tokens in `pawns`, do not count): the number drawn in a square's corner. */

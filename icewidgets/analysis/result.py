@@ -1,0 +1,287 @@
+"""What an analysis found: :class:`Analysis` (every position's value, every ply's review), its
+labels (:mod:`.labels`), its summary per player, its turning point, its table and its JSON."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+from ..protocol import NotationError
+from ..record import Record
+from ..stats import Table
+from ..words import plural
+from .labels import LABELS, SYMBOLS
+from .values import Value
+
+__all__ = ["FORMAT", "Analysis", "PlayerSummary", "PlyAnalysis"]
+
+FORMAT = "icewidgets-analysis"
+PLURALS = {"inaccuracy": "inaccuracies"}
+
+
+@dataclasses.dataclass(frozen=True)
+class PlyAnalysis:
+    """The review of one ply (``ply`` counts from 1: the ply from position ``ply - 1`` to ``ply``).
+
+    ``move`` was played by ``player`` (at a ``chance`` ply, a roll for that player); ``before``
+    and ``value`` are the values of the positions before and after it. At a decision, ``best``
+    is the best move found among ``legal`` moves, ``best_value`` its value, ``loss`` the
+    difference for ``player`` (≥ 0) and ``label`` one of :data:`~.labels.LABELS` or None. A
+    chance ply has no best move, loss or label. ``rollouts``: those played for this ply (the
+    position after it, and the race of the moves).
+    """
+
+    ply: int
+    move: str
+    player: int
+    chance: bool
+    before: Value
+    value: Value
+    best: str | None = None
+    best_value: Value | None = None
+    loss: float | None = None
+    label: str | None = None
+    legal: int = 0
+    rollouts: int = 0
+
+    @property
+    def points(self) -> float:
+        """The expected points of ``player`` after the move: the value of the move played."""
+        return self.value.points[self.player]
+
+    @property
+    def swing(self) -> float:
+        """How much the ply changed its player's expected points (after − before)."""
+        return self.value.points[self.player] - self.before.points[self.player]
+
+    @property
+    def symbol(self) -> str:
+        """``"?!"``, ``"?"``, ``"??"`` or ``""``."""
+        return SYMBOLS.get(self.label, "") if self.label else ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ply's own fields (its values before and after are the analysis' positions)."""
+        return {"ply": self.ply, "move": self.move, "player": self.player, "chance": self.chance,
+                "best": self.best, "best_value": None if self.best_value is None else self.best_value.to_dict(),
+                "loss": self.loss, "label": self.label, "legal": self.legal, "rollouts": self.rollouts}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], positions: tuple[Value, ...]) -> "PlyAnalysis":
+        ply = int(data["ply"])
+        best_value = data.get("best_value")
+        return cls(ply, str(data["move"]), int(data["player"]), bool(data["chance"]), positions[ply - 1],
+                   positions[ply], data.get("best"), None if best_value is None else Value.from_dict(best_value),
+                   data.get("loss"), data.get("label"), int(data.get("legal", 0)), int(data.get("rollouts", 0)))
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayerSummary:
+    """One player's moves in an analysis: ``moves`` decisions, their ``mean_loss`` (the
+    player's accuracy: 0 is perfect) and how many got each label (``labels``, by name)."""
+
+    player: int
+    name: str
+    moves: int
+    mean_loss: float
+    labels: dict[str, int]
+
+    def __str__(self) -> str:
+        if not self.moves:
+            return f"{self.name}: no moves to judge"
+        counts = ", ".join(plural(self.labels[name], name, PLURALS.get(name)) + f" ({symbol})"
+                           for name, _, symbol in reversed(LABELS))
+        return f"{self.name}: {plural(self.moves, 'move')}, mean loss {self.mean_loss:.3f}; {counts}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "name": self.name, "moves": self.moves, "mean_loss": self.mean_loss,
+                "labels": dict(self.labels)}
+
+
+@dataclasses.dataclass(frozen=True)
+class Analysis:
+    """The analysis of one game (made by :func:`icewidgets.analyse`).
+
+    - ``record``: the game analysed;
+    - ``positions``: the :class:`~.values.Value` of every position analysed — ``positions[n]``
+      after ``n`` plies, from the start — each seat's expected points with 95% intervals;
+    - ``plies``: a :class:`PlyAnalysis` for every ply analysed, in order;
+    - ``precision``, ``policy`` (the rollouts' agent), ``seed`` and ``engine`` (``"fast"``: the
+      compiled kernels; ``"reference"``: the rules engines);
+    - ``stopped``: None when every ply is done, else why it stopped (``"time limit"``,
+      ``"stopped"``, ``"interrupted"``): the plies done so far are kept;
+    - ``seconds`` it took (not compared: two analyses with the same seed are equal; a resumed
+      analysis adds the time of the one it resumed).
+
+    ``str()`` is the table; :meth:`plot` draws the evaluation graph; :meth:`to_json` and
+    :meth:`from_json` round-trip exactly.
+    """
+
+    record: Record
+    positions: tuple[Value, ...]
+    plies: tuple[PlyAnalysis, ...]
+    precision: float
+    policy: str
+    seed: int
+    engine: str
+    stopped: str | None = None
+    seconds: float = dataclasses.field(default=0.0, compare=False)
+
+    # Questions -------------------------------------------------------------------------------
+
+    @property
+    def complete(self) -> bool:
+        """Whether every ply of the game is analysed."""
+        return self.stopped is None and len(self.plies) == len(self.record.plies)
+
+    @property
+    def rollouts(self) -> int:
+        """The rollouts behind the positions and plies analysed."""
+        return (self.positions[0].rollouts if self.positions else 0) + sum(ply.rollouts for ply in self.plies)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names (``game.player_name``)."""
+        game = self.record.make_game()
+        return tuple(game.player_name(p) for p in range(game.num_players))
+
+    def values(self, player: int = 0) -> list[float]:
+        """``player``'s expected points at every position analysed (the evaluation graph)."""
+        return [value.points[player] for value in self.positions]
+
+    @property
+    def labelled(self) -> tuple[PlyAnalysis, ...]:
+        """The plies with a label, in order."""
+        return tuple(ply for ply in self.plies if ply.label)
+
+    def summary(self) -> list[PlayerSummary]:
+        """Per player: decisions, mean loss and the count of each label."""
+        names = self.names
+        out = []
+        for p, name in enumerate(names):
+            own = [ply for ply in self.plies if ply.player == p and not ply.chance]
+            losses = [ply.loss for ply in own if ply.loss is not None]
+            counts = {label: sum(ply.label == label for ply in own) for label, _, _ in LABELS}
+            out.append(PlayerSummary(p, name, len(own), sum(losses) / len(losses) if losses else 0.0, counts))
+        return out
+
+    @property
+    def turning_point(self) -> PlyAnalysis | None:
+        """The decision with the largest swing of its player's expected points (the first of
+        equals), or None when no ply is analysed or nothing moved."""
+        best = None
+        for ply in self.plies:
+            if not ply.chance and (best is None or abs(ply.swing) > abs(best.swing)):
+                best = ply
+        return best if best is not None and abs(best.swing) > 0 else None
+
+    @property
+    def narration(self) -> str:
+        """The turning point in a sentence: "Ply 23 turned the game: Player 2's b4-c4 took
+        their expected points from 0.61 to 0.38." ("" without one)."""
+        ply = self.turning_point
+        if ply is None:
+            return ""
+        name = self.names[ply.player]
+        return (f"Ply {ply.ply} turned the game: {name}'s {ply.move} took their expected points from "
+                f"{ply.before.points[ply.player]:.2f} to {ply.points:.2f}.")
+
+    # Text ------------------------------------------------------------------------------------
+
+    def table(self) -> Table:
+        """The table of plies: who played what, its value for them, the best move found, its
+        value, the loss and the label (a :class:`~icewidgets.stats.Table`, HTML in a notebook)."""
+        names = self.names
+        rows = []
+        for ply in self.plies:
+            row = [str(ply.ply), names[ply.player], ply.move, f"{ply.points:.2f}"]
+            if ply.chance:
+                row += ["(roll)", "", "", ""]
+            else:
+                best = ply.best_value.points[ply.player] if ply.best_value is not None else float("nan")
+                label = f"{ply.symbol} {ply.label}" if ply.label else ""
+                row += [ply.best or "", f"{best:.2f}", f"{ply.loss:.2f}", label]
+            rows.append(row)
+        game = self.record.make_game()
+        done = len(self.plies)
+        title = (f"{game.title}, analysis of {done} of {plural(len(self.record.plies), 'ply', 'plies')}: values "
+                 f"±{self.precision:g} (95%), {self.policy} rollouts, seed {self.seed}")
+        notes = [str(summary) for summary in self.summary()]
+        if self.narration:
+            notes.append(self.narration)
+        if self.stopped is not None:
+            notes.append(f"Stopped after {done} of {len(self.record.plies)} plies ({self.stopped}): "
+                         "the rest is not analysed.")
+        notes.append("value: the expected points of the player who moved, after the move (a game's winners share "
+                     "1 point); loss: best − value; labels ?! ≥ 0.10, ? ≥ 0.20, ?? ≥ 0.30 when the intervals separate.")
+        return Table(["ply", "player", "move", "value", "best", "best value", "loss", "label"], rows, title=title,
+                     notes=notes)
+
+    def __str__(self) -> str:
+        return str(self.table())
+
+    def _repr_html_(self) -> str:
+        return self.table()._repr_html_()
+
+    def plot(self, ax: Any = None, player: int = 0) -> Any:
+        """The evaluation graph (matplotlib): ``player``'s expected points after every ply,
+        with the 95% band, labelled moves marked and the turning point shown; returns the Axes."""
+        from .plot import plot_analysis
+
+        return plot_analysis(self, ax=ax, player=player)
+
+    # JSON ------------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly dict; ``derived`` repeats what front ends show (names, per-player
+        summary, turning point, narration) and is recomputed, not read, by :meth:`from_dict`."""
+        turning = self.turning_point
+        return {
+            "format": FORMAT,
+            "version": 1,
+            "record": self.record.to_dict(),
+            "precision": self.precision,
+            "policy": self.policy,
+            "seed": self.seed,
+            "engine": self.engine,
+            "stopped": self.stopped,
+            "seconds": self.seconds,
+            "positions": [value.to_dict() for value in self.positions],
+            "plies": [ply.to_dict() for ply in self.plies],
+            "derived": {
+                "complete": self.complete,
+                "rollouts": self.rollouts,
+                "names": list(self.names),
+                "symbols": {name: symbol for name, _, symbol in LABELS},
+                "players": [summary.to_dict() for summary in self.summary()],
+                "turning_point": None if turning is None else turning.ply,
+                "narration": self.narration,
+            },
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The analysis as JSON text (:meth:`from_json` reads it back, equal)."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Analysis":
+        """The analysis written by :meth:`to_dict`; :class:`~icewidgets.NotationError` if it is not one."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise NotationError("this is not an icewidgets analysis (its format field is missing or different)")
+        try:
+            record = Record.from_dict(data["record"])
+            positions = tuple(Value.from_dict(value) for value in data["positions"])
+            plies = tuple(PlyAnalysis.from_dict(ply, positions) for ply in data["plies"])
+            return cls(record, positions, plies, float(data["precision"]), str(data["policy"]), int(data["seed"]),
+                       str(data["engine"]), data.get("stopped"), float(data.get("seconds", 0.0)))
+        except (KeyError, IndexError, TypeError, ValueError) as error:
+            raise NotationError(f"the analysis is damaged: {type(error).__name__} {error}") from None
+
+    @classmethod
+    def from_json(cls, text: str) -> "Analysis":
+        """The analysis saved by :meth:`to_json`."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as error:
+            raise NotationError(f"the analysis is not valid JSON: {error}") from None
+        return cls.from_dict(data)

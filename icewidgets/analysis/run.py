@@ -1,0 +1,249 @@
+"""Running an analysis: :func:`analyse` (a whole game) and :func:`hint` (one position)."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any, Callable
+
+from .. import agents as agents_module
+from ..protocol import CHANCE, NotationError, State
+from ..record import Record
+from .labels import label_for
+from .result import Analysis, PlyAnalysis
+from .search import Hints, check_decision, make_hint, race
+from .values import Rollouts, Sample, Stopped, Value, position_sample
+
+__all__ = ["analyse", "evaluate", "hint"]
+
+ENGINES = ("auto", "reference")
+
+
+def analyse(game_source: Any, *, precision: float = 0.05, policy: Any = None, seed: int = 0,
+            max_seconds: float | None = None, progress: Callable[[Analysis], Any] | None = None,
+            stop: Any = None, engine: str = "auto", resume: Analysis | None = None) -> Analysis:
+    """Analyse a whole game: every position's value and, for every ply, the best move found.
+
+    - ``game_source``: an :class:`icewidgets.Record`, a :class:`icewidgets.GameWidget` (its
+      ``record``) or a game code (``record.to_code()``).
+    - ``precision``: the half-width every interval aims at (between 0 and 0.5; ±0.05 by
+      default): each position, the move played and the best move are valued to it.
+    - ``policy``: the rollouts' agent (default: the game's own, ``game.analyst.rollout``).
+    - ``seed``: the same seed gives the same analysis, on any machine and either engine.
+    - ``max_seconds``: stop after about this long; ``stop``: anything with ``is_set()`` (a
+      ``threading.Event``) that stops it from another thread. Ctrl-C stops it too. A stopped
+      analysis keeps the plies done (``analysis.stopped`` says why, and ``str()`` says so).
+    - ``progress(analysis_so_far)``: called after every ply (from this thread), e.g. to draw
+      the graph as it grows.
+    - ``engine``: ``"auto"`` (compiled kernels where they apply) or ``"reference"`` (the rules
+      engines): the same rollouts, so the same analysis.
+    - ``resume``: an earlier analysis (stopped, or of the game before its latest moves) with the
+      same precision, policy and seed: the plies it shares with this game are taken from it,
+      and the result is the same as analysing from scratch.
+
+    >>> import icewidgets as iw
+    >>> game = iw.make(iw.available_games()[0])
+    >>> start = game.new_state()
+    >>> record = iw.Record.new(game, start=start).extend([start.legal_moves()[0]])
+    >>> analysis = iw.analyse(record, precision=0.2)
+    >>> analysis.complete, len(analysis.positions), analysis.plies[0].legal == len(start.legal_moves())
+    (True, 2, True)
+    """
+    record = _record(game_source)
+    precision, seed, deadline = _check(precision, seed, max_seconds, engine)
+    game = record.make_game()
+    policy_agent, policy_name = _policy(game, policy)
+    states = list(record.states())
+    line = game.analyst.winning_line
+    started = time.perf_counter()
+    shared = _shared_plies(resume, record, precision, policy_name, seed)
+    positions: list[Value] = list(resume.positions[: shared + 1]) if shared >= 0 else []
+    plies: list[PlyAnalysis] = list(resume.plies[:shared]) if shared > 0 else []
+    earlier = resume.seconds if shared >= 0 else 0.0
+    stopped = None
+    with Rollouts(game, policy_agent, seed, engine, deadline, stop) as rollouts:
+
+        def result() -> Analysis:
+            return Analysis(record, tuple(positions), tuple(plies), precision, policy_name, seed,
+                            "fast" if rollouts.compiled else "reference", stopped,
+                            earlier + time.perf_counter() - started)
+
+        try:
+            if not positions:
+                first = position_sample(states[0], 0, "", line)
+                rollouts.settle([first], precision)
+                positions.append(first.value())
+            for n in range(len(plies) + 1, len(record.plies) + 1):
+                before, after, played = states[n - 1], states[n], rollouts.played
+                move = _played(before, record.plies[n - 1])
+                sample = position_sample(after, n, str(move), line)
+                rollouts.settle([sample], precision)
+                review = _review(n, before, move, sample, positions[-1], rollouts, precision, line)
+                plies.append(dataclasses.replace(review, rollouts=rollouts.played - played))
+                positions.append(sample.value())
+                if progress is not None:
+                    progress(result())
+        except Stopped as why:
+            stopped = str(why)
+        except KeyboardInterrupt:
+            stopped = "interrupted"
+        return result()
+
+
+def _shared_plies(resume: Analysis | None, record: Record, precision: float, policy: str, seed: int) -> int:
+    """How many plies of ``resume`` this analysis can take as they are (-1: not even its start)."""
+    if resume is None:
+        return -1
+    if not isinstance(resume, Analysis):
+        raise TypeError(f"resume must be an Analysis (from iw.analyse), not {type(resume).__name__}")
+    same = (resume.precision, resume.policy, resume.seed) == (precision, policy, seed)
+    start = (resume.record.game, resume.record.options, resume.record.seed, resume.record.start)
+    if not same or start != (record.game, record.options, record.seed, record.start) or not resume.positions:
+        return -1
+    game, shared = record.make_game(), 0
+    for ply, text in zip(resume.plies, record.plies):
+        if ply.move != text and ply.move != str(game.parse_move(text)):
+            break
+        shared += 1
+    return shared
+
+
+def _review(n: int, before: State, move: Any, sample: Sample, before_value: Value, rollouts: Rollouts,
+            precision: float, line: Callable) -> PlyAnalysis:
+    """Ply ``n`` (``move`` from ``before``; ``sample`` is the position after it, settled)."""
+    player = before.player
+    value = sample.value()
+    if before.to_move == CHANCE:
+        return PlyAnalysis(n, str(move), player, True, before_value, value)
+    ranking = race(before, rollouts, precision, k=1, ply=n, played=(move, sample), line=line)
+    best = ranking[0]
+    played = next(entry for entry in ranking if entry.sample is sample)
+    if played.tie_key(player) == best.tie_key(player):
+        best = played  # as good as any: the move played is the best found
+    best_value = best.sample.value()
+    loss = max(0.0, best_value.points[player] - value.points[player])
+    label = None if best is played else label_for(loss, (value.low[player], value.high[player]),
+                                                  (best_value.low[player], best_value.high[player]))
+    return PlyAnalysis(n, str(move), player, False, before_value, value, str(best.move), best_value, loss, label,
+                       len(ranking))
+
+
+def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = None, seed: int = 0,
+         max_seconds: float | None = None, stop: Any = None, engine: str = "auto") -> Hints:
+    """The ``k`` best moves of ``state`` for the player to move, best first, each with its value
+    (their expected points after it) and 95% interval.
+
+    A move that wins at once is found by playing it (no rollouts) and always comes first, with
+    value 1; where the game proves a shortest win (e.g. a solver for puzzles), its first move
+    does. The others are raced (see :mod:`icewidgets.analysis.search`) to ``precision``.
+    ``policy``, ``seed``, ``max_seconds``, ``stop`` and ``engine`` as for :func:`analyse`; a
+    hint cut short by the time limit or a stop gives the best order so far (``complete`` False).
+
+    >>> import icewidgets as iw
+    >>> state = iw.make(iw.available_games()[0]).new_state()
+    >>> hints = hint(state, k=2, precision=0.1)
+    >>> len(hints), hints[0].move in state.legal_moves()
+    (2, True)
+    """
+    check_decision(state)
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ValueError(f"k={k!r} must be a whole number ≥ 1: how many moves to suggest")
+    precision, seed, deadline = _check(precision, seed, max_seconds, engine)
+    policy_agent, policy_name = _policy(state.game, policy)
+    complete = True
+    with Rollouts(state.game, policy_agent, seed, engine, deadline, stop) as rollouts:
+        try:
+            ranking = race(state, rollouts, precision, k=k, line=state.game.analyst.winning_line)
+        except Stopped as why:
+            ranking, complete = why.ranking, False  # type: ignore[attr-defined]
+    player = state.player
+    return Hints(tuple(make_hint(entry, player) for entry in ranking[:k]), player,
+                 state.game.player_name(player), len(ranking), precision, policy_name, rollouts.played, complete)
+
+
+def evaluate(state: Any, *, precision: float = 0.05, policy: Any = None, seed: int = 0, engine: str = "auto",
+             rollouts: int | None = None) -> Any:
+    """The value of a position: each seat's expected points with 95% intervals, to ``precision``,
+    or from exactly ``rollouts`` rollouts when that is given.
+
+    ``state`` may also be a list of positions of one game: they are valued together (their
+    rollouts share the workers) and a list of values comes back — many positions with few
+    rollouts each, as a calibration study needs. Position i's rollouts are seeded like those
+    of the i-th ply of an analysis. ``policy``, ``seed`` and ``engine`` as for :func:`analyse`.
+
+    >>> import icewidgets as iw
+    >>> value = evaluate(iw.make(iw.available_games()[0]).new_state(), rollouts=20)
+    >>> value.rollouts, round(sum(value.points), 6)
+    (20, 1.0)
+    """
+    many = isinstance(state, (list, tuple))
+    states = list(state) if many else [state]
+    if not states or not all(isinstance(s, State) for s in states):
+        raise TypeError("state must be a game state, or a non-empty list of states of one game")
+    game = states[0].game
+    if any(s.game != game for s in states):
+        raise ValueError("state: a list of positions to value must all be positions of one game (the same options)")
+    precision, seed, _ = _check(precision, seed, None, engine)
+    if rollouts is not None and (isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1):
+        raise ValueError(f"rollouts={rollouts!r} must be a whole number ≥ 1 (or None: as many as the precision needs)")
+    policy_agent, _ = _policy(game, policy)
+    samples = [position_sample(s, i, "", game.analyst.winning_line) for i, s in enumerate(states)]
+    with Rollouts(game, policy_agent, seed, engine) as runner:
+        if rollouts is not None:
+            runner.play([(sample, rollouts) for sample in samples if sample.exact is None])
+        else:
+            runner.settle(samples, precision)
+    values = [sample.value() for sample in samples]
+    return values if many else values[0]
+
+
+# Arguments ------------------------------------------------------------------------------------
+
+
+def _record(source: Any) -> Record:
+    """The record behind ``game_source``: a Record, a widget's record, or a game code."""
+    if isinstance(source, Record):
+        return source
+    if isinstance(source, str):
+        try:
+            return Record.from_code(source)
+        except NotationError as error:
+            raise ValueError(f"game_source: {error}") from None
+    record = getattr(source, "record", None)  # a GameWidget, named by duck typing (the widgets sit above)
+    if isinstance(record, Record):
+        return record
+    raise TypeError(f"game_source must be a Record, a GameWidget or a game code (record.to_code()), "
+                    f"not {type(source).__name__}")
+
+
+def _check(precision: Any, seed: Any, max_seconds: Any, engine: Any) -> tuple[float, int, float | None]:
+    if isinstance(precision, bool) or not isinstance(precision, (int, float)) or not 0 < precision < 0.5:
+        raise ValueError(f"precision={precision!r} must be a number between 0 and 0.5 (both excluded): the "
+                         "half-width of the values' 95% intervals, in expected points (0.05 by default)")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed={seed!r} must be a whole number ≥ 0")
+    if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float))
+                                    or not max_seconds > 0):
+        raise ValueError(f"max_seconds={max_seconds!r} must be a positive number of seconds, or None (no limit)")
+    if engine not in ENGINES:
+        raise ValueError(f"engine={engine!r}; choose 'auto' (compiled kernels where they apply) or 'reference'")
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    return float(precision), seed, deadline
+
+
+def _policy(game: Any, policy: Any) -> tuple[Any, str]:
+    """The rollouts' agent and its name (``policy``, or the game's own)."""
+    chosen = game.analyst.rollout if policy is None else policy
+    try:
+        agent = agents_module.get_agent(chosen)
+    except ValueError as error:
+        raise ValueError(f"policy={policy!r}: {error}") from None
+    return agent, agents_module.agent_name(chosen)
+
+
+def _played(state: State, text: str) -> Any:
+    """The move of ``state`` that ``text`` (a record's ply, which replayed) names, as listed."""
+    move = state.game.parse_move(text)
+    listed = [outcome for outcome, _ in state.chance_outcomes()] if state.to_move == CHANCE else state.legal_moves()
+    return next((candidate for candidate in listed if candidate == move or str(candidate) == str(move)), move)
+

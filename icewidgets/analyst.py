@@ -1,0 +1,55 @@
+"""How analysis judges a game's positions: the :class:`Analyst` hook.
+
+:func:`icewidgets.analyse` and :func:`icewidgets.hint` (:mod:`icewidgets.analysis`) value
+positions by *rollouts*: games played on from the position by an agent, the *rollout policy*.
+They are the same for every game; a game says two things about itself with an
+:class:`Analyst`, attached with ``Game.plug_in(analyst=…)``:
+
+- ``rollout``: the agent its rollouts play (a built-in name; the compiled kernels play
+  ``"random"`` and ``"greedy"``), chosen by measurement — rollouts that finish their games and
+  rank positions well — and ``note``, that measurement in a sentence or two;
+- ``horizon``: the most plies a rollout plays before it stops unfinished (and counts like a
+  draw), if the game's playout limit does not stop it sooner;
+- :meth:`Analyst.winning_line`: an exact answer where the game has one (a solver for puzzles):
+  a shortest line by which the player to move wins, which the analysis then trusts over
+  rollouts.
+
+A game without one gets the default: greedy rollouts (a game without a greedy rule plays them
+at random), a horizon of 1,000 plies and no exact answers. Nothing here imports numpy.
+
+>>> Analyst().rollout, Analyst().winning_line(None) is None
+('greedy', True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any, Sequence
+
+if TYPE_CHECKING:
+    from .protocol import State
+
+
+@dataclasses.dataclass(frozen=True)
+class Analyst:
+    """A game's rollout policy (``rollout``, why in ``note``, how long: ``horizon``) and its exact
+    answers, if any."""
+
+    rollout: str = "greedy"
+    """The agent rollouts play: a built-in agent name (see :func:`icewidgets.agents.get_agent`)."""
+    note: str = ""
+    """Why this policy: what was measured (finishing rate, calibration), in plain words."""
+    horizon: int = 1000
+    """The most plies a rollout plays (fewer where the game's playout turn limit ends it first).
+    Greedy rollouts that end do so well within 1,000 plies in each of the package's games (the
+    longest that ended, of 20,000 greedy games per game, 2,000 of the slowest: 615 plies;
+    benchmarks/README.md), while the few that never end would otherwise loop for thousands."""
+
+    def winning_line(self, state: "State") -> Sequence[Any] | None:
+        """A shortest line of moves by which ``state.player`` wins alone from ``state``, or None
+        when the game cannot tell (the default: never). Only a game that can prove it (an exact
+        search) gives one; the analysis then values the position 1 for that player, its first
+        move best, without rollouts. It is asked at every position analysed, so it must answer
+        quickly (well under a second), and it is never asked at a finished position or a chance
+        ply."""
+        return None

@@ -1,0 +1,167 @@
+"""Checks of the arguments that enter the library.
+
+Each check returns the value in its plain form (numpy integers become ``int``) or refuses it
+with an error that names the argument and says what it may be: a ``TypeError`` for a value of
+the wrong kind, a ``ValueError`` for one of the right kind out of range. Numbers are recognised
+by the :mod:`numbers` ABCs, so numpy's scalars pass wherever Python's do; ``True`` and
+``False`` are never numbers here.
+
+>>> whole(5, "n", low=1), number(0.25, "precision", low=0, high=0.5)
+(5, 0.25)
+>>> whole(2.5, "n", low=1)
+Traceback (most recent call last):
+...
+ValueError: n=2.5 must be a whole number ≥ 1
+>>> choice("A5", "paper", ("A4", "letter"))
+Traceback (most recent call last):
+...
+ValueError: paper='A5' is not one of 'A4', 'letter'
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import os
+from typing import Any, Iterable
+
+__all__ = ["choice", "flag", "no_unknown", "number", "path", "whole"]
+
+
+def _span(low: Any, high: Any, low_open: bool = False, high_open: bool = False) -> str:
+    """The bounds in words: "≥ 1", "between 0 and 1", "strictly between 0 and 0.5", "> 0 and ≤ 1"."""
+    low, high = _shown(low), _shown(high)
+    if low is not None and high is not None:
+        if not (low_open or high_open):
+            return f"between {low} and {high}"
+        if low_open and high_open:
+            return f"strictly between {low} and {high}"
+        return f"{'>' if low_open else '≥'} {low} and {'<' if high_open else '≤'} {high}"
+    if low is not None:
+        return f"{'>' if low_open else '≥'} {low}"
+    if high is not None:
+        return f"{'<' if high_open else '≤'} {high}"
+    return ""
+
+
+def _shown(bound: Any) -> Any:
+    """A bound as it reads: whole numbers with thousands separators, others as they print."""
+    if bound is None:
+        return None
+    if float(bound).is_integer():
+        return f"{int(bound):,}"
+    return f"{bound:g}"
+
+
+def whole(value: Any, name: str, low: int | None = None, high: int | None = None, *,
+          none: bool = False, what: str = "a whole number") -> int | None:
+    """``value`` as an ``int`` from ``low`` to ``high`` (either may be None: no bound), or None
+    when ``none`` allows it.
+
+    >>> import numpy as np
+    >>> whole(np.int64(3), "rows", low=1), whole(None, "rows", none=True)
+    (3, None)
+    >>> whole("3", "rows", low=1, none=True)
+    Traceback (most recent call last):
+    ...
+    TypeError: rows='3' must be a whole number ≥ 1 or None, not str
+    """
+    if value is None and none:
+        return None
+    wanted = f"{what} {_span(low, high)}".strip() + (" or None" if none else "")
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name}={value!r} must be {wanted}, not {type(value).__name__}")
+    if not isinstance(value, numbers.Integral):
+        raise ValueError(f"{name}={value!r} must be {wanted}")
+    value = int(value)
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ValueError(f"{name}={value!r} must be {wanted}")
+    return value
+
+
+def number(value: Any, name: str, low: float | None = None, high: float | None = None, *,
+           low_open: bool = False, high_open: bool = False, none: bool = False,
+           what: str = "a number") -> float | None:
+    """``value`` as a finite ``float`` within the bounds (``low_open``/``high_open``: the bound
+    itself is refused), or None when ``none`` allows it.
+
+    >>> number(4, "score_scale", low=0, low_open=True)
+    4.0
+    >>> number(float("nan"), "exploration", low=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: exploration=nan must be a number ≥ 0
+    """
+    if value is None and none:
+        return None
+    wanted = f"{what} {_span(low, high, low_open, high_open)}".strip() + (" or None" if none else "")
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name}={value!r} must be {wanted}, not {type(value).__name__}")
+    value = float(value)
+    if (not math.isfinite(value)
+            or (low is not None and (value <= low if low_open else value < low))
+            or (high is not None and (value >= high if high_open else value > high))):
+        raise ValueError(f"{name}={value!r} must be {wanted}")
+    return value
+
+
+def flag(value: Any, name: str) -> bool:
+    """``value`` if it is True or False (numpy's booleans too), else a TypeError.
+
+    >>> flag(1, "rotate_seats")
+    Traceback (most recent call last):
+    ...
+    TypeError: rotate_seats=1 must be True or False
+    """
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return bool(value)
+    raise TypeError(f"{name}={value!r} must be True or False")
+
+
+def choice(value: Any, name: str, choices: Iterable[Any]) -> Any:
+    """``value`` if it is one of ``choices``; a TypeError for a value that cannot be one (of
+    another kind than all of them), else a ValueError listing them."""
+    choices = tuple(choices)
+    listed = ", ".join(map(repr, choices))
+    try:
+        if value in choices:
+            return value
+    except TypeError:  # an unhashable value compared with dict keys
+        pass
+    if not any(isinstance(value, type(c)) for c in choices):
+        raise TypeError(f"{name}={value!r} must be one of {listed}, not {type(value).__name__}")
+    raise ValueError(f"{name}={value!r} is not one of {listed}")
+
+
+def path(value: Any, name: str = "path") -> Any:
+    """``value`` if it is a file path (``str`` or ``os.PathLike``); a TypeError otherwise, so
+    that an integer is never taken for an open file descriptor.
+
+    >>> path(3, "path")
+    Traceback (most recent call last):
+    ...
+    TypeError: path=3 must be a file name (str or os.PathLike), not int
+    """
+    if isinstance(value, (str, os.PathLike)):
+        text = os.fspath(value)
+        if isinstance(text, str) and text.strip():
+            return value
+        if isinstance(text, str):
+            raise ValueError(f"{name}={value!r} is empty: give a file name")
+    raise TypeError(f"{name}={value!r} must be a file name (str or os.PathLike), not {type(value).__name__}")
+
+
+def no_unknown(options: dict[str, Any], where: str, valid: Iterable[str]) -> None:
+    """A TypeError, as Python gives for an unexpected keyword, when ``options`` holds a name
+    that is not in ``valid``: it names the first such name and lists the valid ones.
+
+    >>> no_unknown({"sise": 500}, "save_html()", ["theme", "palette", "size"])
+    Traceback (most recent call last):
+    ...
+    TypeError: save_html() got an unexpected option 'sise'; its options are theme, palette, size
+    """
+    valid = list(valid)
+    unknown = [key for key in options if key not in valid]
+    if unknown:
+        listed = ", ".join(valid) if valid else "none"
+        raise TypeError(f"{where} got an unexpected option {unknown[0]!r}; its options are {listed}")

@@ -1,0 +1,370 @@
+"""Analysis of one game (iw.analyse, iw.hint): exact wins, engines, seeds, JSON, stopping, bad input.
+
+The calibration against real games is tests/test_analysis_calibration.py; the Ice3 ladder's
+hints are at the end of this file.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import icewidgets as iw
+from icewidgets import games
+from icewidgets.analysis import LABELS, Analysis, most_rollouts
+from icewidgets.games.ice3.puzzles import PUZZLES, puzzle
+from icewidgets.games.ice3.solver import solve
+
+from extra_game import NestRow
+
+# Positions with exactly one move that wins at once, among many (found in seeded greedy games,
+# except Volcano's, built by hand: the clear small erupts from a1 onto the red small on c1).
+WINS_AT_ONCE = {
+    "volcano": ({}, """\
+. . . . G1K1
+. . . . .
+. . R2 . .
+. . . . .
+C1K1 . R1 . Y1
+to_move=0 captured=R3,Y3,G3,B3/""", "a1-b1", 6),
+    "volterra": ({}, """\
+L . LLD . L
+D . DL@L LLD@D .
+L DD LDL D .
+D . . . D
+to_move=0 done=pawn""", "d2-c2", 9),
+    "ice3": ({}, puzzle("exact-1").text, "2NE3", 186),
+    "blockade": ({}, """\
+C3G2G2G2G2G1 B3B2 B3B2B1K2 B3B2B1K2 C3R2
+R3R2R1K2 R3R1R1 R3R2R1K3 B3B1B1 Y3Y2
+R3R2 G3 C3 B3B2B1K3 Y3Y2Y1K2
+R3R2R1K2 G3 Y3Y2Y1K3Y1 Y3Y2Y1K3 Y3Y2Y1K1
+C3 G3G2G1K3G1 G3 G3G1G1 C3B2
+to_move=0 player=0 dice=R6Y6 points=R6Y6 supply=K3:0,K2:0,K1:4 moved=-""", "c2-e4", 101),
+}
+
+
+def _winning(state):
+    return [str(m) for m in state.legal_moves() if (after := state.play(m)).is_over and after.winners == (state.player,)]
+
+
+@pytest.mark.parametrize("name", sorted(WINS_AT_ONCE))
+def test_a_move_that_wins_at_once_is_the_best_move_and_the_top_hint(name):
+    options, text, move, legal = WINS_AT_ONCE[name]
+    game = iw.make(name, **options)
+    state = game.state_from_text(text)
+    assert _winning(state) == [move] and len(state.legal_moves()) == legal
+    top = iw.hint(state, k=1)[0]
+    assert (str(top.move), top.value, top.low, top.high, top.exact, top.ends_in, top.rollouts) == \
+        (move, 1.0, 1.0, 1.0, True, 0, 0)
+    assert str(top) == f"{move}  1.00 exact (wins at once)"
+    other = next(m for m in state.legal_moves() if str(m) != move)
+    analysis = iw.analyse(iw.Record.new(game, start=state).extend([other, ]), precision=0.1)
+    ply = analysis.plies[0]
+    assert (ply.move, ply.best, ply.best_value.points[state.player], ply.best_value.exact) == (str(other), move, 1.0, True)
+    assert ply.loss == pytest.approx(1.0 - ply.points) and ply.legal == legal
+    played = iw.analyse(iw.Record.new(game, start=state).extend([move]), precision=0.1)
+    ply = played.plies[0]
+    assert (ply.best, ply.loss, ply.label, ply.value.exact, played.positions[1].points[state.player]) == \
+        (move, 0.0, None, True, 1.0)
+
+
+def test_hints_are_ranked_with_intervals_and_print_as_a_table():
+    options, text, move, _ = WINS_AT_ONCE["volcano"]
+    state = iw.make("volcano", **options).state_from_text(text)
+    hints = iw.hint(state, precision=0.1, seed=2)
+    assert len(hints) == 3 and hints.legal == 6 and hints.player == 0 and hints.complete
+    assert [h.value for h in hints] == sorted((h.value for h in hints), reverse=True)
+    for hint in hints[1:]:
+        assert not hint.exact and 0 < hint.rollouts <= most_rollouts(0.1)
+        assert hint.low <= hint.value <= hint.high and hint.high - hint.low <= 0.2 + 1e-9
+    lines = repr(hints).splitlines()
+    assert lines[0] == ("Best moves for Player 1 (3 of 6 legal, expected points with 95% intervals, ±0.1, greedy "
+                        "rollouts):")
+    assert lines[1] == "  1. a1-b1  1.00 exact (wins at once)" and lines[2].startswith(f"  2. {hints[1].move}  ")
+    assert hints.to_dict()["hints"][0] == {"move": "a1-b1", "value": 1.0, "low": 1.0, "high": 1.0, "rollouts": 0,
+                                           "exact": True, "ends_in": 0}
+
+
+def _greedy_record(name, plies, seed=1, **options):
+    import numpy as np
+
+    from icewidgets.agents import get_agent
+
+    game = iw.make(name, **options)
+    state, rng, agent = game.new_state(seed=seed), np.random.default_rng(seed), get_agent("easy")
+    record = iw.Record.new(game, seed=seed)
+    moves = []
+    while len(moves) < plies and not state.is_over:
+        move = agent(state, rng)
+        moves.append(str(move))
+        state = state.play(move)
+    return record.extend(moves)
+
+
+def test_an_analysis_values_every_position_and_reviews_every_ply():
+    record = _greedy_record("volterra", 10)
+    analysis = iw.analyse(record, precision=0.1, seed=5)
+    assert analysis.complete and analysis.stopped is None and analysis.engine == "fast"
+    assert len(analysis.positions) == 11 and [ply.ply for ply in analysis.plies] == list(range(1, 11))
+    states = list(record.states())
+    for ply, before in zip(analysis.plies, states):
+        assert ply.move == record.plies[ply.ply - 1] and ply.player == before.player and not ply.chance
+        assert ply.legal == len(before.legal_moves()) and ply.best in {str(m) for m in before.legal_moves()}
+        assert ply.value is analysis.positions[ply.ply] and ply.before is analysis.positions[ply.ply - 1]
+        assert 0 <= ply.loss == pytest.approx(ply.best_value.points[ply.player] - ply.points)
+        assert ply.value.half_width <= 0.1 and ply.best_value.half_width <= 0.1
+        if ply.label:
+            least = dict((name, least) for name, least, _ in LABELS)[ply.label]
+            assert ply.loss >= least and ply.value.high[ply.player] < ply.best_value.low[ply.player]
+    for value in analysis.positions:
+        assert sum(value.points) == pytest.approx(1.0) and value.half_width <= 0.1
+    summary = analysis.summary()
+    assert [s.moves for s in summary] == [sum(p.player == q for p in analysis.plies) for q in (0, 1)]
+    turning = analysis.turning_point
+    assert abs(turning.swing) == max(abs(p.swing) for p in analysis.plies)
+    name = analysis.names[turning.player]
+    assert analysis.narration == (f"Ply {turning.ply} turned the game: {name}'s {turning.move} took their expected "
+                                  f"points from {turning.before.points[turning.player]:.2f} to {turning.points:.2f}.")
+    text = str(analysis)
+    assert text.splitlines()[0] == "Volterra, analysis of 10 of 10 plies: values ±0.1 (95%), greedy rollouts, seed 5"
+    assert analysis.narration in text and str(summary[0]) in text
+
+
+def _late_blockade_record():
+    """Blockade near its end: a turn ended, a roll (a chance ply), and a move."""
+    options, text, _, _ = WINS_AT_ONCE["blockade"]
+    state = iw.make("blockade", **options).state_from_text(text)
+    record = iw.Record.new(state.game, start=state).extend(["end"])
+    roll = record.final_state().chance_outcomes()[7][0]
+    after = record.final_state().play(roll)
+    return record.extend([roll, after.legal_moves()[0]])
+
+
+def test_the_evaluation_graph_shows_the_first_seat_with_its_band_and_the_labels():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    options, text, _, _ = WINS_AT_ONCE["volterra"]
+    state = iw.make("volterra", **options).state_from_text(text)
+    after = state.play("d2-c4")
+    analysis = iw.analyse(iw.Record.new(state.game, start=state).extend(["d2-c4", after.legal_moves()[0]]),
+                          precision=0.1)
+    ax = analysis.plot()
+    line = next(line for line in ax.get_lines() if line.get_label() == "Dark's expected points")
+    assert list(line.get_ydata()) == analysis.values(0) and list(line.get_xdata()) == [0, 1, 2]
+    labels = [text.get_text() for text in ax.get_legend().get_texts()]
+    assert labels[:3] == ["95% interval", "Dark's expected points", "no advantage (1/players)"]
+    assert "?? blunder" in labels and [t.get_text() for t in ax.texts] == ["??"]
+    assert ax.get_title() == "Volterra: evaluation for Dark" and ax.get_ylabel() == "expected points"
+    plt.close(ax.figure)
+
+
+def test_chance_plies_have_values_but_no_best_move():
+    record = _late_blockade_record()
+    analysis = iw.analyse(record, precision=0.2)
+    roll = analysis.plies[1]
+    assert roll.chance and (roll.best, roll.best_value, roll.loss, roll.label, roll.legal) == (None, None, None, None, 0)
+    assert (roll.move, roll.player) == (record.plies[1], 1) and roll.value.rollouts > 0
+    assert not analysis.plies[2].chance and analysis.plies[2].best is not None
+    assert str(analysis).splitlines()[4].split() == ["2", "Cool", record.plies[1], f"{roll.points:.2f}", "(roll)"]
+
+
+def test_the_same_seed_gives_the_same_analysis_and_another_seed_another():
+    record = _greedy_record("volcano", 6)
+    first = iw.analyse(record, precision=0.1, seed=3)
+    again = iw.analyse(iw.Record.from_code(record.to_code()), precision=0.1, seed=3)
+    assert again == first and again.rollouts == first.rollouts
+    assert iw.analyse(record, precision=0.1, seed=4).positions != first.positions
+
+
+def test_the_compiled_and_rules_engines_give_the_same_analysis():
+    record = _greedy_record("volcano", 3, seed=2)
+    fast = iw.analyse(record, precision=0.2, policy="random", seed=1)
+    reference = iw.analyse(record, precision=0.2, policy="random", seed=1, engine="reference")
+    assert (fast.engine, reference.engine) == ("fast", "reference")
+    assert reference.positions == fast.positions and reference.plies == fast.plies
+    for a, b in zip(fast.positions, reference.positions):  # so, within each other's intervals
+        assert all(lo <= v <= hi for v, lo, hi in zip(b.points, a.low, a.high))
+
+
+def test_json_round_trips_exactly():
+    options, text, _, _ = WINS_AT_ONCE["volterra"]
+    state = iw.make("volterra", **options).state_from_text(text)
+    blunder = iw.analyse(iw.Record.new(state.game, start=state).extend(["d2-c4"]), precision=0.1)
+    assert blunder.plies[0].label == "blunder" and blunder.plies[0].symbol == "??"
+    assert [str(s) for s in blunder.summary()] == [
+        "Dark: 1 move, mean loss 1.000; 0 inaccuracies (?!), 0 mistakes (?), 1 blunder (??)", "Light: no moves to judge"]
+    chance = iw.analyse(_late_blockade_record(), precision=0.2, seed=1)
+    assert chance.plies[1].chance
+    for analysis in (blunder, chance):
+        text = analysis.to_json()
+        loaded = Analysis.from_json(text)
+        assert loaded == analysis and loaded.to_json() == text and loaded.seconds == analysis.seconds
+    derived = blunder.to_dict()["derived"]
+    assert derived["names"] == ["Dark", "Light"] and derived["complete"]
+    assert blunder.positions[0].points[0] == 0.0  # the greedy rule plays the losing move too: no swing
+    assert (derived["turning_point"], derived["narration"]) == (None, "")
+    assert derived["symbols"] == {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
+    assert derived["players"][0] == {"player": 0, "name": "Dark", "moves": 1, "mean_loss": 1.0,
+                                     "labels": {"blunder": 1, "mistake": 0, "inaccuracy": 0}}
+    with pytest.raises(iw.NotationError, match="not an icewidgets analysis"):
+        Analysis.from_json(chance.record.to_json())
+    with pytest.raises(iw.NotationError, match="the analysis is damaged: KeyError 'positions'"):
+        Analysis.from_json(blunder.to_json().replace('"positions"', '"position"'))
+
+
+def test_a_stopped_analysis_keeps_the_plies_done_and_says_so():
+    record = _greedy_record("volcano", 5)
+    stop = threading.Event()
+    seen = []
+
+    def progress(so_far):
+        seen.append(len(so_far.plies))
+        if len(so_far.plies) == 2:
+            stop.set()
+
+    analysis = iw.analyse(record, precision=0.1, stop=stop, progress=progress)
+    assert seen == [1, 2] and analysis.stopped == "stopped" and not analysis.complete
+    assert len(analysis.plies) == 2 and len(analysis.positions) == 3
+    assert "Stopped after 2 of 5 plies (stopped): the rest is not analysed." in str(analysis)
+    assert analysis.plies == iw.analyse(record.truncated(2), precision=0.1).plies
+    timed = iw.analyse(record, precision=0.1, max_seconds=1e-9)
+    assert (timed.stopped, timed.plies, timed.positions) == ("time limit", (), ())
+    assert Analysis.from_json(timed.to_json()) == timed
+    assert "Stopped after 0 of 5 plies (time limit)" in str(timed)
+
+
+def test_an_analysis_resumes_where_another_stopped_or_the_game_went_on():
+    record = _greedy_record("volcano", 6)
+    fresh = iw.analyse(record, precision=0.1)
+    assert fresh.rollouts == fresh.positions[0].rollouts + sum(ply.rollouts for ply in fresh.plies) > 0
+    stop = threading.Event()
+    halfway = iw.analyse(record, precision=0.1, stop=stop, progress=lambda a: len(a.plies) == 3 and stop.set())
+    assert len(halfway.plies) == 3
+    finished = iw.analyse(record, precision=0.1, resume=halfway)
+    assert finished == fresh and finished.rollouts == fresh.rollouts and finished.seconds > halfway.seconds
+    shorter = iw.analyse(record.truncated(4), precision=0.1)
+    assert iw.analyse(record, precision=0.1, resume=shorter) == fresh  # the game went on: two plies more
+    third = list(record.states())[2]
+    branch = record.truncated(2).extend([next(m for m in third.legal_moves() if str(m) != record.plies[2])])
+    assert iw.analyse(branch, precision=0.1, resume=fresh) == iw.analyse(branch, precision=0.1)  # shares 2 plies
+    other_seed = iw.analyse(record.truncated(4), precision=0.1, seed=9)
+    assert iw.analyse(record, precision=0.1, resume=other_seed) == fresh  # nothing shared: all done again
+    with pytest.raises(TypeError, match="resume must be an Analysis"):
+        iw.analyse(record, resume=record)
+
+
+def test_game_sources_a_record_a_widget_or_a_code():
+    record = _greedy_record("volterra", 2)
+    widget = iw.GameWidget(record)
+    analyses = [iw.analyse(source, precision=0.2) for source in (record, widget, record.to_code())]
+    assert analyses[0] == analyses[1] == analyses[2]
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda r, s: iw.analyse(r, precision=0), ValueError, "precision=0 must be a number between 0 and 0.5"),
+    (lambda r, s: iw.analyse(r, precision=0.5), ValueError, "precision=0.5 must be a number between 0 and 0.5"),
+    (lambda r, s: iw.hint(s, precision=-1), ValueError, "precision=-1 must be a number between 0 and 0.5"),
+    (lambda r, s: iw.analyse(r, precision="0.1"), ValueError, "precision='0.1' must be a number"),
+    (lambda r, s: iw.analyse(r, seed=-2), ValueError, r"seed=-2 must be a whole number ≥ 0"),
+    (lambda r, s: iw.analyse(r, max_seconds=0), ValueError, "max_seconds=0 must be a positive number"),
+    (lambda r, s: iw.analyse(r, policy="expert"), ValueError, "policy='expert': unknown agent 'expert'"),
+    (lambda r, s: iw.analyse(r, engine="gpu"), ValueError, "engine='gpu'; choose 'auto'"),
+    (lambda r, s: iw.analyse(42), TypeError, "game_source must be a Record, a GameWidget or a game code"),
+    (lambda r, s: iw.analyse("iw1.AAAA"), ValueError, "game_source: the record code is damaged"),
+    (lambda r, s: iw.analyse(iw.Record("chess").to_code()), ValueError,
+     "game_source: the record does not replay: unknown game 'chess'; available games: volcano, volterra"),
+    (lambda r, s: iw.hint(s, k=0), ValueError, "k=0 must be a whole number ≥ 1"),
+    (lambda r, s: iw.hint(r), TypeError, "state must be a game state"),
+    (lambda r, s: iw.hint(r.final_state().play(WINS_AT_ONCE["volcano"][2])), ValueError,
+     r"state: the game is over \(win\), so there is no move to suggest"),
+    (lambda r, s: iw.hint(iw.make("blockade").new_state(seed=3)), ValueError,
+     r"state is at a chance ply \(a roll of the dice for Cool\): there is no move to choose; play the roll first"),
+])
+def test_bad_input_is_refused_with_a_message_that_names_it(call, error, message):
+    options, text, _, _ = WINS_AT_ONCE["volcano"]
+    state = iw.make("volcano", **options).state_from_text(text)
+    record = iw.Record.new("volcano", start=state)
+    with pytest.raises(error, match=message):
+        call(record, state)
+
+
+@pytest.fixture
+def nest_row():
+    games.register(NestRow)
+    yield iw.make("nestrow")
+    games.unregister(NestRow.name)
+
+
+def test_a_fifth_game_is_analysed_and_hinted_on_its_rules_engine(nest_row):
+    state = nest_row.state_from_text(". O1 .\n. . O3\nO2 V2 V3\nto_move=1")
+    assert _winning(state) == ["a1"] and len(state.legal_moves()) == 8
+    hints = iw.hint(state, precision=0.2)
+    assert str(hints[0]) == "a1  1.00 exact (wins at once)" and hints.name == "Violet" and len(hints) == 3
+    record = iw.Record.new(nest_row).extend(["b2", "a1", "c3"])
+    analysis = iw.analyse(record, precision=0.2)
+    assert analysis.complete and analysis.engine == "reference" and len(analysis.positions) == 4
+    assert analysis.names == ("Orange", "Violet") and [p.player for p in analysis.plies] == [0, 1, 0]
+    assert Analysis.from_json(analysis.to_json()) == analysis
+
+
+def test_a_game_declares_its_rollouts_with_an_analyst(nest_row):
+    from icewidgets.analyst import Analyst
+
+    assert (NestRow.analyst, iw.make("volcano").analyst.rollout) == (Analyst(), "greedy")
+    with pytest.raises(TypeError, match=r"NestRow.plug_in\(analyst=…\) takes an Analyst, not str"):
+        NestRow.plug_in(analyst="random")
+    record = iw.Record.new(nest_row).extend(["b2", "a1"])
+    NestRow.plug_in(analyst=Analyst(rollout="random", horizon=3))
+    try:
+        own = iw.analyse(record, precision=0.2)
+        assert own.policy == "random" and own == iw.analyse(record, precision=0.2, policy="random")
+    finally:
+        NestRow.plug_in(analyst=Analyst())
+    assert own != iw.analyse(record, precision=0.2, policy="random")  # the horizon of 3 plies made draws
+
+
+@pytest.mark.parametrize("rung", PUZZLES, ids=[p.name for p in PUZZLES])
+def test_the_top_hint_on_every_ice3_puzzle_begins_a_shortest_solution(rung):
+    state = rung.state()
+    top = iw.hint(state, k=1)[0]
+    assert top.exact and top.value == 1.0 and top.ends_in == rung.length - 1
+    rest = solve(state.play(top.move), rung.length - 1)
+    assert rest is not None and len(rest) == rung.length - 1  # the solver agrees: a shortest line follows
+    assert solve(state, rung.length - 1) is None  # and none is shorter
+
+
+def test_the_command_line_prints_the_table_and_saves_json(tmp_path, capsys):
+    from icewidgets.__main__ import main
+
+    record = _greedy_record("volterra", 3)
+    saved = tmp_path / "analysis.json"
+    assert main(["analyse", record.to_code(), "--precision", "0.2", "--seed", "3", "--json", str(saved), "-q"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "Volterra, analysis of 3 of 3 plies: values ±0.2 (95%), greedy rollouts, seed 3"
+    assert f"saved the analysis to {saved}" in out
+    assert Analysis.from_json(saved.read_text()) == iw.analyse(record, precision=0.2, seed=3)
+    record_file = tmp_path / "game.json"
+    record_file.write_text(record.to_json())
+    assert main(["analyze", str(record_file), "--precision", "0.2", "--json", "-"]) == 0
+    assert Analysis.from_json(capsys.readouterr().out).record == record
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["analyse", "nonsense"], "error: CODE 'nonsense' is neither a game code (starting 'iw1.') nor a record file"),
+    (["analyse", "iw1.AAAA"], "error: CODE: the record code is damaged (was it copied completely?)"),
+    (["analyse", "CODE", "--precision", "0.7"], "error: precision=0.7 must be a number between 0 and 0.5"),
+    (["analyse", "CODE", "--policy", "expert"], "error: policy='expert': unknown agent 'expert'"),
+    (["analyse", "CODE", "--seed", "x"], "error: argument --seed: invalid int value: 'x'"),
+])
+def test_the_command_line_refuses_bad_arguments_in_one_line(argv, message, capsys):
+    from icewidgets.__main__ import main
+
+    code = _greedy_record("volcano", 1).to_code()
+    assert main([code if arg == "CODE" else arg for arg in argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(message) and err.count("\n") == 1

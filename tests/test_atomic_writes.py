@@ -1,0 +1,205 @@
+"""Nothing lost: every file the library writes is replaced whole or not at all.
+
+A write that fails midway is made real here: the process's file size limit (``RLIMIT_FSIZE``,
+with ``SIGXFSZ`` ignored) makes the write that crosses it fail with "File too large", as a full
+disk or quota would, whatever library does the writing (matplotlib's PDF, cairosvg's PNG, …).
+Each writer first writes a good file, then is made to fail while writing over it: the good file
+must be left byte for byte, with no temporary file beside it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+
+import pytest
+
+import icewidgets as iw
+
+resource = pytest.importorskip("resource")
+signal = pytest.importorskip("signal")
+
+LIMIT = 1500  # bytes: every writer's output is larger
+
+
+@contextlib.contextmanager
+def disk_full_after(limit: int = LIMIT):
+    """Writes that take any file past ``limit`` bytes fail, as on a full disk."""
+    old_handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        signal.signal(signal.SIGXFSZ, old_handler)
+
+
+def _results(seed: int):
+    return iw.playouts("volcano", 30, seed=seed, progress=False, engine="reference")
+
+
+def _record(seed: int):
+    game = iw.make("volcano")
+    record = iw.Record.new(game, seed=seed)
+    return record.extend([str(m) for m in [record.start_state().legal_moves()[seed % 3]]])
+
+
+def _lab(seed: int):
+    from icewidgets.widgets.playout_lab import PlayoutLab
+
+    lab = PlayoutLab(game="volcano", n=6, agents="random", seed=seed, engine="reference")
+    lab.run(wait=True)
+    return lab
+
+
+WRITERS = {
+    "save_svg": ("board.svg", lambda seed, path: iw.save_svg(iw.make("volcano").new_state(seed=seed), path)),
+    "save_svg animated": ("game.svg", lambda seed, path: iw.save_svg(_record(seed), path, animated=True)),
+    "save_png": ("board.png", lambda seed, path: iw.svg.save_png(iw.make("ice3").new_state(seed=seed), path)),
+    "save_html": ("game.html", lambda seed, path: iw.save_html(_record(seed), path)),
+    "results JSON": ("r.json", lambda seed, path: _results(seed).save(path)),
+    "results CSV": ("r.csv", lambda seed, path: _results(seed).save(path)),
+    "print_board": ("board.pdf", lambda seed, path: iw.print_board(iw.make("ice3").new_state(seed=seed), path)),
+    "rules_sheet": ("rules.pdf", lambda seed, path: iw.rules_sheet(iw.make("volcano", players=2 + seed % 2), path)),
+    "lab CSV": ("lab.csv", lambda seed, path: _lab(seed).save_csv(str(path))),
+    "lab PNG": ("lab.png", lambda seed, path: _lab(seed).save_png(str(path))),
+}
+
+
+@pytest.mark.parametrize("writer", list(WRITERS))
+def test_a_write_that_fails_midway_leaves_the_old_file_and_no_temporary_file(writer, tmp_path):
+    name, write = WRITERS[writer]
+    path = tmp_path / name
+    write(1, path)
+    good = path.read_bytes()
+    assert len(good) > LIMIT
+    import matplotlib.pyplot  # noqa: F401  (its font cache is written before the disk fills)
+
+    with pytest.raises(OSError, match="too large"):
+        with disk_full_after():
+            write(2, path)
+    assert path.read_bytes() == good
+    assert sorted(os.listdir(tmp_path)) == [name]
+
+
+@pytest.mark.parametrize("argv, name", [
+    (["playouts", "volcano", "-n", "30", "--engine", "reference", "-q", "--out"], "r.json"),
+    (["playouts", "volcano", "-n", "30", "--engine", "reference", "-q", "--out"], "r.csv"),
+    (["playouts", "volcano", "-n", "30", "--engine", "reference", "-q", "--plot"], "r.png"),
+    (["compare", "volcano", "-v", "a:", "-n", "30", "--engine", "reference", "-q", "--plot"], "c.png"),
+    (["tournament", "volcano", "-n", "4", "-q", "--plot"], "t.png"),
+])
+def test_the_command_line_keeps_the_old_file_when_its_write_fails(argv, name, tmp_path, capsys):
+    from icewidgets.__main__ import main
+
+    path = tmp_path / name
+    assert main(argv + [str(path), "--seed", "1"]) == 0
+    good = path.read_bytes()
+    capsys.readouterr()
+    import matplotlib.pyplot  # noqa: F401
+
+    with disk_full_after():
+        status = main(argv + [str(path), "--seed", "2"])
+    err = capsys.readouterr().err.strip()
+    assert status == 1 and err.startswith(f"error: could not write {str(path)!r}: ") and len(err.splitlines()) == 1
+    assert path.read_bytes() == good
+    assert sorted(os.listdir(tmp_path)) == [name]
+
+
+# The helper itself -------------------------------------------------------------------------------
+
+
+def test_atomic_write_replaces_the_file_only_when_the_block_ends(tmp_path):
+    from icewidgets.files import atomic_write
+
+    path = tmp_path / "a.txt"
+    path.write_text("old")
+    with atomic_write(path) as fh:
+        fh.write("new")
+        assert path.read_text() == "old"  # nothing is replaced while writing
+    assert path.read_text() == "new"
+    with atomic_write(str(path), "wb") as fh:
+        fh.write(b"\x00\x01")
+    assert path.read_bytes() == b"\x00\x01"
+
+
+@pytest.mark.parametrize("failure", [OSError("No space left on device"), KeyboardInterrupt(), ValueError("bad")])
+def test_atomic_write_keeps_the_old_file_on_any_failure(failure, tmp_path):
+    from icewidgets.files import atomic_write
+
+    path = tmp_path / "a.txt"
+    path.write_text("old")
+    with pytest.raises(type(failure)):
+        with atomic_write(path) as fh:
+            fh.write("half of the new text")
+            raise failure
+    assert path.read_text() == "old" and os.listdir(tmp_path) == ["a.txt"]
+
+
+def test_atomic_write_keeps_permissions_and_writes_through_a_link(tmp_path):
+    from icewidgets.files import atomic_write
+
+    path = tmp_path / "a.txt"
+    path.write_text("old")
+    os.chmod(path, 0o640)
+    link = tmp_path / "link.txt"
+    link.symlink_to(path)
+    with atomic_write(link) as fh:
+        fh.write("new")
+    assert link.is_symlink() and path.read_text() == "new"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    umask = os.umask(0o022)
+    os.umask(umask)
+    with atomic_write(tmp_path / "fresh.txt") as fh:
+        fh.write("x")
+    assert stat.S_IMODE((tmp_path / "fresh.txt").stat().st_mode) == 0o666 & ~umask
+
+
+def test_bad_targets_are_refused_before_anything_is_written(tmp_path):
+    from icewidgets.files import atomic_write, check_target
+
+    with pytest.raises(TypeError, match=r"path=3 must be a file name \(str or os.PathLike\), not int"):
+        with atomic_write(3):
+            pass
+    with pytest.raises(FileNotFoundError, match="the folder .*missing.* does not exist"):
+        with atomic_write(tmp_path / "missing" / "a.txt"):
+            pass
+    with pytest.raises(IsADirectoryError, match="it is a folder"):
+        with atomic_write(tmp_path):
+            pass
+    with pytest.raises(IsADirectoryError, match="a name ending in '/' is a folder's"):
+        with atomic_write(f"{tmp_path}/new/"):
+            pass
+    with pytest.raises(ValueError, match=r"--out='r.txt' must end in .json or .csv"):
+        check_target("r.txt", "--out", (".json", ".csv"))
+    assert os.listdir(tmp_path) == []
+
+
+# Paths are names, never file descriptors ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("call", [
+    lambda path: iw.save_svg(iw.make("volcano").new_state(), path),
+    lambda path: iw.svg.save_png(iw.make("volcano").new_state(), path),
+    lambda path: iw.save_html(iw.Record.new("volcano", seed=1), path),
+    lambda path: _results(1).save(path),
+    lambda path: iw.PlayoutResults.load(path),
+    lambda path: iw.print_board(iw.make("volcano").new_state(), path),
+    lambda path: iw.rules_sheet("volcano", path),
+])
+def test_an_integer_path_is_a_type_error_and_no_descriptor_is_touched(call):
+    read, write = os.pipe()
+    os.set_blocking(read, False)
+    os.set_blocking(write, False)  # an unchecked path would write into the pipe: fail, never hang
+    try:
+        for fd in (write, read):
+            with pytest.raises(TypeError, match=f"path={fd} must be a file name \\(str or os.PathLike\\), not int"):
+                call(fd)
+            os.fstat(fd)  # still open
+        with pytest.raises(BlockingIOError):
+            os.read(read, 1)  # nothing was written
+    finally:
+        os.close(read)
+        os.close(write)

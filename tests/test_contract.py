@@ -1,0 +1,149 @@
+"""The contract (CONTRIBUTING, "The contract"): a game that breaks one of its rules fails with an
+error that names the rule, as the first column of that table states it.
+
+Each case is tests/extra_game.py's Nest Row with one rule broken.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cached_property
+from pathlib import Path
+
+import pytest
+
+import icewidgets as iw
+from extra_game import HOW_TO_PLAY, NestRow, NestRowState
+from icewidgets.protocol import event
+from icewidgets.testing import ConformanceError, check_game, check_outline
+
+CONTRIBUTING = (Path(__file__).resolve().parent.parent / "CONTRIBUTING.md").read_text(encoding="utf-8")
+CONTRACT = CONTRIBUTING.split("## The contract", 1)[1].split("\n## ", 1)[0]
+RULES = [line.split("|")[1].strip().replace("`", "") for line in CONTRACT.splitlines()
+         if line.startswith("| ") and not line.startswith("| Rule")]
+
+
+def _names_a_rule(message: str) -> None:
+    assert "(rule: " in message, message
+    named = message.rsplit("(rule: ", 1)[1]
+    assert any(named.startswith(rule) for rule in RULES), f"CONTRIBUTING's contract has no rule {named!r}"
+
+
+def _fails(game, match: str) -> str:
+    with pytest.raises(ConformanceError, match=match) as info:
+        check_game(game, n_games=3, seed=1)
+    _names_a_rule(str(info.value))
+    return str(info.value)
+
+
+def test_the_table_lists_the_rules():
+    assert len(RULES) == 12 and RULES[0] == "a Game has a grid"
+
+
+def test_repr_false():
+    @dataclasses.dataclass(frozen=True)
+    class WithRepr(NestRow):
+        pass
+
+    _fails(WithRepr(), r"nestrow: repr\(\) gives '[\w.<>]*WithRepr\(players=2, max_turns=None\)', not make\('nestrow', …\): "
+                       r"declare WithRepr with @dataclasses.dataclass\(frozen=True, repr=False\) "
+                       r"\(rule: the Game is a @dataclass\(frozen=True, repr=False\)\)")
+
+
+def test_players_comes_first():
+    @dataclasses.dataclass(frozen=True, repr=False)
+    class Sized:
+        size: int = 3
+
+    @dataclasses.dataclass(frozen=True, repr=False)
+    class SizeFirst(NestRow, Sized):  # the fields of Sized come first
+        pass
+
+    _fails(SizeFirst(), r"its options are \['size', 'players', 'max_turns'\]; the first must be players "
+                        r"\(rule: players is the first option\)")
+
+
+def test_max_turns_none():
+    @dataclasses.dataclass(frozen=True, repr=False)
+    class Limited(NestRow):
+        max_turns: int | None = 5
+
+    _fails(Limited(), r"nestrow: it has no option max_turns=None \(rule: every game has the option max_turns=None\)")
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"summary": "Place pieces; make a row."}, "how_to_play.summary has 25 characters"),
+    ({"text": "**Setup.** Short.\n\nToo short."}, "how_to_play.text has 29 characters"),
+    ({"text": HOW_TO_PLAY.text.replace("\n\n", "\n")}, "how_to_play.text has 1 paragraphs"),
+    ({"example": ("b2", "b2")}, "the example ply 'b2' of how_to_play cannot be played: b2 is illegal: b2 holds the "
+                                "orange large"),
+    ({"example_caption": ""}, "how_to_play has no example plies or no caption"),
+])
+def test_the_rules_in_plain_words(monkeypatch, change, message):
+    monkeypatch.setattr(NestRow, "how_to_play", dataclasses.replace(HOW_TO_PLAY, **change))
+    _fails(NestRow(), message)
+
+
+def test_a_game_without_its_rules_in_plain_words_yet_can_be_played_through(monkeypatch):
+    monkeypatch.setattr(NestRow, "how_to_play", dataclasses.replace(HOW_TO_PLAY, summary="", text=""))
+    assert check_game(NestRow(), n_games=3, seed=1, outline=False)["games"] == 3
+    _fails(NestRow(), "how_to_play.summary has 0 characters")
+
+
+def test_every_registered_game_keeps_the_outline():
+    for name in iw.available_games():
+        check_outline(iw.make(name))
+
+
+def test_finished_positions_must_load(monkeypatch):
+    loads = NestRow.state_from_text
+
+    def refuse_finished(self, text):
+        state = loads(self, text)
+        if state.is_over:
+            raise iw.NotationError("a row is already made")
+        return state
+
+    monkeypatch.setattr(NestRow, "state_from_text", refuse_finished)
+    _fails(NestRow(), r"state_from_text\(to_text\(\)\) refused a position the game reached: a row is already made")
+
+
+def test_a_loaded_position_knows_its_result(monkeypatch):
+    # A result read from the last move, which a position text does not hold.
+    monkeypatch.setattr(NestRowState, "winners", property(lambda self: (0,) if self.last_move and self.turns >= 3 else ()))
+    _fails(NestRow(), r"a loaded state does not know its result: is_over False, winners \(\) loaded, but is_over True, "
+                      r"winners \(0,\) played")
+
+
+def test_events_name_squares_or_areas(monkeypatch):
+    apply = NestRowState._apply
+
+    def to_nowhere(self, move):
+        after = apply(self, move)
+        return after._prime(events=after.events + (
+            event("sent", "A piece goes to the pile.", piece="O1", source=move.target, target="pile"),))
+
+    monkeypatch.setattr(NestRowState, "_apply", to_nowhere)
+    _fails(NestRow(), r"moves a piece from '\w\d' to 'pile', and 'pile' is neither a square nor an area of the view")
+
+
+def test_prime_fills_only_cached_properties():
+    @dataclasses.dataclass(frozen=True, eq=False)
+    class Plain(NestRowState):
+        @property
+        def events(self):
+            return ()
+
+    with pytest.raises(TypeError, match=r"Plain._prime\(events=…\) fills a cached property, but Plain.events is not "
+                                        r"one: declare it with @functools.cached_property") as info:
+        Plain(NestRow(), ((),) * 9)._prime(events=[])
+    _names_a_rule(str(info.value))
+    primed = NestRowState(NestRow(), ((),) * 9)._prime(events=[event("x", "X.")])
+    assert primed.events == (event("x", "X."),) and isinstance(NestRowState.__dict__["events"], cached_property)
+
+
+def test_the_outline_test_names_its_rule():
+    source = (Path(__file__).parent / "test_outline.py").read_text(encoding="utf-8")
+    for named in ("(rule: the outline of rules.py", "(rule: events are a cached property, built when"):
+        assert named in source
+    assert "the outline of rules.py" in RULES

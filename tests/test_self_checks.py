@@ -1,0 +1,752 @@
+"""Every self-check of the notebooks against a table: right answers in different forms pass,
+wrong answers are told why (with the answer as the student gave it), malformed answers are
+answered as malformed, and no check ever raises."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import icewidgets as iw
+from icewidgets import classroom as C
+from icewidgets import notebook as N
+from icewidgets import teaching as T
+from icewidgets.games.blockade import teaching as B
+from icewidgets.games.ice3 import teaching as I
+from icewidgets.games.volcano import teaching as V
+from icewidgets.games.volterra import teaching as VT
+
+SAMPLE = Path(__file__).resolve().parent.parent / "notebooks" / "data" / "class-codes.txt"
+CHECK_MODULES = [T, N, C, V, VT, I, B]
+
+
+class _Fixtures:
+    """The positions, games and playouts the tables use, each built once when first asked for."""
+
+    E = ". . . . . . . ."
+    SOLO = ("c3-c2 c2-d3 d3-d2 b2-b3 e5-d5 a1-a2 d4-c4 c4-d4 d4-c3 b3-b2 d2-c1 c1-d2 c3-c2 c2-b3 b3-b4 b4-c3 c3-b4 "
+            "b4-b5 b5-c4").split()
+    CAPTURING = ["a1-a2", "a1-b1", "b2-b3", "b2-c2", "c3-c4", "c3-d3", "c3-d2", "c3-c2", "c3-b3", "c3-b4", "d4-d3",
+                 "d4-c4", "e5-e4", "e5-d5"]
+    classmate = ("iw1.eNpdjLsOwyAMRX8lYi4DkKlT_6PqANiNkEiIDE2HKP8eHlXaZrLP9ble2TPQqBO7dsxZfDsYMEVOaAMBu3RsQYouTPkuMg16x"
+                 "KIuwSck0sUIc8pCzPG6ZYyIkPfp5X2hpCl9cfYOi3ln0HOjSv1mZBlGcCsqQ431wbYy9hxkuzf_1Ad1-JWlUf8PQJweSN7MTwHl4ddh1Y__2HastkuJ")
+
+    @staticmethod
+    def first(state, rng):
+        return state.legal_moves()[0]
+
+    @staticmethod
+    def capturer(state, rng):
+        me = state.to_move
+        moves = state.legal_moves()
+        gains = [state.play(move).scores[me] - state.scores[me] for move in moves]
+        best = [move for move, gain in zip(moves, gains) if gain == max(gains)]
+        return best[rng.integers(len(best))]
+
+    @functools.cached_property
+    def ICE(self):
+        return iw.make("ice3")
+
+    @functools.cached_property
+    def lesson(self):
+        return iw.make("volcano").state_from_text(
+            ". . . . .\n. . . . .\nR1R2R3 G3Y2B1 G2 Y1Y2Y3K1 .\n. . . . .\n. . . . .\nto_move=0")
+
+    @functools.cached_property
+    def start(self):
+        return iw.make("volcano").new_state()
+
+    @functools.cached_property
+    def two(self):
+        return iw.make("volcano").state_from_text(
+            ". . . . .\n. . . . .\nR1R2R3K1 . G3 B2 .\n. . . . .\n. . . . .\nto_move=0")
+
+    @functools.cached_property
+    def solo(self):
+        return iw.Record.new("volcano", players=1, goal="solid>=3").extend(self.SOLO)
+
+    @functools.cached_property
+    def own(self):
+        return iw.make("volterra").state_from_text(". . . . .\n. . . . .\nL@L . . . .\nD D@D D D D\nto_move=0")
+
+    @functools.cached_property
+    def separation(self):
+        return iw.make("volterra").state_from_text(". . . . .\n. . . . .\nL@L . . . .\nD D@D D L L\nto_move=0")
+
+    @functools.cached_property
+    def hanging(self):
+        return iw.make("volterra").state_from_text("L . L . L\nL@L D . . L\n. D D@D D L\n. . D . L\nto_move=0")
+
+    @functools.cached_property
+    def short(self):
+        return self.ICE.state_from_text("\n".join([self.E] * 7 + ["R1 . G3Y2 . . . . .", "to_move=0"]))
+
+    @functools.cached_property
+    def crossing(self):
+        return self.ICE.state_from_text("\n".join([self.E] * 7 + ["R1 G3R2 . . . . . .", "to_move=0"]))
+
+    @functools.cached_property
+    def far(self):
+        rows = {2: ". . . R3 R3 R3 R2 .", 3: ". . . R3 R2 R2 R1 .", 4: ". . . R3 R2 R1 R1 .", 5: ". . . R2 R1 R1 . ."}
+        return iw.make("ice3", players=1).state_from_text(
+            "\n".join(rows.get(rank, self.E) for rank in range(8, 0, -1)) + "\nto_move=0")
+
+    @functools.cached_property
+    def walled(self):
+        return iw.make("blockade").state_from_text(
+            ". . . . .\n. G3G2G1K3 . . .\nR3R1 G3G2G1K2 R3 . .\n. G3G2G1K1 . . .\n. . . . .\n"
+            "to_move=0 player=0 dice=R4Y1 points=R4Y1 supply=K3:4,K2:4,K1:4")
+
+    @functools.cached_property
+    def opened(self):
+        return iw.make("blockade").state_from_text(self.walled.to_text().replace("G3G2G1K1", "."))
+
+    @functools.cached_property
+    def classgames(self):
+        return C.read_codes(SAMPLE, "volcano")
+
+    @functools.cached_property
+    def empty(self):
+        return C.read_codes("", "volcano")
+
+    @functools.cached_property
+    def code(self):
+        return iw.Record.new("volterra").extend(["b4-b3", "@b3"]).to_code()
+
+    @functools.cached_property
+    def volterra_cmp(self):
+        return iw.compare("volterra", {"standard": {}, "next to the source": {"dest_adjacent_to_source": True}},
+                          n=2000, seed=1, progress=False)
+
+    @functools.cached_property
+    def same_cmp(self):
+        return iw.compare("volterra", {"standard": {}, "dark starts": {"first_player": 0}}, n=200, seed=1,
+                          progress=False)
+
+    @functools.cached_property
+    def three(self):
+        return iw.playouts(iw.make("volcano", players=3), 3000, agents="random", seed=1, progress=False)
+
+    @functools.cached_property
+    def rotated(self):
+        return iw.playouts("volcano", 100, agents=("greedy", "random"), seed=1, rotate_seats=True, progress=False)
+
+
+F = _Fixtures()
+
+# check name → rows of (kind, the call, the verdict as printed)
+TABLE = {
+    "check_number": [
+        ('right', lambda: T.check_number(Fraction(1, 4), 0.25, why="a quarter"),
+         '✔ Right: a quarter.'),
+        ('right', lambda: T.check_number("0.2500001", Fraction(1, 4), why="a quarter", places=3),
+         '✔ Right: a quarter.'),
+        ('right', lambda: T.check_number(np.float64(30.9), 30.909, why="the mean", places=0),
+         '✔ Right: the mean.'),
+        ('right', lambda: T.check_number(Decimal("12"), 12, why="twelve"),
+         '✔ Right: twelve.'),
+        ('wrong', lambda: T.check_number(14, 12, why="x", what="the count"),
+         '✘ Not yet: 14 is too high for the count.'),
+        ('wrong', lambda: T.check_number(30.4, 30.909, why="x", what="the mean", places=0),
+         '✘ Not yet: 30.4 is too low for the mean.'),
+        ('malformed', lambda: T.check_number("twelve", 12, why="x", what="the count"),
+         "✘ Not yet: give the count as a number, not 'twelve'."),
+        ('malformed', lambda: T.check_number(True, 1, why="x"),
+         '✘ Not yet: give the answer as a number, not True.'),
+    ],
+    "check_moves": [
+        ('right', lambda: T.check_moves(["a1-a2", "a1-b1"], ["a1-b1", "a1-a2"], why="both"),
+         '✔ Right: both.'),
+        ('right', lambda: T.check_moves("a1-b1, a1-a2", ["a1-b1", "a1-a2"], why="both"),
+         '✔ Right: both.'),
+        ('wrong', lambda: T.check_moves(["a", "b", "c"], ["a", "d", "e"], why="x"),
+         '✘ Not yet: 2 of the moves are missing (for example d); 2 moves do not belong (for example b).'),
+        ('wrong', lambda: T.check_moves("a a", ["a"], why="x"),
+         '✘ Not yet: a is listed twice.'),
+        ('malformed', lambda: T.check_moves(12, ["a"], why="x"),
+         "✘ Not yet: give the moves as a list like ['a1-a2', 'b2-b3'] or one text like 'a1-a2 b2-b3', not 12."),
+    ],
+    "check_choice": [
+        ('right', lambda: T.check_choice(" B ", "b", {"a": "no", "b": "yes it is"}),
+         '✔ Right: yes it is.'),
+        ('right', lambda: T.check_choice("it may not", "no", {"yes": "y", "no": "n"}, aliases={"it may not": "no"}),
+         '✔ Right: n.'),
+        ('right', lambda: T.check_choice(False, "no", {"yes": "y", "no": "n"}),
+         '✔ Right: n.'),
+        ('wrong', lambda: T.check_choice("a", "b", {"a": "a large is not a medium", "b": "x"}),
+         "✘ Not yet: you answered 'a', but a large is not a medium."),
+        ('wrong', lambda: T.check_choice(True, "no", {"yes": "blue is the other colour", "no": "n"}),
+         '✘ Not yet: you answered True, but blue is the other colour.'),
+        ('malformed', lambda: T.check_choice("c", "b", {"a": "x", "b": "y"}),
+         "✘ Not yet: 'c' is not one of the choices; choose one of a, b."),
+    ],
+    "check_stack": [
+        ('right', lambda: N.check_stack(F.lesson, "b3", "G3Y2B1"),
+         '✔ Right: b3 holds G3Y2B1 (bottom first).'),
+        ('right', lambda: N.check_stack(F.lesson, "b3", ["G3", "Y2", "B1"]),
+         '✔ Right: b3 holds G3Y2B1 (bottom first).'),
+        ('right', lambda: N.check_stack(F.lesson, "B3", "g3, y2, b1"),
+         '✔ Right: b3 holds G3Y2B1 (bottom first).'),
+        ('right', lambda: N.check_stack(F.lesson, "e3", "."),
+         '✔ Right: e3 holds . (bottom first).'),
+        ('wrong', lambda: N.check_stack(F.lesson, "b3", "B1Y2G3"),
+         "✘ Not yet: 'B1Y2G3' has the right pieces but not their order: a stack is written bottom first."),
+        ('wrong', lambda: N.check_stack(F.lesson, "b3", ["G3", "Y2"]),
+         "✘ Not yet: b3 holds 3 pieces, your stack ['G3', 'Y2'] has 2."),
+        ('wrong', lambda: N.check_stack(F.lesson, "b3", "G3Y2R1"),
+         '✘ Not yet: look at b3 again: R1 is not right (the letter names the colour, the digit the size).'),
+        ('malformed', lambda: N.check_stack(F.lesson, "b3", "G3 Y2 X9"),
+         "✘ Not yet: 'G3 Y2 X9' is not a stack: 'X9' is no piece (a piece is a colour letter and a size, like R1 or G3)."),
+        ('malformed', lambda: N.check_stack(F.lesson, "b3", 321),
+         "✘ Not yet: write the stack as a text like 'R1R2R3' or a list like ['R1', 'R2', 'R3'], not 321."),
+    ],
+    "check_game_code": [
+        ('right', lambda: N.check_game_code(F.classmate, 22, "Light"),
+         '✔ Right: 22 plies; Light won: Light cannot complete a turn.'),
+        ('right', lambda: N.check_game_code(F.classmate, "22", " light "),
+         '✔ Right: 22 plies; Light won: Light cannot complete a turn.'),
+        ('right', lambda: N.check_game_code(F.code, np.int64(2), "Nobody"),
+         '✔ Right: 2 plies; the game is not over, so nobody has won yet.'),
+        ('wrong', lambda: N.check_game_code(F.classmate, 21, "Light"),
+         '✘ Not yet: the winner is right, but count the plies again (21 is not it): len(record) counts them.'),
+        ('wrong', lambda: N.check_game_code(F.classmate, 22, "Dark"),
+         "✘ Not yet: the number of plies is right, but not 'Dark': look at final_state().winners again."),
+        ('wrong', lambda: N.check_game_code(F.classmate, 20, "Dark"),
+         "✘ Not yet: neither 20 plies nor 'Dark' as the winner is right."),
+        ('malformed', lambda: N.check_game_code("iw1.xyz", 22, "Light"),
+         '✘ Not yet: that is not a game code: the record code is damaged (was it copied completely?).'),
+        ('malformed', lambda: N.check_game_code(F.classmate, "many", "Light"),
+         "✘ Not yet: give the number of plies as a number, not 'many'."),
+    ],
+    "check_agent": [
+        ('right', lambda: N.check_agent("greedy", "volterra", games=4),
+         '✔ Right: it played 4 whole games with legal moves and scored 0.75 points per game.'),
+        ('right', lambda: N.check_agent(F.first, iw.make("volterra"), games=2),
+         '✔ Right: it played 2 whole games with legal moves and scored 0.00 points per game.'),
+        ('wrong', lambda: N.check_agent(lambda s, r: "a0-a1", "volterra", games=2),
+         "✘ Not yet: the agent failed: NotationError: 'a0-a1' is not a Volterra move: 'a0' is not a square of the 5×4 board (files a–e, ranks 1–4)."),
+        ('wrong', lambda: N.check_agent(F.first, "volterra", games=4, at_least=1.01),
+         '✘ Not yet: it played 4 whole games with legal moves and scored 0.50 points per game; the goal is 1.01.'),
+        ('malformed', lambda: N.check_agent(42, "volterra"),
+         '✘ Not yet: an agent is a function agent(state, rng) that returns a move, not 42.'),
+    ],
+    "check_difference": [
+        ('right', lambda: N.check_difference(F.volterra_cmp, "yes"),
+         '✔ Right: the difference is +4.3 pts [+1.2, +7.3] p=0.007, which leaves zero out: a real change.'),
+        ('right', lambda: N.check_difference(F.volterra_cmp, True, variant="next to the source"),
+         '✔ Right: the difference is +4.3 pts [+1.2, +7.3] p=0.007, which leaves zero out: a real change.'),
+        ('right', lambda: N.check_difference(F.same_cmp, "cannot tell"),
+         '✔ Right: the difference is +0.0 pts [−9.7, +9.7] p=1.000, which holds zero: these games cannot tell it from luck.'),
+        ('wrong', lambda: N.check_difference(F.volterra_cmp, "No"),
+         "✘ Not yet: you answered 'No', but the difference is +4.3 pts [+1.2, +7.3] p=0.007, which leaves zero out: a real change."),
+        ('wrong', lambda: N.check_difference(F.same_cmp, "yes"),
+         "✘ Not yet: you answered 'yes', but the difference is +0.0 pts [−9.7, +9.7] p=1.000, which holds zero: these games cannot tell it from luck."),
+        ('malformed', lambda: N.check_difference(F.volterra_cmp, "maybe"),
+         "✘ Not yet: 'maybe' is not one of the choices; choose one of yes, no."),
+        ('malformed', lambda: N.check_difference(F.three, "yes"),
+         '✘ Not yet: give the result of iw.compare(...), not a PlayoutResults.'),
+    ],
+    "check_best_seat": [
+        ('right', lambda: N.check_best_seat(F.three, 1),
+         "✔ Right: seat 1 earned 35.6% [34.0–37.4] of the points, the most; its interval overlaps the next seat's, so more games would make sure."),
+        ('right', lambda: N.check_best_seat(F.three, "Seat 1"),
+         "✔ Right: seat 1 earned 35.6% [34.0–37.4] of the points, the most; its interval overlaps the next seat's, so more games would make sure."),
+        ('wrong', lambda: N.check_best_seat(F.three, "2"),
+         '✘ Not yet: seat 2 earned 34.0% [32.3–35.7], seat 1 more: 35.6% [34.0–37.4].'),
+        ('wrong', lambda: N.check_best_seat(F.three, 3.0),
+         '✘ Not yet: seat 3 earned 30.4% [28.7–32.0], seat 1 more: 35.6% [34.0–37.4].'),
+        ('malformed', lambda: N.check_best_seat(F.three, 4),
+         '✘ Not yet: answer a seat number from 1 to 3, not 4.'),
+        ('malformed', lambda: N.check_best_seat(F.volterra_cmp, 1),
+         '✘ Not yet: give the results of iw.playouts(...), not a Comparison.'),
+    ],
+    "check_fair_share": [
+        ('right', lambda: N.check_fair_share(F.three, "1/3"),
+         '✔ Right: 3 seats share 1 point per game: 1/3 each, 33.3%.'),
+        ('right', lambda: N.check_fair_share(F.three, 0.33),
+         '✔ Right: 3 seats share 1 point per game: 1/3 each, 33.3%.'),
+        ('right', lambda: N.check_fair_share(F.three, "33.3%"),
+         '✔ Right: 3 seats share 1 point per game: 1/3 each, 33.3%.'),
+        ('wrong', lambda: N.check_fair_share(F.three, 0.5),
+         '✘ Not yet: 0.5 is too high for a fair share of the points.'),
+        ('wrong', lambda: N.check_fair_share(F.three, Fraction(1, 4)),
+         '✘ Not yet: 1/4 is too low for a fair share of the points.'),
+        ('malformed', lambda: N.check_fair_share(F.three, "a third"),
+         "✘ Not yet: give a fair share of the points as a number, not 'a third'."),
+    ],
+    "check_bigger_edge": [
+        ('right', lambda: N.check_bigger_edge(F.rotated, "agent"),
+         '✔ Right: the first player earns 50.5% [40.9–60.1] and the better agent (greedy) 99.5% [95.4–99.9], where 50% is no advantage.'),
+        ('right', lambda: N.check_bigger_edge(F.rotated, "The better agent"),
+         '✔ Right: the first player earns 50.5% [40.9–60.1] and the better agent (greedy) 99.5% [95.4–99.9], where 50% is no advantage.'),
+        ('wrong', lambda: N.check_bigger_edge(F.rotated, "first player"),
+         "✘ Not yet: you answered 'first player', but the first player earns 50.5% [40.9–60.1] and the better agent (greedy) 99.5% [95.4–99.9], where 50% is no advantage."),
+        ('wrong', lambda: N.check_bigger_edge(F.rotated, "roll-off"),
+         "✘ Not yet: you answered 'roll-off', but the first player earns 50.5% [40.9–60.1] and the better agent (greedy) 99.5% [95.4–99.9], where 50% is no advantage."),
+        ('malformed', lambda: N.check_bigger_edge(F.rotated, "dice"),
+         "✘ Not yet: 'dice' is not one of the choices; choose one of first player, agent."),
+        ('malformed', lambda: N.check_bigger_edge(F.three, "agent"),
+         '✘ Not yet: play two agents with rotate_seats=True, so that every deal is played both ways round.'),
+    ],
+    "check_mean_turns": [
+        ('right', lambda: C.check_mean_turns(F.classgames, 31),
+         '✔ Right: 336 turns in 11 games: 30.55 per game.'),
+        ('right', lambda: C.check_mean_turns(F.classgames, 30.55),
+         '✔ Right: 336 turns in 11 games: 30.55 per game.'),
+        ('right', lambda: C.check_mean_turns(F.classgames, "30.5"),
+         '✔ Right: 336 turns in 11 games: 30.55 per game.'),
+        ('wrong', lambda: C.check_mean_turns(F.classgames, 30),
+         '✘ Not yet: 30 is too low for the mean number of turns.'),
+        ('wrong', lambda: C.check_mean_turns(F.classgames, np.float32(32)),
+         '✘ Not yet: 32.0 is too high for the mean number of turns.'),
+        ('malformed', lambda: C.check_mean_turns(F.classgames, "thirty"),
+         "✘ Not yet: give the mean number of turns as a number, not 'thirty'."),
+        ('malformed', lambda: C.check_mean_turns(C.read_codes("", "volcano"), 31),
+         "✘ Not yet: no finished game was read, so there is nothing to count yet: paste the class's codes and run the notebook again."),
+    ],
+    "check_first_player_points": [
+        ('right', lambda: C.check_first_player_points(F.classgames, 0.45),
+         '✔ Right: the first player scored 5 points in 11 games: 0.45 per game.'),
+        ('right', lambda: C.check_first_player_points(F.classgames, "5/11"),
+         '✔ Right: the first player scored 5 points in 11 games: 0.45 per game.'),
+        ('wrong', lambda: C.check_first_player_points(F.classgames, 0.5),
+         "✘ Not yet: 0.5 is too high for the first player's points per game."),
+        ('wrong', lambda: C.check_first_player_points(F.classgames, 0.4),
+         "✘ Not yet: 0.4 is too low for the first player's points per game."),
+        ('malformed', lambda: C.check_first_player_points(F.classgames, [0.45]),
+         "✘ Not yet: give the first player's points per game as a number, not [0.45]."),
+    ],
+    "check_counter_mean": [
+        ('right', lambda: C.check_counter_mean(F.classgames, "captures", 24.1),
+         '✔ Right: 265 in 11 games (pieces captured (by anyone) per colour R Y G B C and size 1–3): 24.09 per game.'),
+        ('right', lambda: C.check_counter_mean(F.classgames, "captures", np.float64(24.09)),
+         '✔ Right: 265 in 11 games (pieces captured (by anyone) per colour R Y G B C and size 1–3): 24.09 per game.'),
+        ('wrong', lambda: C.check_counter_mean(F.classgames, "captures", 24),
+         "✘ Not yet: 24 is too low for the mean of 'captures'."),
+        ('wrong', lambda: C.check_counter_mean(F.classgames, "towers", 1),
+         "✘ Not yet: Volcano counts no 'towers'; its counters are captured, captures, eruptions, erupted, eruptions_stopped, longest_quiet."),
+        ('malformed', lambda: C.check_counter_mean(F.classgames, "captures", None),
+         "✘ Not yet: give the mean of 'captures' as a number, not None."),
+    ],
+    "check_longest_game": [
+        ('right', lambda: C.check_longest_game(F.classgames, "Gus & Hana"),
+         "✔ Right: Gus & Hana's game lasted 79 turns, the longest."),
+        ('right', lambda: C.check_longest_game(F.classgames, "  gus &  HANA "),
+         "✔ Right: Gus & Hana's game lasted 79 turns, the longest."),
+        ('wrong', lambda: C.check_longest_game(F.classgames, "Ana & Ben"),
+         "✘ Not yet: Ana & Ben's game lasted 23 turns; one lasted 79."),
+        ('wrong', lambda: C.check_longest_game(F.classgames, "Nobody"),
+         "✘ Not yet: no game is called 'Nobody'; the names are Ana & Ben, Chloe & Dev, Eli & Fatima, Gus & Hana, Ivo & Jade, Kai & Lena (game 1), Kai & Lena (game 2), Mo & Nia, Omar & Pia, Quinn & Rosa, Sam & Tess."),
+        ('malformed', lambda: C.check_longest_game(F.classgames, 79),
+         "✘ Not yet: give the name of a game, like 'Ana & Ben', not 79."),
+        ('malformed', lambda: C.check_longest_game(F.empty, "Gus & Hana"),
+         "✘ Not yet: no finished game was read, so there is nothing to count yet: paste the class's codes and run the notebook again."),
+    ],
+    "check_capturing_first_moves": [
+        ('right', lambda: V.check_capturing_first_moves(F.CAPTURING),
+         '✔ Right: 14 of the 22 first moves capture; they are exactly the 14 that erupt.'),
+        ('right', lambda: V.check_capturing_first_moves(" ".join(F.CAPTURING)),
+         '✔ Right: 14 of the 22 first moves capture; they are exactly the 14 that erupt.'),
+        ('right', lambda: V.check_capturing_first_moves(", ".join(m.upper() for m in reversed(F.CAPTURING))),
+         '✔ Right: 14 of the 22 first moves capture; they are exactly the 14 that erupt.'),
+        ('wrong', lambda: V.check_capturing_first_moves(["a1-a2"]),
+         '✘ Not yet: 13 of the capturing first moves are missing (for example a1-b1).'),
+        ('wrong', lambda: V.check_capturing_first_moves(F.CAPTURING + ["b2-c1"]),
+         '✘ Not yet: 1 move does not belong (for example b2-c1).'),
+        ('malformed', lambda: V.check_capturing_first_moves("a1-a2 a1a3"),
+         "✘ Not yet: 'a1a3' is not a move: 'a1a3' is not a Volcano move: write a cap move like 'c3-c4'."),
+        ('malformed', lambda: V.check_capturing_first_moves(14),
+         "✘ Not yet: give the capturing first moves as a list like ['a1-a2', 'b2-b3'] or one text like 'a1-a2 b2-b3', not 14."),
+    ],
+    "check_quiet_move": [
+        ('right', lambda: V.check_quiet_move("b2-c1"),
+         '✔ Right: b2-c1 makes no eruption, and the events say so: No eruption: the lava of b2 would flow off the board. Player 1 moves again.'),
+        ('right', lambda: V.check_quiet_move(" B2-C1 "),
+         '✔ Right: B2-C1 makes no eruption, and the events say so: No eruption: the lava of b2 would flow off the board. Player 1 moves again.'),
+        ('wrong', lambda: V.check_quiet_move("a1-a2"),
+         '✘ Not yet: a1-a2 erupts: the volcano on a1 erupts towards the north.'),
+        ('wrong', lambda: V.check_quiet_move("a1-a0"),
+         '✘ Not yet: a1-a0 is illegal: the cap on a1 cannot move off the board.'),
+        ('malformed', lambda: V.check_quiet_move(["b2-c1"]),
+         "✘ Not yet: give the move as a text like 'b2-c1', not ['b2-c1']."),
+        ('malformed', lambda: V.check_quiet_move("b2 to c1"),
+         "✘ Not yet: 'b2 to c1' is not a Volcano move: write a cap move like 'c3-c4'."),
+    ],
+    "check_eruption_condition": [
+        ('right', lambda: V.check_eruption_condition("b2-c1", 2),
+         '✔ Right: the square beyond c1 is off the board.'),
+        ('right', lambda: V.check_eruption_condition("B2-C1", "2"),
+         '✔ Right: the square beyond c1 is off the board.'),
+        ('right', lambda: V.check_eruption_condition("a1-a2", 0.0),
+         '✔ Right: a1-a2 erupts: a1 holds pyramids, and a3 is on the board with no cap.'),
+        ('wrong', lambda: V.check_eruption_condition("b2-c1", 3),
+         '✘ Not yet: 3 says that the square beyond the cap holds a cap, but the square beyond c1 is off the board.'),
+        ('wrong', lambda: V.check_eruption_condition("b2-c1", 1),
+         '✘ Not yet: 1 says that the square the cap left is empty, but the square beyond c1 is off the board.'),
+        ('malformed', lambda: V.check_eruption_condition("b2-c1", "two"),
+         "✘ Not yet: answer 1, 2 or 3 (the condition that fails), or 0 if the move erupts, not 'two'."),
+        ('malformed', lambda: V.check_eruption_condition("b2-c1", 4),
+         '✘ Not yet: answer 1, 2 or 3 (the condition that fails), or 0 if the move erupts, not 4.'),
+        ('malformed', lambda: V.check_eruption_condition("b2-b2", 1),
+         '✘ Not yet: b2-b2 is illegal: b2 is not next to b2: a cap moves one square in one of the 8 directions.'),
+    ],
+    "check_pile_score": [
+        ('right', lambda: V.check_pile_score("R1 R2 R3 G1 G2 G3 Y1 Y1 Y1", 17),
+         '✔ Right: 2 solid trees (14) and 3 loose pieces (3): 17 points.'),
+        ('right', lambda: V.check_pile_score(["r1", "r2", "r3", "G1", "G2", "G3", "Y1", "Y1", "Y1"], "17"),
+         '✔ Right: 2 solid trees (14) and 3 loose pieces (3): 17 points.'),
+        ('wrong', lambda: V.check_pile_score("R1 R2 R3 G1 G2 G3 Y1 Y1 Y1", 15),
+         '✘ Not yet: 15 is too low for the score of that pile.'),
+        ('wrong', lambda: V.check_pile_score("R1 R2 R3 G1 G2 G3 Y1 Y1 Y1", 19),
+         '✘ Not yet: 19 is too high for the score of that pile.'),
+        ('malformed', lambda: V.check_pile_score("R1 R2 R3 G1 G2 G3 Y1 Y1 Y1", "seventeen"),
+         "✘ Not yet: give the score of that pile as a number, not 'seventeen'."),
+    ],
+    "check_two_captures": [
+        ('right', lambda: V.check_two_captures(F.two, "a3-b3"),
+         '✔ Right: a3-b3 captures R3 on c3 and R2 on d3.'),
+        ('right', lambda: V.check_two_captures(F.two, "A3-B3"),
+         '✔ Right: A3-B3 captures R3 on c3 and R2 on d3.'),
+        ('wrong', lambda: V.check_two_captures(F.two, "a3-a4"),
+         '✘ Not yet: a3-a4 erupts but captures 0 pieces; make it capture exactly 2.'),
+        ('wrong', lambda: V.check_two_captures(F.start, "a1-b1"),
+         '✘ Not yet: a1-b1 erupts but captures 1 piece; make it capture exactly 2.'),
+        ('malformed', lambda: V.check_two_captures(F.two, 33),
+         "✘ Not yet: give the move as a text like 'a3-b3', not 33."),
+        ('malformed', lambda: V.check_two_captures("a position", "a3-b3"),
+         "✘ Not yet: give a Volcano position (a state), not 'a position'."),
+    ],
+    "check_solitaire": [
+        ('right', lambda: V.check_solitaire(F.solo.final_state()),
+         '✔ Right: challenge met in 16 eruptions: 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces.'),
+        ('right', lambda: V.check_solitaire(F.solo),
+         '✔ Right: challenge met in 16 eruptions: 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces.'),
+        ('wrong', lambda: V.check_solitaire(iw.Record.new("volcano", players=1, goal="solid>=3").extend(F.SOLO[:5])),
+         '✘ Not yet: the game is not over: 6 points: 0 solid trees (0), 0 mixed trees (0), 6 loose pieces so far, after 5 eruptions.'),
+        ('wrong', lambda: V.check_solitaire(F.solo.final_state(), solid_trees=4),
+         '✘ Not yet: the game ended with 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces; the challenge needs 4 solid trees.'),
+        ('malformed', lambda: V.check_solitaire(F.start),
+         '✘ Not yet: that is a game of 2 players; the challenge is a solitaire game: iw.GameWidget("volcano", players=1, goal="solid>=3").'),
+        ('malformed', lambda: V.check_solitaire(None),
+         '✘ Not yet: give a Volcano position (a state), not None.'),
+    ],
+    "check_first_move_loop": [
+        ('right', lambda: V.check_first_move_loop(19),
+         '✔ Right: ply 19 is its 12th eruption; after it the cap moves e3-e4, e4-e3 repeat for ever, and none of them erupts.'),
+        ('right', lambda: V.check_first_move_loop("19"),
+         '✔ Right: ply 19 is its 12th eruption; after it the cap moves e3-e4, e4-e3 repeat for ever, and none of them erupts.'),
+        ('wrong', lambda: V.check_first_move_loop(15),
+         '✘ Not yet: at ply 15 the cap starts walking back and forth, but it still erupts at plies 15, 17 and 19: count the eruptions (state.turns), not the moves.'),
+        ('wrong', lambda: V.check_first_move_loop(17),
+         '✘ Not yet: at ply 17 the cap walks back and forth, but it still erupts at plies 15, 17 and 19: count the eruptions (state.turns), not the moves.'),
+        ('wrong', lambda: V.check_first_move_loop(21),
+         '✘ Not yet: 21 is too high for the ply of its last eruption.'),
+        ('wrong', lambda: V.check_first_move_loop(10),
+         '✘ Not yet: 10 is too low for the ply of its last eruption.'),
+        ('malformed', lambda: V.check_first_move_loop("never"),
+         "✘ Not yet: give the ply of its last eruption as a number, not 'never'."),
+    ],
+    "check_quiet_moves": [
+        ('right', lambda: V.check_quiet_moves((F.capturer, F.capturer), 8, seed=3),
+         '✔ Right: 8 cap moves of that game did not erupt.'),
+        ('right', lambda: V.check_quiet_moves((F.capturer, F.capturer), np.int64(8), seed=3),
+         '✔ Right: 8 cap moves of that game did not erupt.'),
+        ('wrong', lambda: V.check_quiet_moves((F.capturer, F.capturer), 7, seed=3),
+         '✘ Not yet: 7 is too low for the cap moves without an eruption.'),
+        ('wrong', lambda: V.check_quiet_moves((F.capturer, F.capturer), 26, seed=3),
+         '✘ Not yet: 26 is too high for the cap moves without an eruption.'),
+        ('malformed', lambda: V.check_quiet_moves((F.capturer, F.capturer), "eight", seed=3),
+         "✘ Not yet: give the cap moves without an eruption as a number, not 'eight'."),
+    ],
+    "check_first_turns": [
+        ('right', lambda: VT.check_first_turns(86),
+         '✔ Right: 44 turns start with the pawn and 42 with a tower: 86 in all.'),
+        ('right', lambda: VT.check_first_turns("86"),
+         '✔ Right: 44 turns start with the pawn and 42 with a tower: 86 in all.'),
+        ('wrong', lambda: VT.check_first_turns(44),
+         '✘ Not yet: 44 is too low for the number of first turns.'),
+        ('wrong', lambda: VT.check_first_turns(172),
+         '✘ Not yet: 172 is too high for the number of first turns.'),
+        ('malformed', lambda: VT.check_first_turns("44+42"),
+         "✘ Not yet: give the number of first turns as a number, not '44+42'."),
+    ],
+    "check_why_not_b2": [
+        ('right', lambda: VT.check_why_not_b2("b"),
+         '✔ Right: all four sides of b2 touch tiles; the engine says: b2 has no free side (b3, c2, b1, a2 are all occupied).'),
+        ('right', lambda: VT.check_why_not_b2(" B. "),
+         '✔ Right: all four sides of b2 touch tiles; the engine says: b2 has no free side (b3, c2, b1, a2 are all occupied).'),
+        ('right', lambda: VT.check_why_not_b2("no free side"),
+         '✔ Right: all four sides of b2 touch tiles; the engine says: b2 has no free side (b3, c2, b1, a2 are all occupied).'),
+        ('wrong', lambda: VT.check_why_not_b2("a"),
+         "✘ Not yet: you answered 'a', but b2's top tile is dark, so it is Dark's; the engine says: b2 has no free side (b3, c2, b1, a2 are all occupied)."),
+        ('wrong', lambda: VT.check_why_not_b2("C"),
+         "✘ Not yet: you answered 'C', but b2 touches c3 at a corner, and corners count as neighbours; the engine says: b2 has no free side (b3, c2, b1, a2 are all occupied)."),
+        ('malformed', lambda: VT.check_why_not_b2("d"),
+         "✘ Not yet: 'd' is not one of the choices; choose one of a, b, c."),
+        ('malformed', lambda: VT.check_why_not_b2(2),
+         '✘ Not yet: 2 is not one of the choices; choose one of a, b, c.'),
+    ],
+    "check_cuts_off_own_towers": [
+        ('right', lambda: VT.check_cuts_off_own_towers(F.own, "c1-a1"),
+         "✔ Right: c1-a1 cuts off Dark's own 2 towers (d1, e1): they leave the game like any other, so this move costs its maker."),
+        ('right', lambda: VT.check_cuts_off_own_towers(F.own, "C1-A1 "),
+         "✔ Right: c1-a1 cuts off Dark's own 2 towers (d1, e1): they leave the game like any other, so this move costs its maker."),
+        ('wrong', lambda: VT.check_cuts_off_own_towers(F.separation, "c1-a1"),
+         "✘ Not yet: c1-a1 cuts off d1, e1, but none of those towers is Dark's."),
+        ('wrong', lambda: VT.check_cuts_off_own_towers(F.own, "@a1"),
+         '✘ Not yet: @a1 is illegal: from a1 Dark could not move any tower afterwards, so the turn could not be completed.'),
+        ('wrong', lambda: VT.check_cuts_off_own_towers(F.own, "c1-e1"),
+         "✘ Not yet: c1-e1 is illegal: e1 is not next to Dark's pawn on b1; towers may only land next to the pawn."),
+        ('malformed', lambda: VT.check_cuts_off_own_towers(F.own, "c1 a1"),
+         "✘ Not yet: 'c1 a1' is not a Volterra move: write a pawn move like '@b4' or a tower move like 'b4-b3' (top tile) or '2b4-b3' (top two)."),
+        ('malformed', lambda: VT.check_cuts_off_own_towers(F.own, None),
+         "✘ Not yet: give the move as a text like 'c1-a1' or '@b3', not None."),
+    ],
+    "check_showdown": [
+        ('right', lambda: VT.check_showdown((3, 1), (2, 2, 2), "Dark"),
+         '✔ Right: Dark wins (3, 1 against 2, 2, 2): the lists first differ at tower 1, and only that tower decides.'),
+        ('right', lambda: VT.check_showdown((3, 1), (2, 2, 2), "dark"),
+         '✔ Right: Dark wins (3, 1 against 2, 2, 2): the lists first differ at tower 1, and only that tower decides.'),
+        ('right', lambda: VT.check_showdown((2, 2), (2, 2), "Draw"),
+         '✔ Right: the lists are equal (2, 2 against 2, 2): a draw.'),
+        ('wrong', lambda: VT.check_showdown((3, 1), (2, 2, 2), "Light"),
+         '✘ Not yet: not Light: compare the tallest towers first, then the next ones (3, 1 against 2, 2, 2).'),
+        ('wrong', lambda: VT.check_showdown((2, 1), (2, 2), "draw"),
+         '✘ Not yet: not draw: compare the tallest towers first, then the next ones (2, 1 against 2, 2).'),
+        ('malformed', lambda: VT.check_showdown((3, 1), (2, 2, 2), "me"),
+         "✘ Not yet: answer Dark, Light or draw, not 'me'."),
+        ('malformed', lambda: VT.check_showdown((3, 1), (2, 2, 2), 0),
+         '✘ Not yet: answer Dark, Light or draw, not 0.'),
+    ],
+    "check_best_cut": [
+        ('right', lambda: VT.check_best_cut(F.hanging, "d2-c1"),
+         '✔ Right: d2-c1 cuts off 4 Light towers, the most any tower action can.'),
+        ('right', lambda: VT.check_best_cut(F.hanging, "D2-C1"),
+         '✔ Right: d2-c1 cuts off 4 Light towers, the most any tower action can.'),
+        ('wrong', lambda: VT.check_best_cut(F.hanging, "b3-b2"),
+         '✘ Not yet: b3-b2 cuts off 1 Light tower; one tower action cuts off 4.'),
+        ('wrong', lambda: VT.check_best_cut(F.hanging, "@c2"),
+         '✘ Not yet: @c2 is a pawn move; the question asks for a tower action, from one square to another.'),
+        ('wrong', lambda: VT.check_best_cut(F.hanging, "d2-d4"),
+         "✘ Not yet: d2-d4 is illegal: d4 is not next to Dark's pawn on c2; towers may only land next to the pawn."),
+        ('malformed', lambda: VT.check_best_cut(F.hanging, 5),
+         "✘ Not yet: give the move as a text like 'c1-a1' or '@b3', not 5."),
+    ],
+    "check_start_moves": [
+        ('right', lambda: I.check_start_moves(361),
+         '✔ Right: 7 sets × 8 directions × 7 distances make 392 combinations; 31 of them move no pyramid, which leaves 361 legal moves.'),
+        ('right', lambda: I.check_start_moves(361.0),
+         '✔ Right: 7 sets × 8 directions × 7 distances make 392 combinations; 31 of them move no pyramid, which leaves 361 legal moves.'),
+        ('wrong', lambda: I.check_start_moves(392),
+         '✘ Not yet: 392 is too high for the number of legal first moves.'),
+        ('wrong', lambda: I.check_start_moves(31),
+         '✘ Not yet: 31 is too low for the number of legal first moves.'),
+        ('malformed', lambda: I.check_start_moves("all"),
+         "✘ Not yet: give the number of legal first moves as a number, not 'all'."),
+    ],
+    "check_solution": [
+        ('right', lambda: I.check_solution(F.far, ["RSW1", "RW2"]),
+         '✔ Right: solved in 2 moves, the fewest possible (the search proves that no shorter line exists).'),
+        ('right', lambda: I.check_solution(F.far, "rsw1, rw2"),
+         '✔ Right: solved in 2 moves, the fewest possible (the search proves that no shorter line exists).'),
+        ('wrong', lambda: I.check_solution(F.far, ["RSW1"]),
+         '✘ Not yet: after 1 move no colour is home yet: the best corner has 2 of its 16 squares right.'),
+        ('wrong', lambda: I.check_solution(F.far, ["RW1", "RW1", "RW1", "RS1"]),
+         '✘ Not yet: solved in 4 moves, but 2 moves are enough: look for a shorter line.'),
+        ('wrong', lambda: I.check_solution(F.far, ["RSW1", "RW2", "RN1"]),
+         '✘ Not yet: the goal was already met after move 2; leave out the rest.'),
+        ('malformed', lambda: I.check_solution(F.far, ["RSW1", "RX2"]),
+         "✘ Not yet: move 2, RX2: 'RX2' is not an Ice3 move: bad direction 'X' after the set (use N, NE, E, SE, S, SW, W or NW)."),
+        ('malformed', lambda: I.check_solution(F.far, 3),
+         "✘ Not yet: give the moves as a list like ['RE1', '2N3'] or one text like 'RE1 2N3', not 3."),
+    ],
+    "check_puzzle": [
+        ('right', lambda: I.check_puzzle("loose-2", ["2NW2", "RW4"]),
+         '✔ Right: solved in 2 moves, the fewest possible (the search proves that no shorter line exists).'),
+        ('right', lambda: I.check_puzzle("Loose-2", "2nw2 rw4"),
+         '✔ Right: solved in 2 moves, the fewest possible (the search proves that no shorter line exists).'),
+        ('wrong', lambda: I.check_puzzle("loose-2", ["RW4"]),
+         '✘ Not yet: after 1 move no colour is home yet: the best corner has 11 of its 15 squares right.'),
+        ('wrong', lambda: I.check_puzzle("loose-2", "RW4 2NW2"),
+         '✘ Not yet: after 2 moves no colour is home yet: the best corner has 12 of its 15 squares right.'),
+        ('malformed', lambda: I.check_puzzle("loose-9", ["RW4"]),
+         "✘ Not yet: no puzzle is called 'loose-9'; the ladder has loose-1, loose-2, loose-3, shape-1, shape-2, shape-3, exact-1, exact-2, exact-3, full-loose-3, full-shape-3, full-exact-3."),
+        ('malformed', lambda: I.check_puzzle("loose-2", None),
+         "✘ Not yet: give the moves as a list like ['RE1', '2N3'] or one text like 'RE1 2N3', not None."),
+    ],
+    "check_short_not_long": [
+        ('right', lambda: I.check_short_not_long(F.short),
+         '✔ Right: RE1 is legal and RE2 is not: no piece would move: the red small on a1 is blocked by the wall on c1.'),
+        ('right', lambda: I.check_short_not_long(F.short, "r", "e"),
+         '✔ Right: RE1 is legal and RE2 is not: no piece would move: the red small on a1 is blocked by the wall on c1.'),
+        ('wrong', lambda: I.check_short_not_long(F.crossing),
+         '✘ Not yet: RE2 is still legal; put a wall (two stacked pieces) two squares E of every piece that can make the short move.'),
+        ('wrong', lambda: I.check_short_not_long(F.ICE.state_from_text("\n".join([F.E] * 7 + ["R1 . . . . . . .", "to_move=0"]))),
+         '✘ Not yet: RE2 is still legal; put a wall (two stacked pieces) two squares E of every piece that can make the short move.'),
+        ('malformed', lambda: I.check_short_not_long(F.short, "X", "E"),
+         "✘ Not yet: 'XE1' is not an Ice3 move: unknown set 'X' (use a colour R, Y, G, B or a size 1, 2, 3)."),
+        ('malformed', lambda: I.check_short_not_long("R1 . G3Y2"),
+         "✘ Not yet: give an Ice3 position (a state), not 'R1 . G3Y2'."),
+    ],
+    "check_walls_matter": [
+        ('right', lambda: I.check_walls_matter(F.crossing, "RE2"),
+         '✔ Right: RE2 moves more pieces when walls are judged after the tops have left.'),
+        ('right', lambda: I.check_walls_matter(F.crossing, "re2"),
+         '✔ Right: RE2 moves more pieces when walls are judged after the tops have left.'),
+        ('wrong', lambda: I.check_walls_matter(F.short, "RE1"),
+         '✘ Not yet: RE1 moves the same pieces under both readings: a piece of the set must cross a wall whose top piece moves away in the same move.'),
+        ('wrong', lambda: I.check_walls_matter(F.crossing, "RW1"),
+         '✘ Not yet: RW1 moves the same pieces under both readings: a piece of the set must cross a wall whose top piece moves away in the same move.'),
+        ('malformed', lambda: I.check_walls_matter(F.crossing, "R E 2"),
+         "✘ Not yet: 'R E 2' is not an Ice3 move: bad direction ' E' after the set (use N, NE, E, SE, S, SW, W or NW)."),
+        ('malformed', lambda: I.check_walls_matter(F.crossing, ["RE2"]),
+         "✘ Not yet: give the move as a text like 'RE2', not ['RE2']."),
+    ],
+    "check_combinable_chance": [
+        ('right', lambda: B.check_combinable_chance(0.25),
+         '✔ Right: 9 of the 36 rolls have both dice at 3 or less (3 faces × 3 faces): 1/4.'),
+        ('right', lambda: B.check_combinable_chance(Fraction(1, 4)),
+         '✔ Right: 9 of the 36 rolls have both dice at 3 or less (3 faces × 3 faces): 1/4.'),
+        ('right', lambda: B.check_combinable_chance("9/36"),
+         '✔ Right: 9 of the 36 rolls have both dice at 3 or less (3 faces × 3 faces): 1/4.'),
+        ('right', lambda: B.check_combinable_chance(0.2500001),
+         '✔ Right: 9 of the 36 rolls have both dice at 3 or less (3 faces × 3 faces): 1/4.'),
+        ('right', lambda: B.check_combinable_chance("25%"),
+         '✔ Right: 9 of the 36 rolls have both dice at 3 or less (3 faces × 3 faces): 1/4.'),
+        ('wrong', lambda: B.check_combinable_chance(0.3),
+         '✘ Not yet: 0.3 is too high for that probability.'),
+        ('wrong', lambda: B.check_combinable_chance(1 / 6),
+         '✘ Not yet: 0.16666666666666666 is too low for that probability.'),
+        ('malformed', lambda: B.check_combinable_chance("a quarter"),
+         "✘ Not yet: give that probability as a number, not 'a quarter'."),
+    ],
+    "check_fewest_pips": [
+        ('right', lambda: B.check_fewest_pips("R", 4),
+         '✔ Right: 1 pip for the small to step off, 2 for a medium from e5 to the nearest large of its colour, 1 for the small to step back: 4.'),
+        ('right', lambda: B.check_fewest_pips("r", "4"),
+         '✔ Right: 1 pip for the small to step off, 2 for a medium from e5 to the nearest large of its colour, 1 for the small to step back: 4.'),
+        ('right', lambda: B.check_fewest_pips("Red", 4.0),
+         '✔ Right: 1 pip for the small to step off, 2 for a medium from e5 to the nearest large of its colour, 1 for the small to step back: 4.'),
+        ('right', lambda: B.check_fewest_pips("yellow", 4),
+         '✔ Right: 1 pip for the small to step off, 2 for a medium from a1 to the nearest large of its colour, 1 for the small to step back: 4.'),
+        ('wrong', lambda: B.check_fewest_pips("red", 3),
+         '✘ Not yet: 3 is too low for the fewest pips for a red tower.'),
+        ('wrong', lambda: B.check_fewest_pips("Y", 6),
+         '✘ Not yet: 6 is too high for the fewest pips for a yellow tower.'),
+        ('malformed', lambda: B.check_fewest_pips("purple", 4),
+         "✘ Not yet: 'purple' is not a colour of the game; name one of R (red), Y (yellow), G (green), B (blue)."),
+        ('malformed', lambda: B.check_fewest_pips("R", "four"),
+         "✘ Not yet: give the fewest pips for a red tower as a number, not 'four'."),
+    ],
+    "check_combine_moves": [
+        ('right', lambda: B.check_combine_moves(145),
+         '✔ Right: with 6 green pips and no blue ones Cool has 145 legal plies, ending the turn included.'),
+        ('right', lambda: B.check_combine_moves(np.int32(145)),
+         '✔ Right: with 6 green pips and no blue ones Cool has 145 legal plies, ending the turn included.'),
+        ('wrong', lambda: B.check_combine_moves(144),
+         '✘ Not yet: 144 is too low for the number of legal plies.'),
+        ('wrong', lambda: B.check_combine_moves(200),
+         '✘ Not yet: 200 is too high for the number of legal plies.'),
+        ('malformed', lambda: B.check_combine_moves([145]),
+         '✘ Not yet: give the number of legal plies as a number, not [145].'),
+    ],
+    "check_path_cost": [
+        ('right', lambda: B.check_path_cost(F.opened, "a3-c3", 2),
+         '✔ Right: the cheapest path is a3-b2-c3: 2 pips.'),
+        ('right', lambda: B.check_path_cost(F.walled, "A3-C3", "4"),
+         '✔ Right: the cheapest path is a3-a4-b5-c4-c3: 4 pips.'),
+        ('wrong', lambda: B.check_path_cost(F.walled, "a3-c3", 2),
+         '✘ Not yet: 2 is too low for the cost of that move.'),
+        ('wrong', lambda: B.check_path_cost(F.opened, "a3-c3", 4),
+         '✘ Not yet: 4 is too high for the cost of that move.'),
+        ('wrong', lambda: B.check_path_cost(F.walled, "a3-b3", 1),
+         '✘ Not yet: a3-b3 is illegal: b3 is a Cool blockade, which Warm pieces may neither enter nor cross.'),
+        ('malformed', lambda: B.check_path_cost(F.opened, "a3-c3", "two"),
+         "✘ Not yet: give the cost of that move as a number, not 'two'."),
+        ('malformed', lambda: B.check_path_cost(F.opened, "end", 0),
+         "✘ Not yet: end is not a piece move: give one like 'a3-c3'."),
+    ],
+    "check_green_on_blue": [
+        ('right', lambda: B.check_green_on_blue("no"),
+         "✔ Right: a piece may rest only on its own colour (at least as big), on clear, or on a black that caps a tower of its colour; blue is Cool's other colour, so the green small may cross it but not stop."),
+        ('right', lambda: B.check_green_on_blue(" No! "),
+         "✔ Right: a piece may rest only on its own colour (at least as big), on clear, or on a black that caps a tower of its colour; blue is Cool's other colour, so the green small may cross it but not stop."),
+        ('right', lambda: B.check_green_on_blue(False),
+         "✔ Right: a piece may rest only on its own colour (at least as big), on clear, or on a black that caps a tower of its colour; blue is Cool's other colour, so the green small may cross it but not stop."),
+        ('wrong', lambda: B.check_green_on_blue("yes"),
+         "✘ Not yet: you answered 'yes', but blue is Cool's other colour, and a piece may rest only on its own colour, on clear, or on a black that caps a tower of its colour."),
+        ('wrong', lambda: B.check_green_on_blue(True),
+         "✘ Not yet: you answered True, but blue is Cool's other colour, and a piece may rest only on its own colour, on clear, or on a black that caps a tower of its colour."),
+        ('malformed', lambda: B.check_green_on_blue("perhaps"),
+         "✘ Not yet: 'perhaps' is not one of the choices; choose one of yes, no."),
+    ],
+    "check_tower_turn": [
+        ('right', lambda: B.check_tower_turn("G2B4", ["d3-c3", "e1-d3", "c3-d3"], "B"),
+         '✔ Right: a tower on d3, and the turn can end.'),
+        ('right', lambda: B.check_tower_turn("g2b4", "d3-c3 e1-d3 c3-d3 end", "blue"),
+         '✔ Right: a tower on d3, and the turn can end.'),
+        ('right', lambda: B.check_tower_turn("G2B4", "D3-C3, E1-D3, C3-D3, End", "b"),
+         '✔ Right: a tower on d3, and the turn can end.'),
+        ('wrong', lambda: B.check_tower_turn("G2B4", ["d3-c3", "e1-d3"], "B"),
+         '✘ Not yet: no blue tower was finished: the small must come to rest on a medium on a large of its colour.'),
+        ('wrong', lambda: B.check_tower_turn("G2B4", ["d3-c3", "e1-d3", "c3-d3"], "G"),
+         '✘ Not yet: no green tower was finished: the small must come to rest on a medium on a large of its colour.'),
+        ('wrong', lambda: B.check_tower_turn("G2B4", ["d3-c3", "e1-d3", "c3-d3"], "R"),
+         "✘ Not yet: red is not one of Cool's colours (green and blue)."),
+        ('malformed', lambda: B.check_tower_turn("G2B4", ["d3-c3", "e1-d3", "c3d3"], "B"),
+         "✘ Not yet: 'c3d3' is not a Blockade move: write a piece move like 'b3-c3', 'end', 'combine:R' or a roll like 'G5B2'."),
+        ('malformed', lambda: B.check_tower_turn("G2B4", ["d3-c3", "e1-d3", "c3-d3"], "navy"),
+         "✘ Not yet: 'navy' is not a colour of the game; name one of R (red), Y (yellow), G (green), B (blue)."),
+        ('malformed', lambda: B.check_tower_turn("G2B4", 7, "B"),
+         "✘ Not yet: give the plies as a list like ['d3-c3', 'e1-d3'] or one text like 'd3-c3 e1-d3', not 7."),
+    ],
+}
+
+
+def _self_checks():
+    """Every public self-check of the teaching modules, by name."""
+    found = {}
+    for module in CHECK_MODULES:
+        for name in getattr(module, "__all__", ()):
+            if name.startswith("check_") and callable(getattr(module, name)):
+                found[name] = getattr(module, name)
+    return found
+
+
+def test_every_self_check_has_a_table_with_two_right_forms_two_wrong_answers_and_a_malformed_one():
+    assert sorted(_self_checks()) == sorted(TABLE)
+    for name, rows in TABLE.items():
+        kinds = [kind for kind, _, _ in rows]
+        assert kinds.count("right") >= 2 and kinds.count("wrong") >= 2 and kinds.count("malformed") >= 1, name
+        assert all(said.startswith("✔ Right: ") == (kind == "right") for kind, _, said in rows), name
+
+
+@pytest.mark.parametrize("name", list(TABLE))
+def test_self_check_table(name):
+    for kind, call, said in TABLE[name]:
+        verdict = call()
+        assert isinstance(verdict, T.Verdict), (name, kind)
+        assert (verdict.right, str(verdict)) == (kind == "right", said), (name, kind)
+
+
+NONSENSE = [None, "", "???", 3.5, -1, float("nan"), [], [[1]], {"a": 1}, object(), b"x", True]
+
+
+@pytest.mark.parametrize("name", sorted(_self_checks()))
+def test_no_self_check_raises_whatever_it_is_given(name):
+    check = _self_checks()[name]
+    parameters = [p for p in inspect.signature(check).parameters.values() if p.default is inspect.Parameter.empty
+                  and p.kind is p.POSITIONAL_OR_KEYWORD]
+    if name in ("check_agent",):  # it plays games: one round of nonsense is enough
+        values = NONSENSE[:3]
+    else:
+        values = NONSENSE
+    for value in values:
+        verdict = check(*[value] * len(parameters))
+        assert isinstance(verdict, T.Verdict) and not verdict.right, (name, value)
