@@ -24,6 +24,8 @@ COLOURS = "RYGB"
 """The colours the players move (clear and black pieces belong to nobody)."""
 PLAYER_COLOURS = (("R", "Y"), ("G", "B"))
 """Each player's two colours, in the order the notation writes them."""
+SIDES = ("Warm", "Cool")
+"""The players' names."""
 BLACKS = (PIECES["K3"], PIECES["K2"], PIECES["K1"])
 """The caps, largest first: a new tower takes the largest left in the supply."""
 WINNING_TOWERS = 5

@@ -89,11 +89,11 @@ from ...pieces import COLOUR_NAMES, PIECES, SIZE_NAMES, Piece, format_stack, par
 from ...protocol import CHANCE, EndTurn, Event, Game, NotationError, State, event
 from ...randomness import seeded_random
 from ...words import plural
-from .board import (BLACKS, COLOURS, GRID, INF, PLAYER_COLOURS, WINNING_TOWERS, Context, can_rest, context,
+from .board import (COLOURS, GRID, INF, PLAYER_COLOURS, SIDES, WINNING_TOWERS, Context, can_rest, context,
                     mover_index, move_piece, path, routes, spend, stranded_pieces, tower_colour, tower_shape)
 from .ending import TurnTable, can_win, finishable
+from .notation import check_board, format_pair, parse_moved, parse_pair, parse_supply, points_possible
 
-SIDES = ("Warm", "Cool")
 
 SETUP_LARGES = "CBBBC RRRBY RGCBY RGYYY CGGGC"
 """The colours of the 25 larges, rank 5 first (the designer's layout)."""
@@ -168,19 +168,19 @@ class Blockade(Game):
         player = parse_int_field(fields, "player", max(to_move, 0), 0, 1)
         if to_move != CHANCE and player != to_move:
             raise NotationError(f"field player={player} contradicts to_move={to_move}: between rolls the player to move is the player whose turn it is")
-        on_board = _check_board(board)
-        supply = _parse_supply(fields.get("supply"), on_board)
-        dice = _parse_pair(fields.get("dice", "-"), player, "dice", 1, 6)
-        points = _parse_pair(fields.get("points", "-" if dice is None else _format_pair(dice, player)), player, "points", 0, PIPS_PER_TURN)
+        on_board = check_board(board)
+        supply = parse_supply(fields.get("supply"), on_board)
+        dice = parse_pair(fields.get("dice", "-"), player, "dice", 1, 6)
+        points = parse_pair(fields.get("points", "-" if dice is None else format_pair(dice, player)), player, "points", 0, PIPS_PER_TURN)
         if to_move == CHANCE and dice is not None:
             raise NotationError(f"field dice={fields['dice']} cannot be given while the dice are still to be rolled (to_move=-1)")
         if to_move != CHANCE and dice is None:
             raise NotationError(f"to_move={to_move} needs dice=…: a player moves only after rolling (write to_move=-1 for the position before the roll)")
         if (dice is None) != (points is None):
             raise NotationError(f"field points={fields.get('points')} needs dice=… as well")
-        if dice is not None and not _points_possible(dice, points):
-            raise NotationError(f"field points={fields['points']} cannot come from dice={_format_pair(dice, player)}")
-        moved = _parse_moved(fields.get("moved", "-"), board, player, to_move)
+        if dice is not None and not points_possible(dice, points):
+            raise NotationError(f"field points={fields['points']} cannot come from dice={format_pair(dice, player)}")
+        moved = parse_moved(fields.get("moved", "-"), board, player, to_move)
         turns = parse_int_field(fields, "turns", 0, 0)
         state = BlockadeState(self, board, to_move, player, dice, points, supply, moved, turns)
         if len(state.winners) > 1:
@@ -664,8 +664,8 @@ class BlockadeState(State):
         C3Y2Y2Y2Y2Y2 G3G1 G3G1 G3G1 C3B2B2B2B2B2
         to_move=-1 player=1 dice=- points=- supply=K3:5,K2:5,K1:5 moved=-
         """
-        dice = "-" if self.dice is None else _format_pair(self.dice, self.player)
-        points = "-" if self.points is None else _format_pair(self.points, self.player)
+        dice = "-" if self.dice is None else format_pair(self.dice, self.player)
+        points = "-" if self.points is None else format_pair(self.points, self.player)
         supply = ",".join(f"K{3 - i}:{n}" for i, n in enumerate(self.supply))
         moved = ",".join(GRID.names[s] for s in self.moved) or "-"
         fields = [f"to_move={self.to_move}", f"player={self.player}", f"dice={dice}", f"points={points}",
@@ -684,7 +684,7 @@ class BlockadeState(State):
         elif self.to_move == CHANCE:
             status = f"{who} to roll"
         else:
-            status = f"{who} to move, dice {_format_pair(self.dice, self.player)}, pips left {_format_pair(self.points, self.player)}"
+            status = f"{who} to move, dice {format_pair(self.dice, self.player)}, pips left {format_pair(self.points, self.player)}"
         supply = " ".join(f"K{3 - i}×{n}" for i, n in enumerate(self.supply))
         towers = ", ".join(f"{c}{len(self.towers[c])}" for c in "RYGB")
         lines.append(f" {status}; blacks {supply}; towers {towers}" + ("; * moved this turn" if moved else ""))
@@ -696,7 +696,6 @@ class BlockadeState(State):
 _MOVE_TEXT = re.compile(r"^([a-z]\d{1,2})-([a-z]\d{1,2})$")
 _COMBINE_TEXT = re.compile(r"^combine:([RYGB])$")
 _ROLL_TEXT = re.compile(r"^([RYGB])([1-6])([RYGB])([1-6])$")
-_PAIR_TEXT = re.compile(r"^([RYGB])(\d+)([RYGB])(\d+)$")
 
 
 def _setup_board() -> tuple[tuple[Piece, ...], ...]:
@@ -759,85 +758,3 @@ def _pair_text(values: tuple[int, int], colours: tuple[str, str], unit: str = ""
     if unit:
         return ", ".join(f"{v} {COLOUR_NAMES[c]} {unit if v != 1 else unit[:-1]}" for c, v in zip(colours, values))
     return ", ".join(f"{COLOUR_NAMES[c]} {v}" for c, v in zip(colours, values))
-
-
-def _format_pair(values: tuple[int, int], player: int) -> str:
-    first, second = PLAYER_COLOURS[player]
-    return f"{first}{values[0]}{second}{values[1]}"
-
-
-def _parse_pair(text: str, player: int, field: str, low: int, high: int) -> tuple[int, int] | None:
-    if text == "-":
-        return None
-    match = _PAIR_TEXT.match(text)
-    if match is None:
-        raise NotationError(f"field {field}={text!r} is not '-' or two colour values like {_format_pair((5, 2), player)}")
-    pair = {match.group(1): int(match.group(2)), match.group(3): int(match.group(4))}
-    colours = PLAYER_COLOURS[player]
-    if set(pair) != set(colours):
-        raise NotationError(f"field {field}={text!r} must name {SIDES[player]}'s colours {colours[0]} and {colours[1]} (player={player})")
-    values = (pair[colours[0]], pair[colours[1]])
-    if not all(low <= v <= high for v in values):
-        raise NotationError(f"field {field}={text!r} has a value outside {low}–{high}")
-    return values
-
-
-def _points_possible(dice: tuple[int, int], points: tuple[int, int]) -> bool:
-    if points[0] <= dice[0] and points[1] <= dice[1]:
-        return True
-    return max(dice) <= 3 and 0 in points and sum(points) <= sum(dice)
-
-
-def _parse_supply(text: str | None, on_board: dict) -> tuple[int, int, int]:
-    if text is None:
-        return tuple(5 - on_board.get(black, 0) for black in BLACKS)
-    counts = {}
-    for token in text.split(","):
-        name, sep, number = token.partition(":")
-        if not sep or name not in ("K3", "K2", "K1") or name in counts or not number.isdigit():
-            raise NotationError(f"field supply={text!r}: {token!r} is not like K3:5 (each of K3, K2, K1 once)")
-        counts[name] = int(number)
-    if len(counts) != 3:
-        raise NotationError(f"field supply={text!r} must give all three sizes, e.g. K3:5,K2:5,K1:5")
-    supply = (counts["K3"], counts["K2"], counts["K1"])
-    for black, n in zip(BLACKS, supply):
-        total = n + on_board.get(black, 0)
-        if total > 5:
-            raise NotationError(f"field supply={text!r}: {n} {black} in the supply and {on_board.get(black, 0)} on the board make {total}, but the set has 5")
-    return supply
-
-
-def _check_board(board: tuple) -> dict:
-    """Reject impossible stacks; returns the count of every piece on the board."""
-    counts: dict = {}
-    for square, stack in enumerate(board):
-        name = GRID.names[square]
-        for height, piece in enumerate(stack):
-            if piece.size == 0:
-                raise NotationError(f"{name} holds {piece}, which is not a Blockade piece")
-            if piece.colour == "C" and piece.size < 3:
-                raise NotationError(f"{name} holds {piece}: Blockade uses only the clear larges")
-            if piece.size == 3 and piece.colour != "K" and height:
-                raise NotationError(f"{name} has the {piece.name} {piece} above another piece: larges never move, so one is always at the bottom")
-            if piece.colour == "K" and (height != 3 or not tower_shape(stack)):
-                raise NotationError(f"{name} holds the black {piece} outside a tower cap: a black only caps a large, medium and small of one colour")
-            counts[piece] = counts.get(piece, 0) + 1
-    for piece, n in counts.items():
-        if n > 5:
-            raise NotationError(f"the board has {n} pieces {piece}, but the set has only 5")
-    return counts
-
-
-def _parse_moved(text: str, board: tuple, player: int, to_move: int) -> tuple[int, ...]:
-    if text == "-":
-        return ()
-    if to_move == CHANCE:
-        raise NotationError(f"field moved={text} cannot be given while the dice are still to be rolled (to_move=-1)")
-    moved = tuple(sorted(GRID.index(name) for name in text.split(",")))
-    for square in set(moved):
-        stack = board[square]
-        n = moved.count(square)
-        if n > len(stack) or any(p.colour not in PLAYER_COLOURS[player] or p.size == 3 for p in stack[len(stack) - n :]):
-            raise NotationError(f"field moved={text}: the top {plural(n, 'piece')} of {GRID.names[square]} "
-                                f"({format_stack(stack)}) cannot all be {SIDES[player]} pieces moved this turn")
-    return moved
