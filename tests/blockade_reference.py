@@ -1,6 +1,7 @@
 """Two reference answers to Blockade's end-of-turn question, written apart from the engine.
 
-"Can the turn still be ended (or won) from this position, with these pips?" The engine
+"Can the turn still be ended from this position, with these pips?" (Every moved piece brought
+to rest where it may; a fifth tower completed on the way changes nothing.) The engine
 (:mod:`icewidgets.games.blockade.ending`) answers it with shortcuts and bounds; these answer it
 with none of the engine's code but the rules' own moves (``board.move_piece``,
 ``board.stranded_pieces``, the landing table and the distances):
@@ -9,19 +10,15 @@ with none of the engine's code but the rules' own moves (``board.move_piece``,
   nothing is skipped, so it is the definition of the answer. It is exponential in the pips
   (one refusal with 8 pips left took 1.8 million positions), so it serves small cases.
 - :func:`reference` is the same search over every move with one cut, the plain necessary
-  condition :func:`_pieces_can_settle`, applied only while :func:`_no_fifth_tower` shows that no
-  win can come. Both are proved in their docstrings from the rules, and the tests check this
-  search against :func:`every_move` on thousands of small positions; it is fast enough to
+  condition :func:`_pieces_can_settle`, proved in its docstring from the rules. The tests check
+  this search against :func:`every_move` on hundreds of small positions; it is fast enough to
   judge every ply of tens of thousands of decisions of real games.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from icewidgets.games.blockade import board as bk
 
-WIN = 5
 
 
 class Search:
@@ -48,10 +45,10 @@ class Search:
             raise TimeoutError(f"more than {self.budget:,} positions")
         ctx = self.ctx
         result = False
-        if not self.cut or not _no_fifth_tower(ctx, board, points, supply) or _pieces_can_settle(ctx, board, points, stranded):
+        if not self.cut or _pieces_can_settle(ctx, board, points, stranded):
             for src, dst, index, cost in _moves(ctx, board, points, stranded):
-                after, after_moved, after_supply, won = bk.move_piece(board, moved, supply, src, dst, ctx.counts)
-                if won or self.finishable(after, bk.spend(points, index, cost), after_moved, after_supply):
+                after, after_moved, after_supply, _ = bk.move_piece(board, moved, supply, src, dst, ctx.counts)
+                if self.finishable(after, bk.spend(points, index, cost), after_moved, after_supply):
                     result = True
                     break
         self.memo.setdefault(key, {})[points] = result
@@ -64,7 +61,7 @@ def every_move(ctx, board, points, moved, supply, budget: int = 5_000_000) -> bo
 
 
 def reference(ctx, board, points, moved, supply, search: Search | None = None) -> bool:
-    """The answer by trying every move, cut only where no piece can settle and no win can come."""
+    """The answer by trying every move, cut only where the pieces that must move cannot settle."""
     return (search or Search(ctx)).finishable(board, points, moved, supply)
 
 
@@ -97,7 +94,7 @@ def _base(piece, stack, ctx) -> int:
 
 
 def _pieces_can_settle(ctx, board, points, stranded) -> bool:
-    """A necessary condition for ending the turn (not for winning).
+    """A necessary condition for ending the turn.
 
     Every stranded piece, and every piece on it, must still move: a piece's base changes only
     when it moves. Each ends on some square (its own, after going out and back: 2 pips at least;
@@ -158,46 +155,6 @@ def _pieces_can_settle(ctx, board, points, stranded) -> bool:
                    for option in movers[k][1])
 
     return search(0, [], [0, 0])
-
-
-def _no_fifth_tower(ctx, board, points, supply) -> bool:
-    """True when no colour of the mover can complete its fifth tower with the pips left.
-
-    A tower still to build needs a small of its colour to arrive on its large (and a medium too,
-    unless the medium above the large stays): each arrival costs at least the way of the nearest
-    such piece not frozen in a tower (2 if it is on that square), and every piece above what
-    stays must leave (1 pip each, of its colour). One move of the colour is one arrival and one
-    departure at most. Without ``tower_without_black_counts`` every tower needs a black."""
-    dist = bk.routes(ctx.blocked)[0]
-    for index, colour in enumerate(ctx.colours):
-        built = sum(1 for stack in board if bk.tower_colour(stack, ctx.counts) == colour)
-        pieces = {1: [], 2: []}
-        for square, stack in enumerate(board):
-            start = 3 if bk.tower_colour(stack, ctx.counts) else 0
-            for piece in stack[start:]:
-                if piece.colour == colour and piece.size < 3:
-                    pieces[piece.size].append(square)
-        needed = WIN - built
-        if not ctx.counts and needed > sum(supply):
-            continue
-        ways = []
-        for square, stack in enumerate(board):
-            if not stack or stack[0].colour != colour or stack[0].size != 3 or bk.tower_colour(stack, ctx.counts):
-                continue
-            small = min((2 if at == square else dist[at][square] for at in pieces[1]), default=99)
-            medium = min((2 if at == square else dist[at][square] for at in pieces[2]), default=99)
-            stays = [1] if len(stack) > 1 and stack[1].colour == colour and stack[1].size == 2 else []
-            for keep in stays + [0]:
-                going = stack[1 + keep:]
-                if all(p.colour in ctx.colours and p.size < 3 for p in going):
-                    own = sum(1 for p in going if p.colour == colour)
-                    ways.append((square, small + (0 if keep else medium), own, len(going) - own))
-        for chosen in combinations(ways, needed):
-            if len({w[0] for w in chosen}) == needed:
-                arrive, own, other = (sum(w[i] for w in chosen) for i in (1, 2, 3))
-                if max(arrive, own) <= points[index] and other <= points[1 - index]:
-                    return False
-    return True
 
 
 # Judging the engine's plies -------------------------------------------------------------------

@@ -1,15 +1,14 @@
 """Can the turn still be ended? Blockade's end-of-turn search (``landing="end"``).
 
 After a ply, some pieces moved this turn may rest where they may not end the turn (they are
-*stranded*). The ply is legal only if some sequence of further moves, with the pips left, brings
-every moved piece to rest legally, or completes a fifth tower (the game is then won at once).
-:func:`finishable` answers that question exactly, once per position of a turn (the answers of a
-turn live in its :class:`TurnTable`).
+*stranded*). The ply is legal only if the turn can still be ended legally after it: some
+sequence of further moves, with the pips left, brings every moved piece to rest legally (a
+fifth tower completed on the way changes nothing here; a ply that completes one is legal
+anyway and wins at once). :func:`finishable` answers that question exactly, once per position
+of a turn (the answers of a turn live in its :class:`TurnTable`).
 
-A win is looked for first (:func:`can_win`: every move, given up where :func:`may_win`, a
-necessary condition for a win, says no). Without one, the search for a way to end the turn is
-a depth-first search over real moves, with two kinds of help, neither of which can change an
-answer:
+It is a depth-first search over real moves, with two kinds of help, neither of which can
+change an answer:
 
 - **Witnesses** accept a position: a greedy repair (:func:`_greedy`) plays actual moves until no
   piece is stranded, so a True from it is a completing sequence.
@@ -47,16 +46,13 @@ thousands of decisions of real games.
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from ...pieces import Piece
-from .board import (INF, WINNING_TOWERS, Context, can_rest, might_rest, move_piece, mover_index, rest_height, routes,
-                    spend, stranded_pieces, tower_colour, tower_shape)
+from .board import (INF, Context, can_rest, might_rest, move_piece, mover_index, rest_height, routes, spend,
+                    stranded_pieces)
 
 
 class TurnTable:
-    """What one turn has found out: which of its positions can still be ended (or won), and
-    which can still be won, each as (board, moved, supply) → {pips: bool}.
+    """Which partial turns of one turn can still be ended: (board, moved, supply) → {pips: bool}.
 
     Made after the roll and shared by every state of the turn (a state hands it on to the
     states its plies lead to), so each position met while listing the plies of any state of
@@ -69,30 +65,23 @@ class TurnTable:
 
     def __init__(self) -> None:
         self.results: dict[tuple, dict[tuple[int, int], bool]] = {}
-        self.wins: dict[tuple, dict[tuple[int, int], bool]] = {}
 
-    def known(self, key: tuple, points: tuple[int, int], wins: bool = False) -> bool | None:
+    def known(self, key: tuple, points: tuple[int, int]) -> bool | None:
         """The answer for position ``key`` with ``points`` pips, if what is stored settles it."""
-        for pips, result in (self.wins if wins else self.results).get(key, {}).items():
+        for pips, result in self.results.get(key, {}).items():
             if (pips[0] >= points[0] and pips[1] >= points[1]) if not result else (pips[0] <= points[0] and pips[1] <= points[1]):
                 return result
         return None
 
-    def store(self, key: tuple, points: tuple[int, int], result: bool, wins: bool = False) -> None:
-        table = self.wins if wins else self.results
-        if key not in table and len(table) >= self.LIMIT:
-            table.clear()
-        table.setdefault(key, {})[points] = result
+    def store(self, key: tuple, points: tuple[int, int], result: bool) -> None:
+        if key not in self.results and len(self.results) >= self.LIMIT:
+            self.results.clear()
+        self.results.setdefault(key, {})[points] = result
 
 
-def finishable(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: tuple, table: TurnTable,
-               no_win: bool = False) -> bool:
-    """Whether the turn can still be ended legally, or won, from this position.
-
-    ``no_win``: it is known that no fifth tower can be completed from here (true of every
-    position reached from one where :func:`can_win` said no). Otherwise a win is looked for
-    first; when there is none, none can come later either, so the search for a way to end the
-    turn may use its necessary conditions throughout."""
+def finishable(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: tuple, table: TurnTable) -> bool:
+    """Whether the turn can still be ended legally from this position: some sequence of moves
+    with the pips left brings every moved piece to rest where it may."""
     stranded = stranded_pieces(board, moved)
     if not stranded:
         return True
@@ -100,154 +89,16 @@ def finishable(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: 
     known = table.known(key, points)
     if known is not None:
         return known
-    result = ((not no_win and can_win(ctx, board, points, supply, table))
-              or (_near_enough(ctx, board, points, stranded)
-                  and (_greedy(ctx, board, points, moved, supply)
-                       or (_rest_bound(ctx, board, points, stranded)
-                           and (_greedy(ctx, board, points, moved, supply, deep=True)
-                                or _search(ctx, board, points, moved, supply, stranded, table))))))
+    result = (_near_enough(ctx, board, points, stranded)
+              and (_greedy(ctx, board, points, moved, supply)
+                   or (_rest_bound(ctx, board, points, stranded)
+                       and (_greedy(ctx, board, points, moved, supply, deep=True)
+                            or _search(ctx, board, points, moved, supply, stranded, table)))))
     table.store(key, points, result)
     return result
 
 
-def can_win(ctx: Context, board: tuple, points: tuple, supply: tuple, table: TurnTable) -> bool:
-    """Whether some sequence of moves with the pips left completes a fifth tower of one of the
-    mover's colours, wherever the pieces moved on the way come to rest: a search over the moves
-    :func:`_win_moves` keeps, tower-completing moves first, that gives up a position as soon as
-    :func:`may_win` does."""
-    colours = winnable(ctx, board, points, supply)
-    if not colours:
-        return False
-    key = (board, supply)
-    known = table.known(key, points, wins=True)
-    if known is not None:
-        return known
-    result = False
-    for _, cost, src, dst, index in _win_moves(ctx, board, points, colours):
-        after, _, after_supply, won = move_piece(board, (), supply, src, dst, ctx.counts)
-        if won or can_win(ctx, after, spend(points, index, cost), after_supply, table):
-            result = True
-            break
-    table.store(key, points, result, wins=True)
-    return result
-
-
-def _win_moves(ctx: Context, board: tuple, points: tuple, colours: str) -> list[tuple]:
-    """The moves a win by one of ``colours`` may need, as (does not complete a tower, pips, src,
-    dst, colour index), tower-completing moves first.
-
-    The squares that matter hold a large, medium or small of those colours not frozen in a
-    tower. A piece elsewhere covers nothing a tower needs and no tower rises under it, and where
-    the pieces moved on the way rest does not matter to a win: so only the tops of the squares
-    that matter move. A piece of another colour that leaves one goes to a square that matters
-    or to the nearest one that does not (any other is the same, farther)."""
-    dist, _, order = routes(ctx.blocked)
-    matters = [any(p.colour in colours for p in stack[3 if tower_colour(stack, ctx.counts) else 0:]) for stack in board]
-    moves = []
-    for src, stack in enumerate(board):
-        index = mover_index(stack, ctx)
-        if not matters[src] or index < 0 or not points[index]:
-            continue
-        piece = stack[-1]
-        makes_room = piece.colour not in colours
-        parked = False
-        for dst in order[src]:
-            cost = dist[src][dst]
-            if cost > points[index]:
-                break
-            if not matters[dst]:
-                if makes_room:
-                    if parked:
-                        continue  # it went to the nearest square that does not matter already
-                    parked = True
-                moves.append((True, cost, src, dst, index))
-                continue
-            below = board[dst]
-            completes = piece.size == 1 and len(below) == 2 and tower_shape(below + (piece,))
-            moves.append((not completes, cost, src, dst, index))
-    moves.sort()
-    return moves
-
-
-def may_win(ctx: Context, board: tuple, points: tuple, supply: tuple) -> bool:
-    """Whether one of the mover's colours might still complete its fifth tower with the pips
-    left: a necessary condition, so False means no win can come from here (see :func:`winnable`)."""
-    return bool(winnable(ctx, board, points, supply))
-
-
-def winnable(ctx: Context, board: tuple, points: tuple, supply: tuple) -> str:
-    """The mover's colours that might still complete their fifth tower with the pips left (a
-    necessary condition: a colour left out cannot).
-
-    Each tower still to build needs a small of its colour to arrive on its large, and a medium
-    too unless the one above the large stays; each arriving piece is another piece, one not
-    frozen in a tower, and costs at least its distance (2 if it lies on that square: out and
-    back). Everything above the medium that stays (or above the large) must leave: 1 pip each.
-    A move of the colour is one arrival and one departure at most, so the colour's pips cover
-    the larger of the two sums; the other colour's pips cover its departures. Without
-    ``tower_without_black_counts`` a tower needs a black from the supply."""
-    dist = routes(ctx.blocked)[0]
-    found = ""
-    for index, colour in enumerate(ctx.colours):
-        towers = 0
-        free: dict[int, list[tuple[int, int]]] = {1: [], 2: []}  # (square, level) of the colour's loose smalls, mediums
-        for square, stack in enumerate(board):
-            built = tower_colour(stack, ctx.counts)
-            towers += built == colour
-            for level in range(3 if built else 0, len(stack)):
-                piece = stack[level]
-                if piece.colour == colour and piece.size < 3:
-                    free[piece.size].append((square, level))
-        needed = WINNING_TOWERS - towers
-        if needed > points[index] or (not ctx.counts and needed > sum(supply)):
-            continue
-        plans = []  # (square, keeps its medium, departures of the colour, departures of the other colour)
-        for square, stack in enumerate(board):
-            if not stack or stack[0].colour != colour or stack[0].size != 3 or tower_colour(stack, ctx.counts):
-                continue
-            keeps = (1, 0) if len(stack) > 1 and stack[1].colour == colour and stack[1].size == 2 else (0,)
-            for keep in keeps:
-                leaving = stack[1 + keep:]
-                if all(p.colour in ctx.colours and p.size < 3 for p in leaving):
-                    own = sum(1 for p in leaving if p.colour == colour)
-                    plans.append((square, keep, own, len(leaving) - own))
-        for chosen in combinations(plans, needed):
-            own, other = sum(plan[2] for plan in chosen), sum(plan[3] for plan in chosen)
-            if len({plan[0] for plan in chosen}) == needed and own <= points[index] and other <= points[1 - index] \
-                    and _arrivals(chosen, free, dist, points[index]) <= points[index]:
-                found += colour
-                break
-    return found
-
-
-def _arrivals(chosen: tuple, free: dict, dist: tuple, budget: int) -> int:
-    """The fewest pips of distinct pieces arriving: a small on every chosen square, and a medium
-    on those that do not keep theirs (a kept medium arrives nowhere else); more than ``budget``
-    when it cannot be done within it."""
-    kept = {(square, 1) for square, keep, _, _ in chosen if keep}
-    needs = [(square, size) for square, keep, _, _ in chosen for size in ((1,) if keep else (1, 2))]
-    used: set[tuple[int, int]] = set()
-    best = budget + 1
-
-    def assign(k: int, pips: int) -> None:
-        nonlocal best
-        if pips >= best:
-            return
-        if k == len(needs):
-            best = pips
-            return
-        square, size = needs[k]
-        for piece in free[size]:
-            if piece not in used and piece not in kept:
-                used.add(piece)
-                assign(k + 1, pips + (2 if piece[0] == square else dist[piece[0]][square]))
-                used.discard(piece)
-
-    assign(0, 0)
-    return best
-
-
-# Necessary conditions (valid while no win can come) ---------------------------------------------
+# Necessary conditions ---------------------------------------------
 
 
 def _near_enough(ctx: Context, board: tuple, points: tuple, stranded: list) -> bool:
@@ -425,13 +276,8 @@ def _greedy(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: tup
             plan = (_clear_for(ctx, board, left, moved, supply, piece, dst, avoid, False, deep)
                     or _clear_for(ctx, board, left, moved, supply, piece, dst, avoid, True, deep))
             if plan is not None:
-                board, pips, moved, supply, won = plan
-                if won:
-                    return True
-                board, moved, supply, won = move_piece(board, moved, supply, src, dst, ctx.counts)
-                if won:
-                    return True
-                points = pips
+                board, points, moved, supply = plan
+                board, moved, supply, _ = move_piece(board, moved, supply, src, dst, ctx.counts)
                 break
         else:
             return False
@@ -440,13 +286,12 @@ def _greedy(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: tup
 def _clear_for(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: tuple, piece: Piece, dst: int,
                avoid: set, hop: bool, deep: bool = False):
     """Take the covers off ``dst`` (each to its nearest square where it may rest) until ``piece``
-    may rest there: (board, points, moved, supply, won), or None if that does not work out.
+    may rest there: (board, points, moved, supply), or None if that does not work out.
     With ``hop``, a small lying on a bigger piece of its colour hops to the nearest square
     instead, to settle later (perhaps back on that bigger piece: "hop off, medium in, hop back").
     With ``deep``, a cover with no such square within reach goes to the nearest square where it
     may rest once that square's covers have gone to theirs."""
     dist, _, order = routes(ctx.blocked)
-    won = False
     while not can_rest(piece, board[dst]):
         stack = board[dst]
         index = mover_index(stack, ctx)
@@ -463,19 +308,17 @@ def _clear_for(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: 
                 if target in avoid or not might_rest(cover, board[target], ctx):
                     continue
                 plan = _clear_for(ctx, board, spend(points, index, cost), moved, supply, cover, target, avoid | {dst}, False)
-                if plan is not None and not plan[4]:
-                    board, points, moved, supply, _ = plan
+                if plan is not None:
+                    board, points, moved, supply = plan
                     points = spend(points, index, -cost)  # move_piece below pays for the cover
                     break
             else:
                 return None
         elif target is None:
             return None
-        board, moved, supply, won = move_piece(board, moved, supply, dst, target, ctx.counts)
+        board, moved, supply, _ = move_piece(board, moved, supply, dst, target, ctx.counts)
         points = spend(points, index, dist[dst][target])
-        if won:
-            break
-    return board, points, moved, supply, won
+    return board, points, moved, supply
 
 
 def _rest_for(ctx: Context, board: tuple, budget: int, cover: Piece, square: int, avoid: set, anywhere: bool) -> int | None:
@@ -496,8 +339,8 @@ def _rest_for(ctx: Context, board: tuple, budget: int, cover: Piece, square: int
 def _search(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: tuple, stranded: list,
             table: TurnTable) -> bool:
     """True as soon as a useful move (:func:`_useful_sources`) leads to a position where the
-    turn can be ended (no win can come: see :func:`finishable`); stranded pieces first, and for
-    each piece the squares where it may rest first, nearest first."""
+    turn can be ended; stranded pieces first, and for each piece the squares where it may rest
+    first, nearest first."""
     dist, _, order = routes(ctx.blocked)
     for src in _useful_sources(ctx, board, points, stranded):
         index = mover_index(board[src], ctx)
@@ -506,14 +349,14 @@ def _search(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: tup
         reach = [dst for dst in order[src] if dist[src][dst] <= budget]
         reach.sort(key=lambda dst: not can_rest(piece, board[dst]))  # stable: nearest legal first
         for dst in reach:
-            after, after_moved, after_supply, won = move_piece(board, moved, supply, src, dst, ctx.counts)
-            if won or finishable(ctx, after, spend(points, index, dist[src][dst]), after_moved, after_supply, table, True):
+            after, after_moved, after_supply, _ = move_piece(board, moved, supply, src, dst, ctx.counts)
+            if finishable(ctx, after, spend(points, index, dist[src][dst]), after_moved, after_supply, table):
                 return True
     return False
 
 
 def _useful_sources(ctx: Context, board: tuple, points: tuple, stranded: list) -> list[int]:
-    """Squares whose top piece is worth moving while no win can come: those of stranded pieces
+    """Squares whose top piece is worth moving: those of stranded pieces
     (and the pieces on them); then squares within reach of a piece that may have to move (its
     own square too, for a piece that must move: out and back), where the top covers a piece it
     could rest on (closed: those covers may have to move too), while taking the covers off fits

@@ -45,10 +45,13 @@ resolutions of the open points):
 
 - ``landing="end"`` (default, B-A4): a moved piece may rest on a forbidden square for a while,
   but ``end`` is refused while one does, and a ply is legal only if the turn can still be
-  ended legally after it, so ``legal_moves()`` lists exactly the plies ``play()`` accepts.
+  ended legally after it: some sequence of moves with the pips left brings every moved piece
+  to rest where it may (a fifth tower completed on the way does not count as ending the
+  turn). So ``legal_moves()`` lists exactly the plies ``play()`` accepts.
   ``landing="strict"``: every piece move must end on a square where the piece may rest.
-- A ply that completes the fifth tower of a colour wins at once, even if another piece moved
-  this turn still rests on a forbidden square (the game ends with the ply; no turn is ended).
+- A ply that completes the fifth tower of a colour is legal and wins at once, even if another
+  piece moved this turn still rests on a forbidden square (the game ends with the ply; no turn
+  is ended).
 - ``tower_without_black_counts=True`` (default, B-A11): a tower completed when the black
   supply is empty still counts towards the five and never moves, but is not a blockade.
   With ``False`` such a tree is not a tower at all: it does not count and its small may leave.
@@ -91,7 +94,7 @@ from ...randomness import seeded_random
 from ...words import plural
 from .board import (COLOURS, GRID, INF, PLAYER_COLOURS, SIDES, WINNING_TOWERS, Context, can_rest, context,
                     mover_index, move_piece, path, routes, spend, stranded_pieces, tower_colour, tower_shape)
-from .ending import TurnTable, can_win, finishable
+from .ending import TurnTable, finishable
 from .notation import check_board, format_pair, parse_moved, parse_pair, parse_supply, points_possible
 
 
@@ -470,18 +473,12 @@ class BlockadeState(State):
         return False
 
     def _can_finish_after(self, src: int, dst: int, index: int, cost: int) -> bool:
-        """Whether the turn can still end legally (or be won) after moving ``src`` to ``dst``."""
+        """Whether the turn can still end legally after moving ``src`` to ``dst`` (or it wins at once)."""
         ctx = self._ctx
         board, moved, supply, won = move_piece(self.board, self.moved, self.supply, src, dst, ctx.counts)
         if won:
             return True
-        return finishable(ctx, board, spend(self.points, index, cost), moved, supply, self._turn_table, self._no_win)
-
-    @cached_property
-    def _no_win(self) -> bool:
-        """No fifth tower can be completed in what is left of this turn (so the end-of-turn
-        search may use its necessary conditions from here on)."""
-        return not can_win(self._ctx, self.board, self.points, self.supply, self._turn_table)
+        return finishable(ctx, board, spend(self.points, index, cost), moved, supply, self._turn_table)
 
     @cached_property
     def _turn_table(self) -> "TurnTable":
