@@ -33,10 +33,13 @@ change an answer:
   5. *A piece that reaches its last square in one move leaves its own square after that
      square's covers have left*: so a cover that ends where the piece was (on what lay under
      it) went somewhere else first, 2 pips at least; else the piece moves twice (2 pips).
+  6. *Of two pieces on one square, the upper leaves first*: if both must leave and end on a
+     square next door where the upper must lie above the lower (it is smaller, and no tower can be completed and
+     capped there to take bigger pieces again: fact 3), the upper cannot get there in one move.
 
   :func:`_near_enough` adds up fact 2 per colour; :func:`_rest_bound` looks for a square for
   every piece that must move and then for every cover that must leave a square chosen (a
-  square's covers once, however many pieces choose it), paying every way (fact 5 either way).
+  square's covers once, however many pieces choose it), paying every way (facts 5 and 6).
 
 The search tries the moves of the pieces that must move first, then the moves that uncover a
 square where one of them could rest (:func:`_useful_sources`). Tests compare its answers with a
@@ -48,7 +51,7 @@ from __future__ import annotations
 
 from ...pieces import Piece
 from .board import (INF, Context, can_rest, might_rest, move_piece, mover_index, rest_height, routes, spend,
-                    stranded_pieces)
+                    stranded_pieces, tower_colour)
 
 
 class TurnTable:
@@ -91,7 +94,7 @@ def finishable(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: 
         return known
     result = (_near_enough(ctx, board, points, stranded)
               and (_greedy(ctx, board, points, moved, supply)
-                   or (_rest_bound(ctx, board, points, stranded)
+                   or (_rest_bound(ctx, board, points, stranded, supply)
                        and (_greedy(ctx, board, points, moved, supply, deep=True)
                             or _search(ctx, board, points, moved, supply, stranded, table)))))
     table.store(key, points, result)
@@ -132,7 +135,7 @@ _REST_BOUND_STEPS = 4_000
 """Choices :func:`_rest_bound` tries before it gives up (and refuses nothing)."""
 
 
-def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list) -> bool:
+def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, supply: tuple) -> bool:
     """Facts 1–5: whether every piece that must move, and every cover that must then leave, can
     be given a square to end on such that, per colour, their ways fit the pips left.
 
@@ -192,22 +195,29 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list) -> bo
                 return False
             queue.append((square, height, True))
     chosen: dict[int, tuple[int, frozenset, str]] = {}  # square -> lowest base chosen there, squares barred to
-    steps = 0                                            # its covers, the colour of the pieces ending there
+    #                                                      its covers, the colour of the pieces ending there
+    ends: dict[tuple[int, int], int] = {}  # (square, height) of a piece that must move -> the square chosen for it
+    steps = 0
 
     def place(k: int, need0: int, need1: int) -> bool:
         nonlocal steps
         if k == len(queue):
             return True
         square, height, must = queue[k]
-        colour = board[square][height].colour
+        piece = board[square][height]
+        colour = piece.colour
         index = ctx.colours.index(colour)
         barred = _NOTHING if must else chosen.get(square, _UNCHOSEN)[1]
+        below = ends.get((square, height - 1))  # where the piece under it ends, if it was placed
         for cost, target, base, bar in options(square, height, must):
             steps += 1
             if steps > _REST_BOUND_STEPS:
                 return True
             if target in barred:
                 cost = max(cost, 2)  # fact 5: it went somewhere else first
+            elif cost == 1 and target == below and piece.size < board[square][height - 1].size \
+                    and not _may_rise(ctx, board[target], colour, supply):
+                cost = 2  # fact 6: it left first, must end above a bigger piece, so it waited elsewhere
             now0, now1 = (need0 + cost, need1) if index == 0 else (need0, need1 + cost)
             if now0 > points[0] or now1 > points[1]:
                 continue
@@ -218,7 +228,9 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list) -> bo
             added = len(queue)
             queue.extend((target, h, False) for h in range(after[0], before[0]))
             chosen[target] = after
+            ends[square, height] = target
             found = place(k + 1, now0, now1)
+            del ends[square, height]
             if before[2]:
                 chosen[target] = before
             else:
@@ -229,6 +241,13 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list) -> bo
         return False
 
     return place(0, 0, 0)
+
+
+def _may_rise(ctx: Context, stack: tuple, colour: str, supply: tuple) -> bool:
+    """Whether a small of ``colour`` might complete a tower on this square in the turn and a
+    large black cap it, so that a medium could then lie above that small (on the black)."""
+    return (bool(stack) and stack[0].colour == colour and stack[0].size == 3 and supply[0] > 0
+            and tower_colour(stack, ctx.counts) is None)
 
 
 _NOTHING: frozenset = frozenset()
