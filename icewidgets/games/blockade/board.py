@@ -184,6 +184,7 @@ def path(blocked: int, src: int, dst: int) -> tuple[int, ...]:
     return tuple(reversed(path))
 
 
+@lru_cache(maxsize=1 << 16)
 def rest_height(piece: Piece, stack: tuple, ctx: Context) -> int:
     """The greatest height ``k`` such that ``piece`` may rest on ``stack[:k]`` once the pieces
     above it are gone, where only the mover's movable pieces can go; -1 when there is none.

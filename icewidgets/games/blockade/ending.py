@@ -196,13 +196,28 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, suppl
             queue.append((square, height, True))
     chosen: dict[int, tuple[int, frozenset, str]] = {}  # square -> lowest base chosen there, squares barred to
     #                                                      its covers, the colour of the pieces ending there
-    ends: dict[tuple[int, int], int] = {}  # (square, height) of a piece that must move -> the square chosen for it
+    ends: dict[tuple[int, int], int] = {}  # (square, height) of a piece placed -> the square chosen for it
+    pending: list[tuple[int, int, tuple[int, int]]] = []  # fact 6's exceptions to check: colour index, square, lower piece
     steps = 0
+
+    def _waits_fit(need0: int, need1: int) -> bool:
+        """Fact 6's exception, once every piece is placed: the small that came first completes a
+        tower under the medium, so a medium lay on that large when it came: one that stayed, or
+        another piece that ends there; if neither, the small waited elsewhere after all (1 pip)."""
+        need = [need0, need1]
+        for index, target, lower in pending:
+            stack = board[target]
+            stays = len(stack) > 1 and stack[1].size == 2 and stack[1].colour == stack[0].colour \
+                and chosen[target][0] >= 2
+            medium = any(at == target and key != lower and board[key[0]][key[1]].size == 2 for key, at in ends.items())
+            if not stays and not medium:
+                need[index] += 1
+        return need[0] <= points[0] and need[1] <= points[1]
 
     def place(k: int, need0: int, need1: int) -> bool:
         nonlocal steps
         if k == len(queue):
-            return True
+            return _waits_fit(need0, need1)
         square, height, must = queue[k]
         piece = board[square][height]
         colour = piece.colour
@@ -215,9 +230,10 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, suppl
                 return True
             if target in barred:
                 cost = max(cost, 2)  # fact 5: it went somewhere else first
-            elif cost == 1 and target == below and piece.size < board[square][height - 1].size \
-                    and not _may_rise(ctx, board[target], colour, supply):
+            waits = cost == 1 and target == below and piece.size < board[square][height - 1].size
+            if waits and not _may_rise(ctx, board[target], colour, supply):
                 cost = 2  # fact 6: it left first, must end above a bigger piece, so it waited elsewhere
+                waits = False
             now0, now1 = (need0 + cost, need1) if index == 0 else (need0, need1 + cost)
             if now0 > points[0] or now1 > points[1]:
                 continue
@@ -229,7 +245,11 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, suppl
             queue.extend((target, h, False) for h in range(after[0], before[0]))
             chosen[target] = after
             ends[square, height] = target
+            if waits:
+                pending.append((index, target, (square, height - 1)))
             found = place(k + 1, now0, now1)
+            if waits:
+                pending.pop()
             del ends[square, height]
             if before[2]:
                 chosen[target] = before
