@@ -223,30 +223,60 @@ def decisions(n: int, agents: str, landing: str, seed: int = 0, max_turns: int =
         game_seed += 1
 
 
-def main(argv=None) -> int:
-    """Judge every ply of many decisions against the reference: ``python tests/blockade_reference.py -n 20000``."""
-    import argparse
+BLOCK = 1_000
+"""Decisions per digest line."""
+DIGESTS = __import__("pathlib").Path(__file__).with_name("data") / "blockade-legal-lists.txt"
+"""The digests of the legal lists of the judged decisions (see :func:`main`)."""
+RUNS = (("random", "end"), ("greedy", "end"), ("random", "strict"), ("greedy", "strict"))
+
+
+def digest_lines(n: int, seed: int, judge: bool = False, report=print) -> tuple[list[str], int]:
+    """One line per :data:`BLOCK` decisions of each run (``n`` decisions in all): the run, the
+    decisions' numbers and the SHA-256 of their legal lists; with ``judge``, every ply of every
+    decision is judged against the reference too. Returns (lines, decisions with a wrong ply)."""
+    import hashlib
     import time
+
+    start = time.process_time()
+    lines, bad = [], 0
+    for agents, landing in RUNS:
+        search, turn, digest, count = None, None, hashlib.sha256(), 0
+        for state in decisions(n // len(RUNS), agents, landing, seed):
+            digest.update((" ".join(map(str, state.legal_moves())) + "\n").encode())
+            if judge:
+                if search is None or state.turn_table is None or state.turn_table is not turn:
+                    search, turn = Search(state._ctx), state.turn_table
+                wrong = wrong_plies(state, search)
+                if wrong:
+                    bad += 1
+                    report(f"DISAGREE ({agents}, {landing}): {'; '.join(wrong)}\n{state.to_text()}")
+            count += 1
+            if count % BLOCK == 0:
+                lines.append(f"{agents} {landing} {count - BLOCK}-{count - 1} {digest.hexdigest()}")
+                digest = hashlib.sha256()
+        report(f"{agents:>6} {landing:>6}: {count:,} decisions{' judged' if judge else ''}, "
+               f"{time.process_time() - start:.0f} cpu-s")
+    return lines, bad
+
+
+def main(argv=None) -> int:
+    """Judge every ply of many decisions against the reference, and record their legal lists'
+    digests for the tests: ``python tests/blockade_reference.py -n 20000 --write``."""
+    import argparse
 
     parser = argparse.ArgumentParser(description="Judge Blockade's legal plies against the reference search.")
     parser.add_argument("-n", type=int, default=20_000, help="decisions in all (split over random/greedy × end/strict)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--write", action="store_true", help=f"write the digests to {DIGESTS} when all agree")
     args = parser.parse_args(argv)
-    start = time.process_time()
-    bad = 0
-    for agents in ("random", "greedy"):
-        for landing in ("end", "strict"):
-            count, search, turn = 0, None, None
-            for state in decisions(args.n // 4, agents, landing, args.seed):
-                if search is None or state.turn_table is not turn or state.turn_table is None:
-                    search, turn = Search(state._ctx), state.turn_table
-                wrong = wrong_plies(state, search)
-                count += 1
-                if wrong:
-                    bad += 1
-                    print(f"DISAGREE ({agents}, {landing}):", "; ".join(wrong), "\n" + state.to_text(), flush=True)
-            print(f"{agents:>6} {landing:>6}: {count:,} decisions judged, {time.process_time() - start:.0f} cpu-s", flush=True)
+    lines, bad = digest_lines(args.n, args.seed, judge=True, report=lambda text: print(text, flush=True))
     print(f"{bad} decisions with a wrong ply")
+    if args.write and not bad:
+        DIGESTS.parent.mkdir(exist_ok=True)
+        header = (f"# Blockade's legal lists, judged ply by ply against tests/blockade_reference.py: "
+                  f"python tests/blockade_reference.py -n {args.n} --seed {args.seed} --write\n")
+        DIGESTS.write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
+        print(f"wrote {DIGESTS}")
     return 1 if bad else 0
 
 

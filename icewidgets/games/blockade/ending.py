@@ -92,11 +92,14 @@ def finishable(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: 
     known = table.known(key, points)
     if known is not None:
         return known
-    result = (_near_enough(ctx, board, points, stranded)
-              and (_greedy(ctx, board, points, moved, supply)
-                   or (_rest_bound(ctx, board, points, stranded, supply)
-                       and (_greedy(ctx, board, points, moved, supply, deep=True)
-                            or _search(ctx, board, points, moved, supply, stranded, table)))))
+    result = False
+    if _near_enough(ctx, board, points, stranded):
+        result = _greedy(ctx, board, points, moved, supply)
+        if not result:
+            plan = _rest_bound(ctx, board, points, stranded, supply)
+            result = plan is not None and (_follow(ctx, board, points, moved, supply, plan)
+                                           or _greedy(ctx, board, points, moved, supply, deep=True)
+                                           or _search(ctx, board, points, moved, supply, stranded, table))
     table.store(key, points, result)
     return result
 
@@ -135,9 +138,11 @@ _REST_BOUND_STEPS = 4_000
 """Choices :func:`_rest_bound` tries before it gives up (and refuses nothing)."""
 
 
-def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, supply: tuple) -> bool:
-    """Facts 1–5: whether every piece that must move, and every cover that must then leave, can
-    be given a square to end on such that, per colour, their ways fit the pips left.
+def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, supply: tuple) -> list | None:
+    """Facts 1–6: whether every piece that must move, and every cover that must then leave, can
+    be given a square to end on such that, per colour, their ways fit the pips left. None when
+    they cannot; else the squares found, as [((square, height), square to end on), …] (empty
+    when the search for them gave up early), a plan for :func:`_follow` to try.
 
     A piece's options are the squares with a base for it (fact 3) within its pips (fact 2),
     its own square for 2. Choosing a square makes the pieces above the lowest base chosen there
@@ -217,7 +222,10 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, suppl
     def place(k: int, need0: int, need1: int) -> bool:
         nonlocal steps
         if k == len(queue):
-            return _waits_fit(need0, need1)
+            if _waits_fit(need0, need1):
+                plan.extend(ends.items())
+                return True
+            return False
         square, height, must = queue[k]
         piece = board[square][height]
         colour = piece.colour
@@ -227,7 +235,7 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, suppl
         for cost, target, base, bar in options(square, height, must):
             steps += 1
             if steps > _REST_BOUND_STEPS:
-                return True
+                return True  # gave up: no plan, and no refusal
             if target in barred:
                 cost = max(cost, 2)  # fact 5: it went somewhere else first
             waits = cost == 1 and target == below and piece.size < board[square][height - 1].size
@@ -260,7 +268,8 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, suppl
                 return True
         return False
 
-    return place(0, 0, 0)
+    plan: list = []
+    return plan if place(0, 0, 0) else None
 
 
 def _may_rise(ctx: Context, stack: tuple, colour: str, supply: tuple) -> bool:
@@ -287,6 +296,39 @@ def _cover_leaving(ctx: Context, board: tuple, leaving: dict, cover: Piece, squa
 
 
 # Witnesses ----------------------------------------------------------------------------------
+
+
+def _follow(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: tuple, plan: list) -> bool:
+    """Play the plan :func:`_rest_bound` found: again and again, the first piece of it that is on
+    top, may rest on its square's top now and is within reach goes there. True when no piece
+    is stranded in the end (so the moves played are a completing sequence)."""
+    dist = routes(ctx.blocked)[0]
+    ids = [[None] * len(stack) for stack in board]  # which piece of the plan each level holds
+    where = {}
+    for key, target in plan:
+        if target == key[0]:
+            return False  # out and back: not a plan to follow blindly
+        ids[key[0]][key[1]] = key
+        where[key] = key[0]
+    waiting = dict(plan)
+    while waiting:
+        for key, target in waiting.items():
+            square = where[key]
+            piece = board[square][-1]
+            index = mover_index(board[square], ctx)
+            if ids[square][-1] == key and index >= 0 and dist[square][target] <= points[index] \
+                    and can_rest(piece, board[target]):
+                break
+        else:
+            return False
+        height = len(board[target])
+        board, moved, supply, _ = move_piece(board, moved, supply, square, target, ctx.counts)
+        points = spend(points, index, dist[square][target])
+        ids[square].pop()
+        ids[target].extend([key] + [None] * (len(board[target]) - height - 1))  # and a black, on a new tower
+        del waiting[key]
+    return not stranded_pieces(board, moved)
+
 
 
 def _greedy(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: tuple, deep: bool = False) -> bool:
