@@ -661,3 +661,14 @@ def test_turns_count_in_equality_only_under_a_turn_limit():
     fresh = limited.state_from_text(text)
     spent = limited.state_from_text(text.replace("turns=0", "turns=5"))
     assert spent.is_over and spent.unfinished and not fresh.is_over and fresh != spent
+
+
+def test_the_legal_lists_of_20000_decisions_are_those_the_reference_judged():
+    # 20,000 decisions of random and greedy games under both landing rules (5,000 each): their
+    # legal lists, as digests, are the ones `python tests/blockade_reference.py -n 20000 --write`
+    # judged ply by ply against the reference search and recorded. A change of any list fails
+    # here; judge it again with that command.
+    recorded = [line for line in blockade_reference.DIGESTS.read_text(encoding="utf-8").splitlines()
+                if not line.startswith("#")]
+    lines, _ = blockade_reference.digest_lines(20_000, 0, report=lambda text: None)
+    assert len(lines) == 20 and lines == recorded
