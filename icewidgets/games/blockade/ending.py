@@ -34,12 +34,18 @@ change an answer:
      square's covers have left*: so a cover that ends where the piece was (on what lay under
      it) went somewhere else first, 2 pips at least; else the piece moves twice (2 pips).
   6. *Of two pieces on one square, the upper leaves first*: if both must leave and end on a
-     square next door where the upper must lie above the lower (it is smaller, and no tower can be completed and
-     capped there to take bigger pieces again: fact 3), the upper cannot get there in one move.
+     square next door where the upper must lie above the lower (it is smaller: fact 3; unless
+     it is a small that completes a tower there on a medium that stayed or came before it, and
+     the lower, a medium, lies on the large black that caps it), the upper cannot get there in
+     one move.
+  7. *One move is one moment*: pieces that each go next door in one move cannot all keep the
+     orders the stacks impose on them (above before below, covers before the piece that comes,
+     the piece that leaves before those that end where it was) when these form a cycle: one of
+     them moves twice (see :func:`_cycles_fit`).
 
   :func:`_near_enough` adds up fact 2 per colour; :func:`_rest_bound` looks for a square for
   every piece that must move and then for every cover that must leave a square chosen (a
-  square's covers once, however many pieces choose it), paying every way (facts 5 and 6).
+  square's covers once, however many pieces choose it), paying every way (facts 5 to 7).
 
 The search tries the moves of the pieces that must move first, then the moves that uncover a
 square where one of them could rest (:func:`_useful_sources`). Tests compare its answers with a
@@ -206,18 +212,23 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, suppl
     steps = 0
 
     def _waits_fit(need0: int, need1: int) -> bool:
-        """Fact 6's exception, once every piece is placed: the small that came first completes a
+        """Once every piece is placed: fact 6's exception (the small that came first completes a
         tower under the medium, so a medium lay on that large when it came: one that stayed, or
-        another piece that ends there; if neither, the small waited elsewhere after all (1 pip)."""
+        another piece that ends there; if neither, the small waited elsewhere after all, 1 pip),
+        then fact 7 (:func:`_cycles_fit`)."""
         need = [need0, need1]
         for index, target, lower in pending:
             stack = board[target]
             stays = len(stack) > 1 and stack[1].size == 2 and stack[1].colour == stack[0].colour \
                 and chosen[target][0] >= 2
-            medium = any(at == target and key != lower and board[key[0]][key[1]].size == 2 for key, at in ends.items())
+            # A medium from under the small on its square leaves after it: not that one.
+            medium = any(at == target and board[key[0]][key[1]].size == 2 and not (key[0] == lower[0] and key[1] <= lower[1])
+                         for key, at in ends.items())
             if not stays and not medium:
                 need[index] += 1
-        return need[0] <= points[0] and need[1] <= points[1]
+        if need[0] > points[0] or need[1] > points[1]:
+            return False
+        return _cycles_fit(ctx, board, dist, ends, chosen, points, need)
 
     def place(k: int, need0: int, need1: int) -> bool:
         nonlocal steps
@@ -272,6 +283,85 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, suppl
     return plan if place(0, 0, 0) else None
 
 
+def _cycles_fit(ctx: Context, board: tuple, dist: tuple, ends: dict, chosen: dict, points: tuple, need: list) -> bool:
+    """Fact 7, for a placing of every piece (``ends``: (square, height) → square to end on):
+    whether the pips also cover a second move in every cycle of pieces that go next door.
+
+    If every piece went in one move, one moment each, a piece would move after the pieces
+    above it on its square, after the covers of its square to be, and before the pieces that
+    end on the square it leaves. A cycle of such orders among pieces that go next door (1 pip
+    each) cannot be kept: one of them moves twice, 1 pip more (a piece going farther may stop
+    on its way for nothing, so it breaks no cycle). Different cycles, different pieces."""
+    moves = [key for key, target in ends.items() if target != key[0] and dist[key[0]][target] == 1]
+    if len(moves) < 2:
+        return True
+    ones = set(moves)
+    after: dict[tuple, list] = {key: [] for key in moves}  # key -> the pieces that move after it
+    for key in moves:
+        square, height = key
+        above = (square, height + 1)
+        if above in ones:
+            after[above].append(key)
+        target = ends[key]
+        for cover in ones:
+            if cover[0] == target and cover[1] >= chosen[target][0]:
+                after[cover].append(key)
+        for other in moves:
+            if other != key and ends[other] == square:
+                after[key].append(other)
+    cycles = [group for group in _strongly_connected(moves, after) if len(group) > 1]
+    if not cycles:
+        return True
+    room = [points[0] - need[0], points[1] - need[1]]
+
+    def pay(k: int) -> bool:
+        if k == len(cycles):
+            return True
+        for index in {ctx.colours.index(board[s][h].colour) for s, h in cycles[k]}:
+            if room[index]:
+                room[index] -= 1
+                if pay(k + 1):
+                    return True
+                room[index] += 1
+        return False
+
+    return pay(0)
+
+
+def _strongly_connected(nodes: list, edges: dict) -> list[list]:
+    """The strongly connected groups of a small directed graph (Tarjan's algorithm)."""
+    index: dict = {}
+    low: dict = {}
+    stack: list = []
+    on_stack: set = set()
+    groups: list[list] = []
+
+    def visit(node: tuple) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in edges[node]:
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                group.append(top)
+                if top == node:
+                    break
+            groups.append(group)
+
+    for node in nodes:
+        if node not in index:
+            visit(node)
+    return groups
+
+
 def _may_rise(ctx: Context, stack: tuple, colour: str, supply: tuple) -> bool:
     """Whether a small of ``colour`` might complete a tower on this square in the turn and a
     large black cap it, so that a medium could then lie above that small (on the black)."""
@@ -300,8 +390,9 @@ def _cover_leaving(ctx: Context, board: tuple, leaving: dict, cover: Piece, squa
 
 def _follow(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: tuple, plan: list) -> bool:
     """Play the plan :func:`_rest_bound` found: again and again, the first piece of it that is on
-    top, may rest on its square's top now and is within reach goes there. True when no piece
-    is stranded in the end (so the moves played are a completing sequence)."""
+    top, may rest on its square's top now and is within reach goes there (when none can, the
+    last one on top goes to the nearest other square where it may rest now). True when no
+    piece is stranded in the end (so the moves played are a completing sequence)."""
     dist = routes(ctx.blocked)[0]
     ids = [[None] * len(stack) for stack in board]  # which piece of the plan each level holds
     where = {}
@@ -311,6 +402,7 @@ def _follow(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: tup
         ids[key[0]][key[1]] = key
         where[key] = key[0]
     waiting = dict(plan)
+    _, _, order = routes(ctx.blocked)
     while waiting:
         for key, target in waiting.items():
             square = where[key]
@@ -320,7 +412,20 @@ def _follow(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: tup
                     and can_rest(piece, board[target]):
                 break
         else:
-            return False
+            # Stuck (the plan asks one piece to wait for another): the last piece of it on top
+            # (the covers of covers come last) goes to the nearest square where it may rest now.
+            for key in reversed(list(waiting)):
+                square = where[key]
+                index = mover_index(board[square], ctx)
+                if ids[square][-1] != key or index < 0:
+                    continue
+                piece = board[square][-1]
+                target = next((t for t in order[square] if dist[square][t] <= points[index]
+                               and t not in waiting.values() and can_rest(piece, board[t])), None)
+                if target is not None:
+                    break
+            else:
+                return False
         height = len(board[target])
         board, moved, supply, _ = move_piece(board, moved, supply, square, target, ctx.counts)
         points = spend(points, index, dist[square][target])
