@@ -208,6 +208,7 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, suppl
     chosen: dict[int, tuple[int, frozenset, str]] = {}  # square -> lowest base chosen there, squares barred to
     #                                                      its covers, the colour of the pieces ending there
     ends: dict[tuple[int, int], int] = {}  # (square, height) of a piece placed -> the square chosen for it
+    paid: dict[tuple[int, int], int] = {}  # … -> the pips counted for it
     pending: list[tuple[int, int, tuple[int, int]]] = []  # fact 6's exceptions to check: colour index, square, lower piece
     steps = 0
 
@@ -228,7 +229,7 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, suppl
                 need[index] += 1
         if need[0] > points[0] or need[1] > points[1]:
             return False
-        return _cycles_fit(ctx, board, dist, ends, chosen, points, need)
+        return _cycles_fit(ctx, board, ends, paid, chosen, points, need)
 
     def place(k: int, need0: int, need1: int) -> bool:
         nonlocal steps
@@ -264,12 +265,13 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, suppl
             queue.extend((target, h, False) for h in range(after[0], before[0]))
             chosen[target] = after
             ends[square, height] = target
+            paid[square, height] = cost
             if waits:
                 pending.append((index, target, (square, height - 1)))
             found = place(k + 1, now0, now1)
             if waits:
                 pending.pop()
-            del ends[square, height]
+            del ends[square, height], paid[square, height]
             if before[2]:
                 chosen[target] = before
             else:
@@ -283,16 +285,17 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, suppl
     return plan if place(0, 0, 0) else None
 
 
-def _cycles_fit(ctx: Context, board: tuple, dist: tuple, ends: dict, chosen: dict, points: tuple, need: list) -> bool:
-    """Fact 7, for a placing of every piece (``ends``: (square, height) → square to end on):
-    whether the pips also cover a second move in every cycle of pieces that go next door.
+def _cycles_fit(ctx: Context, board: tuple, ends: dict, paid: dict, chosen: dict, points: tuple, need: list) -> bool:
+    """Fact 7, for a placing of every piece (``ends``: (square, height) → square to end on;
+    ``paid``: the pips counted for it): whether the pips also cover a second move in every
+    cycle of pieces counted at 1 pip (one move next door).
 
     If every piece went in one move, one moment each, a piece would move after the pieces
     above it on its square, after the covers of its square to be, and before the pieces that
     end on the square it leaves. A cycle of such orders among pieces that go next door (1 pip
     each) cannot be kept: one of them moves twice, 1 pip more (a piece going farther may stop
     on its way for nothing, so it breaks no cycle). Different cycles, different pieces."""
-    moves = [key for key, target in ends.items() if target != key[0] and dist[key[0]][target] == 1]
+    moves = [key for key, target in ends.items() if target != key[0] and paid[key] == 1]
     if len(moves) < 2:
         return True
     ones = set(moves)
