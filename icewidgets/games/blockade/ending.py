@@ -41,11 +41,15 @@ change an answer:
   7. *One move is one moment*: pieces that each go next door in one move cannot all keep the
      orders the stacks impose on them (above before below, covers before the piece that comes,
      the piece that leaves before those that end where it was) when these form a cycle: one of
-     them moves twice (see :func:`_cycles_fit`).
+     them moves twice (see :func:`_cycle_extras`).
+  8. *A new tower takes the largest black left*: smalls that end together on a large and
+     medium of their colour complete a tower with the first, and when only small blacks are
+     left nothing may rest on its cap, unless a medium came first or the supply ran out first
+     (see :func:`_cap_extras`).
 
   :func:`_near_enough` adds up fact 2 per colour; :func:`_rest_bound` looks for a square for
   every piece that must move and then for every cover that must leave a square chosen (a
-  square's covers once, however many pieces choose it), paying every way (facts 5 to 7).
+  square's covers once, however many pieces choose it), paying every way (facts 5 to 8).
 
 The search tries the moves of the pieces that must move first, then the moves that uncover a
 square where one of them could rest (:func:`_useful_sources`). Tests compare its answers with a
@@ -188,13 +192,17 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, suppl
             base = rest_height(piece, board[target][: top(target)], ctx)
             if base < 0:
                 continue
-            if cost == 1 and must:  # fact 5: in one move (its covers pay to end where it was), or in two
-                found.append((1, target, base, square))
-                if budget >= 2:
-                    found.append((2, target, base, -1))
-            else:
-                found.append((cost, target, base, -1))
-        found.sort()
+            # A small on a large and medium of its colour may also end on the large alone, the
+            # medium gone (fact 8 holds only where the medium stays).
+            bases = (base, 1) if base == 2 and piece.size == 1 and _tower_spot(board[target], piece.colour) else (base,)
+            for base in bases:
+                if cost == 1 and must:  # fact 5: in one move (its covers pay to end where it was), or in two
+                    found.append((1, target, base, square))
+                    if budget >= 2:
+                        found.append((2, target, base, -1))
+                else:
+                    found.append((cost, target, base, -1))
+        found.sort(key=lambda option: (option[0], -option[2]) + option[1:])
         options_of[square, height] = found
         return found
 
@@ -216,7 +224,7 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, suppl
         """Once every piece is placed: fact 6's exception (the small that came first completes a
         tower under the medium, so a medium lay on that large when it came: one that stayed, or
         another piece that ends there; if neither, the small waited elsewhere after all, 1 pip),
-        then fact 7 (:func:`_cycles_fit`)."""
+        then facts 7 and 8 (:func:`_cycle_extras`, :func:`_cap_extras`)."""
         need = [need0, need1]
         for index, target, lower in pending:
             stack = board[target]
@@ -229,7 +237,8 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, suppl
                 need[index] += 1
         if need[0] > points[0] or need[1] > points[1]:
             return False
-        return _cycles_fit(ctx, board, ends, paid, chosen, points, need)
+        extras = _cycle_extras(ctx, board, ends, paid, chosen) + _cap_extras(ctx, board, dist, ends, chosen, supply)
+        return _extras_fit(extras, [points[0] - need[0], points[1] - need[1]])
 
     def place(k: int, need0: int, need1: int) -> bool:
         nonlocal steps
@@ -285,10 +294,10 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, suppl
     return plan if place(0, 0, 0) else None
 
 
-def _cycles_fit(ctx: Context, board: tuple, ends: dict, paid: dict, chosen: dict, points: tuple, need: list) -> bool:
+def _cycle_extras(ctx: Context, board: tuple, ends: dict, paid: dict, chosen: dict) -> list[list[tuple[int, int]]]:
     """Fact 7, for a placing of every piece (``ends``: (square, height) → square to end on;
-    ``paid``: the pips counted for it): whether the pips also cover a second move in every
-    cycle of pieces counted at 1 pip (one move next door).
+    ``paid``: the pips counted for it): one more pip in every cycle of pieces counted at 1 pip
+    (one move next door), as alternatives per colour (see :func:`_extras_fit`).
 
     If every piece went in one move, one moment each, a piece would move after the pieces
     above it on its square, after the covers of its square to be, and before the pieces that
@@ -297,7 +306,7 @@ def _cycles_fit(ctx: Context, board: tuple, ends: dict, paid: dict, chosen: dict
     on its way for nothing, so it breaks no cycle). Different cycles, different pieces."""
     moves = [key for key, target in ends.items() if target != key[0] and paid[key] == 1]
     if len(moves) < 2:
-        return True
+        return []
     ones = set(moves)
     after: dict[tuple, list] = {key: [] for key in moves}  # key -> the pieces that move after it
     for key in moves:
@@ -312,20 +321,71 @@ def _cycles_fit(ctx: Context, board: tuple, ends: dict, paid: dict, chosen: dict
         for other in moves:
             if other != key and ends[other] == square:
                 after[key].append(other)
-    cycles = [group for group in _strongly_connected(moves, after) if len(group) > 1]
-    if not cycles:
-        return True
-    room = [points[0] - need[0], points[1] - need[1]]
+    extras = []
+    for group in _strongly_connected(moves, after):
+        if len(group) > 1:
+            colours = {ctx.colours.index(board[s][h].colour) for s, h in group}
+            extras.append([(1, 0) if index == 0 else (0, 1) for index in sorted(colours)])
+    return extras
+
+
+def _cap_extras(ctx: Context, board: tuple, dist: tuple, ends: dict, chosen: dict,
+                supply: tuple) -> list[list[tuple[int, int]]]:
+    """Fact 8: smalls that end together on a large and medium of their colour that stay (where
+    the medium goes, the placing chose base 1 there and counts it as a cover). The
+    first completes a tower there, and a small black caps it when only smalls are left in the
+    supply: nothing may rest on that. So a medium came first (another, from elsewhere: its
+    way, in the colour's pips), or the supply ran out first (each black left went to another
+    tower completed earlier, by a small arriving: 1 pip for each beyond the towers the placing
+    already completes elsewhere, in either colour)."""
+    if supply[0] or supply[1] or not supply[2]:
+        return []
+    extras = []
+    for target, (base, _, colour) in chosen.items():
+        stack = board[target]
+        if base != 2 or not _tower_spot(stack, colour) or tower_colour(stack, ctx.counts) is not None:
+            continue
+        arriving = [key for key, at in ends.items() if at == target]
+        if len(arriving) < 2 or any(board[s][h].size != 1 for s, h in arriving):
+            continue
+        completed = {at for (s, h), at in ends.items() if at != target and board[s][h].size == 1
+                     and board[at] and board[at][0].size == 3 and board[at][0].colour == board[s][h].colour
+                     and tower_colour(board[at], ctx.counts) is None}
+        short = max(0, supply[2] - len(completed))
+        index = ctx.colours.index(colour)
+        mediums = [dist[s][target] for s, stack_s in enumerate(board) for h, piece in enumerate(stack_s)
+                   if piece.colour == colour and piece.size == 2 and (s, h) not in ends and s != target
+                   and h >= (3 if tower_colour(stack_s, ctx.counts) else 0)]
+        options = [(a, short - a) for a in range(short + 1)]
+        if mediums:
+            options.append((min(mediums), 0) if index == 0 else (0, min(mediums)))
+        extras.append(options)
+    return extras
+
+
+def _tower_spot(stack: tuple, colour: str) -> bool:
+    """Whether ``stack`` starts with a large and a medium of ``colour``."""
+    return (len(stack) >= 2 and stack[0].size == 3 and stack[0].colour == colour
+            and stack[1].size == 2 and stack[1].colour == colour)
+
+
+def _extras_fit(extras: list[list[tuple[int, int]]], room: list[int]) -> bool:
+    """Whether one alternative of every item of ``extras`` (pips per colour) fits ``room``."""
+    if room[0] < 0 or room[1] < 0:
+        return False
 
     def pay(k: int) -> bool:
-        if k == len(cycles):
+        if k == len(extras):
             return True
-        for index in {ctx.colours.index(board[s][h].colour) for s, h in cycles[k]}:
-            if room[index]:
-                room[index] -= 1
-                if pay(k + 1):
+        for add0, add1 in extras[k]:
+            if add0 <= room[0] and add1 <= room[1]:
+                room[0] -= add0
+                room[1] -= add1
+                found = pay(k + 1)
+                room[0] += add0
+                room[1] += add1
+                if found:
                     return True
-                room[index] += 1
         return False
 
     return pay(0)
