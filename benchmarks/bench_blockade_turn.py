@@ -5,7 +5,9 @@
 
 Rules engine: plays seeded uniformly random games (game ``i`` from ``new_state(seed=i)`` and
 ``random.Random(i)``) and times every ``legal_moves()`` call at a decision (not at a roll) until
-``-n`` decisions are timed; prints the mean, p99 and max, and the slowest positions.
+``-n`` decisions are timed; prints the mean, p99 and max, and the slowest positions. Then it
+times, each from a fresh state, the positions of ``blockade_slow_positions.txt``: the slowest
+decisions met in such runs (and the tests' once-slow positions), the list the target covers.
 Compiled engine: random playouts under ``landing="end"`` and ``landing="strict"`` in the same
 run, plies/s and pip-steps/s on all cores, and the ratio of the two. Times are CPU times of the
 process (all its threads), so a machine busy with other work changes them less.
@@ -49,6 +51,21 @@ def time_decisions(n: int, max_turns: int) -> list[tuple[float, str]]:
     return timings
 
 
+SLOW_POSITIONS = Path(__file__).with_name("blockade_slow_positions.txt")
+
+
+def time_positions(texts: list[str], max_turns: int) -> list[float]:
+    """CPU seconds of ``legal_moves()`` at each position, each loaded afresh (a turn table of its own)."""
+    game = iw.make("blockade", max_turns=max_turns)
+    seconds = []
+    for text in texts:
+        state = game.state_from_text(text)
+        start = time.process_time()
+        state.legal_moves()
+        seconds.append(time.process_time() - start)
+    return seconds
+
+
 def kernel_rows(games: int, max_turns: int) -> None:
     """Compiled random playouts under both landing checks, measured one after the other."""
     from icewidgets import fast
@@ -83,6 +100,9 @@ def main(argv=None) -> None:
           f"p99 {p99 * 1e3:.1f} ms, max {seconds[-1] * 1e3:.1f} ms, total {sum(seconds):.1f} s")
     for t, text in sorted(timings, reverse=True)[: args.show]:
         print(f"\n{t * 1e3:.1f} ms:\n{text}")
+    slow = time_positions(SLOW_POSITIONS.read_text(encoding="utf-8").strip().split("\n\n"), args.max_turns)
+    print(f"\nthe {len(slow)} positions of {SLOW_POSITIONS.name}: legal_moves() max {max(slow) * 1e3:.1f} ms, "
+          f"mean {statistics.mean(slow) * 1e3:.2f} ms")
     if not args.no_kernel:
         print()
         kernel_rows(args.games, 100)

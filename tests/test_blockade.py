@@ -10,9 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import icewidgets as iw
+from icewidgets.games.blockade import board, ending
 from icewidgets.games.blockade import rules as blockade
 from icewidgets.pieces import parse_stack
 from icewidgets.testing import check_game
+
+import blockade_reference
 
 SQUARES = [f"{f}{r}" for r in range(1, 6) for f in "abcde"]
 
@@ -468,61 +471,93 @@ def _all_piece_moves(game):
     return [game.parse_move(f"{a}-{b}") for a in SQUARES for b in SQUARES]
 
 
-def _exhaustive(ctx, board, points, moved, supply, memo):
-    """Reference for the end-of-turn search: every move, no bounds, no shortcuts."""
-    if not blockade._stranded_pieces(board, moved):
-        return True
-    key = (board, points, moved, supply)
-    if key not in memo:
-        memo[key] = False
-        dist, _, order = blockade._routes(ctx.blocked)
-        for src in range(25):
-            index = blockade._mover_index(board[src], ctx)
-            if index < 0:
-                continue
-            for dst in order[src]:
-                if dist[src][dst] > points[index]:
-                    break
-                after, after_moved, after_supply, won = blockade._move_piece(board, moved, supply, src, dst, ctx.counts)
-                if won or _exhaustive(ctx, after, blockade._spend(points, index, dist[src][dst]), after_moved, after_supply, memo):
-                    memo[key] = True
-                    return True
-    return memo[key]
-
-
 def _random_midturn(rng):
+    """A random sparse board: empty squares, bare larges, half-built and capped towers, loose pieces."""
     board = []
     for _ in range(25):
-        if rng.random() < 0.3:
+        if rng.random() < 0.2:
             board.append(())
             continue
         colour = rng.choice("RYGBC")
         stack = parse_stack(colour + "3")
-        if colour != "C" and rng.random() < 0.15:
-            stack = parse_stack(f"{colour}3{colour}2{colour}1K3")
-        else:
-            for _ in range(rng.choice([0, 0, 1, 1, 2])):
-                stack += parse_stack(rng.choice("RYGB") + rng.choice("12"))
+        shape = rng.random()
+        if colour != "C" and shape < 0.12:
+            stack = parse_stack(f"{colour}3{colour}2{colour}1" + rng.choice(["K3", "K2", "K1"]))
+        elif colour != "C" and shape < 0.3:
+            stack = parse_stack(f"{colour}3{colour}2")
+        for _ in range(rng.choice([0, 0, 1, 1, 2, 3])):
+            stack += parse_stack(rng.choice("RYGB") + rng.choice("12"))
         board.append(stack)
     return tuple(board)
 
 
-def test_end_of_turn_search_matches_exhaustive_search():
-    rng = random.Random(11)
-    checked = {True: 0, False: 0}
-    while sum(checked.values()) < 150:
-        board = _random_midturn(rng)
-        ctx = blockade._context(board, rng.randrange(2), rng.random() < 0.7)
-        movable = [s for s in range(25) if blockade._mover_index(board[s], ctx) >= 0]
+def _random_questions(seed, count, most_pips):
+    """``count`` random end-of-turn questions with a stranded piece: (ctx, board, points, moved, supply)."""
+    rng = random.Random(seed)
+    while count:
+        board_ = _random_midturn(rng)
+        ctx = board.context(board_, rng.randrange(2), rng.random() < 0.6)
+        movable = [s for s in range(25) if board.mover_index(board_[s], ctx) >= 0]
         if not movable:
             continue
         moved = tuple(sorted(rng.sample(movable, min(len(movable), rng.choice([1, 1, 2, 3])))))
-        points = (rng.randint(0, 2), rng.randint(0, 2))
-        supply = (rng.randint(0, 1), rng.randint(0, 1), rng.randint(0, 1))
-        expected = _exhaustive(ctx, board, points, moved, supply, {})
-        assert blockade._finishable(ctx, board, points, moved, supply, blockade.TurnTable()) == expected, (board, points, moved, supply, ctx)
-        checked[expected] += 1
-    assert min(checked.values()) > 20
+        if not board.stranded_pieces(board_, moved):
+            continue
+        points = (rng.randint(0, most_pips), rng.randint(0, most_pips))
+        supply = tuple(rng.choice([0, 0, 1, 2]) for _ in range(3))
+        yield ctx, board_, points, moved, supply
+        count -= 1
+
+
+def test_the_reference_search_and_the_engine_agree_with_a_search_over_every_move():
+    # Small positions, where trying every move is affordable: the reference search (every move,
+    # one proved cut) and the engine's answer must both be the definition's.
+    answers, too_long = {True: 0, False: 0}, 0
+    for ctx, board_, points, moved, supply in _random_questions(11, 600, 3):
+        try:
+            expected = blockade_reference.every_move(ctx, board_, points, moved, supply, budget=20_000)
+        except TimeoutError:
+            too_long += 1
+            continue
+        question = (board_, points, moved, supply, ctx)
+        assert blockade_reference.reference(ctx, board_, points, moved, supply) == expected, question
+        assert ending.finishable(ctx, board_, points, moved, supply, ending.TurnTable()) == expected, question
+        answers[expected] += 1
+    assert min(answers.values()) > 200 and too_long < 30
+
+
+# The position of issue 26: ply 1097 of iw.playouts(iw.make("blockade"), …, seed=0), game 2. A bound
+# of the end-of-turn search once refused a3-a1, a3-b4, a4-a2 and a4-b4 here (24 plies, not 28).
+ISSUE_26 = """\
+C3G2G2 B3B2B1K3 B3B2B1K2 B3B2B1K2 C3
+R3R2R1K3R2R2 R3R1Y2 R3R2R1K1 B3B2B1K3B2 Y3
+R3R1 G3G2G1K3 C3R2R1 B3B1 Y3Y1
+R3 G3G2G1K2 Y3Y2Y1K1 Y3Y2Y1K2Y1 Y3Y2Y1K2
+C3 G3G1 G3G2G1K3 G3G1 C3Y2
+to_move=0 player=0 dice=R5Y5 points=R5Y2 supply=K3:0,K2:0,K1:3 moved=b4 turns=161"""
+
+
+def test_the_issue_26_position_lists_its_28_plies():
+    state = iw.make("blockade").state_from_text(ISSUE_26)
+    assert " ".join(map(str, state.legal_moves())) == (
+        "d2-e1 d2-e2 d2-e3 a3-a1 a3-a2 a3-a4 a3-b4 c3-a1 c3-b1 c3-a2 c3-c2 c3-d2 c3-a3 c3-d3 c3-a4 c3-b4 "
+        "c3-c4 c3-e4 c3-a5 c3-e5 e3-d2 e3-e2 e3-e4 a4-a2 a4-a3 a4-b4 a4-a5 b4-c4")
+    # The way out after a3-a1: the yellow medium steps aside so that the covers of c3's clear
+    # large can go to b4 and a3, then it comes back to rest on the clear.
+    for ply in "a3-a1 b4-c4 c3-b4 c3-a3 c4-c3".split():
+        state = state.play(ply)
+    assert state.stack("c3") == "C3Y2" and [str(m) for m in state.legal_moves()] == ["end"]
+    assert blockade_reference.wrong_plies(iw.make("blockade").state_from_text(ISSUE_26)) == []
+
+
+def test_sampled_decisions_of_random_and_greedy_games_agree_with_the_reference():
+    # Every piece move of each decision, listed or refused, is judged by the reference search.
+    for agents, landing, n in (("random", "end", 120), ("greedy", "end", 120), ("random", "strict", 60)):
+        search, turn = None, None
+        for state in blockade_reference.decisions(n, agents, landing, seed=500):
+            if search is None or state.turn_table is None or state.turn_table is not turn:
+                search, turn = blockade_reference.Search(state._ctx), state.turn_table
+            assert blockade_reference.wrong_plies(state, search) == [], state.to_text()
 
 
 # A position from a random game whose legal plies once took 21 s to list (issue 17): Warm's
@@ -626,3 +661,14 @@ def test_turns_count_in_equality_only_under_a_turn_limit():
     fresh = limited.state_from_text(text)
     spent = limited.state_from_text(text.replace("turns=0", "turns=5"))
     assert spent.is_over and spent.unfinished and not fresh.is_over and fresh != spent
+
+
+def test_the_legal_lists_of_20000_decisions_are_those_the_reference_judged():
+    # 20,000 decisions of random and greedy games under both landing rules (5,000 each): their
+    # legal lists, as digests, are the ones `python tests/blockade_reference.py -n 20000 --write`
+    # judged ply by ply against the reference search and recorded. A change of any list fails
+    # here; judge it again with that command.
+    recorded = [line for line in blockade_reference.DIGESTS.read_text(encoding="utf-8").splitlines()
+                if not line.startswith("#")]
+    lines, _ = blockade_reference.digest_lines(20_000, 0, report=lambda text: None)
+    assert len(lines) == 20 and lines == recorded

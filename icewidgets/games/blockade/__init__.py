@@ -10,9 +10,9 @@ from ...analyst import Analyst
 from .controls import BlockadeControls
 from .counters import BlockadeCounters
 from .greedy import greedy_move
-from .rules import (BLACKS, COLOURS, CORNER_MEDIUMS, END_TURN, FULL_SUPPLY, GRID, PIPS_PER_TURN, PLAYER_COLOURS,
-                    PLAYOUT_MAX_TURNS, SETUP_BOARD, SETUP_LARGES, SIDES, WINNING_TOWERS, Blockade, BlockadeState,
-                    Combine, PieceMove, Roll)
+from .board import BLACKS, COLOURS, GRID, PLAYER_COLOURS, SIDES, WINNING_TOWERS
+from .rules import (CORNER_MEDIUMS, END_TURN, FULL_SUPPLY, PIPS_PER_TURN, PLAYOUT_MAX_TURNS, SETUP_BOARD, SETUP_LARGES,
+                    Blockade, BlockadeState, Combine, PieceMove, Roll)
 from .teaching import HOW_TO_PLAY
 from .view import BlockadeView
 

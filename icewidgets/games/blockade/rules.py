@@ -45,10 +45,13 @@ resolutions of the open points):
 
 - ``landing="end"`` (default, B-A4): a moved piece may rest on a forbidden square for a while,
   but ``end`` is refused while one does, and a ply is legal only if the turn can still be
-  ended legally after it, so ``legal_moves()`` lists exactly the plies ``play()`` accepts.
+  ended legally after it: some sequence of moves with the pips left brings every moved piece
+  to rest where it may (a fifth tower completed on the way does not count as ending the
+  turn). So ``legal_moves()`` lists exactly the plies ``play()`` accepts.
   ``landing="strict"``: every piece move must end on a square where the piece may rest.
-- A ply that completes the fifth tower of a colour wins at once, even if another piece moved
-  this turn still rests on a forbidden square (the game ends with the ply; no turn is ended).
+- A ply that completes the fifth tower of a colour is legal and wins at once, even if another
+  piece moved this turn still rests on a forbidden square (the game ends with the ply; no turn
+  is ended).
 - ``tower_without_black_counts=True`` (default, B-A11): a tower completed when the black
   supply is empty still counts towards the five and never moves, but is not a blockade.
   With ``False`` such a tree is not a tower at all: it does not count and its small may leave.
@@ -68,64 +71,42 @@ resolutions of the open points):
   top pieces of their stacks. The pieces of a new tower leave the list (they rest legally and
   never move again).
 
-Deciding whether a turn can still be ended (``landing="end"``) is a search over the pips left:
-every piece resting where it may not must leave its square, perhaps after other pieces make
-room. The engine answers exactly, once per position of the turn:
-
-- A turn's answers live in one :class:`TurnTable`, made after the roll and handed on to every
-  state of the turn, so a partial turn met while listing the plies of any of its states is
-  decided once (more pips never hurt, so one answer also settles the same position with more
-  or fewer pips).
-- Most plies need no search: a piece that may rest where it lands, or can move on straight to
-  such a square, or (with one other piece stranded) two pieces that can each go straight to
-  a square of their own.
-- Necessary conditions rule out hopeless positions: the distances to squares where a piece
-  might rest, and the pieces covering them, which must go to squares of their own, the covers
-  of different targets adding up (counted in full only where no fifth tower can still be
-  completed with the pips left, so that the answers stay those of the search that finds a win).
-  There, too, the pieces that end on one square lie on each other, so they are of one colour
-  and, but for a tower completed there, the smaller on top: a piece that must leave first and
-  end above pays for moving twice.
-- A greedy repair, then a deeper one (covers of covers), find the usual ways out; a depth-
-  first search over the useful moves settles the rest. A test compares it with a search over
-  every move.
-
-The module is longer than most (about 1,580 lines) because that search needs the room.
+Deciding whether a turn can still be ended (``landing="end"``) is a search over the pips left,
+in :mod:`.ending`: exact, with greedy repairs that accept a position by playing a completing
+sequence and necessary conditions (each proved there from the rules) that refuse hopeless ones.
+A turn's answers live in one :class:`~.ending.TurnTable`, made after the roll and handed on to
+every state of the turn. Most plies need no search: a piece that may rest where it lands, or can
+move on straight to such a square, or (with one other piece stranded) two pieces that can each
+go straight to a square of their own.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from functools import cached_property, lru_cache
-from typing import Any, ClassVar, NamedTuple
+from functools import cached_property
+from typing import Any, ClassVar
 
 from ...grid import Grid, parse_fields, parse_int_field, split_position
 from ...pieces import COLOUR_NAMES, PIECES, SIZE_NAMES, Piece, format_stack, parse_stack
 from ...protocol import CHANCE, EndTurn, Event, Game, NotationError, State, event
 from ...randomness import seeded_random
 from ...words import plural
+from .board import (COLOURS, GRID, INF, PLAYER_COLOURS, SIDES, WINNING_TOWERS, Context, can_rest, context,
+                    mover_index, move_piece, path, routes, spend, stranded_pieces, tower_colour, tower_shape)
+from .ending import TurnTable, finishable
+from .notation import check_board, format_pair, parse_moved, parse_pair, parse_supply, points_possible
 
-GRID = Grid(5, 5)
-SIDES = ("Warm", "Cool")
-COLOURS = "RYGB"
-"""The colours the players move (clear and black pieces belong to nobody)."""
-PLAYER_COLOURS = (("R", "Y"), ("G", "B"))
-"""Each player's two colours, in the order the notation writes them."""
 
 SETUP_LARGES = "CBBBC RRRBY RGCBY RGYYY CGGGC"
 """The colours of the 25 larges, rank 5 first (the designer's layout)."""
 
 CORNER_MEDIUMS = {"a5": "G", "e5": "R", "a1": "Y", "e1": "B"}
-BLACKS = (PIECES["K3"], PIECES["K2"], PIECES["K1"])
 FULL_SUPPLY = (5, 5, 5)
 PIPS_PER_TURN = 12
 PLAYOUT_MAX_TURNS = 1000
 """A turn limit for random playouts: uniformly random play builds towers only by chance and
 need not finish (rules B-A15); seeded random games have ended after 117–263 turns."""
-
-WINNING_TOWERS = 5
-_INF = 99
 
 
 # Options --------------------------------------------------------------------------------------
@@ -190,19 +171,19 @@ class Blockade(Game):
         player = parse_int_field(fields, "player", max(to_move, 0), 0, 1)
         if to_move != CHANCE and player != to_move:
             raise NotationError(f"field player={player} contradicts to_move={to_move}: between rolls the player to move is the player whose turn it is")
-        on_board = _check_board(board)
-        supply = _parse_supply(fields.get("supply"), on_board)
-        dice = _parse_pair(fields.get("dice", "-"), player, "dice", 1, 6)
-        points = _parse_pair(fields.get("points", "-" if dice is None else _format_pair(dice, player)), player, "points", 0, PIPS_PER_TURN)
+        on_board = check_board(board)
+        supply = parse_supply(fields.get("supply"), on_board)
+        dice = parse_pair(fields.get("dice", "-"), player, "dice", 1, 6)
+        points = parse_pair(fields.get("points", "-" if dice is None else format_pair(dice, player)), player, "points", 0, PIPS_PER_TURN)
         if to_move == CHANCE and dice is not None:
             raise NotationError(f"field dice={fields['dice']} cannot be given while the dice are still to be rolled (to_move=-1)")
         if to_move != CHANCE and dice is None:
             raise NotationError(f"to_move={to_move} needs dice=…: a player moves only after rolling (write to_move=-1 for the position before the roll)")
         if (dice is None) != (points is None):
             raise NotationError(f"field points={fields.get('points')} needs dice=… as well")
-        if dice is not None and not _points_possible(dice, points):
-            raise NotationError(f"field points={fields['points']} cannot come from dice={_format_pair(dice, player)}")
-        moved = _parse_moved(fields.get("moved", "-"), board, player, to_move)
+        if dice is not None and not points_possible(dice, points):
+            raise NotationError(f"field points={fields['points']} cannot come from dice={format_pair(dice, player)}")
+        moved = parse_moved(fields.get("moved", "-"), board, player, to_move)
         turns = parse_int_field(fields, "turns", 0, 0)
         state = BlockadeState(self, board, to_move, player, dice, points, supply, moved, turns)
         if len(state.winners) > 1:
@@ -331,7 +312,7 @@ class BlockadeState(State):
         counts = self.game.tower_without_black_counts
         found: dict[str, list[str]] = {c: [] for c in COLOURS}
         for square, stack in enumerate(self.board):
-            colour = _tower_colour(stack, counts)
+            colour = tower_colour(stack, counts)
             if colour:
                 found[colour].append(GRID.names[square])
         return {c: tuple(squares) for c, squares in found.items()}
@@ -350,9 +331,9 @@ class BlockadeState(State):
         """
         move = self._coerce(move)
         source, target = _SQUARES[move]
-        if _routes(self._ctx.blocked)[0][source][target] >= _INF:
+        if routes(self._ctx.blocked)[0][source][target] >= INF:
             return ()
-        return tuple(GRID.names[s] for s in _path(self._ctx.blocked, source, target))
+        return tuple(GRID.names[s] for s in path(self._ctx.blocked, source, target))
 
     # Results ----------------------------------------------------------------------------------
 
@@ -410,18 +391,18 @@ class BlockadeState(State):
 
     def _piece_moves(self) -> list[PieceMove]:
         ctx, board, points = self._ctx, self.board, self.points
-        dist, _, order = _routes(ctx.blocked)
+        dist, _, order = routes(ctx.blocked)
         strict = self.game.landing == "strict"
         lone = self._lone_stranded
         moves = []
         for src, stack in enumerate(board):
-            index = _mover_index(stack, ctx)
+            index = mover_index(stack, ctx)
             if index < 0 or not points[index]:
                 continue
             piece, budget, reach, row = stack[-1], points[index], dist[src], _MOVES[src]
             # Where this piece may rest once it has left src (src itself shows what it stood on).
-            rests = [_can_rest(piece, other) for other in board]
-            rests[src] = _can_rest(piece, stack[:-1])
+            rests = [can_rest(piece, other) for other in board]
+            rests[src] = can_rest(piece, stack[:-1])
             # After this move, no piece but this one would rest where it may not.
             alone = not self._stranded or src == lone
             for dst in range(GRID.size):
@@ -458,7 +439,7 @@ class BlockadeState(State):
         """Where the lone stranded piece may rest (not on its own square)."""
         lone = self._lone_stranded
         piece = self.board[lone][-1]
-        return [square != lone and _can_rest(piece, stack) for square, stack in enumerate(self.board)]
+        return [square != lone and can_rest(piece, stack) for square, stack in enumerate(self.board)]
 
     def _lone_settles_after(self, src: int, dst: int, index: int, cost: int, rests: list[bool]) -> bool:
         """Whether, after moving another piece from ``src`` to ``dst``, the lone stranded piece
@@ -467,15 +448,15 @@ class BlockadeState(State):
         board, ctx = self.board, self._ctx
         lone, piece = self._lone_stranded, board[src][-1]
         below = board[dst]
-        if piece.size == 1 and len(below) == 2 and _tower_shape(below + (piece,)):
+        if piece.size == 1 and len(below) == 2 and tower_shape(below + (piece,)):
             return False  # a tower: leave it to the search
-        dist, _, order = _routes(ctx.blocked)
+        dist, _, order = routes(ctx.blocked)
         stranded = board[lone][-1]
-        own = _mover_index(board[lone], ctx)
-        left = _spend(self.points, index, cost)
+        own = mover_index(board[lone], ctx)
+        left = spend(self.points, index, cost)
         lone_rests = list(self._lone_rests)
-        lone_rests[src] = _can_rest(stranded, board[src][:-1])
-        lone_rests[dst] = _can_rest(stranded, (piece,))
+        lone_rests[src] = can_rest(stranded, board[src][:-1])
+        lone_rests[dst] = can_rest(stranded, (piece,))
         if rests[dst]:
             return any(lone_rests[t] for t in order[lone] if dist[lone][t] <= left[own])
         for x in order[lone]:
@@ -492,12 +473,12 @@ class BlockadeState(State):
         return False
 
     def _can_finish_after(self, src: int, dst: int, index: int, cost: int) -> bool:
-        """Whether the turn can still end legally (or be won) after moving ``src`` to ``dst``."""
+        """Whether the turn can still end legally after moving ``src`` to ``dst`` (or it wins at once)."""
         ctx = self._ctx
-        board, moved, supply, won = _move_piece(self.board, self.moved, self.supply, src, dst, ctx.counts)
+        board, moved, supply, won = move_piece(self.board, self.moved, self.supply, src, dst, ctx.counts)
         if won:
             return True
-        return _finishable(ctx, board, _spend(self.points, index, cost), moved, supply, self._turn_table)
+        return finishable(ctx, board, spend(self.points, index, cost), moved, supply, self._turn_table)
 
     @cached_property
     def _turn_table(self) -> "TurnTable":
@@ -505,13 +486,13 @@ class BlockadeState(State):
         return self.turn_table if self.turn_table is not None else TurnTable()
 
     @cached_property
-    def _ctx(self) -> "_Context":
-        return _context(self.board, self.player, self.game.tower_without_black_counts, self.supply[0] > 0)
+    def _ctx(self) -> "Context":
+        return context(self.board, self.player, self.game.tower_without_black_counts)
 
     @cached_property
     def _stranded(self) -> list[tuple[int, int]]:
         """(square, height) of every moved piece resting where it may not end the turn."""
-        return _stranded_pieces(self.board, self.moved)
+        return stranded_pieces(self.board, self.moved)
 
     @property
     def _may_combine(self) -> bool:
@@ -565,24 +546,24 @@ class BlockadeState(State):
             if any(p.colour in self.colours and p.size < 3 for p in stack[:-1]):
                 reason += " (only the top piece of a stack moves)"
             return reason
-        if _mover_index(stack, ctx) < 0:
+        if mover_index(stack, ctx) < 0:
             return f"the {_piece_name(piece)} on {here} is part of a tower and never moves"
         index = self.colours.index(piece.colour)
         budget = self.points[index]
         colour = COLOUR_NAMES[piece.colour]
         if not budget:
             return f"no {colour} pips are left this turn"
-        cost = _routes(ctx.blocked)[0][src][dst]
+        cost = routes(ctx.blocked)[0][src][dst]
         opponent = SIDES[1 - self.player]
         if ctx.blocked >> dst & 1:
             return f"{there} is a {opponent} blockade, which {who} pieces may neither enter nor cross"
-        if cost >= _INF:
+        if cost >= INF:
             return f"every path from {here} to {there} crosses a {opponent} blockade, which {who} pieces may not cross"
         if cost > budget:
-            route = "-".join(GRID.names[s] for s in _path(ctx.blocked, src, dst))
+            route = "-".join(GRID.names[s] for s in path(ctx.blocked, src, dst))
             return (f"the {_piece_name(piece)} needs {plural(cost, colour + ' pip')} to reach {there} "
                     f"(cheapest path {route}) but only {budget} {'is' if budget == 1 else 'are'} left")
-        rests = _can_rest(piece, board[dst])
+        rests = can_rest(piece, board[dst])
         if self.game.landing == "strict":
             if not rests:
                 return f"the {_piece_name(piece)} may not end a move on {there}: {_why_not_rest(piece, board[dst])}"
@@ -591,10 +572,10 @@ class BlockadeState(State):
             return None
         if self._can_finish_after(src, dst, index, cost):
             return None
-        after, moved, _, _ = _move_piece(board, self.moved, self.supply, src, dst, ctx.counts)
-        left = _spend(self.points, index, cost)
+        after, moved, _, _ = move_piece(board, self.moved, self.supply, src, dst, ctx.counts)
+        left = spend(self.points, index, cost)
         return ("the turn could not be ended legally after it: "
-                + _stranded_text(after, _stranded_pieces(after, moved), "")
+                + _stranded_text(after, stranded_pieces(after, moved), "")
                 + f", and with {_pair_text(left, self.colours, 'pips')} left no sequence of moves brings every moved piece"
                 " to a square where it may rest, so it would be stranded")
 
@@ -632,20 +613,20 @@ class BlockadeState(State):
         src, dst = _SQUARES[move]
         piece = self.board[src][-1]
         index = self.colours.index(piece.colour)
-        route = _path(ctx.blocked, src, dst)
+        route = path(ctx.blocked, src, dst)
         cost = len(route) - 1
-        points = _spend(self.points, index, cost)
-        board, moved, supply, won = _move_piece(self.board, self.moved, self.supply, src, dst, ctx.counts)
+        points = spend(self.points, index, cost)
+        board, moved, supply, won = move_piece(self.board, self.moved, self.supply, src, dst, ctx.counts)
         names = [GRID.names[s] for s in route]
         below = self.board[dst]
-        rests = _can_rest(piece, below)
+        rests = can_rest(piece, below)
         text = f"{_piece_name(piece).capitalize()} {names[0]}→{names[-1]} ({plural(cost, 'pip')}, {points[index]} left)."
         if not rests:
             text += f" It may not rest on {_onto(below)}, so it must move on before the turn ends."
         events = [event("move", text, player=player, piece=str(piece), colour=piece.colour, source=names[0],
                         target=names[-1], path=names, pips=cost, left=points[index], rests=rests)]
         tower = board[dst]
-        if piece.size == 1 and len(below) == 2 and _tower_shape(tower):
+        if piece.size == 1 and len(below) == 2 and tower_shape(tower):
             colour = COLOUR_NAMES[piece.colour].capitalize()
             opponent = SIDES[1 - player]
             if supply != self.supply:
@@ -680,8 +661,8 @@ class BlockadeState(State):
         C3Y2Y2Y2Y2Y2 G3G1 G3G1 G3G1 C3B2B2B2B2B2
         to_move=-1 player=1 dice=- points=- supply=K3:5,K2:5,K1:5 moved=-
         """
-        dice = "-" if self.dice is None else _format_pair(self.dice, self.player)
-        points = "-" if self.points is None else _format_pair(self.points, self.player)
+        dice = "-" if self.dice is None else format_pair(self.dice, self.player)
+        points = "-" if self.points is None else format_pair(self.points, self.player)
         supply = ",".join(f"K{3 - i}:{n}" for i, n in enumerate(self.supply))
         moved = ",".join(GRID.names[s] for s in self.moved) or "-"
         fields = [f"to_move={self.to_move}", f"player={self.player}", f"dice={dice}", f"points={points}",
@@ -700,7 +681,7 @@ class BlockadeState(State):
         elif self.to_move == CHANCE:
             status = f"{who} to roll"
         else:
-            status = f"{who} to move, dice {_format_pair(self.dice, self.player)}, pips left {_format_pair(self.points, self.player)}"
+            status = f"{who} to move, dice {format_pair(self.dice, self.player)}, pips left {format_pair(self.points, self.player)}"
         supply = " ".join(f"K{3 - i}×{n}" for i, n in enumerate(self.supply))
         towers = ", ".join(f"{c}{len(self.towers[c])}" for c in "RYGB")
         lines.append(f" {status}; blacks {supply}; towers {towers}" + ("; * moved this turn" if moved else ""))
@@ -712,7 +693,6 @@ class BlockadeState(State):
 _MOVE_TEXT = re.compile(r"^([a-z]\d{1,2})-([a-z]\d{1,2})$")
 _COMBINE_TEXT = re.compile(r"^combine:([RYGB])$")
 _ROLL_TEXT = re.compile(r"^([RYGB])([1-6])([RYGB])([1-6])$")
-_PAIR_TEXT = re.compile(r"^([RYGB])(\d+)([RYGB])(\d+)$")
 
 
 def _setup_board() -> tuple[tuple[Piece, ...], ...]:
@@ -731,41 +711,6 @@ def _setup_board() -> tuple[tuple[Piece, ...], ...]:
 SETUP_BOARD = _setup_board()
 
 
-class _Context(NamedTuple):
-    """What stays fixed during a turn: the mover's colours, the squares the mover may not
-    enter (the opponent's blockades, as a bit mask) and the tower-counting option; and whether
-    a large black may still cap a tower (blacks only leave the supply)."""
-
-    colours: tuple[str, str]
-    blocked: int
-    counts: bool
-    large_black: bool = True
-
-
-def _context(board: tuple, player: int, counts: bool, large_black: bool = True) -> _Context:
-    theirs = PLAYER_COLOURS[1 - player]
-    blocked = 0
-    for square, stack in enumerate(board):
-        if len(stack) > 3 and stack[3].colour == "K" and stack[0].colour in theirs:
-            blocked |= 1 << square
-    return _Context(PLAYER_COLOURS[player], blocked, counts, large_black)
-
-
-def _can_rest(piece: Piece, below: tuple) -> bool:
-    """Whether ``piece`` may end a move on the stack ``below`` (the landing table)."""
-    if not below:
-        return True
-    top = below[-1]
-    colour = top.colour
-    if colour == piece.colour:
-        return piece.size <= top.size
-    if colour == "C":
-        return True
-    if colour == "K":  # a black sits only on a tower, so below[0] is the tower's large
-        return below[0].colour == piece.colour and top.size > piece.size
-    return False
-
-
 def _why_not_rest(piece: Piece, below: tuple) -> str:
     top = below[-1]
     if top.colour == piece.colour:
@@ -775,691 +720,6 @@ def _why_not_rest(piece: Piece, below: tuple) -> str:
             return f"the black there caps a {COLOUR_NAMES[below[0].colour]} tower, not a {COLOUR_NAMES[piece.colour]} one"
         return f"a piece may rest on a black only if the black is bigger, and that black is a {SIZE_NAMES[top.size]}"
     return f"its top is a {_piece_name(top)}, and a {COLOUR_NAMES[piece.colour]} piece may rest only on {COLOUR_NAMES[piece.colour]}, clear, or a bigger black capping a {COLOUR_NAMES[piece.colour]} tower"
-
-
-def _tower_shape(stack: tuple) -> bool:
-    """Whether the stack starts with a large, medium and small of one colour (not clear)."""
-    if len(stack) < 3:
-        return False
-    large, medium, small = stack[0], stack[1], stack[2]
-    colour = large.colour
-    return (large.size == 3 and medium.size == 2 and small.size == 1 and colour != "C"
-            and medium.colour == colour and small.colour == colour)
-
-
-def _tower_colour(stack: tuple, counts: bool) -> str | None:
-    """The colour of the tower on this stack (capped, or uncapped when ``counts``), else None."""
-    if _tower_shape(stack) and (counts or (len(stack) > 3 and stack[3].colour == "K")):
-        return stack[0].colour
-    return None
-
-
-def _mover_index(stack: tuple, ctx: _Context) -> int:
-    """0 or 1 when the top of ``stack`` is a piece the mover may move (of their first or
-    second colour), else -1."""
-    if not stack:
-        return -1
-    piece = stack[-1]
-    if piece.size == 3:
-        return -1
-    colour = piece.colour
-    index = 0 if colour == ctx.colours[0] else 1 if colour == ctx.colours[1] else -1
-    if index >= 0 and len(stack) == 3 and ctx.counts and _tower_shape(stack):
-        return -1  # the small of an uncapped tower that counts: frozen like a capped one
-    return index
-
-
-def _spend(points: tuple[int, int], index: int, cost: int) -> tuple[int, int]:
-    return (points[0] - cost, points[1]) if index == 0 else (points[0], points[1] - cost)
-
-
-def _move_piece(board: tuple, moved: tuple, supply: tuple, src: int, dst: int, counts: bool):
-    """Move the top of ``src`` onto ``dst``: (board, moved, supply, won). Completes and caps a
-    tower when a small comes to rest on a same-colour medium on a large."""
-    piece = board[src][-1]
-    squares = list(board)
-    squares[src] = board[src][:-1]
-    below = board[dst]
-    target = below + (piece,)
-    if src in moved:
-        i = moved.index(src)
-        moved = moved[:i] + moved[i + 1 :]
-    won = False
-    if piece.size == 1 and len(below) == 2 and _tower_shape(target):
-        if supply[0] or supply[1] or supply[2]:
-            size = 0 if supply[0] else 1 if supply[1] else 2
-            target += (BLACKS[size],)
-            supply = supply[:size] + (supply[size] - 1,) + supply[size + 1 :]
-            frozen = True
-        else:
-            frozen = counts
-        if frozen:
-            moved = tuple(s for s in moved if s != dst)
-            squares[dst] = target
-            won = sum(1 for stack in squares if _tower_colour(stack, counts) == piece.colour) >= WINNING_TOWERS
-            return tuple(squares), moved, supply, won
-    squares[dst] = target
-    moved = tuple(sorted(moved + (dst,)))
-    return tuple(squares), moved, supply, won
-
-
-def _stranded_pieces(board: tuple, moved: tuple) -> list[tuple[int, int]]:
-    """(square, height) of the lowest moved piece resting illegally on each square."""
-    found = []
-    last = -1
-    for square in moved:
-        if square == last:
-            continue
-        last = square
-        stack = board[square]
-        height = len(stack)
-        for level in range(height - moved.count(square), height):
-            if not _can_rest(stack[level], stack[:level]):
-                found.append((square, level))
-                break
-    return found
-
-
-@lru_cache(maxsize=None)
-def _routes(blocked: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """For the squares in the ``blocked`` mask barred: (distance, parent, squares by distance)
-    from every square, by breadth-first search in the direction order N, NE, E, … ."""
-    dist, parent, order = [], [], []
-    for source in range(GRID.size):
-        d = [_INF] * GRID.size
-        p = [-1] * GRID.size
-        d[source] = 0
-        queue = [source]
-        for square in queue:
-            for step in GRID.neighbours[square]:
-                if d[step] == _INF and not blocked >> step & 1:
-                    d[step] = d[square] + 1
-                    p[step] = square
-                    queue.append(step)
-        dist.append(tuple(d))
-        parent.append(tuple(p))
-        order.append(tuple(queue[1:]))
-    return tuple(dist), tuple(parent), tuple(order)
-
-
-def _path(blocked: int, src: int, dst: int) -> tuple[int, ...]:
-    parent = _routes(blocked)[1][src]
-    path = [dst]
-    while path[-1] != src:
-        path.append(parent[path[-1]])
-    return tuple(reversed(path))
-
-
-# Private helpers: can the turn still be ended? ------------------------------------------------
-#
-# After a ply in landing="end", some moved pieces may rest where they may not end the turn.
-# _finishable decides whether some sequence of further moves (with the pips left) brings every
-# moved piece to rest legally, or wins. It is exact: a bound rules out hopeless positions fast,
-# a greedy pass finds the usual one-move repairs, and a depth-first search over every useful
-# move settles the rest, remembering its answers in the turn's TurnTable.
-
-
-class TurnTable:
-    """Which partial turns of one turn can still be ended: (board, moved, supply) → {pips: bool}.
-
-    Made after the roll and shared by every state of the turn (a state hands it on to the
-    states its plies lead to), so each position met while listing the plies of any state of
-    the turn is decided once. Results are kept without the pips: more pips never hurt, so a
-    failure with more pips (or a success with fewer) settles a position too. It holds at most
-    :attr:`LIMIT` positions (it starts afresh when full) and goes with the turn's states.
-    """
-
-    LIMIT = 50_000
-
-    def __init__(self) -> None:
-        self.results: dict[tuple, dict[tuple[int, int], bool]] = {}
-
-    def known(self, key: tuple, points: tuple[int, int]) -> bool | None:
-        """The answer for position ``key`` with ``points`` pips, if what is stored settles it."""
-        for pips, result in self.results.get(key, {}).items():
-            if (pips[0] >= points[0] and pips[1] >= points[1]) if not result else (pips[0] <= points[0] and pips[1] <= points[1]):
-                return result
-        return None
-
-    def store(self, key: tuple, points: tuple[int, int], result: bool) -> None:
-        if key not in self.results and len(self.results) >= self.LIMIT:
-            self.results.clear()
-        self.results.setdefault(key, {})[points] = result
-
-
-def _finishable(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, table: TurnTable,
-                tight: bool = False) -> bool:
-    """Whether the turn can still be ended legally (or won) from this position; ``tight`` when it
-    is known that no win can come (a position reached from one where none could)."""
-    stranded = _stranded_pieces(board, moved)
-    if not stranded:
-        return True
-    key = (board, moved, supply)
-    known = table.known(key, points)
-    if known is not None:
-        return known
-    # The cheap necessary condition first: it rules out most positions before the greedy repair.
-    result = _near_enough(ctx, board, points, stranded) and (
-        _greedy(ctx, board, points, moved, supply)
-        or _settles_after_search(ctx, board, points, moved, supply, stranded, table, tight))
-    table.store(key, points, result)
-    return result
-
-
-def _settles_after_search(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, stranded: list,
-                          table: TurnTable, tight: bool) -> bool:
-    """The bound, the deep greedy repair and the search, for a position the quick tests left open."""
-    tight = tight or not _may_win(ctx, board, points)
-    return (_within_bound(ctx, board, points, stranded, tight)
-            and (_greedy(ctx, board, points, moved, supply, deep=True)
-                 or _search(ctx, board, points, moved, supply, stranded, table, tight)))
-
-
-def _near_enough(ctx: _Context, board: tuple, points: tuple, stranded: list) -> bool:
-    """A quick necessary condition: summed per colour, the pieces that must leave their squares
-    can reach squares where they might rest (after the mover's pieces on top go)."""
-    dist, _, order = _routes(ctx.blocked)
-    leaving = dict(stranded)
-    need = [0, 0]
-    for square, level in stranded:
-        stack = board[square]
-        for height in range(level, len(stack)):
-            piece = stack[height]
-            if piece.colour not in ctx.colours:
-                return False
-            index = ctx.colours.index(piece.colour)
-            best = 2 if _might_rest(piece, stack[:level], ctx) else _INF
-            for target in order[square]:
-                cost = dist[square][target]
-                if cost >= best:
-                    break
-                if _might_rest(piece, board[target][: leaving.get(target)], ctx):
-                    best = cost
-                    break
-            need[index] += best
-            if need[index] > points[index]:
-                return False
-    return True
-
-
-def _within_bound(ctx: _Context, board: tuple, points: tuple, stranded: list, tight: bool) -> bool:
-    """A necessary condition for finishing the turn (without a win, when ``tight``).
-
-    Every piece that must leave its square (a stranded piece and the pieces on it) needs a
-    target where it might rest: a square whose stack holds a piece it may rest on, under
-    nothing but the mover's movable pieces (the *covers*), or its own square again after
-    leaving (2 pips at least). The covers must leave too and rest somewhere else or come
-    back (each costs at least the distance to its nearest such square, and at most 2 is
-    counted). Per piece, its path plus its target's covers must fit the pips of each colour;
-    summed over the pieces of a colour, the paths alone must.
-
-    ``tight`` counts each cover's way to the nearest square where it might rest, however far,
-    and lets it come back only onto a piece it may rest on; and when several pieces must leave,
-    the covers of their different targets add up (see :func:`_share_targets`). Otherwise (while
-    a win might still come) every cover is counted as if it could come back for 2 pips, as the
-    search has always been bounded there: its answers stay what they were.
-    """
-    dist, _, order = _routes(ctx.blocked)
-    leaving = dict(stranded)
-    paths = [0, 0]
-    extra = [0, 0]
-    options = []
-    rests: dict = {}  # _nearest_rest's answers for this position
-    for square, level in stranded:
-        stack = board[square]
-        for height in range(level, len(stack)):
-            piece = stack[height]
-            if piece.colour not in ctx.colours:
-                return False  # an opponent's piece cannot be moved away
-            index = ctx.colours.index(piece.colour)
-            path = total = _INF
-            back = _cover_cost(piece, stack[:level], square, board, ctx, leaving, points, index, 2, None, tight, rests)
-            targets = []  # (square, path, _cover_cost) of every target within reach
-            if back is not None:
-                path, total = 2, back[index]
-                targets.append((square, 2, back))
-            for target in order[square]:
-                cost = dist[square][target]
-                if cost > points[index] or (cost >= total and not tight):
-                    break
-                # While the covers leave the target, the piece is still on its square, so they can
-                # rest there only by a detour (2 pips at least); or the piece makes the detour.
-                below = board[target][: leaving.get(target)]
-                with_covers = _cover_cost(piece, below, target, board, ctx, leaving, points, index, cost, square, tight, rests)
-                detour = None
-                if cost < 2 and (with_covers is None or tight):
-                    detour = _cover_cost(piece, below, target, board, ctx, leaving, points, index, 2, None, tight, rests)
-                    if detour is not None:
-                        targets.append((target, 2, detour))
-                    with_covers = with_covers or detour
-                if with_covers is not None:
-                    path = min(path, cost)
-                    total = min(total, with_covers[index])
-                    if with_covers is not detour:
-                        targets.append((target, cost, with_covers))
-            if path >= _INF:
-                return False
-            # The covers of one piece's target are other pieces than the ones that must leave,
-            # so one piece's covers can be added to everyone's paths (not everyone's covers:
-            # two pieces may share a target).
-            paths[index] += path
-            extra[index] = max(extra[index], total - path)
-            if paths[index] + extra[index] > points[index]:
-                return False
-            options.append((index, targets, piece, square))
-    return not tight or len(options) < 2 or _share_targets(options, points, board, ctx)
-
-
-def _share_targets(options: list, points: tuple, board: tuple, ctx: _Context) -> bool:
-    """Whether the pieces that must leave can each pick a target within the pips left, counting
-    the covers of different targets (other pieces) each, and those of a shared target once.
-    ``options``: per piece its colour index, its (target, path, :func:`_cover_cost`), the piece
-    and its square, the pieces of one square from the bottom up. The pieces the covers wait for
-    are not counted (they may be another target's covers). Gives up (True) after
-    :data:`_SHARE_STEPS` choices.
-
-    Moved pieces that end the turn on one square are of one colour (see :func:`_one_file`).
-    When one of them left from above another, it left first; if it must end above that one, it
-    moves twice (2 pips at least)."""
-    charged: dict[int, tuple[int, int]] = {}  # target -> covers counted for it
-    placed: dict[int, list] = {}  # target -> (piece, square) of the pieces that picked it
-    steps = 0
-
-    def pick(k: int, need0: int, need1: int) -> bool:
-        nonlocal steps
-        if k == len(options):
-            return True
-        index, targets, piece, square = options[k]
-        for target, path, pips in targets:
-            steps += 1
-            if steps > _SHARE_STEPS:
-                return True
-            sharing = placed.setdefault(target, [])
-            if any(other.colour != piece.colour for other, _ in sharing):
-                continue
-            covers = [pips[0] - pips[2], pips[1] - pips[3]]
-            covers[index] -= path
-            if path < 2 and any(at == square and other.size > piece.size for other, at in sharing) \
-                    and _one_file(board[target], piece, ctx):
-                path = 2  # it must leave before that smaller piece, and end above it
-            before = charged.get(target, (0, 0))
-            after = (max(before[0], covers[0]), max(before[1], covers[1]))
-            add0 = after[0] - before[0] + (path if index == 0 else 0)
-            add1 = after[1] - before[1] + (path if index == 1 else 0)
-            if need0 + add0 > points[0] or need1 + add1 > points[1]:
-                continue
-            charged[target] = after
-            sharing.append((piece, square))
-            found = pick(k + 1, need0 + add0, need1 + add1)
-            sharing.pop()
-            charged[target] = before
-            if found:
-                return True
-        return False
-
-    return pick(0, 0, 0)
-
-
-_SHARE_STEPS = 2_000
-
-
-def _may_win(ctx: _Context, board: tuple, points: tuple) -> bool:
-    """Whether one of the mover's colours might still complete its fifth tower with the pips
-    left (a necessary condition). Each tower still to build needs a small of that colour to
-    arrive, and a medium too unless its large holds one already: at least the way of the
-    nearest such piece that is not part of a tower (2 pips if it lies on that large: it goes and
-    comes back). The pieces of that colour on top of them must leave as well, and one move is
-    one arrival and one departure."""
-    dist = _routes(ctx.blocked)[0]
-    for index, colour in enumerate(ctx.colours):
-        towers, arrivals, departures = 0, [], []
-        free = {1: [], 2: []}  # where the smalls and mediums of the colour lie that may still move
-        for square, stack in enumerate(board):
-            frozen = 3 if _tower_colour(stack, ctx.counts) else 0
-            for level, piece in enumerate(stack):
-                if level >= frozen and piece.colour == colour and piece.size < 3:
-                    free[piece.size].append(square)
-        for square, stack in enumerate(board):
-            if not stack or stack[0].colour != colour:
-                continue
-            if _tower_colour(stack, ctx.counts) == colour:
-                towers += 1
-                continue
-            has_medium = len(stack) > 1 and stack[1].colour == colour and stack[1].size == 2
-            needed = (1,) if has_medium else (1, 2)
-            arrivals.append(sum(min((2 if at == square else dist[at][square] for at in free[size]), default=_INF)
-                                for size in needed))
-            departures.append(sum(1 for piece in stack[2 if has_medium else 1 :] if piece.colour == colour))
-        needed = WINNING_TOWERS - towers
-        if len(arrivals) >= needed and max(sum(sorted(arrivals)[:needed]), sum(sorted(departures)[:needed])) <= points[index]:
-            return True
-    return False
-
-
-def _cover_cost(piece: Piece, stack: tuple, square: int, board: tuple, ctx: _Context, leaving: dict,
-                points: tuple, index: int, path: int, home: int | None, tight: bool,
-                rests: dict) -> tuple[int, int, int, int] | None:
-    """Whether ``piece``, arriving over ``path`` pips, might rest on ``stack`` (on ``square``)
-    once its covers are gone, within the pips left: the pips of each colour that uses and, of
-    those, the pips counted for pieces the covers wait for; or None.
-    The covers may not count on resting next door on ``home``; ``tight`` as in :func:`_within_bound`;
-    ``rests`` keeps the answers of :func:`_nearest_rest` for this board and ``leaving``.
-
-    Each cover pays at least its way to the nearest square where it might rest (see
-    :func:`_nearest_rest`) and, for the first of the covers that must wait there for pieces of
-    their colour to leave, the fewest such pieces; when ``tight``, the covers that would go next
-    door pay for moving twice as :func:`_second_moves` counts."""
-    cost = [0, 0]
-    cost[index] = path
-    waiting = [0, 0]
-    covered = [_INF, _INF]
-    next_door: tuple[list, list] = ([], [])  # per colour, the covers 1 pip from a square of theirs
-    height = len(stack)
-    while True:
-        below = stack[:height]
-        if _can_rest(piece, below):
-            break
-        cover_index = _mover_index(below, ctx)
-        if cover_index < 0 or not height:
-            return None
-        arriving = piece if tight else None
-        found = rests.get((below[-1], square, home, arriving))
-        if found is None:
-            found = rests[below[-1], square, home, arriving] = _nearest_rest(below[-1], square, board, ctx, leaving, home, arriving)
-        pips, extra = found
-        if pips >= _INF:
-            return None
-        cost[cover_index] += pips
-        if extra:
-            waiting[cover_index] += 1
-            covered[cover_index] = min(covered[cover_index], extra)
-        if pips == 1:
-            next_door[cover_index].append(below[-1])
-        height -= 1
-    if tight:
-        for i in (0, 1):
-            if 1 < len(next_door[i]) <= _SECOND_MOVES_COVERS:
-                cost[i] += _second_moves(next_door[i], square, board, ctx, leaving, home)
-    wait = [min(waiting[i], covered[i]) if waiting[i] else 0 for i in (0, 1)]
-    cost = [cost[0] + wait[0], cost[1] + wait[1]]
-    return (cost[0], cost[1], wait[0], wait[1]) if cost[0] <= points[0] and cost[1] <= points[1] else None
-
-
-def _one_file(stack: tuple, piece: Piece, ctx: _Context) -> bool:
-    """Whether the moved pieces of ``piece``'s colour that end the turn on ``stack``'s square
-    must lie there smallest on top.
-
-    Such pieces lie on each other, each on one it may rest on, so they are all of one colour
-    (a black they rest on caps a tower of theirs). They are no bigger than the ones below,
-    unless a small completes a tower there in the turn and a large black on it takes a medium
-    again: that needs a large black in the supply and a large of their colour at the bottom,
-    not yet part of a tower."""
-    rises = (ctx.large_black and stack and stack[0].size == 3 and stack[0].colour == piece.colour
-             and _tower_colour(stack, ctx.counts) is None)
-    return not rises
-
-
-def _second_moves(covers: list, square: int, board: tuple, ctx: _Context, leaving: dict, home: int | None) -> int:
-    """The fewest pips ``covers`` (of one colour, top first, each 1 pip from a square next to
-    ``square`` where it might rest, ``home`` excepted) need beyond 1 each, when none may win.
-
-    The covers leave ``square`` top first. A cover that goes next door and is followed there by
-    a bigger one must end above it (see :func:`_one_file`), so it moves twice; a cover that goes
-    anywhere else than next door needs 2 pips as well (farther, or back onto ``square``)."""
-    dist, _, order = _routes(ctx.blocked)
-    choices = [[x for x in order[square] if dist[square][x] == 1 and x != home
-                and _might_rest(cover, board[x][: leaving.get(x)], ctx)] + [None] for cover in covers]
-    chosen: list[int | None] = []  # the square picked by each cover so far
-    doubled: set[int] = set()  # the covers that move twice
-    best = len(covers)
-
-    def assign(k: int, pips: int) -> None:
-        nonlocal best
-        if pips >= best or k == len(covers):
-            best = min(best, pips)
-            return
-        for x in choices[k]:
-            before = [] if x is None or not _one_file(board[x], covers[k], ctx) else [
-                e for e, y in enumerate(chosen) if y == x and e not in doubled and covers[e].size < covers[k].size]
-            doubled.update(before)
-            chosen.append(x)
-            assign(k + 1, pips + (1 if x is None else len(before)))
-            chosen.pop()
-            doubled.difference_update(before)
-
-    assign(0, 0)
-    return best
-
-
-_SECOND_MOVES_COVERS = 4
-
-
-def _nearest_rest(cover: Piece, square: int, board: tuple, ctx: _Context, leaving: dict, home: int | None,
-                  arriving: Piece | None) -> tuple[int, int]:
-    """A lower bound on the pips ``cover`` needs to leave ``square`` (for ``arriving`` to come)
-    and rest: (d, 0) when the nearest square where it may rest at once is d pips away, (d, n)
-    when the nearest where it might is d away but only after n pieces of its own colour left
-    (the fewest at that distance), (_INF, 0) when it may rest nowhere.
-
-    It may also come back to rest on ``arriving`` (2 pips: the pieces above a moved piece all
-    rest on it, so they are of its colour and no bigger), and rest next door on ``home`` only
-    by a detour (2 pips: ``arriving`` is still there while the cover leaves). With ``arriving``
-    None, any cover is taken to be able to come back, so no more than 2 pips are counted."""
-    dist, _, order = _routes(ctx.blocked)
-    best = 2 if arriving is None or _can_rest(cover, (arriving,)) else _INF
-    nearest = fewest = _INF
-    for target in order[square]:
-        pips = dist[square][target]
-        if pips > nearest or pips >= best:
-            break
-        stack = board[target][: leaving.get(target)]
-        own = 0
-        height = len(stack)
-        while True:
-            below = stack[:height]
-            if _can_rest(cover, below):
-                if target == home and pips == 1:
-                    best = 2
-                elif not own:
-                    return pips, 0
-                else:
-                    nearest, fewest = pips, min(fewest, own)
-                break
-            if not height or _mover_index(below, ctx) < 0:
-                break
-            own += below[-1].colour == cover.colour
-            height -= 1
-    return (nearest, fewest) if nearest < best else (best, 0)
-
-
-def _might_rest(piece: Piece, stack: tuple, ctx: _Context) -> bool:
-    """Whether ``piece`` could rest on this stack once the mover's movable pieces on top of it
-    were gone (a relaxation, used only to rule positions out)."""
-    height = len(stack)
-    while height:
-        below = stack[:height]
-        if _can_rest(piece, below):
-            return True
-        if _mover_index(below, ctx) < 0:
-            return False
-        height -= 1
-    return True
-
-
-def _greedy(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, deep: bool = False) -> bool:
-    """Try to settle the stranded pieces one by one: each goes to the nearest square where it
-    may rest, perhaps after the pieces covering that square have gone to theirs. With ``deep``,
-    a cover may also go where it may rest only once the pieces covering that square have gone
-    to theirs; that pass gives up on a win (only repairs count)."""
-    dist, _, order = _routes(ctx.blocked)
-    while True:
-        stranded = _stranded_pieces(board, moved)
-        if not stranded:
-            return True
-        busy = {square for square, _ in stranded}
-        src = stranded[0][0]
-        piece = board[src][-1]
-        index = _mover_index(board[src], ctx)
-        if index < 0:
-            return False
-        for dst in order[src]:
-            cost = dist[src][dst]
-            if cost > points[index]:
-                return False
-            if dst in busy:
-                continue
-            left, avoid = _spend(points, index, cost), busy | {src}
-            plan = (_clear_for(ctx, board, left, moved, supply, piece, dst, avoid, False, deep)
-                    or _clear_for(ctx, board, left, moved, supply, piece, dst, avoid, True, deep))
-            if plan is not None:
-                board, pips, moved, supply, won = plan
-                if won:
-                    return not deep
-                board, moved, supply, won = _move_piece(board, moved, supply, src, dst, ctx.counts)
-                if won:
-                    return not deep
-                points = pips
-                break
-        else:
-            return False
-
-
-def _clear_for(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, piece: Piece, dst: int,
-               avoid: set, hop: bool, deep: bool = False):
-    """Take the covers off ``dst`` (each to its nearest square where it may rest) until ``piece``
-    may rest there: (board, points, moved, supply, won), or None if that does not work out.
-    With ``hop``, a small lying on a bigger piece of its colour hops to the nearest square
-    instead, to settle later (perhaps back on that bigger piece: "hop off, medium in, hop back").
-    With ``deep``, a cover with no such square within reach goes to the nearest square where it
-    may rest once that square's covers have gone to theirs."""
-    dist, _, order = _routes(ctx.blocked)
-    won = False
-    while not _can_rest(piece, board[dst]):
-        stack = board[dst]
-        index = _mover_index(stack, ctx)
-        if index < 0:
-            return None
-        cover = stack[-1]
-        anywhere = hop and cover.size == 1 and len(stack) > 1 and stack[-2].colour == cover.colour and stack[-2].size == 2
-        target = _rest_for(ctx, board, points[index], cover, dst, avoid, anywhere)
-        if target is None and deep:
-            for target in order[dst]:
-                cost = dist[dst][target]
-                if cost > points[index]:
-                    return None
-                if target in avoid or not _might_rest(cover, board[target], ctx):
-                    continue
-                plan = _clear_for(ctx, board, _spend(points, index, cost), moved, supply, cover, target, avoid | {dst}, False)
-                if plan is not None and not plan[4]:
-                    board, points, moved, supply, _ = plan
-                    points = _spend(points, index, -cost)  # _move_piece below pays for the cover
-                    break
-            else:
-                return None
-        elif target is None:
-            return None
-        board, moved, supply, won = _move_piece(board, moved, supply, dst, target, ctx.counts)
-        points = _spend(points, index, dist[dst][target])
-        if won:
-            break
-    return board, points, moved, supply, won
-
-
-def _rest_for(ctx: _Context, board: tuple, budget: int, cover: Piece, square: int, avoid: set, anywhere: bool) -> int | None:
-    """The nearest square within ``budget`` pips of ``square`` (not in ``avoid``) where ``cover``
-    may rest (any square with ``anywhere``), or None."""
-    dist, _, order = _routes(ctx.blocked)
-    for target in order[square]:
-        if dist[square][target] > budget:
-            return None
-        if target not in avoid and (anywhere or _can_rest(cover, board[target])):
-            return target
-    return None
-
-
-def _search(ctx: _Context, board: tuple, points: tuple, moved: tuple, supply: tuple, stranded: list,
-            table: TurnTable, tight: bool) -> bool:
-    """The useful moves, stranded pieces first; True as soon as one leads to a finishable
-    position. Useful: moving a piece that must leave its square, uncovering a piece that some
-    piece that may have to move could rest on, or winning (``tight``: no win can come)."""
-    dist, _, order = _routes(ctx.blocked)
-    for src in _useful_sources(ctx, board, points, stranded, tight):
-        index = _mover_index(board[src], ctx)
-        budget = points[index]
-        piece = board[src][-1]
-        reach = [dst for dst in order[src] if dist[src][dst] <= budget]
-        reach.sort(key=lambda dst: not _can_rest(piece, board[dst]))  # stable: nearest legal first
-        for dst in reach:
-            cost = dist[src][dst]
-            after, after_moved, after_supply, won = _move_piece(board, moved, supply, src, dst, ctx.counts)
-            if won or _finishable(ctx, after, _spend(points, index, cost), after_moved, after_supply, table, tight):
-                return True
-    return False
-
-
-def _useful_sources(ctx: _Context, board: tuple, points: tuple, stranded: list, tight: bool) -> list[int]:
-    """Squares whose top piece is worth moving in the search: those of stranded pieces (and the
-    pieces on them); then squares within reach of a piece that may have to move, where the top
-    covers a piece it could rest on (closed: those covers may have to move too); then smalls
-    that could complete a fifth tower.
-
-    Taking the covers off must fit the pips left: one pip per cover or, when ``tight`` (no win
-    can come, so every cover must end the turn where it may rest), the pips of
-    :func:`_cover_leaving`."""
-    dist = _routes(ctx.blocked)[0]
-    leaving = dict(stranded)
-    pending = [(square, piece) for square, level in stranded for piece in board[square][level:]]
-    seen = set(pending)
-    useful = list(leaving)
-    covering: set[int] = set()
-    while pending:
-        square, piece = pending.pop()
-        budget = points[ctx.colours.index(piece.colour)]
-        for target, stack in enumerate(board):
-            if not 0 < dist[square][target] <= budget:
-                continue
-            stack = stack[: leaving.get(target)]
-            if _can_rest(piece, stack):
-                continue
-            height = len(stack)
-            index = ctx.colours.index(piece.colour)
-            covers = [0, 0]
-            covers[index] = dist[square][target]
-            while height and _mover_index(stack[:height], ctx) >= 0:
-                covers[_mover_index(stack[:height], ctx)] += (
-                    _cover_leaving(ctx, board, leaving, stack[height - 1], target) if tight else 1)
-                if covers[0] > points[0] or covers[1] > points[1]:
-                    break  # taking the covers off would cost more pips than are left
-                height -= 1
-                if _can_rest(piece, stack[:height]):
-                    covering.add(target)
-                    for cover in stack[height:]:
-                        if (target, cover) not in seen:
-                            seen.add((target, cover))
-                            pending.append((target, cover))
-                    break
-    useful += sorted(covering - set(leaving))
-    for square, stack in enumerate(board):
-        if square not in leaving and square not in covering and _mover_index(stack, ctx) >= 0 and stack[-1].size == 1:
-            colour = stack[-1].colour
-            if sum(1 for other in board if _tower_colour(other, ctx.counts) == colour) == WINNING_TOWERS - 1:
-                useful.append(square)
-    return [s for s in useful if _mover_index(board[s], ctx) >= 0]
-
-
-def _cover_leaving(ctx: _Context, board: tuple, leaving: dict, cover: Piece, square: int) -> int:
-    """The fewest pips ``cover`` needs to leave ``square`` and end the turn where it may rest:
-    1 if a neighbour is a square where it might rest (see :func:`_might_rest`), else 2 (it goes
-    farther, or comes back onto a piece that arrived meanwhile). Whatever ends on a square rests
-    in the end on a piece of that square it could rest on itself: a moved piece it may rest on is
-    of its colour and no smaller, so that piece's own base would do for it too."""
-    dist, _, order = _routes(ctx.blocked)
-    for target in order[square]:
-        if dist[square][target] > 1:
-            break
-        if _might_rest(cover, board[target][: leaving.get(target)], ctx):
-            return 1
-    return 2
 
 
 # Private helpers: texts -----------------------------------------------------------------------
@@ -1495,85 +755,3 @@ def _pair_text(values: tuple[int, int], colours: tuple[str, str], unit: str = ""
     if unit:
         return ", ".join(f"{v} {COLOUR_NAMES[c]} {unit if v != 1 else unit[:-1]}" for c, v in zip(colours, values))
     return ", ".join(f"{COLOUR_NAMES[c]} {v}" for c, v in zip(colours, values))
-
-
-def _format_pair(values: tuple[int, int], player: int) -> str:
-    first, second = PLAYER_COLOURS[player]
-    return f"{first}{values[0]}{second}{values[1]}"
-
-
-def _parse_pair(text: str, player: int, field: str, low: int, high: int) -> tuple[int, int] | None:
-    if text == "-":
-        return None
-    match = _PAIR_TEXT.match(text)
-    if match is None:
-        raise NotationError(f"field {field}={text!r} is not '-' or two colour values like {_format_pair((5, 2), player)}")
-    pair = {match.group(1): int(match.group(2)), match.group(3): int(match.group(4))}
-    colours = PLAYER_COLOURS[player]
-    if set(pair) != set(colours):
-        raise NotationError(f"field {field}={text!r} must name {SIDES[player]}'s colours {colours[0]} and {colours[1]} (player={player})")
-    values = (pair[colours[0]], pair[colours[1]])
-    if not all(low <= v <= high for v in values):
-        raise NotationError(f"field {field}={text!r} has a value outside {low}–{high}")
-    return values
-
-
-def _points_possible(dice: tuple[int, int], points: tuple[int, int]) -> bool:
-    if points[0] <= dice[0] and points[1] <= dice[1]:
-        return True
-    return max(dice) <= 3 and 0 in points and sum(points) <= sum(dice)
-
-
-def _parse_supply(text: str | None, on_board: dict) -> tuple[int, int, int]:
-    if text is None:
-        return tuple(5 - on_board.get(black, 0) for black in BLACKS)
-    counts = {}
-    for token in text.split(","):
-        name, sep, number = token.partition(":")
-        if not sep or name not in ("K3", "K2", "K1") or name in counts or not number.isdigit():
-            raise NotationError(f"field supply={text!r}: {token!r} is not like K3:5 (each of K3, K2, K1 once)")
-        counts[name] = int(number)
-    if len(counts) != 3:
-        raise NotationError(f"field supply={text!r} must give all three sizes, e.g. K3:5,K2:5,K1:5")
-    supply = (counts["K3"], counts["K2"], counts["K1"])
-    for black, n in zip(BLACKS, supply):
-        total = n + on_board.get(black, 0)
-        if total > 5:
-            raise NotationError(f"field supply={text!r}: {n} {black} in the supply and {on_board.get(black, 0)} on the board make {total}, but the set has 5")
-    return supply
-
-
-def _check_board(board: tuple) -> dict:
-    """Reject impossible stacks; returns the count of every piece on the board."""
-    counts: dict = {}
-    for square, stack in enumerate(board):
-        name = GRID.names[square]
-        for height, piece in enumerate(stack):
-            if piece.size == 0:
-                raise NotationError(f"{name} holds {piece}, which is not a Blockade piece")
-            if piece.colour == "C" and piece.size < 3:
-                raise NotationError(f"{name} holds {piece}: Blockade uses only the clear larges")
-            if piece.size == 3 and piece.colour != "K" and height:
-                raise NotationError(f"{name} has the {piece.name} {piece} above another piece: larges never move, so one is always at the bottom")
-            if piece.colour == "K" and (height != 3 or not _tower_shape(stack)):
-                raise NotationError(f"{name} holds the black {piece} outside a tower cap: a black only caps a large, medium and small of one colour")
-            counts[piece] = counts.get(piece, 0) + 1
-    for piece, n in counts.items():
-        if n > 5:
-            raise NotationError(f"the board has {n} pieces {piece}, but the set has only 5")
-    return counts
-
-
-def _parse_moved(text: str, board: tuple, player: int, to_move: int) -> tuple[int, ...]:
-    if text == "-":
-        return ()
-    if to_move == CHANCE:
-        raise NotationError(f"field moved={text} cannot be given while the dice are still to be rolled (to_move=-1)")
-    moved = tuple(sorted(GRID.index(name) for name in text.split(",")))
-    for square in set(moved):
-        stack = board[square]
-        n = moved.count(square)
-        if n > len(stack) or any(p.colour not in PLAYER_COLOURS[player] or p.size == 3 for p in stack[len(stack) - n :]):
-            raise NotationError(f"field moved={text}: the top {plural(n, 'piece')} of {GRID.names[square]} "
-                                f"({format_stack(stack)}) cannot all be {SIDES[player]} pieces moved this turn")
-    return moved

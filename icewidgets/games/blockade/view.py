@@ -16,7 +16,8 @@ from typing import Mapping, Sequence
 from typing import Any
 
 from ...view import Dice, Line, PanelItem, Pieces, Stage, View
-from .rules import BLACKS, PLAYER_COLOURS, WINNING_TOWERS, BlockadeState
+from .board import BLACKS, PLAYER_COLOURS, WINNING_TOWERS
+from .rules import BlockadeState
 
 SUPPLY = "supply"
 """The area holding the blacks not on the board yet."""
