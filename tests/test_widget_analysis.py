@@ -7,7 +7,10 @@ widget's background thread, and each test waits for it by joining ``widget.analy
 from __future__ import annotations
 
 import json
+import os
 import re
+import sys
+import threading
 
 import pytest
 
@@ -257,6 +260,21 @@ def test_closing_the_widget_drops_its_analysis():
     widget.analyse()
     _wait(widget)
     assert len(widget.analysis.plies) == 1  # nothing more was kept after the close
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a thread's own priority is Linux's")
+def test_the_analysis_yields_the_processor_to_the_kernel():
+    def nice() -> int:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    widget = iw.GameWidget(_record(2), analysis_precision=PRECISION)
+    seen = _watch(widget, "done")
+    niceness = []
+    widget.observe(lambda change: niceness.append(nice()), names=["analysis_data"])
+    widget.analyse()
+    _wait(widget)
+    # Published first by the kernel's thread (the start), then by the analysis' own.
+    assert seen == [0, 1, 2, 2] and niceness == [nice()] + [min(19, nice() + 10)] * 3
 
 
 # Hints ------------------------------------------------------------------------------------------

@@ -122,13 +122,18 @@ class Analysing(traitlets.HasTraits):
                 return False
             if self._hint_task is not None and self._hint_task.running and self._hint_task.about is state:
                 return True  # asked twice for the same position
+            previous = self._hint_task
             self._drop_hint()
+
+            def work(task: Task) -> Hints | None:
+                if previous is not None:
+                    previous.join()  # a dropped hint ends at its next check: one hint thinks at a time
+                return None if task.dropped else best_moves(state, HINTS, stop=task.stop, **self._settings)
 
             def finish(hints: Any, error: Exception | None) -> None:
                 self._hint_done(state, ply, hints, error)
 
-            task = Task(self._lock, "hint", lambda task: best_moves(state, HINTS, stop=task.stop, **self._settings),
-                        finish, about=state)
+            task = Task(self._lock, "hint", work, finish, about=state, yielding=True)
             self._hint_task, self.hint_thread = task, task.thread
             self.hint_data = {"ply": ply, "thinking": True, "text": f"Looking for the best moves for {name}…",
                               "hints": []}
@@ -180,7 +185,7 @@ class Analysing(traitlets.HasTraits):
         def finish(result: Any, error: Exception | None) -> None:
             self._analysis_done(task, result, error)
 
-        task = Task(self._lock, "analysis", self._analysis_work, finish)
+        task = Task(self._lock, "analysis", self._analysis_work, finish, yielding=True)
         self._analysis_task = task
         self.analysis_thread = task.thread
         task.start()

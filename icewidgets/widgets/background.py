@@ -15,10 +15,15 @@ move, an undo or a load meanwhile drops it (:meth:`Task.drop`), and work that li
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 from typing import Any, Callable
 
-__all__ = ["Task"]
+__all__ = ["NICENESS", "Task", "yield_processor"]
+
+NICENESS = 10
+"""How much lower a yielding task's threads run than the kernel's (Linux nice levels)."""
 
 
 class Task:
@@ -28,9 +33,11 @@ class Task:
     ``about`` is what the work is about (a position), for the widget to compare."""
 
     def __init__(self, lock: Any, name: str, work: Callable[["Task"], Any],
-                 finish: Callable[[Any, Exception | None], Any], about: Any = None):
+                 finish: Callable[[Any, Exception | None], Any], about: Any = None, yielding: bool = False):
         self.lock = lock
         self.about = about
+        self.yielding = yielding
+        """Whether the work yields the processor to the kernel's other threads (see :func:`yield_processor`)."""
         self.stop = threading.Event()
         """Set when the answer is no longer wanted, or wanted sooner: work may listen to it."""
         self.dropped = False
@@ -64,6 +71,8 @@ class Task:
 
     def _run(self) -> None:
         answer, error = None, None
+        if self.yielding:
+            yield_processor()
         try:
             answer = self._work(self)
         except Exception as exc:  # handed to finish, which says so in the widget
@@ -73,3 +82,19 @@ class Task:
                 return
             self.finished = True
             self._finish(answer, error)
+
+
+def yield_processor() -> None:
+    """Let the calling thread, and the threads it starts (rollout workers), run at a lower
+    priority than the kernel's own, so that a click is answered at once while they work.
+
+    Only on Linux, where a thread has a nice level of its own (threads it starts inherit it);
+    elsewhere, and where the system refuses, threads keep their priority.
+    """
+    if not sys.platform.startswith("linux") or not hasattr(os, "setpriority"):
+        return
+    try:
+        thread = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, thread, min(19, os.getpriority(os.PRIO_PROCESS, thread) + NICENESS))
+    except OSError:
+        pass
