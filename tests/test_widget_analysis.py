@@ -49,8 +49,14 @@ def _watch(widget, key: str = "done") -> list:
 
 
 def _wait(widget) -> None:
-    widget.analysis_thread.join(timeout=300)
-    assert not widget.analysis_thread.is_alive()
+    """Wait for the analysis, and for any that one started as it ended."""
+    for _ in range(10):
+        thread = widget.analysis_thread
+        thread.join(timeout=300)
+        assert not thread.is_alive()
+        if widget.analysis_thread is thread:
+            return
+    raise AssertionError("the analysis kept starting again")
 
 
 # Starting and showing ---------------------------------------------------------------------------
@@ -162,6 +168,22 @@ def test_stop_keeps_the_plies_done_says_so_and_analyse_goes_on_from_there():
     assert dones == [2, 3, 4, 5, 6, 6]
     assert widget.analysis == iw.analyse(widget.record, precision=PRECISION)
     assert widget.analysis_data["status"] == "Analysed 6 plies at ±0.2."
+
+
+def test_analyse_right_after_stop_goes_on_once_it_has_stopped():
+    record = _record(4)
+    widget = iw.GameWidget(record, analysis_precision=PRECISION)
+    asked = []
+
+    def stop_and_go_on(change):
+        if change["new"].get("done") == 1 and not asked:
+            asked.append((widget.handle({"type": "stop"}), widget.handle({"type": "analyse"})))
+
+    widget.observe(stop_and_go_on, names=["analysis_data"])
+    widget.analyse()
+    _wait(widget)
+    assert asked == [(True, True)] and widget.message != "The analysis is already running."
+    assert widget.analysis == iw.analyse(record, precision=PRECISION) and widget.analysis.complete
 
 
 def test_a_move_during_the_analysis_refreshes_it_with_only_the_new_plies_to_do():

@@ -85,8 +85,10 @@ class Analysing(traitlets.HasTraits):
         from where it stopped."""
         with self._lock:
             self._analysis_on = True
-            if self._analysis_task is not None and self._analysis_task.running:
-                self._say("The analysis is already running.", "info")
+            task = self._analysis_task
+            if task is not None and task.running:
+                if not task.halted:  # else it goes on once it has stopped (see _analysis_done)
+                    self._say("The analysis is already running.", "info")
                 return True
             self._start_analysis()
             return True
@@ -120,9 +122,9 @@ class Analysing(traitlets.HasTraits):
                 self._say(f"This is a roll of the dice for {name}, not a move to choose: roll first, then ask for "
                           "a hint.", "error")
                 return False
-            if self._hint_task is not None and self._hint_task.running and self._hint_task.about is state:
-                return True  # asked twice for the same position
             previous = self._hint_task
+            if previous is not None and previous.running and not previous.halted and previous.about is state:
+                return True  # asked twice for the same position
             self._drop_hint()
 
             def work(task: Task) -> Hints | None:
@@ -219,11 +221,13 @@ class Analysing(traitlets.HasTraits):
         if error is not None:
             self._analysis_on = False
             self._say(f"The analysis failed: {type(error).__name__}: {error}", "error")
-        elif result is not None:
+            self._publish_analysis()
+            return
+        if result is not None:
             self._analysis = self._fitted(result)
-            if self._analysis_on and task.about != self._record:
-                self._start_analysis()  # the game changed as the analysis ended
-                return
+        if self._analysis_on and (task.halted or task.about != self._record):
+            self._start_analysis()  # asked for again as it stopped, or the game changed as it ended
+            return
         self._publish_analysis()
 
     def _fitted(self, analysis: Analysis | None) -> Analysis | None:
