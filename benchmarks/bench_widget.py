@@ -152,7 +152,7 @@ def analysis_clicks(rounds: int = 20, plies: int = 80) -> None:
                     time.sleep(0.05)
             took = clicks(widget, rounds)
             done = len(widget.analysis.plies) if widget.analysis else 0
-            running = analysing and widget.analysis_thread.is_alive()
+            running = analysing and widget.analysis_task.running
             widget.close()
             for kind, times in took.items():
                 ms = sorted(wall for wall, _ in times)

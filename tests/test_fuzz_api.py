@@ -398,8 +398,8 @@ def test_an_analysis_message_is_answered_and_changes_no_game(kind, extra):
     widget = iw.GameWidget(state)
     answer = widget.handle({**extra, "type": kind})
     assert isinstance(answer, bool) and (answer or widget.message_kind == "error")
-    if widget.analysis_thread is not None:
-        widget.analysis_thread.join(timeout=60)
+    if widget.analysis_task is not None:
+        widget.analysis_task.join(timeout=60)
     assert widget.final_state == state and widget.record.plies == ()
     assert widget.hint_data == {}
 

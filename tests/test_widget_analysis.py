@@ -1,7 +1,7 @@
 """The analysis in GameWidget: started, shown ply by ply, stopped, refreshed by moves, hints.
 
 Driven through the widget's message handler like the page does; the analysis runs on the
-widget's background thread, and each test waits for it by joining ``widget.analysis_thread``.
+widget's background thread, and each test waits for it with ``widget.analysis_task.join()``.
 """
 
 from __future__ import annotations
@@ -51,10 +51,9 @@ def _watch(widget, key: str = "done") -> list:
 def _wait(widget) -> None:
     """Wait for the analysis, and for any that one started as it ended."""
     for _ in range(10):
-        thread = widget.analysis_thread
-        thread.join(timeout=300)
-        assert not thread.is_alive()
-        if widget.analysis_thread is thread:
+        task = widget.analysis_task
+        assert task.join(timeout=300)
+        if widget.analysis_task is task:
             return
     raise AssertionError("the analysis kept starting again")
 
@@ -65,7 +64,7 @@ def _wait(widget) -> None:
 def test_analysis_true_analyses_the_game_at_once_and_shows_what_iw_analyse_finds():
     record = _record(5)
     widget = iw.GameWidget(record, analysis=True, analysis_precision=PRECISION)
-    assert widget.analysis_thread.name == "icewidgets-analysis" and widget.analysis_thread.daemon
+    assert widget.analysis_task.thread.name == "icewidgets-analysis" and widget.analysis_task.thread.daemon
     _wait(widget)
     expected = iw.analyse(record, precision=PRECISION)
     assert widget.analysis == expected and widget.analysis.complete
@@ -89,7 +88,7 @@ def test_analysis_true_analyses_the_game_at_once_and_shows_what_iw_analyse_finds
 def test_the_analyse_message_shows_progress_ply_by_ply():
     record = _record(4)
     widget = iw.GameWidget(record, analysis_precision=PRECISION)
-    assert widget.analysis is None and widget.analysis_data == {} and widget.analysis_thread is None
+    assert widget.analysis is None and widget.analysis_data == {} and widget.analysis_task is None
     statuses, dones = _watch(widget, "status"), _watch(widget)
     assert widget.handle({"type": "analyse"}) is True
     _wait(widget)
@@ -103,7 +102,7 @@ def test_an_analysis_given_is_shown_without_a_thread_and_cut_to_the_game():
     record = _record(5)
     analysis = iw.analyse(record, precision=PRECISION, seed=3)
     widget = iw.GameWidget(record, analysis=analysis)
-    assert widget.analysis is analysis and widget.analysis_thread is None
+    assert widget.analysis is analysis and widget.analysis_task is None
     assert widget.analysis_data == analysis_payload(analysis, 5, running=False)
     shorter = iw.GameWidget(record.truncated(2), analysis=analysis)
     assert shorter.analysis == analysis.truncated(2) and shorter.analysis.complete
@@ -156,10 +155,10 @@ def test_stop_keeps_the_plies_done_says_so_and_analyse_goes_on_from_there():
         False, 2, "Analysis stopped after 2 of 5 plies; the plies done are kept.")
     assert len(data["points"]) == 3
     # Stopped, the analysis no longer follows the game.
-    thread = widget.analysis_thread
+    task = widget.analysis_task
     state = widget.final_state
     widget.play(state.legal_moves()[0])
-    assert widget.analysis_thread is thread and len(widget.analysis.plies) == 2
+    assert widget.analysis_task is task and len(widget.analysis.plies) == 2
     assert widget.analysis_data["status"] == "Analysis stopped after 2 of 6 plies; the plies done are kept."
     # Analyse goes on from ply 3: the plies done are not analysed again.
     dones = _watch(widget)
@@ -273,7 +272,7 @@ def test_a_failing_analysis_is_reported_in_the_widget(monkeypatch):
     assert (widget.message, widget.message_kind) == ("The analysis failed: RuntimeError: no rollouts today", "error")
     assert widget.analysis is None and widget.analysis_data == {}
     widget.play(widget.final_state.legal_moves()[0])  # the failure turned the analysis off: no new thread
-    assert not widget.analysis_thread.is_alive() and widget.analysis_data == {}
+    assert widget.analysis_task.finished and widget.analysis_data == {}
 
 
 def test_closing_the_widget_drops_its_analysis():
@@ -310,8 +309,8 @@ def test_a_hint_finds_the_best_moves_of_the_position_shown():
     state = list(record.states())[2]
     assert widget.hint_data["ply"] == 2 and widget.hint_data["thinking"] is True
     assert widget.hint_data["text"] == f"Looking for the best moves for {state.game.player_name(state.player)}…"
-    assert widget.hint_thread.name == "icewidgets-hint"
-    widget.hint_thread.join(timeout=120)
+    assert widget.hint_task.thread.name == "icewidgets-hint"
+    assert widget.hint_task.join(timeout=120)
     hints = iw.hint(state, k=3, precision=PRECISION)
     data = widget.hint_data
     assert data == hint_payload(state, 2, hints) and data["thinking"] is False
@@ -332,7 +331,7 @@ def test_a_move_that_wins_at_once_is_the_top_hint_with_its_exact_value():
     state = iw.make("volcano").state_from_text(WINS_AT_ONCE)
     widget = iw.GameWidget(state, analysis_precision=PRECISION)
     widget.hint()
-    widget.hint_thread.join(timeout=120)
+    widget.hint_task.join(timeout=120)
     top = widget.hint_data["hints"][0]
     assert (top["move"], top["value"], top["exact"], top["text"], top["squares"]) == (
         "a1-b1", 1.0, True, "a1-b1 1.00 exact (wins at once)", "a1-b1")
@@ -343,7 +342,7 @@ def test_a_hint_on_a_finished_position_or_a_roll_is_a_message_not_an_error():
     widget = iw.GameWidget(state)
     assert widget.handle({"type": "hint"}) is False
     assert (widget.message, widget.message_kind) == ("The game is over here: there is no move to suggest.", "error")
-    assert widget.hint_data == {} and widget.hint_thread is None
+    assert widget.hint_data == {} and widget.hint_task is None
     dice = iw.GameWidget("blockade", seed=3)
     assert dice.handle({"type": "hint"}) is False
     assert dice.message == "This is a roll of the dice for Cool, not a move to choose: roll first, then ask for a hint."
@@ -364,7 +363,7 @@ def test_stop_also_stops_a_hint_keeping_its_best_moves_so_far():
     widget = iw.GameWidget("ice3", seed=1, analysis_precision=0.02)
     widget.observe(lambda change: change["new"].get("thinking") and widget.stop_analysis(), names=["hint_data"])
     assert widget.hint()
-    widget.hint_thread.join(timeout=120)
+    widget.hint_task.join(timeout=120)
     data = widget.hint_data
     assert len(data["hints"]) == 3 and data["text"].endswith("cut short, so less sure.")
 
@@ -376,7 +375,7 @@ def test_a_fifth_game_is_analysed_and_hinted_in_the_widget(nest_row):
     assert widget.analysis == iw.analyse(record, precision=PRECISION) and widget.analysis.engine == "reference"
     assert widget.analysis_data["seat"] == "Orange"
     widget.hint()
-    widget.hint_thread.join(timeout=120)
+    widget.hint_task.join(timeout=120)
     assert all(re.fullmatch(r"-[a-z]\d", h["squares"]) for h in widget.hint_data["hints"])  # placements: a target only
 
 

@@ -21,7 +21,8 @@ again); the Stop button ends it, keeping the plies done. Values use the widget's
 >>> start = game.new_state()
 >>> record = iw.Record.new(game, start=start).extend([start.legal_moves()[0]])
 >>> widget = iw.GameWidget(record, analysis=True, analysis_precision=0.2)
->>> widget.analysis_thread.join()
+>>> widget.analysis_task.join(timeout=60)
+True
 >>> widget.analysis == iw.analyse(record, precision=0.2), widget.analysis_data["status"]
 (True, 'Analysed 1 ply at ±0.2.')
 """
@@ -38,7 +39,7 @@ from ..analysis import Analysis, Hint, Hints, analyse
 from ..analysis import hint as best_moves
 from ..protocol import CHANCE, State
 from ..words import plural
-from .background import Task
+from .background import Task, Worker
 
 __all__ = ["HINTS", "PRECISION", "Analysing", "analysis_payload", "check_analysis", "hint_payload", "hint_text"]
 
@@ -59,13 +60,15 @@ class Analysing(traitlets.HasTraits):
     analysis_data = traitlets.Dict().tag(sync=True)
     hint_data = traitlets.Dict().tag(sync=True)
 
-    analysis_thread: Any = None
-    """The thread of the last analysis started (join it to wait for the analysis)."""
-    hint_thread: Any = None
-    """The thread of the last hint asked for."""
+    analysis_task: Task | None = None
+    """The last analysis started (``widget.analysis_task.join()`` waits for it in a script)."""
+    hint_task: Task | None = None
+    """The last hint asked for."""
     _analysis: Analysis | None = None
-    _analysis_task: Task | None = None
-    _hint_task: Task | None = None
+    _analysis_task: Task | None = None  # the analysis running (None: none)
+    _hint_task: Task | None = None  # the hint being looked for (None: none)
+    _analysis_worker: Worker | None = None
+    _hint_worker: Worker | None = None
     _analysis_on = False
 
     # Public ----------------------------------------------------------------------------------
@@ -78,7 +81,7 @@ class Analysing(traitlets.HasTraits):
         return self._analysis
 
     def analyse(self) -> bool:
-        """Analyse the game on a background thread (:attr:`analysis_thread`), as the "Analyse"
+        """Analyse the game on the widget's background thread (:attr:`analysis_task`), as the "Analyse"
         button does; the page shows the graph and the labels as they come. From then on the
         analysis follows the game: a move, an undo or a load refreshes it, analysing only the
         plies that changed, until :meth:`stop_analysis`. An analysis stopped halfway goes on
@@ -109,7 +112,7 @@ class Analysing(traitlets.HasTraits):
 
     def hint(self) -> bool:
         """Look for the best three moves of the position shown (``widget.state``) on a
-        background thread (:attr:`hint_thread`), as the "Hint" button does; the board then
+        background thread (:attr:`hint_task`), as the "Hint" button does; the board then
         shows them with their values. A finished position or a roll of the dice has no move
         to suggest: False, and the widget says so."""
         with self._lock:
@@ -127,19 +130,19 @@ class Analysing(traitlets.HasTraits):
                 return True  # asked twice for the same position
             self._drop_hint()
 
-            def work(task: Task) -> Hints | None:
-                if previous is not None:
-                    previous.join()  # a dropped hint ends at its next check: one hint thinks at a time
-                return None if task.dropped else best_moves(state, HINTS, stop=task.stop, **self._settings)
+            def work(task: Task) -> Hints:
+                return best_moves(state, HINTS, stop=task.stop, **self._settings)
 
             def finish(hints: Any, error: Exception | None) -> None:
                 self._hint_done(state, ply, hints, error)
 
-            task = Task(self._lock, "hint", work, finish, about=state, yielding=True)
-            self._hint_task, self.hint_thread = task, task.thread
+            # One hint thinks at a time: this one waits on the worker for the one it dropped,
+            # which ends at its next look at task.stop.
+            task = Task(self._lock, "hint", work, finish, about=state)
+            self._hint_task = self.hint_task = task
             self.hint_data = {"ply": ply, "thinking": True, "text": f"Looking for the best moves for {name}…",
                               "hints": []}
-            task.start()
+            self._hint_worker.submit(task)
             return True
 
     # The widget's side -----------------------------------------------------------------------
@@ -148,6 +151,8 @@ class Analysing(traitlets.HasTraits):
         """Show ``analysis`` (an Analysis of this game) or start one (True); ``precision`` is
         the analysis' and the hints' (an Analysis brings its own, and its seed)."""
         self._settings: dict[str, Any] = {"precision": precision, "seed": 0, "policy": None}
+        # The widget's background threads, started at their first task.
+        self._analysis_worker, self._hint_worker = Worker("analysis"), Worker("hint")
         if isinstance(analysis, Analysis):
             fitted = self._fitted(analysis)
             if fitted is None:
@@ -174,12 +179,15 @@ class Analysing(traitlets.HasTraits):
         self._publish_analysis()
 
     def _stop_background(self) -> None:
-        """Drop the analysis and the hint (the widget closes)."""
+        """Drop the analysis and the hint, and end their threads (the widget closes)."""
         self._analysis_on = False
         if self._analysis_task is not None:
             self._analysis_task.drop()
             self._analysis_task = None
         self._drop_hint()
+        for worker in (self._analysis_worker, self._hint_worker):
+            if worker is not None:
+                worker.close()
 
     # The analysis ----------------------------------------------------------------------------
 
@@ -187,10 +195,9 @@ class Analysing(traitlets.HasTraits):
         def finish(result: Any, error: Exception | None) -> None:
             self._analysis_done(task, result, error)
 
-        task = Task(self._lock, "analysis", self._analysis_work, finish, yielding=True)
-        self._analysis_task = task
-        self.analysis_thread = task.thread
-        task.start()
+        task = Task(self._lock, "analysis", self._analysis_work, finish)
+        self._analysis_task = self.analysis_task = task
+        self._analysis_worker.submit(task)
         self._publish_analysis()
 
     def _analysis_work(self, task: Task) -> Analysis | None:
