@@ -16,7 +16,7 @@ import pytest
 
 import icewidgets as iw
 from icewidgets.analysis import Hint, Hints
-from icewidgets.widgets import analysing
+from icewidgets.widgets import analysing, background
 from icewidgets.widgets.analysing import analysis_payload, hint_payload
 
 PRECISION = 0.2  # quick analyses; the values are exact for their seed all the same
@@ -295,7 +295,8 @@ def test_the_analysis_yields_the_processor_to_the_kernel():
     widget.analyse()
     _wait(widget)
     # Published first by the kernel's thread (the start), then by the analysis' own.
-    assert seen == [0, 1, 2, 2] and niceness == [nice()] + [min(19, nice() + 10)] * 3
+    assert seen == [0, 1, 2, 2] and niceness == [nice()] + [min(19, nice() + background.NICENESS)] * 3
+    assert background.NICENESS == 5
 
 
 # Hints ------------------------------------------------------------------------------------------
