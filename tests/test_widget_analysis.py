@@ -194,10 +194,14 @@ def test_a_move_during_the_analysis_refreshes_it_with_only_the_new_plies_to_do()
         if change["new"].get("done") == 2 and not moved:
             moved.append(str(widget.final_state.legal_moves()[0]))
             assert widget.handle({"type": "move", "move": moved[0]})
+            # A move at the end leaves the ply in progress alone: the analysis gets there after.
+            moved.append(widget.analysis_task.stop.is_set())
 
     widget.observe(move_once, names=["analysis_data"])
     widget.analyse()
     _wait(widget)
+    assert moved[1] is False
+    moved.pop()
     assert widget.record.plies == record.plies + tuple(moved)
     assert widget.analysis == iw.analyse(widget.record, precision=PRECISION) and widget.analysis.complete
     after = dones[dones.index(2):]
@@ -217,13 +221,14 @@ def test_undo_and_redo_during_the_analysis_keep_it_to_the_game_as_it_is():
 
     def undo_once(change):
         if change["new"].get("done") == 4 and not undone:
-            undone.append(True)
+            undone.append(None)
             assert widget.handle({"type": "undo"})
+            undone[0] = widget.analysis_task.stop.is_set()  # ply 5, in progress, is gone: it stops
 
     widget.observe(undo_once, names=["analysis_data"])
     widget.analyse()
     _wait(widget)
-    assert widget.record == record.truncated(4)
+    assert undone == [True] and widget.record == record.truncated(4)
     assert widget.analysis == iw.analyse(record.truncated(4), precision=PRECISION)
     assert widget.analysis_data["status"] == "Analysed 4 plies at ±0.2."
     assert widget.handle({"type": "redo"})

@@ -38,10 +38,11 @@ from ..agents import get_agent
 from ..analysis import Analysis, Hint, Hints, analyse
 from ..analysis import hint as best_moves
 from ..protocol import CHANCE, State
+from ..record import Record
 from ..words import plural
 from .background import Task, Worker
 
-__all__ = ["HINTS", "PRECISION", "Analysing", "analysis_payload", "check_analysis", "hint_payload", "hint_text"]
+__all__ = ["HINTS", "PRECISION", "Analysing", "analysis_payload", "check_analysis", "hint_payload", "hint_text", "shared_plies"]
 
 HINTS = 3
 """How many moves a hint shows."""
@@ -70,6 +71,7 @@ class Analysing(traitlets.HasTraits):
     _analysis_worker: Worker | None = None
     _hint_worker: Worker | None = None
     _analysis_on = False
+    _analysing_at = 0  # the plies of its game the analysis running has done
 
     # Public ----------------------------------------------------------------------------------
 
@@ -173,7 +175,10 @@ class Analysing(traitlets.HasTraits):
         self._analysis = self._fitted(self._analysis)
         task = self._analysis_task
         if task is not None and task.running:
-            task.stop.set()  # it goes on with the game as it is now (see _analysis_work)
+            # A ply it has done or works on changed: it goes on with the game as it is now (see
+            # _analysis_work). A change after that (a move played on) waits for it to get there.
+            if task.about is not None and shared_plies(task.about, self._record) <= self._analysing_at:
+                task.stop.set()
         elif self._analysis_on:
             self._start_analysis()
         self._publish_analysis()
@@ -213,6 +218,7 @@ class Analysing(traitlets.HasTraits):
                 if task.halted or (result is not None and result.complete and task.about == self._record):
                     return result
                 task.about, resume = self._record, self._analysis
+                self._analysing_at = len(resume.plies) if resume is not None else 0
                 task.stop.clear()
             result = analyse(task.about, stop=task.stop, resume=resume,
                              progress=lambda so_far: self._analysis_progress(task, so_far), **self._settings)
@@ -220,6 +226,7 @@ class Analysing(traitlets.HasTraits):
     def _analysis_progress(self, task: Task, so_far: Analysis) -> None:
         with self._lock:
             if not task.dropped:
+                self._analysing_at = len(so_far.plies)
                 self._analysis = self._fitted(so_far)
                 self._publish_analysis()
 
@@ -239,17 +246,10 @@ class Analysing(traitlets.HasTraits):
 
     def _fitted(self, analysis: Analysis | None) -> Analysis | None:
         """``analysis`` cut to the plies it shares with the widget's game (None: another game)."""
-        if analysis is None:
+        shared = -1 if analysis is None else shared_plies(analysis.record, self._record)
+        if shared < 0:
             return None
-        theirs, ours = analysis.record, self._record
-        if theirs.truncated(0) != ours.truncated(0):
-            return None
-        shared = 0
-        for a, b in zip(theirs.plies, ours.plies):
-            if a != b:
-                break
-            shared += 1
-        return analysis if shared == len(theirs.plies) else analysis.truncated(shared)
+        return analysis if shared == len(analysis.record.plies) else analysis.truncated(shared)
 
     def _publish_analysis(self) -> None:
         running = self._analysis_task is not None and self._analysis_task.running
@@ -281,6 +281,23 @@ def check_analysis(analysis: Any, precision: Any) -> float:
                         "(from iw.analyse) of the widget's game")
     return checks.number(precision, "analysis_precision", low=0, high=0.5, low_open=True, high_open=True,
                          what="a precision (± expected points)")
+
+
+def shared_plies(one: Record, other: Record) -> int:
+    """How many plies two records of a game from the same start share (-1: another game or start).
+
+    >>> one = Record("g", plies=("a", "b", "c"))
+    >>> shared_plies(one, Record("g", plies=("a", "x"))), shared_plies(one, one), shared_plies(one, Record("h"))
+    (1, 3, -1)
+    """
+    if one.truncated(0) != other.truncated(0):
+        return -1
+    shared = 0
+    for a, b in zip(one.plies, other.plies):
+        if a != b:
+            break
+        shared += 1
+    return shared
 
 
 def _usable_policy(name: str) -> str | None:
