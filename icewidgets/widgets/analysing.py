@@ -42,7 +42,8 @@ from ..record import Record
 from ..words import plural
 from .background import Task, Worker
 
-__all__ = ["HINTS", "PRECISION", "Analysing", "analysis_payload", "check_analysis", "hint_payload", "hint_text", "shared_plies"]
+__all__ = ["HINTS", "PRECISION", "Analysing", "analysis_payload", "check_analysis", "hint_payload", "hint_text",
+           "shared_plies"]
 
 HINTS = 3
 """How many moves a hint shows."""
@@ -332,7 +333,8 @@ def analysis_payload(analysis: Analysis | None, plies: int, running: bool) -> di
     elif done < plies:
         status = f"Analysed {done} of {plural(plies, 'ply', 'plies')}."
     else:
-        status = f"Analysed {plural(done, 'ply', 'plies') if done else 'the start position'} at ±{analysis.precision:g}."
+        what = plural(done, "ply", "plies") if done else "the start position"
+        status = f"Analysed {what} at ±{analysis.precision:g}."
     turning = analysis.turning_point
     return {
         "running": running, "plies": plies, "done": done, "status": status,

@@ -9,7 +9,9 @@ loads another game (or when a page asks for it, having missed an update).
 Moves, clicks, undo, redo, dice rolls, bot answers and loading a position are messages to
 :meth:`GameWidget.handle`, which checks everything and answers bad input with a message shown in
 the widget. A bot asked by the page thinks on a background thread, so neither the page nor the
-notebook waits on it; the widget says that it is thinking meanwhile.
+notebook waits on it; the widget says that it is thinking meanwhile. An analysis of the game and
+hints run in the background too (:mod:`.analysing`): an evaluation graph under the replay
+slider, labels in the move list, the best moves drawn on the board.
 
 The widget follows the notebook's light or dark theme (``theme="auto"``, through the host's CSS
 variables) unless given one of :data:`icewidgets.svg.THEMES`; ``size=`` is the board's width in
@@ -45,11 +47,11 @@ import traitlets
 
 from .. import checks, svg
 from ..agents import chance_move, get_agent
+from ..analysis import Analysis
 from ..games import available_games, make
 from ..pieces import is_pawn
 from ..protocol import CHANCE, Game, State
 from ..record import CODE_PREFIX, Record
-from ..analysis import Analysis
 from .analysing import PRECISION, Analysing, check_analysis
 from .background import Task
 from .frontend import STYLES, module_source
