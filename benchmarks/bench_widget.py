@@ -11,6 +11,18 @@ the Python time it takes: the CPU time of the thread (each move's median of 7 ru
 wall clock, which on a shared machine also counts the time other processes take. A second table
 plays each game at random and times its ply shown in the most stages (a long eruption).
 Targets: at ply 200 a move sends at most 30 KB and costs at most 10 ms, no more than at ply 10.
+
+A third table answers "does the widget answer clicks within 100 ms while an analysis runs?":
+for each game an 80-ply game (a lasting one, as above) is loaded into a widget that analyses it
+(``analysis=True``, ±0.05) on its background thread, and clicks are sent one after another, a
+human's 100 ms apart: a step (the page sets ``ply``), a move played and taken back (each
+refreshes the analysis: it stops and goes on with ``resume=``), and a hint asked (it runs on its
+own thread, so the next clicks meet it too). The table gives the wall-clock time of the Python handler of each click (the
+comm's sends serialised as JSON included), median, 95th percentile and largest, with the
+analysis running and, for comparison, in a widget without one. The rollouts' kernels are
+compiled before (``python -m icewidgets warm``), as they are on Binder.
+
+    python benchmarks/bench_widget.py --analysis     # only this table
 """
 
 from __future__ import annotations
@@ -102,7 +114,59 @@ def moves_from(record: iw.Record, ply: int, count: int = 1) -> list[tuple[int, f
     return [(max(size), statistics.median(took)) for size, took in zip(sizes, times)]
 
 
+def clicks(widget: iw.GameWidget, rounds: int, pause: float = 0.1) -> dict[str, list[tuple[float, float]]]:
+    """Wall-clock and CPU milliseconds of each kind of click's handler in ``widget``, ``rounds`` of each."""
+    took: dict[str, list[tuple[float, float]]] = {"step": [], "move": [], "undo": [], "hint": []}
+    end = len(widget.record.plies)
+
+    def timed(kind: str, action) -> None:
+        start, cpu = time.perf_counter(), time.thread_time()
+        action()
+        took[kind].append(((time.perf_counter() - start) * 1000, (time.thread_time() - cpu) * 1000))
+        time.sleep(pause)
+
+    for k in range(rounds):
+        timed("step", lambda: widget.set_state({"ply": end - 1 - k % 10}))
+        timed("step", lambda: widget.set_state({"ply": end}))
+        move = str(widget.final_state.legal_moves()[k % len(widget.final_state.legal_moves())])
+        timed("move", lambda: widget.handle({"type": "move", "move": move}))
+        timed("undo", lambda: widget.handle({"type": "undo"}))
+        timed("hint", lambda: widget.handle({"type": "hint"}))
+    return took
+
+
+def analysis_clicks(rounds: int = 20, plies: int = 80) -> None:
+    """The third table: clicks answered while an analysis runs."""
+    print(f"\nclicks while an analysis runs ({plies}-ply games, ±0.05; {rounds} rounds of each click, 100 ms apart; "
+          "ms of the Python handler: wall clock, and its thread's CPU)\n"
+          f"{'game':10} {'click':6} {'analysing':>10} {'median':>8} {'p95':>8} {'largest':>8} {'cpu median':>11} "
+          f"{'plies done':>11}")
+    for name in iw.available_games():
+        record = long_record(name, plies)
+        iw.analyse(record.truncated(2), precision=0.2)  # the kernels loaded: no compile in the measurement
+        for analysing in (True, False):
+            widget = iw.GameWidget(record, analysis=analysing)
+            widget.comm.send = lambda data=None, metadata=None, buffers=None: json.dumps(data)
+            if analysing:
+                while not (widget.analysis and widget.analysis.plies):  # its rollouts are running
+                    time.sleep(0.05)
+            took = clicks(widget, rounds)
+            done = len(widget.analysis.plies) if widget.analysis else 0
+            running = analysing and widget.analysis_task.running
+            widget.close()
+            for kind, times in took.items():
+                ms = sorted(wall for wall, _ in times)
+                p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
+                cpu = statistics.median(cpu for _, cpu in times)
+                print(f"{name:10} {kind:6} {'yes' if analysing else 'no':>10} {statistics.median(ms):>8.1f} "
+                      f"{p95:>8.1f} {ms[-1]:>8.1f} {cpu:>11.1f} "
+                      f"{(str(done) + (' (on)' if running else '')) if analysing else '':>11}")
+
+
 def main() -> None:
+    if "--analysis" in sys.argv[1:]:
+        analysis_clicks()
+        return
     print(f"{'game':10} {'ply':>5} {'bytes sent':>11} {'(largest)':>10} {'python ms':>10} {'(largest)':>10}")
     for name in iw.available_games():
         record = long_record(name, max(PLIES) + MOVES)
@@ -123,6 +187,7 @@ def main() -> None:
         ply, most = max(stages.items(), key=lambda item: (item[1], -item[0]))
         [(size, seconds)] = moves_from(record, ply - 1)
         print(f"{name:10} {ply:>5} {most:>7} {size:>11,} {seconds * 1000:>10.1f}")
+    analysis_clicks()
 
 
 if __name__ == "__main__":

@@ -381,8 +381,8 @@ def test_a_writer_writes_its_file_or_refuses_and_leaves_the_folder_alone(path, w
 
 @SLOW
 @given(game=st.one_of(st.sampled_from(["volcano", "blockade", "chess", iw.Record.new("volcano", seed=1)]), ANYTHING),
-       options=st.dictionaries(st.sampled_from(["players", "opening", "bogus", "seed", "theme", "size", "agents"]),
-                               ANYTHING, max_size=2))
+       options=st.dictionaries(st.sampled_from(["players", "opening", "bogus", "seed", "theme", "size", "agents",
+                                                "analysis", "analysis_precision"]), ANYTHING, max_size=2))
 def test_the_widget_is_made_or_refused(game, options):
     try:
         widget = iw.GameWidget(game, **options)
@@ -390,6 +390,21 @@ def test_the_widget_is_made_or_refused(game, options):
         assert str(error)
         return
     assert widget.record.final_state() == widget.final_state
+
+
+@FAST
+@given(kind=st.sampled_from(["analyse", "stop", "hint"]), extra=st.dictionaries(st.text(max_size=5), ANYTHING, max_size=2))
+def test_an_analysis_message_is_answered_and_changes_no_game(kind, extra):
+    # A finished position: its analysis is exact (no rollouts), a hint is refused with a message.
+    state = iw.make("volcano").state_from_text(
+        ". . . . G1K1\n. . . . .\n. . R2 . .\n. . . . .\nC1K1 . R1 . Y1\nto_move=0 captured=R3,Y3,G3,B3/").play("a1-b1")
+    widget = iw.GameWidget(state)
+    answer = widget.handle({**extra, "type": kind})
+    assert isinstance(answer, bool) and (answer or widget.message_kind == "error")
+    if widget.analysis_task is not None:
+        widget.analysis_task.join(timeout=60)
+    assert widget.final_state == state and widget.record.plies == ()
+    assert widget.hint_data == {}
 
 
 @FAST

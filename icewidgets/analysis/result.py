@@ -149,6 +149,26 @@ class Analysis:
         """``player``'s expected points at every position analysed (the evaluation graph)."""
         return [value.points[player] for value in self.positions]
 
+    def truncated(self, plies: int) -> "Analysis":
+        """The analysis of the game's first ``plies`` plies (as :meth:`Record.truncated`): what
+        this one found up to there. It is complete if this one got that far, else it stays
+        stopped. A widget keeps its analysis this way when a move is taken back; it can
+        ``resume`` another analysis of the game as it went on.
+
+        >>> import icewidgets as iw
+        >>> game = iw.make(iw.available_games()[0])
+        >>> start = game.new_state()
+        >>> record = iw.Record.new(game, start=start).extend([start.legal_moves()[0]])
+        >>> first = iw.analyse(record, precision=0.2).truncated(0)
+        >>> first.complete, len(first.positions), first.plies, first.record == record.truncated(0)
+        (True, 1, (), True)
+        """
+        if isinstance(plies, bool) or not isinstance(plies, int) or plies < 0:
+            raise ValueError(f"plies={plies!r} must be a whole number ≥ 0")
+        stopped = None if len(self.positions) > min(plies, len(self.record.plies)) else self.stopped
+        return dataclasses.replace(self, record=self.record.truncated(plies), positions=self.positions[: plies + 1],
+                                   plies=self.plies[:plies], stopped=stopped)
+
     @property
     def labelled(self) -> tuple[PlyAnalysis, ...]:
         """The plies with a label, in order."""

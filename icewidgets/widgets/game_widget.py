@@ -9,7 +9,9 @@ loads another game (or when a page asks for it, having missed an update).
 Moves, clicks, undo, redo, dice rolls, bot answers and loading a position are messages to
 :meth:`GameWidget.handle`, which checks everything and answers bad input with a message shown in
 the widget. A bot asked by the page thinks on a background thread, so neither the page nor the
-notebook waits on it; the widget says that it is thinking meanwhile.
+notebook waits on it; the widget says that it is thinking meanwhile. An analysis of the game and
+hints run in the background too (:mod:`.analysing`): an evaluation graph under the replay
+slider, labels in the move list, the best moves drawn on the board.
 
 The widget follows the notebook's light or dark theme (``theme="auto"``, through the host's CSS
 variables) unless given one of :data:`icewidgets.svg.THEMES`; ``size=`` is the board's width in
@@ -45,10 +47,13 @@ import traitlets
 
 from .. import checks, svg
 from ..agents import chance_move, get_agent
+from ..analysis import Analysis
 from ..games import available_games, make
 from ..pieces import is_pawn
 from ..protocol import CHANCE, Game, State
 from ..record import CODE_PREFIX, Record
+from .analysing import PRECISION, Analysing, check_analysis
+from .background import Task
 from .frontend import STYLES, module_source
 from .replay import FrameLog, legal_entries
 
@@ -83,7 +88,7 @@ def _locked(method: Callable) -> Callable:
     return locked
 
 
-class GameWidget(anywidget.AnyWidget):
+class GameWidget(Analysing, anywidget.AnyWidget):
     """One widget for every game: click to move, step through every ply and every stage of one.
 
     ``GameWidget(name, players=2, agents={1: "greedy"})`` plays game ``name`` against a bot in
@@ -95,6 +100,13 @@ class GameWidget(anywidget.AnyWidget):
 
     Live on the Python side: ``widget.state`` (the position shown), ``widget.record`` (the whole
     game), ``widget.ply`` (plies shown; set it to move the view; observe it to follow moves).
+
+    Analysis (:mod:`.analysing`): ``analysis=True`` analyses the game at once, on a background
+    thread, as the "Analyse" button does; the page draws the evaluation graph under the replay
+    slider and labels the move list as plies are done, and the analysis follows the game as it
+    goes on. ``analysis=`` an :class:`icewidgets.Analysis` of the game shows that one.
+    ``analysis_precision`` (±0.05) is the analysis' and the hints' (the "Hint" button: the best
+    three moves drawn on the board). ``widget.analysis`` is the analysis so far.
     """
 
     _esm = module_source()
@@ -139,9 +151,12 @@ class GameWidget(anywidget.AnyWidget):
         theme: str = AUTO,
         palette: str = "standard",
         size: float | str | None = None,
+        analysis: bool | Analysis = False,
+        analysis_precision: float = PRECISION,
         **options: Any,
     ):
         seed = checks.whole(seed, "seed", low=0, none=True)
+        analysis_precision = check_analysis(analysis, analysis_precision)
         super().__init__()
         if theme != AUTO:
             svg.theme(theme)
@@ -159,13 +174,14 @@ class GameWidget(anywidget.AnyWidget):
         self._redo: list[str] = []
         # Messages from the page and a thinking bot's answer change the game one at a time.
         self._lock = threading.RLock()
-        self._thinking_about: State | None = None
+        self._bot_task: Task | None = None
         self.bot_thread: threading.Thread | None = None
         g = self._record.make_game()
         self.game_name, self.title = g.name, g.title or g.name
         self._agents: dict[int, Callable] = {}
         self.seats = self._seat_names(g, agents)
         self._rebuild()
+        self._setup_analysis(analysis, analysis_precision)
         self.on_msg(self._on_custom_msg)
 
     # Public, live state ---------------------------------------------------------------------
@@ -206,7 +222,8 @@ class GameWidget(anywidget.AnyWidget):
         not possible), ``{"type": "roll"}``, ``{"type": "bot"}`` (the bot to move answers, here and
         now), ``{"type": "undo"}``, ``{"type": "redo"}``, ``{"type": "load", "text": …}``,
         ``{"type": "restart"}``, ``{"type": "resync"}`` (a page that missed an update asks for the
-        whole game again).
+        whole game again), ``{"type": "analyse"}``, ``{"type": "stop"}`` (the analysis) and
+        ``{"type": "hint"}`` (the best moves of the position shown).
         """
         try:
             if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
@@ -232,6 +249,12 @@ class GameWidget(anywidget.AnyWidget):
             if kind == "resync":
                 self.send_state()
                 return True
+            if kind == "analyse":
+                return self.analyse()
+            if kind == "stop":
+                return self.stop_analysis()
+            if kind == "hint":
+                return self.hint()
             raise _Refused(f"the widget received an unknown message type {kind!r}")
         except _Refused as refused:
             self._say(str(refused), "error")
@@ -289,6 +312,7 @@ class GameWidget(anywidget.AnyWidget):
         self._record = record
         self._redo = []
         self._rebuild()
+        self._analysis_game_changed()
         self._say(f"Loaded a {self.title} game with {len(record.plies)} plies.", "info")
         return True
 
@@ -334,41 +358,37 @@ class GameWidget(anywidget.AnyWidget):
             if state.is_over or not self._is_bot(state) or state.to_move == CHANCE:
                 self.handle({"type": "bot"})
                 return
-            if self._thinking_about is state:
+            if self._bot_task is not None and self._bot_task.running and self._bot_task.about is state:
                 return  # asked twice for the same position
-            self._thinking_about = state
+            self._stop_thinking()
             seat = state.player
             self.bot_thinking = True
             self._say(f"{self.game.player_name(seat)} ({self.seats[seat]}) is thinking…", "info")
-            self.bot_thread = threading.Thread(target=self._answer, args=(state,), daemon=True, name="icewidgets-bot")
-            self.bot_thread.start()
+            self._bot_task = Task(self._lock, "bot", lambda task: self._bot_choice(state),
+                                  lambda move, error: self._bot_answered(state, move, error), about=state).start()
+            self.bot_thread = self._bot_task.thread
 
-    def _answer(self, state: State) -> None:
-        """The thinking bot's work: choose (slow, without the lock), then play if still current."""
-        move, failure = None, None
-        try:
-            move = self._bot_choice(state)
-        except _Refused as refused:
-            failure = str(refused)
-        with self._lock:
-            if self._thinking_about is not state:
-                return  # a newer question replaced this one
-            self._thinking_about = None
-            self.bot_thinking = False
-            if self.final_state is not state:
-                return  # an undo or a load came first (and said so)
-            if failure is None:
-                try:
-                    self._play_bot_move(state, move)
-                except _Refused as refused:
-                    failure = str(refused)
-            if failure is not None:
-                self.bot_pending = False
-                self._say(failure, "error")
+    def _bot_answered(self, state: State, move: Any, error: Exception | None) -> None:
+        """The thinking bot's answer (under the lock): played if the game is still where it was."""
+        self._bot_task = None
+        self.bot_thinking = False
+        if self.final_state is not state:
+            return  # the game moved on meanwhile
+        failure = None if error is None else str(error)
+        if failure is None:
+            try:
+                self._play_bot_move(state, move)
+            except _Refused as refused:
+                failure = str(refused)
+        if failure is not None:
+            self.bot_pending = False
+            self._say(failure, "error")
 
     def _stop_thinking(self) -> None:
         """The game goes back or starts again: a bot still thinking will find its answer dropped."""
-        self._thinking_about = None
+        if self._bot_task is not None:
+            self._bot_task.drop()
+            self._bot_task = None
         self.bot_thinking = False
 
     def _human_move(self, text: Any) -> bool:
@@ -536,6 +556,7 @@ class GameWidget(anywidget.AnyWidget):
         with self.hold_sync():
             self._send_change(frames_from, moves_from)
             self._publish(view_ply=len(self._record.plies))
+            self._analysis_game_changed()
         self._say("", "info")
 
     def _truncate(self, n: int) -> None:
@@ -549,6 +570,7 @@ class GameWidget(anywidget.AnyWidget):
         with self.hold_sync():
             self._send_change(kept, n)
             self._publish(view_ply=n)
+            self._analysis_game_changed()
 
     def get_state(self, key: Any = None, drop_defaults: bool = False) -> dict:
         """The widget's state for the page; whenever it holds the whole replay, also the
@@ -668,6 +690,15 @@ class GameWidget(anywidget.AnyWidget):
         game = self._record.make_game()
         state = game.state_from_text(text)
         return Record.new(game, start=state)
+
+    def close(self) -> None:
+        """Close the widget; a bot thinking, an analysis or a hint running is dropped."""
+        lock = getattr(self, "_lock", None)  # None: the widget's arguments were refused before it was made
+        if lock is not None:
+            with lock:
+                self._stop_thinking()
+                self._stop_background()
+        super().close()
 
     # Display -------------------------------------------------------------------------------------
 

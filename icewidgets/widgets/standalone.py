@@ -3,7 +3,9 @@
 :func:`save_html` writes the widget's ES module, its styles and the game's frames into a single
 file that makes no network request: it replays the game in any browser, stage by stage, with
 the same controls (step, play, speed, the move list, the narration, copy of the game code), and
-can be put on a school website or sent by email.
+can be put on a school website or sent by email. With an analysis, the page shows it too: the
+evaluation graph under the slider (a click on a point goes to its ply), the labels in the move
+list, the turning point and each player's summary.
 """
 
 from __future__ import annotations
@@ -12,18 +14,21 @@ import html
 import json
 from typing import Any
 
+from ..analysis import Analysis, analyse
 from ..checks import no_unknown
 from ..files import atomic_write, check_target
 from ..protocol import State
 from ..record import Record
+from .analysing import analysis_payload
 from .frontend import module_source, stylesheet
 
 REPLAY_TRAITS = ("game_name", "title", "board", "frames", "moves", "ply", "seats", "position_text", "record_code",
                  "theme", "size", "speed", "revision")
 """What a replay page needs of a widget's state (nothing about playing on)."""
 
-LAYOUT_OPTIONS = ("theme", "palette", "size")
-"""The options :func:`save_html` takes for a Record or a State: how the page lays it out."""
+LAYOUT_OPTIONS = ("theme", "palette", "size", "analysis")
+"""The options :func:`save_html` takes for a Record or a State: how the page lays it out, and
+the analysis it shows."""
 
 
 def save_html(record_or_widget: Any, path: Any, **options: Any) -> None:
@@ -34,6 +39,10 @@ def save_html(record_or_widget: Any, path: Any, **options: Any) -> None:
     at the ply it shows); ``options`` (``theme=``, ``palette=``, ``size=``) lay a Record out as
     a widget would; any other option is refused. The page opens at the last ply. The file is
     written whole or not at all (:func:`icewidgets.files.atomic_write`).
+
+    The page shows an analysis: a widget's own (``widget.analysis``, the plies done so far), or
+    for a Record ``analysis=`` an :class:`icewidgets.Analysis` of it (``iw.analyse(record)``)
+    or True (the record is analysed first, with ``iw.analyse``'s defaults: that takes a while).
 
     >>> import icewidgets as iw, os, tempfile
     >>> record = iw.Record.new(iw.available_games()[0], seed=1)
@@ -54,10 +63,20 @@ def save_html(record_or_widget: Any, path: Any, **options: Any) -> None:
         widget = record_or_widget
     elif isinstance(record_or_widget, (Record, State)):
         no_unknown(options, "save_html()", LAYOUT_OPTIONS)
-        widget = GameWidget(record_or_widget, **options)
+        analysis = options.pop("analysis", None)
+        if analysis is True:
+            record = record_or_widget if isinstance(record_or_widget, Record) else Record.new(
+                record_or_widget.game, start=record_or_widget)
+            analysis = analyse(record)
+        elif analysis is not None and not isinstance(analysis, Analysis):
+            raise TypeError(f"analysis={analysis!r} must be an Analysis of the game (from iw.analyse), True "
+                            "(analyse it now) or None")
+        widget = GameWidget(record_or_widget, analysis=analysis or False, **options)
     else:
         raise TypeError(f"save_html needs a Record, a State or a GameWidget, not {type(record_or_widget).__name__}")
     state = widget.get_state(list(REPLAY_TRAITS))
+    # The analysis as it stands, never "running" on a page that has no kernel to run it.
+    state["analysis_data"] = analysis_payload(widget.analysis, len(widget.record.plies), running=False)
     text = page(f"{widget.title}: {len(widget.record.plies)} plies", state)
     with atomic_write(path) as fh:
         fh.write(text)

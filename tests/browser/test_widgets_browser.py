@@ -16,6 +16,7 @@ import pytest
 
 import icewidgets as iw
 from icewidgets import svg
+from icewidgets.widgets.analysing import hint_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)] if importlib.util.find_spec("pytest_timeout") else [pytest.mark.browser]
 
@@ -322,6 +323,120 @@ def _switch_theme(page, name: str) -> None:
     page.evaluate("(theme) => window.jupyterapp.commands.execute('apputils:change-theme', { theme })", name)
 
 
+def _analysed_record() -> iw.Record:
+    """The game of widgets.ipynb's analysis cell: each ply the legal move 3i+1 of the list."""
+    record = iw.Record.new("volcano", seed=1)
+    state, plies = record.start_state(), []
+    for i in range(6):
+        move = state.legal_moves()[(3 * i + 1) % len(state.legal_moves())]
+        plies.append(str(move))
+        state = state.play(move)
+    return record.extend(plies)
+
+
+ANALYSIS_PRECISION = 0.2  # as widgets.ipynb's analysis cell
+
+
+def _check_analysis_shown(widget, analysis) -> None:
+    """The graph has a point per position and the labelled plies marked; the move list carries
+    the labels (a symbol, and the words for screen readers); the turning point is named."""
+    plies = len(analysis.record.plies)
+    assert widget.locator(".iw-graph .iw-gpoint").count() == plies + 1
+    labelled = analysis.labelled
+    assert labelled, "the test game has labelled plies to show"
+    marks = widget.locator(".iw-graph .iw-glabel")
+    assert marks.evaluate_all("els => els.map((e) => +e.dataset.ply)") == [p.ply for p in labelled]
+    assert marks.evaluate_all("els => els.map((e) => e.textContent)") == [p.symbol for p in labelled]
+    for ply in analysis.plies:
+        button = widget.locator(f'.iw-movelist li[data-ply="{ply.ply}"] button')
+        name = f"Ply {ply.ply}: {analysis.names[ply.player]} {ply.move}"
+        if ply.label:
+            assert button.locator(".iw-label").inner_text() == ply.symbol
+            assert button.get_attribute("aria-label") == (f"{name}, {ply.label} ({ply.symbol}): the best move found was "
+                                                          f"{ply.best}, {round(ply.loss, 3):.2f} better")
+        else:
+            assert button.locator(".iw-label").count() == 0 and button.get_attribute("aria-label") == name
+    assert widget.locator(".iw-turning").inner_text() == analysis.narration
+    summaries = widget.locator(".iw-accuracy li").all_inner_texts()
+    assert summaries == [str(s) for s in analysis.summary()]
+
+
+def test_the_analysis_graph_labels_and_hints_in_jupyterlab_light_narrow_and_dark(page, artifacts):
+    cell = page.locator(".jp-Cell", has=page.locator('.py-status[data-game="volcano-analysis"]'))
+    widget = cell.locator(".iw-game")
+    widget.wait_for(timeout=120_000)
+    widget.scroll_into_view_if_needed()
+    status = _status(page, "volcano-analysis")
+    record = _analysed_record()
+    assert widget.locator(".iw-graphbox").is_hidden()
+    widget.get_by_role("button", name="Analyse", exact=True).click()
+    # The first analysis in a fresh checkout compiles the rollouts' kernel first.
+    widget.locator(".iw-analysisstatus", has_text="Analysed 6 plies at ±0.2.").wait_for(timeout=180_000)
+    status.filter(has_text="analysed=6").wait_for(timeout=20_000)
+    analysis = iw.analyse(record, precision=ANALYSIS_PRECISION)
+    _check_analysis_shown(widget, analysis)
+    assert widget.get_by_role("button", name="Stop", exact=True).is_disabled()
+
+    # A click on a point of the graph goes to its ply; so does Enter on a labelled ply.
+    widget.locator('.iw-graph .iw-gpoint[data-ply="2"]').click()
+    assert _where(widget).startswith("Ply 2 of 6")
+    status.filter(has_text="ply=2 ").wait_for(timeout=20_000)
+    label = analysis.labelled[-1].ply
+    widget.locator(f'.iw-graph .iw-glabel[data-ply="{label}"]').focus()
+    page.keyboard.press("Enter")
+    assert _where(widget).startswith(f"Ply {label} of 6")
+    widget.locator('.iw-graph .iw-gpoint[data-ply="2"]').click()
+    status.filter(has_text="ply=2 ").wait_for(timeout=20_000)
+
+    # Hint: the best three moves of the position shown, listed and drawn on the board.
+    widget.get_by_role("button", name="Hint", exact=True).click()
+    hints = iw.hint(list(record.states())[2], k=3, precision=ANALYSIS_PRECISION)
+    widget.locator(".iw-hintlist li").nth(2).wait_for(timeout=60_000)
+    assert widget.locator(".iw-hintlist li").all_inner_texts() == [hint_text(h) for h in hints]
+    drawn = widget.locator(".iw-hintlayer .iw-hint")
+    assert drawn.evaluate_all("els => els.map((e) => e.dataset.move)") == [str(h.move) for h in hints]
+    assert drawn.locator("text").evaluate_all("els => els.map((e) => e.textContent)") == [
+        f"{i}: {h.value:.2f}" for i, h in enumerate(hints, 1)]
+    widget.get_by_role("button", name="Forward", exact=True).click()
+    assert widget.locator(".iw-hintlayer .iw-hint").count() == 0  # only at the position they are for
+    widget.get_by_role("button", name="Back", exact=True).click()
+    assert widget.locator(".iw-hintlayer .iw-hint").count() == 3
+    _settle(page)
+    widget.screenshot(path=str(artifacts / "analysis-light.png"))
+
+    # Narrow: the board above, the graph as wide as the widget, nothing sideways.
+    page.set_viewport_size({"width": 600, "height": 1000})
+    try:
+        page.wait_for_timeout(300)
+        box, graph = widget.bounding_box(), widget.locator(".iw-graph").bounding_box()
+        assert box["width"] <= 600 and graph["x"] >= box["x"] and graph["x"] + graph["width"] <= box["x"] + box["width"]
+        assert widget.locator(".iw-side").bounding_box()["y"] >= widget.locator(".iw-boardbox").bounding_box()["y"] + 100
+        assert widget.evaluate("el => el.scrollWidth <= el.clientWidth")
+        assert widget.locator(".iw-hintlayer .iw-hint").count() == 3
+        widget.scroll_into_view_if_needed()
+        widget.screenshot(path=str(artifacts / "analysis-narrow.png"))
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})
+
+    # Dark: every text of the analysis readable, the labels and hints still there.
+    _switch_theme(page, "JupyterLab Dark")
+    try:
+        page.wait_for_selector('body[data-jp-theme-light="false"]', state="attached", timeout=30_000)
+        ours = ".jp-Cell:has(.py-status[data-game='volcano-analysis']) .iw-game"
+        page.locator(f"{ours}.iw-dark").wait_for(timeout=30_000)
+        texts = page.evaluate(CONTRAST, ours)
+        assert len(texts) > 60 and [t for t in texts if t["ratio"] < 4.5] == []
+        assert widget.locator(".iw-hintlayer .iw-hint").count() == 3 and widget.locator(".iw-glabel").count() == len(
+            analysis.labelled)
+        widget.scroll_into_view_if_needed()
+        _settle(page)
+        widget.screenshot(path=str(artifacts / "analysis-dark.png"))
+    finally:
+        _switch_theme(page, "JupyterLab Light")
+        page.wait_for_selector('body[data-jp-theme-light="true"]', state="attached", timeout=30_000)
+    assert not page.errors, page.errors
+
+
 def test_every_text_is_readable_in_jupyterlab_light_and_dark(page, artifacts):
     widget = _widget(page, "volcano")
     count, low = _low_contrast(page)
@@ -489,6 +604,62 @@ def test_standalone_replay_offline_and_on_a_narrow_screen(browser, artifacts, tm
     side_box = page.locator(".iw-side").bounding_box()
     assert side_box["y"] >= board_box["y"] + board_box["height"] - 1
     page.screenshot(path=str(artifacts / "standalone-narrow.png"), full_page=True)
+    context.close()
+
+
+SMALL_TEXT = """(selector) => {
+  const out = [];
+  for (const el of document.querySelector(selector).querySelectorAll("*")) {
+    if (el.getClientRects().length === 0 || el.classList.contains("iw-halo")) continue;
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 17.95) out.push([el.textContent.trim().slice(0, 30), size]);
+  }
+  return out;
+}"""
+
+
+def test_standalone_page_with_an_analysis_light_dark_narrow_and_projector(browser, artifacts, tmp_path):
+    record = _analysed_record()
+    analysis = iw.analyse(record, precision=ANALYSIS_PRECISION)
+    path, projector = tmp_path / "analysed.html", tmp_path / "projector.html"
+    iw.save_html(record, path, analysis=analysis)
+    iw.save_html(record, projector, analysis=analysis, size="projector")
+    for scheme, width in [("light", 1200), ("dark", 1200), ("light", 600)]:
+        context, page, asked = _blocked_page(browser, width=width)
+        page.emulate_media(color_scheme=scheme)
+        page.goto(path.as_uri())
+        widget = page.locator(".iw-game")
+        widget.locator(".iw-graph .iw-gpoint").first.wait_for(timeout=20_000)
+        assert widget.locator(".iw-analysisstatus").inner_text() == "Analysed 6 plies at ±0.2."
+        for name in ("Analyse", "Stop", "Hint"):  # no kernel here to run them
+            assert widget.get_by_role("button", name=name, exact=True).is_hidden()
+        _check_analysis_shown(widget, analysis)
+        widget.locator('.iw-graph .iw-gpoint[data-ply="1"]').click()
+        assert _where(widget).startswith("Ply 1 of 6")
+        turning = analysis.turning_point.ply
+        widget.locator(".iw-turning").click()
+        assert _where(widget).startswith(f"Ply {turning} of 6")
+        widget.locator(f'.iw-glabel[data-ply="{analysis.labelled[0].ply}"]').focus()
+        page.keyboard.press(" ")
+        assert _where(widget).startswith(f"Ply {analysis.labelled[0].ply} of 6")
+        texts = page.evaluate(CONTRAST, ".iw-game")
+        assert len(texts) > 60 and [t for t in texts if t["ratio"] < 4.5] == [], (scheme, width)
+        if width < 700:
+            assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+            graph = widget.locator(".iw-graph").bounding_box()
+            assert graph["width"] >= 400 and graph["x"] + graph["width"] <= width
+        assert asked == [] and not page.errors, page.errors
+        _settle(page)
+        page.screenshot(path=str(artifacts / f"analysis-standalone-{scheme}-{width}.png"), full_page=True)
+        context.close()
+    # At projector size no text of the widget, the analysis' included, is under 18 px.
+    context, page, _ = _blocked_page(browser, width=1600)
+    page.goto(projector.as_uri())
+    page.locator(".iw-graph .iw-glabel").first.wait_for(timeout=20_000)
+    assert page.evaluate(SMALL_TEXT, ".iw-game") == []
+    assert page.locator(".iw-graph text").first.evaluate("t => parseFloat(getComputedStyle(t).fontSize)") == 18
+    page.screenshot(path=str(artifacts / "analysis-standalone-projector.png"), full_page=True)
     context.close()
 
 

@@ -1,9 +1,10 @@
-// icewidgets GameWidget front end, part 3 of 6: drawing the board, its pieces and marks, and
+// icewidgets GameWidget front end, part 4 of 8: drawing the board, its pieces and marks, and
 // following the host's theme.
 import {
   areaLabels, badgeMarkup, cssTransformOf, cssVariables, drawingOrder, isDarkBackground, labelUnits, movedPieces,
   removedPieces, squareLabel, stackHeight, stacksByLocation, transformOf,
 } from "./helpers.js";
+import { hintMarks } from "./graph.js";
 import { svgEl } from "./dom.js";
 
 export function createBoard(dom, model) {
@@ -206,10 +207,16 @@ export function createBoard(dom, model) {
     } else dom.svg.removeAttribute("aria-activedescendant");
   }
 
+  /** The hints' arrows and badges (`hint_data.hints`; none: an empty list), the badges' letters
+   *  at least as large as the pieces'. */
+  function drawHints(hints) {
+    layers.hints.innerHTML = hintMarks(hints, squares, leastLabel);
+  }
+
   function dispose() {
     if (observer) observer.disconnect();
     if (scheme && scheme.removeEventListener) scheme.removeEventListener("change", detectTheme);
   }
 
-  return { setup, draw, drawSelection, drawCursor, squares: () => squares, dispose };
+  return { setup, draw, drawSelection, drawCursor, drawHints, squares: () => squares, textScale: () => textScale, dispose };
 }

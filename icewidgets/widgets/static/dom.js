@@ -1,4 +1,4 @@
-// icewidgets GameWidget front end, part 2 of 6: building the widget's elements.
+// icewidgets GameWidget front end, part 3 of 8: building the widget's elements.
 import { SVG_NS } from "./helpers.js";
 
 export function el(tag, attrs = {}, text = null) {
@@ -53,6 +53,7 @@ export function buildDom(host) {
     pieces: svgEl("g", { class: "iw-pieces", "pointer-events": "none" }),
     select: svgEl("g", { class: "iw-select", "pointer-events": "none" }),
     badges: svgEl("g", { class: "iw-badges", "pointer-events": "none" }),
+    hints: svgEl("g", { class: "iw-hintlayer", "pointer-events": "none" }),
     cursor: svgEl("g", { class: "iw-cursorlayer", "pointer-events": "none" }),
     panel: svgEl("g", { class: "iw-panel", "pointer-events": "none" }),
   };
@@ -82,6 +83,32 @@ export function buildDom(host) {
 
   const slider = el("input", { type: "range", min: "0", max: "0", value: "0", class: "iw-slider", "aria-label": "Timeline" });
 
+  // The analysis, under the slider: its buttons and progress, the evaluation graph, the turning
+  // point, each player's summary and the hints (widgets/analysing.py sends what they show).
+  const analysis = el("section", { class: "iw-analysis", "aria-label": "Analysis" });
+  const analysisBar = el("div", { class: "iw-analysisbar", role: "toolbar", "aria-label": "Analysis" });
+  const analysisButtons = {
+    analyse: button("Analyse", "Analyse", { class: "iw-btn iw-live" }),
+    stop: button("Stop", "■ Stop", { class: "iw-btn iw-live" }),
+    hint: button("Hint", "Hint", { class: "iw-btn iw-live" }),
+  };
+  const analysisStatus = el("span", { class: "iw-analysisstatus", role: "status", "aria-live": "polite" });
+  analysisBar.append(...Object.values(analysisButtons), analysisStatus);
+  const graphBox = el("figure", { class: "iw-graphbox" });
+  const graphCaption = el("figcaption", { class: "iw-graphcaption" });
+  const graph = svgEl("svg", { class: "iw-graph", tabindex: "0", role: "group", "aria-label": "Evaluation graph" });
+  graphBox.append(graphCaption, graph);
+  graphBox.hidden = true;
+  const turning = button("Go to the turning point", "", { class: "iw-btn iw-turning" });
+  turning.hidden = true;
+  const accuracy = el("ul", { class: "iw-accuracy", "aria-label": "Each player's moves" });
+  const hintBox = el("div", { class: "iw-hintbox", role: "status", "aria-live": "polite" });
+  const hintText = el("p", { class: "iw-hinttext" });
+  const hintList = el("ol", { class: "iw-hintlist", "aria-label": "Hints" });
+  hintBox.append(hintText, hintList);
+  hintBox.hidden = true;
+  analysis.append(analysisBar, graphBox, turning, accuracy, hintBox);
+
   const playRow = el("div", { class: "iw-play iw-live", role: "toolbar", "aria-label": "Play" });
   const undo = button("Undo", "↶ Undo");
   const redo = button("Redo", "↷ Redo");
@@ -108,12 +135,13 @@ export function buildDom(host) {
   load.hidden = true;
   share.append(copyPosition, copyCode, openLoad, shareText, load);
 
-  side.append(where, nav, slider, narration, playRow, chooser, moveForm, moveListBox, share);
+  side.append(where, nav, slider, analysis, narration, playRow, chooser, moveForm, moveListBox, share);
   body.append(boardBox, side);
   root.append(header, body);
   return {
     uid, root, title, thinking, message, svg, layers, summary, details, detailsText, where, navButtons, speed, slider,
     undo, redo, actions, chooser, moveForm, moveInput, moveList, moveListBox, startItem, copyPosition, copyCode,
-    openLoad, shareText, load,
+    openLoad, shareText, load, analysis, analysisButtons, analysisStatus, graphBox, graphCaption, graph, turning, accuracy,
+    hintBox, hintText, hintList,
   };
 }

@@ -1,9 +1,9 @@
-// icewidgets GameWidget front end, part 1 of 6: pure helpers (no DOM), tested with node.
+// icewidgets GameWidget front end, part 1 of 8: pure helpers (no DOM), tested with node.
 //
 // The front end is one plain ES module joined from the parts in icewidgets/widgets/static
-// (helpers, dom, board, playback, input, widget; see icewidgets/widgets/frontend.py). It knows
-// no game: the board, the pieces, the legal moves with their squares and groups, the buttons
-// and the theme all come from Python.
+// (helpers, graph, dom, board, playback, input, analysis, widget; see
+// icewidgets/widgets/frontend.py). It knows no game: the board, the pieces, the legal moves with
+// their squares and groups, the buttons, the theme and the analysis all come from Python.
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 

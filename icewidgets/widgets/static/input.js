@@ -1,4 +1,4 @@
-// icewidgets GameWidget front end, part 5 of 6: clicks, the keyboard cursor, keys and buttons.
+// icewidgets GameWidget front end, part 6 of 8: clicks, the keyboard cursor, keys and buttons.
 import {
   boardKeyAction, clickAction, findGroup, keyAction, neighbour, parseLegal, sourceSquares, targetsFrom,
 } from "./helpers.js";
@@ -51,7 +51,10 @@ export function createInput(dom, model, playback, board, messenger) {
     while (dom.moveList.children.length > same) dom.moveList.lastChild.remove();
     for (const m of moves.slice(same)) {
       const li = document.createElement("li");
-      const b = button(`Ply ${m.ply}: ${m.who} ${m.move}`, `${m.who}: ${m.move}`, { class: "iw-plybtn" });
+      li.setAttribute("data-ply", String(m.ply));
+      // data-name: the button's name without an analysis' label (analysis.js adds one).
+      const name = `Ply ${m.ply}: ${m.who} ${m.move}`;
+      const b = button(name, `${m.who}: ${m.move}`, { class: "iw-plybtn", "data-name": name });
       b.addEventListener("click", () => {
         selected = null;
         playback.goToPly(m.ply);

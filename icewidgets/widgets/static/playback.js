@@ -1,4 +1,4 @@
-// icewidgets GameWidget front end, part 4 of 6: the replay data, stepping, animation, bots.
+// icewidgets GameWidget front end, part 5 of 8: the replay data, stepping, animation, bots.
 import {
   applyDelta, expandFrames, frameDelay, frameIndexForPly, plyOfFrame, stepIndex, summaryOf, whereText,
 } from "./helpers.js";
@@ -226,5 +226,12 @@ export function createPlayback(dom, model, board, messenger, hooks) {
     stopAuto();
   }
 
-  return { atLive, goTo, goToPly, navigate, stopPlay, speedChanged, maybeBot, framesChanged, plyChanged, redraw, dispose };
+  /** The frame shown (null before the first). */
+  function currentFrame() {
+    return frames[index] || null;
+  }
+
+  return {
+    atLive, currentFrame, goTo, goToPly, navigate, stopPlay, speedChanged, maybeBot, framesChanged, plyChanged, redraw, dispose,
+  };
 }

@@ -1,10 +1,11 @@
-// icewidgets GameWidget front end, part 6 of 6: messages, the wiring to the model, and the
+// icewidgets GameWidget front end, part 8 of 8: messages, the wiring to the model, and the
 // standalone replay page.
 import { offlineModel } from "./helpers.js";
 import { buildDom } from "./dom.js";
 import { createBoard } from "./board.js";
 import { createPlayback } from "./playback.js";
 import { createInput } from "./input.js";
+import { createAnalysis } from "./analysis.js";
 
 function createMessenger(dom, model) {
   function say(text, kind) {
@@ -37,12 +38,20 @@ export function render({ model, el: host }) {
   const dom = buildDom(host);
   const messenger = createMessenger(dom, model);
   const board = createBoard(dom, model);
-  let input = null; // created next: input and playback each call the other
+  let input = null; // created next: input, analysis and playback call each other
+  let analysis = null;
   const playback = createPlayback(dom, model, board, messenger, {
-    shown: () => input.refresh(),
-    framesChanged: (moves) => input.framesChanged(moves),
+    shown: () => {
+      input.refresh();
+      analysis.shown();
+    },
+    framesChanged: (moves) => {
+      input.framesChanged(moves);
+      analysis.movesChanged();
+    },
   });
   input = createInput(dom, model, playback, board, messenger);
+  analysis = createAnalysis(dom, model, playback, board, messenger);
   dom.root.classList.toggle("iw-replay", model.get("mode") === "replay");
 
   const thinking = () => {
@@ -51,7 +60,10 @@ export function render({ model, el: host }) {
   };
   model.on("change:frames", playback.framesChanged);
   model.on("change:frames_delta", playback.framesChanged);
-  model.on("change:board", playback.redraw);
+  model.on("change:board", () => {
+    playback.redraw();
+    analysis.redraw();
+  });
   model.on("change:ply", playback.plyChanged);
   model.on("change:legal", input.refresh);
   model.on("change:groups", input.refresh);
@@ -65,18 +77,23 @@ export function render({ model, el: host }) {
     playback.maybeBot();
   });
   model.on("change:message", () => messenger.say(model.get("message"), model.get("message_kind")));
+  model.on("change:analysis_data", analysis.dataChanged);
+  model.on("change:hint_data", analysis.hintsChanged);
   model.on("change:theme", board.setup);
   model.on("change:seats", board.setup);
   dom.speed.value = String(model.get("speed") || 1);
   if (![...dom.speed.options].some((o) => o.value === dom.speed.value)) dom.speed.value = "1";
 
   playback.framesChanged();
+  analysis.dataChanged();
+  analysis.hintsChanged();
   thinking();
   input.cursorChanged();
   messenger.say(model.get("message"), model.get("message_kind"));
 
   return () => {
     playback.dispose();
+    analysis.dispose();
     board.dispose();
   };
 }

@@ -1,0 +1,171 @@
+// icewidgets GameWidget front end, part 7 of 8: the analysis — its buttons and progress, the
+// evaluation graph (a click or a key on a point goes to its ply), the labels in the move list,
+// the turning point, and the hints drawn on the board.
+import { graphLabel, graphMarkup, hintLine, hintsShownAt, labelsByPly, labelWords, plyAt } from "./graph.js";
+import { el } from "./dom.js";
+
+export function createAnalysis(dom, model, playback, board, messenger) {
+  const { send } = messenger;
+  let data = {};
+  let hints = {};
+  let layout = null;
+  let drawnWidth = 0;
+  let drawnData = null;
+
+  const hasGraph = () => (data.points || []).length > 0;
+
+  /** The graph, drawn to the width it has (its text at the widget's text scale), then the cursor. */
+  function drawGraph() {
+    dom.graphBox.hidden = !hasGraph();
+    if (!hasGraph()) {
+      layout = null;
+      return;
+    }
+    const width = Math.round(dom.graphBox.clientWidth || dom.analysis.clientWidth || 320);
+    if (drawnData === data && drawnWidth === width && layout) return drawCursor();
+    const drawn = graphMarkup(data, width, board.textScale());
+    layout = drawn.layout;
+    drawnData = data;
+    drawnWidth = width;
+    dom.graph.setAttribute("viewBox", `0 0 ${layout.width} ${layout.height}`);
+    dom.graph.setAttribute("width", String(layout.width));
+    dom.graph.setAttribute("height", String(layout.height));
+    dom.graph.innerHTML = drawn.markup;
+    dom.graph.setAttribute("aria-label", graphLabel(data));
+    dom.graphCaption.textContent = `${data.seat}'s expected points after each ply (95% intervals; ` +
+      `?! inaccuracy, ? mistake, ?? blunder)`;
+    drawCursor();
+  }
+
+  function drawCursor() {
+    const frame = playback.currentFrame();
+    const line = dom.graph.querySelector(".iw-gcursor");
+    if (!layout || !line || !frame) return;
+    const x = layout.x(frame.final ? frame.ply : frame.ply - 1);
+    line.setAttribute("x1", x);
+    line.setAttribute("x2", x);
+  }
+
+  /** Status, buttons, graph, turning point and each player's summary, from `analysis_data`. */
+  function render() {
+    const running = !!data.running;
+    const live = model.get("mode") !== "replay";
+    dom.analysis.hidden = !live && !hasGraph();
+    dom.analysisStatus.textContent = data.status || "";
+    dom.analysisButtons.analyse.disabled = running;
+    dom.analysisButtons.stop.disabled = !running && !hints.thinking;
+    drawGraph();
+    dom.turning.hidden = !data.narration;
+    dom.turning.textContent = data.narration || "";
+    if (data.turning !== null && data.turning !== undefined) dom.turning.title = `Go to ply ${data.turning}`;
+    dom.accuracy.innerHTML = "";
+    for (const line of data.summary || []) dom.accuracy.appendChild(el("li", {}, line));
+  }
+
+  /** The labels of the analysis in the move list: the symbol after the move, the words for screen readers. */
+  function markMoves() {
+    const labels = labelsByPly(data);
+    for (const li of dom.moveList.children) {
+      const b = li.querySelector("button");
+      if (!b) continue;
+      const entry = labels.get(Number(li.getAttribute("data-ply")));
+      const name = b.getAttribute("data-name") || b.getAttribute("aria-label");
+      let mark = b.querySelector(".iw-label");
+      if (entry) {
+        if (!mark) {
+          mark = el("span", { "aria-hidden": "true" });
+          b.appendChild(mark);
+        }
+        mark.className = `iw-label iw-${entry.label}`;
+        mark.textContent = entry.symbol;
+        const words = labelWords(entry);
+        b.setAttribute("aria-label", `${name}, ${words}`);
+        b.title = `${name}: ${words}`;
+      } else if (mark) {
+        mark.remove();
+        b.setAttribute("aria-label", name);
+        b.title = name;
+      }
+    }
+  }
+
+  /** The hints: listed beside the board, drawn on it at the position they are for. */
+  function drawHints() {
+    const shown = hintsShownAt(hints, playback.currentFrame());
+    board.drawHints(shown ? hints.hints : []);
+    for (const b of dom.actions.querySelectorAll("button[data-move]")) {
+      const hint = shown && hints.hints.find((h) => h.move === b.getAttribute("data-move") && !h.squares);
+      const badge = b.querySelector(".iw-hintrank");
+      if (badge) badge.remove();
+      if (hint) b.appendChild(el("span", { class: "iw-hintrank" }, ` (hint ${hint.rank}: ${Number(hint.value).toFixed(2)})`));
+    }
+  }
+
+  function listHints() {
+    dom.hintBox.hidden = !hints.text;
+    dom.hintText.textContent = hints.text || "";
+    dom.hintList.innerHTML = "";
+    for (const hint of hints.hints || []) dom.hintList.appendChild(el("li", { "data-hint": String(hint.rank) }, hintLine(hint)));
+  }
+
+  function goTo(ply) {
+    if (Number.isFinite(ply)) playback.goToPly(ply);
+  }
+
+  // A click anywhere on the graph goes to the nearest ply; a labelled point takes Enter or Space.
+  dom.graph.addEventListener("click", (ev) => {
+    const point = ev.target.closest ? ev.target.closest("[data-ply]") : null;
+    if (point) return goTo(Number(point.getAttribute("data-ply")));
+    if (!layout) return;
+    const box = dom.graph.getBoundingClientRect();
+    if (box.width > 0) goTo(plyAt(layout, ((ev.clientX - box.left) * layout.width) / box.width));
+  });
+  dom.graph.addEventListener("keydown", (ev) => {
+    const point = ev.target.closest ? ev.target.closest("[data-ply]") : null;
+    if (!point || !(ev.key === "Enter" || ev.key === " " || ev.key === "Spacebar")) return;
+    ev.preventDefault();
+    ev.stopPropagation(); // Space here goes to the ply, it does not play the replay
+    goTo(Number(point.getAttribute("data-ply")));
+  });
+  dom.turning.addEventListener("click", () => goTo(data.turning));
+  dom.analysisButtons.analyse.addEventListener("click", () => send({ type: "analyse" }));
+  dom.analysisButtons.stop.addEventListener("click", () => send({ type: "stop" }));
+  dom.analysisButtons.hint.addEventListener("click", () => send({ type: "hint" }));
+
+  // The graph follows the width it is given (a narrow screen, a resized notebook).
+  const resize = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+    if (hasGraph() && Math.round(dom.graphBox.clientWidth) !== drawnWidth) drawGraph();
+  }) : null;
+  if (resize) resize.observe(dom.graphBox);
+
+  function dataChanged() {
+    data = model.get("analysis_data") || {};
+    render();
+    markMoves();
+  }
+
+  function hintsChanged() {
+    hints = model.get("hint_data") || {};
+    dom.analysisButtons.stop.disabled = !data.running && !hints.thinking;
+    listHints();
+    drawHints();
+  }
+
+  /** A frame was shown: the graph's cursor and the hints follow it. */
+  function shown() {
+    drawCursor();
+    drawHints();
+  }
+
+  function dispose() {
+    if (resize) resize.disconnect();
+  }
+
+  /** The board changed (a new size, so maybe a new text scale): the graph is drawn again. */
+  function redraw() {
+    drawnData = null;
+    drawGraph();
+  }
+
+  return { dataChanged, hintsChanged, shown, movesChanged: markMoves, redraw, dispose };
+}
