@@ -184,20 +184,35 @@ def path(blocked: int, src: int, dst: int) -> tuple[int, ...]:
     return tuple(reversed(path))
 
 
-@lru_cache(maxsize=1 << 16)
+_REST_HEIGHTS: dict = {}
+_REST_HEIGHTS_KEPT = 1 << 12
+# A plain dict, not functools.lru_cache: its keys hold only pieces, ints and strings, which the
+# garbage collector stops tracking, where lru_cache keeps a tracked list per entry - with tens of
+# thousands of them every full collection took tens of milliseconds inside legal_moves().
+
+
 def rest_height(piece: Piece, stack: tuple, ctx: Context) -> int:
     """The greatest height ``k`` such that ``piece`` may rest on ``stack[:k]`` once the pieces
     above it are gone, where only the mover's movable pieces can go; -1 when there is none.
 
     A piece that ends the turn on a square rests on a part of that square's stack that stayed
     (see :mod:`.ending`), so this says where a piece could end, and what must leave first."""
+    key = (piece, stack, ctx)
+    found = _REST_HEIGHTS.get(key)
+    if found is not None:
+        return found
     height = len(stack)
     while True:
         if can_rest(piece, stack[:height]):
-            return height
+            break
         if not height or mover_index(stack[:height], ctx) < 0:
-            return -1
+            height = -1
+            break
         height -= 1
+    if len(_REST_HEIGHTS) >= _REST_HEIGHTS_KEPT:
+        _REST_HEIGHTS.clear()
+    _REST_HEIGHTS[key] = height
+    return height
 
 
 def might_rest(piece: Piece, stack: tuple, ctx: Context) -> bool:

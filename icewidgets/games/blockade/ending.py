@@ -251,6 +251,15 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, suppl
         piece = board[square][height]
         colour = piece.colour
         index = ctx.colours.index(colour)
+        # Every piece still queued costs at least its cheapest option (a bar or a wait only
+        # raises a cost), so a choice that leaves too few pips for them cannot succeed.
+        later = [0, 0]
+        for waiting in queue[k + 1:]:
+            cheapest = options(*waiting)
+            if not cheapest:
+                return False
+            later[ctx.colours.index(board[waiting[0]][waiting[1]].colour)] += cheapest[0][0]
+        limit0, limit1 = points[0] - later[0], points[1] - later[1]
         barred = _NOTHING if must else chosen.get(square, _UNCHOSEN)[1]
         below = ends.get((square, height - 1))  # where the piece under it ends, if it was placed
         for cost, target, base, bar in options(square, height, must):
@@ -264,7 +273,7 @@ def _rest_bound(ctx: Context, board: tuple, points: tuple, stranded: list, suppl
                 cost = 2  # fact 6: it left first, must end above a bigger piece, so it waited elsewhere
                 waits = False
             now0, now1 = (need0 + cost, need1) if index == 0 else (need0, need1 + cost)
-            if now0 > points[0] or now1 > points[1]:
+            if now0 > limit0 or now1 > limit1:
                 continue
             before = chosen.get(target) or (top(target), _NOTHING, "")
             if before[2] and before[2] != colour:
