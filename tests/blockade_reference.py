@@ -230,10 +230,13 @@ DIGESTS = __import__("pathlib").Path(__file__).with_name("data") / "blockade-leg
 RUNS = (("random", "end"), ("greedy", "end"), ("random", "strict"), ("greedy", "strict"))
 
 
-def digest_lines(n: int, seed: int, judge: bool = False, report=print) -> tuple[list[str], int]:
+def digest_lines(n: int, seed: int, judge: bool = False, report=print, legal_list=None) -> tuple[list[str], int]:
     """One line per :data:`BLOCK` decisions of each run (``n`` decisions in all): the run, the
     decisions' numbers and the SHA-256 of their legal lists; with ``judge``, every ply of every
-    decision is judged against the reference too. Returns (lines, decisions with a wrong ply)."""
+    decision is judged against the reference too. Returns (lines, decisions with a wrong ply).
+
+    ``legal_list(state)`` gives the list digested (default: the rules engine's
+    ``state.legal_moves()``): the compiled kernel's lists are digested the same way."""
     import hashlib
     import time
 
@@ -242,7 +245,8 @@ def digest_lines(n: int, seed: int, judge: bool = False, report=print) -> tuple[
     for agents, landing in RUNS:
         search, turn, digest, count = None, None, hashlib.sha256(), 0
         for state in decisions(n // len(RUNS), agents, landing, seed):
-            digest.update((" ".join(map(str, state.legal_moves())) + "\n").encode())
+            listed = state.legal_moves() if legal_list is None else legal_list(state)
+            digest.update((" ".join(map(str, listed)) + "\n").encode())
             if judge:
                 if search is None or state.turn_table is None or state.turn_table is not turn:
                     search, turn = Search(state._ctx), state.turn_table

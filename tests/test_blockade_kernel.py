@@ -122,3 +122,16 @@ def test_play_from_refuses_what_it_cannot_play():
         kernel.play_from(game, game.new_state(), ("random", "mcts"), 1, 1, 10)
     with pytest.raises(ValueError, match="give a smaller ply limit"):
         kernel.play_from(game, game.new_state(), ("random", "random"), 1, 1, 10**9)
+
+
+def test_the_kernels_legal_lists_of_20000_decisions_are_those_the_reference_judged():
+    # The rules engine's lists of these decisions were judged ply by ply against a search with no
+    # bound (tests/blockade_reference.py) and recorded as digests (test_blockade.py checks them):
+    # the kernel's own end-of-turn search, with its own shortcuts and bounds, must list the same.
+    import blockade_reference
+
+    lines, _ = blockade_reference.digest_lines(20_000, 0, report=lambda text: None,
+                                               legal_list=lambda state: kernel.legal_moves(state.game, state))
+    recorded = [line for line in blockade_reference.DIGESTS.read_text(encoding="utf-8").splitlines()
+                if not line.startswith("#")]
+    assert lines == recorded

@@ -438,7 +438,7 @@ def _stranded(stack, height, moved, st_sq, st_lv):
 
 @internal
 def _clear_for(stack, height, moved, supply, pts, player, counts, piece, dst, avoid, hop, dist, order, order_len):
-    """The engine's _clear_for, in place on scratch arrays: -1 (None), 0 (done) or 1 (won)."""
+    """The engine's _clear_for, in place on scratch arrays: -1 (None) or 0 (done)."""
     while not _can_rest(piece, stack, dst, height[dst]):
         h = height[dst]
         index = _mover_index(stack, dst, height[dst], player, counts)
@@ -459,17 +459,15 @@ def _clear_for(stack, height, moved, supply, pts, player, counts, piece, dst, av
                 break
         if target < 0:
             return -1
-        won = _move_piece(stack, height, moved, supply, dst, target, counts)
+        _move_piece(stack, height, moved, supply, dst, target, counts)
         pts[index] -= cost
-        if won:
-            return 1
     return 0
 
 
 @internal
 def _clear_deep(stack, height, moved, supply, pts, player, counts, piece, dst, avoid, hop, dist, order, order_len,
                 spare_board):
-    """The engine's _clear_for with ``deep``, in place: -1 (None), 0 (done) or 1 (won). A cover
+    """The engine's _clear_for with ``deep``, in place: -1 (None) or 0 (done). A cover
     with no square to rest on within reach is tried on the squares where it might rest, each
     cleared by _clear_for on the spare board first."""
     ss, sh, sm, ssup = spare_board
@@ -520,10 +518,8 @@ def _clear_deep(stack, height, moved, supply, pts, player, counts, piece, dst, a
             avoid[dst] = False
             if target < 0:
                 return -1
-        won = _move_piece(stack, height, moved, supply, dst, target, counts)
+        _move_piece(stack, height, moved, supply, dst, target, counts)
         pts[index] -= cost
-        if won:
-            return 1
     return 0
 
 
@@ -559,8 +555,7 @@ def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, o
             result = -1
             if _can_rest(piece, stack, dst, height[dst]):
                 # _clear_for has nothing to clear: no copies needed
-                if _move_piece(stack, height, moved, supply, src, dst, counts):
-                    return not deep
+                _move_piece(stack, height, moved, supply, src, dst, counts)
                 pts[index] -= cost
                 found = True
                 break
@@ -581,13 +576,10 @@ def _greedy(stack, height, moved, supply, p0, p1, player, counts, dist, order, o
                 if result >= 0:
                     break
             if result >= 0:
-                if result == 1:
-                    return not deep
                 _copy_board(stack, height, cs, ch)
                 _copy(moved, cm)
                 _copy(supply, csup)
-                if _move_piece(stack, height, moved, supply, src, dst, counts):
-                    return not deep
+                _move_piece(stack, height, moved, supply, src, dst, counts)
                 _copy(pts, cpts)
                 found = True
                 break
@@ -1218,15 +1210,16 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
 
 @_inlined
 def _next_child(frames, d, player, counts, dist, order, order_len):
-    """Play frame ``d``'s next useful move into frame ``d + 1``: -1 when none is left, 1 when
-    that move wins, else 0. A source's targets are tried nearest first, those it may rest on
-    before the others (as the engine does)."""
+    """Play frame ``d``'s next useful move into frame ``d + 1``; False when none is left. A move
+    that completes a fifth tower is searched on like any other, as the engine's are: only the
+    ply itself may win. A source's targets are tried nearest first, those it may rest on before
+    the others (as the engine does)."""
     stacks, heights, moveds, supplies, pips, _, sources, reach, cursor = frames
     stack, height = stacks[d], heights[d]
     while cursor[d, _NEXT_REACH] >= cursor[d, _REACH]:
         j = cursor[d, _NEXT_SOURCE]
         if j >= cursor[d, _SOURCES]:
-            return -1
+            return False
         cursor[d, _NEXT_SOURCE] = j + 1
         src = sources[d, j]
         budget = pips[d, _mover_index(stack, src, height[src], player, counts)]
@@ -1253,13 +1246,14 @@ def _next_child(frames, d, player, counts, dist, order, order_len):
     _copy(supplies[e], supplies[d])
     _copy(pips[e], pips[d])
     pips[e, _mover_index(stack, src, height[src], player, counts)] -= dist[src, dst]
-    return 1 if _move_piece(stacks[e], heights[e], moveds[e], supplies[e], src, dst, counts) else 0
+    _move_piece(stacks[e], heights[e], moveds[e], supplies[e], src, dst, counts)
+    return True
 
 
 @_inlined
 def _can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
                       dist, order, order_len, frames, work, memo):
-    """Whether the turn can still end legally (or is won) after moving ``src`` to ``dst``: the
+    """Whether the turn can still end legally after moving ``src`` to ``dst`` (or that move wins): the
     engine's _finishable for that position, put in frame 0.
 
     Depth-first: a frame that cannot be settled at once tries its useful moves one by one; the
@@ -1279,10 +1273,9 @@ def _can_finish_after(stack, height, moved, supply, points, player, counts, src,
         result = _open(frames, d, player, counts, dist, order, order_len, work, memo)
         while True:
             if result == 2:
-                child = _next_child(frames, d, player, counts, dist, order, order_len)
-                if child == 0:
+                if _next_child(frames, d, player, counts, dist, order, order_len):
                     break
-                result = 1 if child == 1 else 0
+                result = 0
             # frame d is settled: result is 0 or 1
             if cursor[d, _SEARCHED]:
                 _memo_store(memo, keys[d, 0], keys[d, 1], pips[d, 0], pips[d, 1], result)
