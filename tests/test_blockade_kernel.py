@@ -8,13 +8,14 @@ import pytest
 
 import icewidgets as iw
 from icewidgets.playout import game_rng, ply_limit
+from icewidgets.testing import reference_games
 from icewidgets.protocol import CHANCE
 
 pytest.importorskip("numba")
 
 from icewidgets.games.blockade import kernel  # noqa: E402
 from kernel_contract import (  # noqa: E402
-    assert_balance_metrics, assert_legal_moves, assert_play_from, balance_metrics, random_positions,
+    assert_balance_metrics, assert_legal_moves, assert_play_from, balance_metrics, random_positions, reference_agents,
 )
 from test_blockade import SLOW_TURN  # noqa: E402  (the position whose plies once took 21 s to list)
 
@@ -135,3 +136,41 @@ def test_the_kernels_legal_lists_of_20000_decisions_are_those_the_reference_judg
     recorded = [line for line in blockade_reference.DIGESTS.read_text(encoding="utf-8").splitlines()
                 if not line.startswith("#")]
     assert lines == recorded
+
+
+# 2,000 whole games, each to its win: (options, agents, seed, games), all with a turn limit of
+# 1,000 that none reaches. Random games under the default landing are the longest (about 1,500
+# plies, 1 s each on the rules engine), so they are the fewest; the greedy rule's games are
+# short and full of end-of-turn searches.
+WHOLE_GAMES = [
+    ({}, ("greedy", "greedy"), 31, 900),
+    ({}, ("random", "greedy"), 32, 450),
+    ({}, ("greedy", "random"), 33, 450),
+    ({"landing": "strict"}, ("random", "random"), 34, 150),
+    ({}, ("random", "random"), 35, 50),
+]
+
+
+def _reference_moves(options, agents, seed, start, stop):
+    game = iw.make("blockade", max_turns=1000, **options)
+    played = reference_games(game, reference_agents(agents), seed, start, stop)
+    return [(game_moves.moves, game_moves.state.winners) for game_moves in played]
+
+
+def test_the_kernel_and_the_rules_engine_play_2000_whole_games_alike():
+    from concurrent.futures import ProcessPoolExecutor
+
+    assert sum(case[3] for case in WHOLE_GAMES) == 2_000
+    jobs = [(case, start, min(start + 50, case[3])) for case in WHOLE_GAMES for start in range(0, case[3], 50)]
+    # The rules engine's side is the slow one: spread it over the machine's cores.
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        futures = [pool.submit(_reference_moves, case[0], case[1], case[2], start, stop) for case, start, stop in jobs]
+        for (case, start, stop), future in zip(jobs, futures):
+            options, agents, seed, _ = case
+            game = iw.make("blockade", max_turns=1000, **options)
+            out = kernel.play_range(game, agents, seed, start, stop, ply_limit(game), record=ply_limit(game))
+            for row, (moves, winners) in enumerate(future.result()):
+                where = f"{options} {agents} seed {seed} game {start + row}"
+                assert winners, where  # played to its end
+                assert kernel.recorded_moves(out, row) == moves, where
+                assert out["winners"][row] == sum(1 << p for p in winners), where
