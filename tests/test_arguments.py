@@ -278,6 +278,11 @@ def test_a_seeded_widget_rolls_and_its_bots_move():
     ("cursor", "z9", ValueError, "cursor='z9' is not a square of the board (a1 to e5), nor '' for none"),
     ("cursor", 5, TypeError, "cursor=5 must be a square's name"),
     ("bot_delay", -5, ValueError, "bot_delay=-5 must be a whole number of milliseconds"),
+    ("theme", "purple", ValueError, "theme='purple' is not a theme; choose 'auto' or one of 'light', 'dark', "
+                                    "'high-contrast'"),
+    ("size", -3, ValueError, "size=-3 is too small: a board is 160 to 4000 pixels wide"),
+    ("size", "tiny", ValueError, "size='tiny' is not a size; give a board width in pixels or one of 'normal', "
+                                 "'large', 'projector'"),
 ])
 def test_traits_set_from_python_are_checked(trait, value, error, message):
     widget = iw.GameWidget("volcano")
@@ -297,6 +302,30 @@ def test_save_html_refuses_an_unknown_option(tmp_path):
 
 
 # Pictures and printables ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options, message", [
+    (dict(unknown_kw=1), "save_svg() got an unexpected option 'unknown_kw'; its options are animated, theme, palette, "
+                         "size, selected, targets, highlight_last, coordinates, placement, panel"),
+    (dict(animated=True, selected="a1"), "save_svg(animated=True) got an unexpected option 'selected'; its options "
+                                         "are animated, seconds_per_step, ply, theme, palette, size"),
+])
+def test_save_svg_names_an_unknown_option_and_the_valid_ones(options, message, tmp_path):
+    with pytest.raises(TypeError) as raised:
+        iw.save_svg(iw.Record.new("volcano", seed=1), tmp_path / "a.svg", **options)
+    assert str(raised.value) == message and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["board.svg", "board", "board.pdf.txt"])
+def test_the_printables_write_pdf_files_only(name, tmp_path):
+    state = iw.make("volcano").new_state()
+    for write in (lambda path: iw.print_board(state, path), lambda path: iw.rules_sheet("volcano", path)):
+        with pytest.raises(ValueError) as raised:
+            write(tmp_path / name)
+        assert str(raised.value) == f"path={str(tmp_path / name)!r} must end in .pdf"
+    assert list(tmp_path.iterdir()) == []
+    iw.print_board(state, tmp_path / "BOARD.PDF")
+    assert (tmp_path / "BOARD.PDF").read_bytes().startswith(b"%PDF")
 
 
 def test_a_size_may_be_any_kind_of_number(tmp_path):
@@ -345,7 +374,11 @@ def test_rules_sheet_checks_its_game_and_paper(tmp_path):
     (dict(precision="tight"), TypeError, "precision='tight' must be a number"),
     (dict(rotate_seats="yes"), TypeError, "rotate_seats='yes' must be True or False"),
     (dict(engine="quick"), ValueError, "engine='quick' is not one of 'reference', 'fast', 'auto'"),
-    (dict(bogus=1), TypeError, "PlayoutLab() got an unexpected option 'bogus'"),
+    (dict(bogus=1), TypeError, "PlayoutLab() got an unexpected option 'bogus'; its options are game, agents, n, "
+                               "seed, options, max_turns, chunks, engine, precision, rotate_seats, layout, box_style, "
+                               "tooltip, tabbable"),
+    (dict(_view_count=1), TypeError, "PlayoutLab() got an unexpected option '_view_count'; its options are game, "),
+    (dict(children=()), TypeError, "PlayoutLab() got an unexpected option 'children'; its options are game, "),
 ])
 def test_the_lab_refuses_settings_it_cannot_show(settings, error, message):
     from icewidgets.widgets.playout_lab import PlayoutLab

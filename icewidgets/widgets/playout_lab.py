@@ -46,6 +46,10 @@ MAX_GAMES = 10**9
 MAX_SEED = 2**63 - 1
 """The largest seed the Seed box takes."""
 
+LAYOUT_KEYWORDS = ("layout", "box_style", "tooltip", "tabbable")
+"""The keywords the lab passes on to its box (the public ones of ``ipywidgets.VBox``: its
+children are the lab's, and its other traits are the widget machinery's)."""
+
 __all__ = ["PlayoutLab", "parse_options"]
 
 
@@ -73,7 +77,7 @@ class PlayoutLab(widgets.VBox):
             checks.number(precision, "precision")
         rotate_seats = checks.flag(rotate_seats, "rotate_seats")
         self.chunks = checks.whole(chunks, "chunks", low=1)
-        checks.no_unknown(kwargs, "PlayoutLab()", widgets.VBox.class_trait_names())
+        checks.no_unknown(kwargs, "PlayoutLab()", [*_SETTINGS, *LAYOUT_KEYWORDS])
         self.game_box = widgets.Dropdown(options=games, value=game or games[0], description="Game")
         self.options_box = widgets.Text(value=options, description="Options", placeholder="e.g. players=3")
         self.agents_box = widgets.Text(value=agents_text, description="Agents",
@@ -360,3 +364,7 @@ def _escape(text: str) -> str:
     import html
 
     return html.escape(text)
+
+
+_SETTINGS = [name for name in PlayoutLab.__init__.__code__.co_varnames[1:PlayoutLab.__init__.__code__.co_argcount]]
+"""The lab's own settings, in order (named in the refusal of an unknown keyword)."""
