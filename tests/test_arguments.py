@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 
 import numpy as np
 import pytest
@@ -443,3 +444,70 @@ def test_the_command_line_answers_a_bad_argument_before_it_plays(argv, message, 
     assert err.out == ""  # no report: not a game was played
     assert len(err.err.strip().splitlines()) == 1 and err.err.startswith("error: ") and message in err.err
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+# The user trial's findings: seeds and agent lists -----------------------------------------------
+
+SEEDS = "a whole number ≥ 0, a random.Random, a numpy.random.Generator or None"
+
+
+@pytest.mark.parametrize("seed, error, message", [
+    ("abc", TypeError, f"seed='abc' must be {SEEDS}, not str"),
+    (1.5, ValueError, f"seed=1.5 must be {SEEDS}"),
+    (-1, ValueError, f"seed=-1 must be {SEEDS}"),
+    ([1], TypeError, f"seed=[1] must be {SEEDS}, not list"),
+    (True, TypeError, f"seed=True must be {SEEDS}, not bool"),
+    (np.random.SeedSequence(1), TypeError, f"must be {SEEDS}, not SeedSequence"),
+])
+@pytest.mark.parametrize("name", ["volcano", "volterra", "ice3", "blockade"])
+def test_new_state_refuses_a_bad_seed(name, seed, error, message):
+    game = iw.make(name)
+    with pytest.raises(error) as raised:
+        game.new_state(seed=seed)
+    assert str(raised.value).endswith(message) and str(raised.value).startswith("seed=")
+
+
+def test_new_state_takes_every_kind_of_seed():
+    import random
+
+    game = iw.make("ice3")
+    first = game.new_state(seed=5)
+    assert game.new_state(seed=np.int64(5)) == first and game.new_state(seed=random.Random(5)) == first
+    assert game.new_state(seed=np.random.default_rng(1)) == game.new_state(seed=np.random.default_rng(1))
+    assert game.new_state(seed=2**70) == game.new_state(seed=2**70) and game.new_state() is not None
+
+
+EMPTY = "has an empty agent name, the {} (a comma too many?); write the names separated by commas, e.g. 'random,greedy'"
+CHOICES = ("a level (easy, medium, hard) or an agent (random, greedy, mcts, mcts:ITERATIONS), or pass a callable "
+           "agent(state, rng) -> move")
+
+
+@pytest.mark.parametrize("agents, message", [
+    ("random,,greedy", "agents='random,,greedy' " + EMPTY.format("2nd of 3")),
+    ("random,", "agents='random,' " + EMPTY.format("2nd of 2")),
+    (" ,random", "agents=' ,random' " + EMPTY.format("1st of 2")),
+    (["random", ""], f"agents[1]='' is an empty agent name; give {CHOICES}"),
+    (["random", " , "], f"agents[1]=' , ' is an empty agent name; give {CHOICES}"),
+    (("greedy", "random,,"), "agents[1]='random,,' " + EMPTY.format("2nd of 3")),
+])
+def test_an_empty_agent_name_is_named(agents, message):
+    with pytest.raises(ValueError) as raised:
+        iw.playouts("volcano", 2, agents=agents, progress=False)
+    assert str(raised.value) == message
+    with pytest.raises(ValueError) as raised:
+        iw.agents.parse_agents(agents)
+    assert str(raised.value) == message
+
+
+def test_an_empty_agent_name_in_the_widget_the_lab_and_the_command_line(capsys):
+    from icewidgets.__main__ import main
+    from icewidgets.widgets.playout_lab import PlayoutLab
+
+    with pytest.raises(ValueError, match=f"^agent='' is an empty agent name; give {re.escape(CHOICES)}$"):
+        iw.agents.get_agent("")
+    lab = PlayoutLab(game="volcano", agents="random,greedy")
+    lab.agents_box.value = "random, ,greedy"
+    with pytest.raises(ValueError, match=re.escape("Agents='random, ,greedy' " + EMPTY.format("2nd of 3"))):
+        lab.plan()
+    assert main(["playouts", "volcano", "-n", "2", "--agents", "random,"]) == 2
+    assert capsys.readouterr().err == "error: --agents='random,' " + EMPTY.format("2nd of 2") + "\n"

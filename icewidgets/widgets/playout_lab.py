@@ -168,7 +168,7 @@ class PlayoutLab(widgets.VBox):
         max_turns = _number(self.turns_box.value, "max_turns", int)
         precision = _number(self.precision_box.value, "precision", float)
         # A callable passed to the lab plays wherever the box still shows its name.
-        agents = [self._callables.get(part, part) for part in agents_module.names_in(self.agents_box.value)]
+        agents = [self._callables.get(part, part) for part in agents_module.names_in(self.agents_box.value, "Agents")]
         return PlayoutRun.plan(self.game_box.value, self.n_box.value, agents=agents or "random",
                                seed=self.seed_box.value, max_turns=max_turns, engine=self.engine,
                                options=parse_options(self.options_box.value),
