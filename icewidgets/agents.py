@@ -40,7 +40,7 @@ import weakref
 from typing import Any, Callable
 
 from . import checks, fast
-from .protocol import CHANCE, State
+from .protocol import CHANCE, IllegalMoveError, NotationError, State
 from .randomness import chance_pick
 
 Agent = Callable[[State, Any], Any]
@@ -627,6 +627,18 @@ def get_agent(agent: str | Agent, name: str = "agent") -> Agent:
     if found is None:
         raise ValueError(f"unknown agent {agent.strip()!r}; choose {_CHOICES}")
     return found
+
+
+def play_chosen(state: State, move: Any, agent: Any, ply: int, where: str = "") -> State:
+    """``state.play(move)`` for the ``move`` that ``agent`` chose at ply ``ply`` (counted from 1)
+    of a game; a move the rules refuse raises the same error (IllegalMoveError or
+    NotationError) saying which agent, in which seat, at which ply (``where`` may add the game),
+    and the position it was played in."""
+    try:
+        return state.play(move)
+    except (IllegalMoveError, NotationError) as error:
+        raise type(error)(f"the agent {agent_name(agent)!r} in seat {state.player + 1} chose {move!r} at ply {ply}"
+                          f"{where}: {error}; the position:\n{state.to_text()}") from None
 
 
 def agent_name(agent: str | Agent) -> str:

@@ -50,7 +50,7 @@ from ..agents import chance_move, get_agent
 from ..analysis import Analysis
 from ..games import available_games, make
 from ..pieces import is_pawn
-from ..protocol import CHANCE, Game, State
+from ..protocol import CHANCE, Game, IllegalMoveError, NotationError, State
 from ..record import CODE_PREFIX, Record
 from .analysing import PRECISION, Analysing, check_analysis
 from .background import Task
@@ -457,6 +457,9 @@ class GameWidget(Analysing, anywidget.AnyWidget):
         seat = state.player
         try:
             after = state.play(move)
+        except (IllegalMoveError, NotationError) as error:
+            raise _Refused(f"The bot in seat {seat + 1} ({self.seats[seat]}) chose {move!r} at ply "
+                           f"{len(self._record.plies) + 1}, which the rules refuse: {error}") from None
         except Exception as error:
             raise _bot_failed(state, error) from None
         self._push(str(move), after)
