@@ -15,8 +15,8 @@ Subcommands:
 - ``warm``: compile every game's fast engine into the cache, so later runs start at once (run it
   once after installing; without numba it says the fast engine is unavailable and exits 0).
 - ``notebooks DIR``: copy the notebooks and their data into the folder DIR, for a teacher; a file
-  the teacher changed is never overwritten (asked at a terminal, else the new version is written
-  beside it).
+  the teacher changed is never overwritten (asked at a terminal, else, or with no answer, the new
+  version is written beside it).
 
 Games installed from other packages (entry point group ``icewidgets.games``) are listed and
 played like the package's own; a plug-in that cannot be loaded is named in a warning.
@@ -25,12 +25,14 @@ Every rate is a mean of points (the winners of a game share 1 point, a game with
 gives each seat 1/players) with a 95% interval. Bad arguments print one clear line and exit
 with status 2, before any game is played (output files included: their folder must exist and
 their name must say the format). Files are written whole or not at all: a write that fails
-(a full disk) prints one line, leaves any older file as it was and exits with status 1.
+(a full disk) prints one line, leaves any older file as it was and exits with status 1. Output
+read only in part (``… | head -1``) ends the command quietly with status 141, as for other tools.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import warnings
 from typing import Any, Sequence
@@ -102,8 +104,11 @@ def _parser() -> argparse.ArgumentParser:
     notebooks = sub.add_parser("notebooks", help="copy the notebooks and their data into a folder, for a teacher",
                                description="Copy the notebooks that ship with icewidgets, and their data, into the "
                                            "folder DIR (made if needed). A file you changed is never overwritten: "
-                                           "at a terminal you are asked, otherwise the new version is written beside "
-                                           "it as 'NAME (new).ipynb'.",
+                                           "at a terminal you are asked; otherwise (input not a terminal, or ended "
+                                           "with no answer) the new version is written beside it as "
+                                           "'NAME (new).ipynb'. A file that is already the same is left alone. Each "
+                                           "file is written whole or not at all. Exit status 2 for a DIR that cannot "
+                                           "be used (a file, not writable), 1 if a write fails (a full disk).",
                                epilog="example: python -m icewidgets notebooks icewidgets-notebooks")
     notebooks.add_argument("folder", metavar="DIR", help="the folder to copy them into")
     return parser
@@ -229,10 +234,13 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "notebooks":
         from .shipped import copy_notebooks
 
+        at_terminal = sys.stdin is not None and sys.stdin.isatty()
         try:
-            report = copy_notebooks(args.folder, ask=_ask_to_replace if sys.stdin.isatty() else None)
-        except (NotADirectoryError, FileExistsError) as error:
-            raise _UsageError(str(error)) from None
+            report = copy_notebooks(args.folder, ask=_Asker() if at_terminal else None)
+        except (NotADirectoryError, FileExistsError, PermissionError) as error:
+            raise _UsageError(error.strerror if isinstance(error, PermissionError) else str(error)) from None
+        except OSError as error:  # a full disk: the file being written is left as it was
+            raise _WriteFailed(f"could not write {error.filename!r}: {error.strerror or error}") from None
         print(report)
         return 0
     if args.command == "warm":
@@ -288,9 +296,24 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ask_to_replace(name: str) -> bool:
-    answer = input(f"You changed {name} since it was copied. Replace it with the new version? [y/N] ")
-    return answer.strip().lower() in ("y", "yes")
+class _Asker:
+    """Asks at a terminal whether a file the teacher changed may be replaced. No answer (the end
+    of input, Ctrl-D) is "no", for this file and the ones after it: they are kept and the new
+    versions written beside them."""
+
+    def __init__(self) -> None:
+        self.ended = False
+
+    def __call__(self, name: str) -> bool:
+        if self.ended:
+            return False
+        try:
+            answer = input(f"You changed {name} since it was copied. Replace it with the new version? [y/N] ")
+        except EOFError:
+            self.ended = True
+            print("\n(no answer: your files are kept; the new versions are written beside them)")
+            return False
+        return answer.strip().lower() in ("y", "yes")
 
 
 def _discover_games() -> None:
@@ -349,6 +372,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return _pipe_closed()
+
+
+def _pipe_closed() -> int:
+    """The reader of the output went away (``… | head -1``): stop quietly, as a Unix tool does,
+    with the status of a process ended by SIGPIPE (141)."""
+    try:  # Python flushes stdout at exit: into the closed pipe that would print a traceback
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 141
 
 
 def _one_line(error: Any) -> str:

@@ -40,7 +40,7 @@ import weakref
 from typing import Any, Callable
 
 from . import checks, fast
-from .protocol import CHANCE, State
+from .protocol import CHANCE, IllegalMoveError, NotationError, State
 from .randomness import chance_pick
 
 Agent = Callable[[State, Any], Any]
@@ -517,10 +517,27 @@ def _named_agent(text: str) -> Agent | None:
     return None
 
 
-def names_in(text: str) -> list[str]:
+def names_in(text: str, name: str | None = None) -> list[str]:
     """The agent names in a text of the grammar of :func:`parse_agents`, in order, not yet
-    looked up: ``"random, greedy,,"`` → ``["random", "greedy"]``."""
-    return [part.strip() for part in text.split(",") if part.strip()]
+    looked up: ``"random, greedy"`` → ``["random", "greedy"]``. With ``name`` (the argument the
+    text came as), an empty name between commas or at an end is a ValueError that says where;
+    without, empty names are left out (a blank text has none).
+
+    >>> names_in("random,,greedy", "agents")
+    Traceback (most recent call last):
+    ...
+    ValueError: agents='random,,greedy' has an empty agent name, the 2nd of 3 (a comma too many?); write the names separated by commas, e.g. 'random,greedy'
+    """
+    parts = [part.strip() for part in text.split(",")]
+    if name is not None and any(parts) and not all(parts):
+        place = parts.index("") + 1
+        raise ValueError(f"{name}={text!r} has an empty agent name, the {_ordinal(place)} of {len(parts)} "
+                         "(a comma too many?); write the names separated by commas, e.g. 'random,greedy'")
+    return [part for part in parts if part]
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def parse_agents(spec: Any, name: str = "agents") -> tuple[tuple[Agent, ...], tuple[str, ...]]:
@@ -567,7 +584,10 @@ def parse_agents(spec: Any, name: str = "agents") -> tuple[tuple[Agent, ...], tu
             agents.append(item)
             names.append(agent_name(item))
         elif isinstance(item, str):
-            for part in names_in(item):
+            found = names_in(item, where)
+            if not found and not isinstance(spec, str):
+                raise ValueError(f"{where}={item!r} is an empty agent name; give {_CHOICES}")
+            for part in found:
                 agent = _named_agent(part)
                 if agent is None:
                     raise ValueError(f"unknown agent {part!r}; choose {_CHOICES}")
@@ -601,10 +621,24 @@ def get_agent(agent: str | Agent, name: str = "agent") -> Agent:
                         f"or a callable agent(state, rng) -> move, not {type(agent).__name__}")
     if "," in agent:
         raise ValueError(f"{name}={agent!r} names several agents; one is wanted here")
+    if not agent.strip():
+        raise ValueError(f"{name}={agent!r} is an empty agent name; give {_CHOICES}")
     found = _named_agent(agent)
     if found is None:
         raise ValueError(f"unknown agent {agent.strip()!r}; choose {_CHOICES}")
     return found
+
+
+def play_chosen(state: State, move: Any, agent: Any, ply: int, where: str = "") -> State:
+    """``state.play(move)`` for the ``move`` that ``agent`` chose at ply ``ply`` (counted from 1)
+    of a game; a move the rules refuse raises the same error (IllegalMoveError or
+    NotationError) saying which agent, in which seat, at which ply (``where`` may add the game),
+    and the position it was played in."""
+    try:
+        return state.play(move)
+    except (IllegalMoveError, NotationError) as error:
+        raise type(error)(f"the agent {agent_name(agent)!r} in seat {state.player + 1} chose {move!r} at ply {ply}"
+                          f"{where}: {error}; the position:\n{state.to_text()}") from None
 
 
 def agent_name(agent: str | Agent) -> str:

@@ -166,6 +166,15 @@ def _outcomes(results: Any) -> str:
 _CODE = re.compile(re.escape(CODE_PREFIX) + r"[^\s,;]*")
 
 
+def _looks_like_a_file_name(text: str) -> bool:
+    """Whether a text given as codes is rather the name of a file: one line, no code in it, and
+    a file of that name exists or it ends like a text file's name."""
+    name = text.strip()
+    if not name or "\n" in name or CODE_PREFIX in name:
+        return False
+    return os.path.isfile(name) or name.lower().endswith((".txt", ".csv", ".tsv", ".text", ".md"))
+
+
 def read_codes(codes: str | bytes | Sequence[str] | os.PathLike, game: Game | str) -> ClassGames:
     """The class's games of ``game`` (a Game or a name; its options are the ones the class
     played) from ``codes``: a text with one line per pair (``bytes`` are read as UTF-8), a list
@@ -184,6 +193,10 @@ def read_codes(codes: str | bytes | Sequence[str] | os.PathLike, game: Game | st
         game = make(game)
     elif not isinstance(game, Game):
         raise TypeError(f"game={game!r} must be a game name or a Game, not {type(game).__name__}")
+    if isinstance(codes, str) and _looks_like_a_file_name(codes):
+        raise ValueError(f"codes={codes!r} looks like a file name, but a str is read as the codes themselves; "
+                         f"did you mean to read the file? pass Path({codes!r}) (from pathlib) or "
+                         f"open({codes!r}).read()")
     if isinstance(codes, os.PathLike):
         codes = Path(codes).read_bytes()
     if isinstance(codes, (bytes, bytearray)):

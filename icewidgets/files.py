@@ -23,6 +23,7 @@ and no temporary file behind.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 import stat
@@ -74,9 +75,13 @@ def atomic_write(path: Any, mode: str = "w", *, encoding: str | None = "utf-8",
     """
     if mode not in ("w", "wb"):
         raise ValueError(f"mode={mode!r}; atomic_write writes 'w' (text) or 'wb' (bytes)")
-    target = os.path.realpath(check_target(path, name))
+    given = check_target(path, name)
+    target = os.path.realpath(given)
     folder, base = os.path.split(target)
-    temp, fd = _create_beside(folder, base)
+    try:
+        temp, fd = _create_beside(folder, base)
+    except OSError as error:
+        raise _named(error, given) from None
     try:
         with os.fdopen(fd, mode, **({"encoding": encoding} if mode == "w" else {})) as handle:
             yield handle
@@ -85,16 +90,36 @@ def atomic_write(path: Any, mode: str = "w", *, encoding: str | None = "utf-8",
         if os.path.exists(target):
             os.chmod(temp, stat.S_IMODE(os.stat(target).st_mode))
         os.replace(temp, target)
-    except BaseException:
+    except BaseException as error:
         with contextlib.suppress(OSError):
             os.unlink(temp)
+        if isinstance(error, OSError) and _about_the_write(error, temp):
+            raise _named(error, given) from None
         raise
     _sync_folder(folder)
+
+
+_WRITE_FAILURES = frozenset(getattr(errno, code) for code in ("ENOSPC", "EFBIG", "EDQUOT", "EIO") if hasattr(errno, code))
+
+
+def _about_the_write(error: OSError, temp: str) -> bool:
+    """Whether ``error`` is the temporary file's (it names it, or names no file and is a failure
+    of writing: a full disk or quota), not one of the caller's own inside the block."""
+    return error.filename == temp or (error.filename is None and error.errno in _WRITE_FAILURES)
+
+
+def _named(error: OSError, path: str) -> OSError:
+    """``error`` (its class and errno kept) naming the file the caller asked for, not the
+    temporary file it was being written as."""
+    if error.errno is None:
+        return error
+    return OSError(error.errno, error.strerror, path)  # OSError(errno, …) makes the matching subclass
 
 
 def _create_beside(folder: str, base: str) -> tuple[str, int]:
     """A new, hidden temporary file in ``folder`` named after ``base``: (its path, its descriptor).
     Created with the mode 0o666 less the umask, as ``open`` would create ``base``."""
+    base = base[:200]  # the temporary name stays within the system's limit (255) when ``base`` is long
     while True:
         temp = os.path.join(folder, f".{base}.{secrets.token_hex(4)}.tmp")
         try:

@@ -213,7 +213,7 @@ def rules_sheet(game: Game | str, path: Any, *, paper: str = "A4") -> Path:
     down to :data:`SMALLEST_TEXT`; a game whose rules do not fit even then raises ValueError,
     so a sheet is always one page.
     """
-    check_target(path)
+    check_target(path, "path", (".pdf",))
     width, height = _paper(paper)
     game = _game(game)
     rules = game.how_to_play
@@ -325,7 +325,7 @@ def print_board(state: State, path: Any, *, paper: str = "A4", cell_mm: float = 
     """
     if not isinstance(state, State):
         raise TypeError(f"print_board() takes a State, not {type(state).__name__}")
-    check_target(path)
+    check_target(path, "path", (".pdf",))
     cell_mm = checks.number(cell_mm, "cell_mm", what="a size in millimetres")
     if cell_mm < LARGE_BASE_MM:
         raise ValueError(f"cell_mm={cell_mm!r} is too small: a large pyramid's base is {LARGE_BASE_MM:g} mm")

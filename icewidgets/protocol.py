@@ -188,7 +188,10 @@ class Game:
         return f"Player {player + 1}"
 
     def new_state(self, seed: Any = None) -> "State":
-        """The starting position; random setups and first rolls come from ``seed``."""
+        """The starting position; random setups and first rolls come from ``seed``: a whole
+        number ≥ 0, a ``random.Random``, a ``numpy.random.Generator`` or None (fresh randomness).
+        Any other seed is refused (:func:`icewidgets.randomness.check_seed`), also by a game that
+        draws nothing."""
         raise NotImplementedError
 
     def state_from_text(self, text: str) -> "State":

@@ -12,16 +12,47 @@ True
 
 from __future__ import annotations
 
+import numbers
 import random
 from typing import Any, Sequence
 
 
+SEEDS = "a whole number ≥ 0, a random.Random, a numpy.random.Generator or None"
+"""What a game's ``new_state(seed=…)`` takes."""
+
+
+def check_seed(seed: Any, name: str = "seed") -> Any:
+    """``seed`` if a game can be seeded with it (see :data:`SEEDS`; numpy integers become
+    ``int``); a TypeError or ValueError naming ``name`` and what is valid otherwise.
+
+    >>> check_seed(7), check_seed(None)
+    (7, None)
+    >>> check_seed("7")
+    Traceback (most recent call last):
+    ...
+    TypeError: seed='7' must be a whole number ≥ 0, a random.Random, a numpy.random.Generator or None, not str
+    """
+    if seed is None or isinstance(seed, random.Random) or _is_generator(seed):
+        return seed
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Real):
+        raise TypeError(f"{name}={seed!r} must be {SEEDS}, not {type(seed).__name__}")
+    if not isinstance(seed, numbers.Integral) or seed < 0:
+        raise ValueError(f"{name}={seed!r} must be {SEEDS}")
+    return int(seed)
+
+
+def _is_generator(seed: Any) -> bool:
+    return type(seed).__module__.startswith("numpy") and hasattr(seed, "integers") and hasattr(seed, "bit_generator")
+
+
 def seeded_random(seed: Any) -> random.Random:
-    """A :class:`random.Random` for ``seed``: an int (or None, str, bytes), a ``random.Random``
-    (used as it is), or a ``numpy.random.Generator`` (one 63-bit draw seeds it)."""
+    """A :class:`random.Random` for ``seed`` (checked by :func:`check_seed`): a whole number
+    ≥ 0 or None, a ``random.Random`` (used as it is), or a ``numpy.random.Generator`` (one
+    63-bit draw seeds it)."""
+    seed = check_seed(seed)
     if isinstance(seed, random.Random):
         return seed
-    if hasattr(seed, "integers"):  # a numpy Generator
+    if _is_generator(seed):
         return random.Random(int(seed.integers(2**63)))
     return random.Random(seed)
 

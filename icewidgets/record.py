@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import dataclasses
 import json
+import re
 import secrets
 import zlib
 from typing import Any, Iterable, Iterator
@@ -134,7 +135,7 @@ class Record:
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
-            "version": 1,
+            "version": FORMAT_VERSION,
             "game": self.game,
             "options": self.options_dict,
             "seed": self.seed,
@@ -150,11 +151,18 @@ class Record:
     def from_dict(cls, data: dict[str, Any]) -> "Record":
         """The record :meth:`to_dict` wrote; a :class:`NotationError` saying which field is
         wrong, or why the record does not replay, otherwise."""
-        if not isinstance(data, dict) or data.get("format", FORMAT) != FORMAT:
-            raise NotationError("this is not an icewidgets record")
+        if not isinstance(data, dict):
+            raise NotationError(f"this is not an icewidgets record: a record is a JSON object, not {_shown(data)}")
+        if data.get("format", FORMAT) != FORMAT:
+            raise NotationError(f'this is not an icewidgets record: its "format" is {_shown(data["format"])}, '
+                                f'not "{FORMAT}"')
         version = data.get("version", FORMAT_VERSION)
         if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
-            raise NotationError(f"this record was saved by a newer icewidgets (format version {version})")
+            raise NotationError(f'this record was saved by a newer icewidgets (its "version" is {version}; this one '
+                                f"reads version {FORMAT_VERSION}): upgrade icewidgets to read it")
+        if version != FORMAT_VERSION or isinstance(version, bool):
+            raise NotationError(f'the record\'s "version" must be {FORMAT_VERSION} (the only format version there '
+                                f"is), not {_shown(version)}")
         if "game" not in data:
             raise NotationError("the record has no 'game' field")
         game, options = data["game"], data.get("options") or {}
@@ -201,6 +209,10 @@ class Record:
     def from_code(cls, code: str) -> "Record":
         """The record packed by :meth:`to_code`."""
         code = code.strip() if isinstance(code, str) else ""
+        other = re.match(r"iw(\d+)\.", code)
+        if other and code[:other.end()] != CODE_PREFIX:
+            raise NotationError(f"this code is of version {other.group(1)} ({other.group()}…), which this icewidgets "
+                                f"cannot read: it reads {CODE_PREFIX}… codes; a newer icewidgets may read it")
         if not code.startswith(CODE_PREFIX):
             raise NotationError(f"a record code starts with {CODE_PREFIX!r}")
         body = code[len(CODE_PREFIX) :]

@@ -15,11 +15,15 @@ never overwriting a file the teacher changed.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import hashlib
 import json
 import os
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
+
+from . import checks
+from .files import atomic_write
 
 DATA = "data"
 """The notebooks' data folder, beside them."""
@@ -78,14 +82,34 @@ def copy_notebooks(folder: str | os.PathLike, ask: Callable[[str], bool] | None 
     A file is written where there is none, left alone where it is the same, and updated where
     it is still what an earlier copy wrote. A file the teacher changed is never overwritten:
     ``ask(name)`` (the command line asks at a terminal) may allow it; otherwise the new version
-    is written beside it, as ``name (new).ipynb``. A ``folder`` that is a file raises
-    ``NotADirectoryError`` and nothing is written.
+    is written beside it, as ``name (new).ipynb`` (left as it is when it already holds the new
+    version). Every file is written whole or not at all (:func:`icewidgets.files.atomic_write`).
+
+    A ``folder`` that is a file raises ``NotADirectoryError``, an empty one ``ValueError``, and
+    one that cannot be written (or made) ``PermissionError``, each naming the folder; nothing is
+    written then.
     """
+    if isinstance(folder, str) and not folder.strip():
+        raise ValueError(f"the folder {folder!r} is empty: give the name of a folder (it is made if it does not "
+                         "exist), e.g. 'icewidgets-notebooks', or '.' for the current folder")
+    checks.path(folder, "folder")
     target = Path(folder).expanduser()
     for place in (target, *target.parents):
         if place.exists() and not place.is_dir():
             raise NotADirectoryError(f"cannot copy the notebooks into {str(target)!r}: {str(place)!r} is a file, "
                                      "not a folder; give the name of a folder (it is made if it does not exist)")
+    try:
+        return _copy(target, ask)
+    except OSError as error:
+        if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise _not_writable(target, error.filename) from None
+        raise
+
+
+def _copy(target: Path, ask: Callable[[str], bool] | None) -> CopyReport:
+    existing = next(place for place in (target.absolute(), *target.absolute().parents) if place.exists())
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise _not_writable(target, existing)
     source = notebooks_folder()
     shipped = [path.name for path in sorted(source.glob("*.ipynb"))]
     shipped += [f"{DATA}/{path.name}" for path in sorted((source / DATA).glob("*")) if path.is_file()]
@@ -111,8 +135,10 @@ def copy_notebooks(folder: str | os.PathLike, ask: Callable[[str], bool] | None 
             _write(path, new)
             report.files.append((name, "replaced (you agreed)"))
         else:
-            beside = _beside(path, new)
-            report.files.append((name, f"you changed it, so it is kept; the new version is {beside.relative_to(target).as_posix()}"))
+            beside, written = _beside(path, new)
+            shown = beside.relative_to(target).as_posix()
+            report.files.append((name, f"you changed it, so it is kept; the new version is {shown}"
+                                       + ("" if written else ", unchanged since the last copy")))
             continue  # the record keeps what the earlier copy wrote there
         copied[name] = _digest(new)
     _write(manifest, (json.dumps({"files": copied}, indent=1, sort_keys=True) + "\n").encode())
@@ -123,22 +149,32 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _beside(path: Path, data: bytes) -> Path:
+def _beside(path: Path, data: bytes) -> tuple[Path, bool]:
     """Write ``data`` beside ``path`` as ``stem (new).suffix`` (``(new 2)``, … when taken by
-    something else); returns where it went."""
+    something else): where it is, and whether it was written (not when a copy beside already
+    holds ``data``: a run over unchanged files writes nothing)."""
     count = 1
     while True:
         label = "new" if count == 1 else f"new {count}"
         candidate = path.with_name(f"{path.stem} ({label}){path.suffix}")
-        if not candidate.exists() or candidate.read_bytes() == data:
+        if not candidate.exists():
             _write(candidate, data)
-            return candidate
+            return candidate, True
+        if candidate.read_bytes() == data:
+            return candidate, False
         count += 1
 
 
 def _write(path: Path, data: bytes) -> None:
     """Write a whole file or nothing: a half-written notebook is never left behind."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(f".{path.name}.partial")
-    partial.write_bytes(data)
-    os.replace(partial, path)
+    with atomic_write(path, "wb") as handle:
+        handle.write(data)
+
+
+def _not_writable(target: Path, where: Any) -> PermissionError:
+    """The error for a folder the notebooks cannot be written into (``where``: the folder or file refused)."""
+    place = Path(where) if where else target
+    folder = place if place.is_dir() else place.parent
+    return PermissionError(errno.EACCES, f"cannot copy the notebooks into {str(target)!r}: the folder "
+                           f"{str(folder)!r} is not writable (permission denied); choose a folder of yours")

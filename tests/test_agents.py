@@ -373,3 +373,39 @@ def test_games_without_a_turn_limit_stop_unfinished_at_the_safety_bound(monkeypa
     results = iw.playouts("volcano", 3, seed=0, progress=False, engine="reference")
     assert (results.plies == 10).all() and (results.result == RESULT_CODES["unfinished"]).all()
     assert (iw.playouts("volcano", 3, seed=0, max_turns=500, progress=False, engine="reference").plies > 10).all()
+
+
+# The user trial's findings: an agent's illegal move says whose, where and what -------------------
+
+
+def _stubborn(state, rng):
+    return "a1-a1"
+
+
+_stubborn.agent_name = "stubborn"
+
+
+def test_an_agents_illegal_move_names_the_agent_the_ply_and_the_position():
+    game = iw.make("volcano")
+    with pytest.raises(iw.IllegalMoveError) as raised:
+        iw.playouts(game, 2, agents=("random", _stubborn), seed=0, progress=False, engine="reference")
+    first = game.new_state(seed=np.random.default_rng(np.random.SeedSequence(0, spawn_key=(0,))))
+    before = first.play(iw.agents.random_agent(first, np.random.default_rng(np.random.SeedSequence(0, spawn_key=(0,)))))
+    assert str(raised.value) == ("the agent 'stubborn' in seat 2 chose 'a1-a1' at ply 2 of game 0: "
+                                 f"a1-a1 is illegal: {before.why_illegal('a1-a1')}; "
+                                 f"the position:\n{before.to_text()}")
+    with pytest.raises(iw.NotationError) as raised:
+        iw.playouts(game, 2, agents=(lambda state, rng: 12345, "random"), seed=0, progress=False, engine="reference")
+    assert str(raised.value) == ("the agent '<lambda>' in seat 1 chose 12345 at ply 1 of game 0: 12345 is not a "
+                                 f"volcano move or move text; the position:\n{first.to_text()}")
+
+
+def test_a_bots_illegal_move_in_the_widget_names_the_bot_and_the_ply():
+    widget = iw.GameWidget("volcano", agents={1: _stubborn})
+    first = str(widget.state.legal_moves()[0])
+    widget.handle({"type": "move", "move": first})
+    widget.handle({"type": "bot"})
+    after = widget.final_state
+    assert widget.message == (f"The bot in seat 2 ({widget.seats[1]}) chose 'a1-a1' at ply 2, which the rules refuse: "
+                              f"a1-a1 is illegal: {after.why_illegal('a1-a1')}")
+    assert widget.message_kind == "error" and widget.record.plies == (first,)

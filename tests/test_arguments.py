@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 
 import numpy as np
 import pytest
@@ -278,6 +279,11 @@ def test_a_seeded_widget_rolls_and_its_bots_move():
     ("cursor", "z9", ValueError, "cursor='z9' is not a square of the board (a1 to e5), nor '' for none"),
     ("cursor", 5, TypeError, "cursor=5 must be a square's name"),
     ("bot_delay", -5, ValueError, "bot_delay=-5 must be a whole number of milliseconds"),
+    ("theme", "purple", ValueError, "theme='purple' is not a theme; choose 'auto' or one of 'light', 'dark', "
+                                    "'high-contrast'"),
+    ("size", -3, ValueError, "size=-3 is too small: a board is 160 to 4000 pixels wide"),
+    ("size", "tiny", ValueError, "size='tiny' is not a size; give a board width in pixels or one of 'normal', "
+                                 "'large', 'projector'"),
 ])
 def test_traits_set_from_python_are_checked(trait, value, error, message):
     widget = iw.GameWidget("volcano")
@@ -297,6 +303,30 @@ def test_save_html_refuses_an_unknown_option(tmp_path):
 
 
 # Pictures and printables ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options, message", [
+    (dict(unknown_kw=1), "save_svg() got an unexpected option 'unknown_kw'; its options are animated, theme, palette, "
+                         "size, selected, targets, highlight_last, coordinates, placement, panel"),
+    (dict(animated=True, selected="a1"), "save_svg(animated=True) got an unexpected option 'selected'; its options "
+                                         "are animated, seconds_per_step, ply, theme, palette, size"),
+])
+def test_save_svg_names_an_unknown_option_and_the_valid_ones(options, message, tmp_path):
+    with pytest.raises(TypeError) as raised:
+        iw.save_svg(iw.Record.new("volcano", seed=1), tmp_path / "a.svg", **options)
+    assert str(raised.value) == message and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["board.svg", "board", "board.pdf.txt"])
+def test_the_printables_write_pdf_files_only(name, tmp_path):
+    state = iw.make("volcano").new_state()
+    for write in (lambda path: iw.print_board(state, path), lambda path: iw.rules_sheet("volcano", path)):
+        with pytest.raises(ValueError) as raised:
+            write(tmp_path / name)
+        assert str(raised.value) == f"path={str(tmp_path / name)!r} must end in .pdf"
+    assert list(tmp_path.iterdir()) == []
+    iw.print_board(state, tmp_path / "BOARD.PDF")
+    assert (tmp_path / "BOARD.PDF").read_bytes().startswith(b"%PDF")
 
 
 def test_a_size_may_be_any_kind_of_number(tmp_path):
@@ -345,7 +375,11 @@ def test_rules_sheet_checks_its_game_and_paper(tmp_path):
     (dict(precision="tight"), TypeError, "precision='tight' must be a number"),
     (dict(rotate_seats="yes"), TypeError, "rotate_seats='yes' must be True or False"),
     (dict(engine="quick"), ValueError, "engine='quick' is not one of 'reference', 'fast', 'auto'"),
-    (dict(bogus=1), TypeError, "PlayoutLab() got an unexpected option 'bogus'"),
+    (dict(bogus=1), TypeError, "PlayoutLab() got an unexpected option 'bogus'; its options are game, agents, n, "
+                               "seed, options, max_turns, chunks, engine, precision, rotate_seats, layout, box_style, "
+                               "tooltip, tabbable"),
+    (dict(_view_count=1), TypeError, "PlayoutLab() got an unexpected option '_view_count'; its options are game, "),
+    (dict(children=()), TypeError, "PlayoutLab() got an unexpected option 'children'; its options are game, "),
 ])
 def test_the_lab_refuses_settings_it_cannot_show(settings, error, message):
     from icewidgets.widgets.playout_lab import PlayoutLab
@@ -410,3 +444,70 @@ def test_the_command_line_answers_a_bad_argument_before_it_plays(argv, message, 
     assert err.out == ""  # no report: not a game was played
     assert len(err.err.strip().splitlines()) == 1 and err.err.startswith("error: ") and message in err.err
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+# The user trial's findings: seeds and agent lists -----------------------------------------------
+
+SEEDS = "a whole number ≥ 0, a random.Random, a numpy.random.Generator or None"
+
+
+@pytest.mark.parametrize("seed, error, message", [
+    ("abc", TypeError, f"seed='abc' must be {SEEDS}, not str"),
+    (1.5, ValueError, f"seed=1.5 must be {SEEDS}"),
+    (-1, ValueError, f"seed=-1 must be {SEEDS}"),
+    ([1], TypeError, f"seed=[1] must be {SEEDS}, not list"),
+    (True, TypeError, f"seed=True must be {SEEDS}, not bool"),
+    (np.random.SeedSequence(1), TypeError, f"must be {SEEDS}, not SeedSequence"),
+])
+@pytest.mark.parametrize("name", ["volcano", "volterra", "ice3", "blockade"])
+def test_new_state_refuses_a_bad_seed(name, seed, error, message):
+    game = iw.make(name)
+    with pytest.raises(error) as raised:
+        game.new_state(seed=seed)
+    assert str(raised.value).endswith(message) and str(raised.value).startswith("seed=")
+
+
+def test_new_state_takes_every_kind_of_seed():
+    import random
+
+    game = iw.make("ice3")
+    first = game.new_state(seed=5)
+    assert game.new_state(seed=np.int64(5)) == first and game.new_state(seed=random.Random(5)) == first
+    assert game.new_state(seed=np.random.default_rng(1)) == game.new_state(seed=np.random.default_rng(1))
+    assert game.new_state(seed=2**70) == game.new_state(seed=2**70) and game.new_state() is not None
+
+
+EMPTY = "has an empty agent name, the {} (a comma too many?); write the names separated by commas, e.g. 'random,greedy'"
+CHOICES = ("a level (easy, medium, hard) or an agent (random, greedy, mcts, mcts:ITERATIONS), or pass a callable "
+           "agent(state, rng) -> move")
+
+
+@pytest.mark.parametrize("agents, message", [
+    ("random,,greedy", "agents='random,,greedy' " + EMPTY.format("2nd of 3")),
+    ("random,", "agents='random,' " + EMPTY.format("2nd of 2")),
+    (" ,random", "agents=' ,random' " + EMPTY.format("1st of 2")),
+    (["random", ""], f"agents[1]='' is an empty agent name; give {CHOICES}"),
+    (["random", " , "], f"agents[1]=' , ' is an empty agent name; give {CHOICES}"),
+    (("greedy", "random,,"), "agents[1]='random,,' " + EMPTY.format("2nd of 3")),
+])
+def test_an_empty_agent_name_is_named(agents, message):
+    with pytest.raises(ValueError) as raised:
+        iw.playouts("volcano", 2, agents=agents, progress=False)
+    assert str(raised.value) == message
+    with pytest.raises(ValueError) as raised:
+        iw.agents.parse_agents(agents)
+    assert str(raised.value) == message
+
+
+def test_an_empty_agent_name_in_the_widget_the_lab_and_the_command_line(capsys):
+    from icewidgets.__main__ import main
+    from icewidgets.widgets.playout_lab import PlayoutLab
+
+    with pytest.raises(ValueError, match=f"^agent='' is an empty agent name; give {re.escape(CHOICES)}$"):
+        iw.agents.get_agent("")
+    lab = PlayoutLab(game="volcano", agents="random,greedy")
+    lab.agents_box.value = "random, ,greedy"
+    with pytest.raises(ValueError, match=re.escape("Agents='random, ,greedy' " + EMPTY.format("2nd of 3"))):
+        lab.plan()
+    assert main(["playouts", "volcano", "-n", "2", "--agents", "random,"]) == 2
+    assert capsys.readouterr().err == "error: --agents='random,' " + EMPTY.format("2nd of 2") + "\n"

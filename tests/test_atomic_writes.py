@@ -177,6 +177,30 @@ def test_bad_targets_are_refused_before_anything_is_written(tmp_path):
     assert os.listdir(tmp_path) == []
 
 
+def test_a_failed_write_names_the_file_asked_for_not_the_temporary_file(tmp_path):
+    import errno
+
+    path = tmp_path / "board.svg"
+    state = iw.make("volcano").new_state(seed=1)
+    with pytest.raises(OSError) as raised:
+        with disk_full_after():
+            iw.save_svg(state, path)
+    assert (raised.value.errno, raised.value.filename) == (errno.EFBIG, str(path))
+    assert str(raised.value) == f"[Errno {errno.EFBIG}] {os.strerror(errno.EFBIG)}: {str(path)!r}"
+    long = tmp_path / ("b" * 300 + ".svg")  # longer than a file name may be: the move into place fails
+    with pytest.raises(OSError) as raised:
+        iw.save_svg(state, long)
+    assert (raised.value.errno, raised.value.filename) == (errno.ENAMETOOLONG, str(long))
+    assert ".tmp" not in str(raised.value)
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_long_file_name_is_written(tmp_path):
+    path = tmp_path / ("b" * 250 + ".svg")  # the temporary name must not grow past the system's limit
+    iw.save_svg(iw.make("volcano").new_state(seed=1), path)
+    assert path.read_text().startswith("<svg") and os.listdir(tmp_path) == [path.name]
+
+
 # Paths are names, never file descriptors ----------------------------------------------------------
 
 

@@ -243,12 +243,13 @@ def test_medium_plays_in_the_kernels_where_greedy_does():
 
 @pytest.mark.parametrize("name", ["expert", "hardest", ""])
 def test_an_unknown_level_is_an_error_that_lists_the_levels(name, capsys):
-    message = (f"unknown agent {name!r}; choose a level (easy, medium, hard) or an agent (random, greedy, mcts, "
-               "mcts:ITERATIONS), or pass a callable agent(state, rng) -> move")
+    choices = ("a level (easy, medium, hard) or an agent (random, greedy, mcts, mcts:ITERATIONS), or pass a callable "
+               "agent(state, rng) -> move")
+    message = f"unknown agent {name!r}; choose {choices}" if name else f"agent='' is an empty agent name; give {choices}"
     with pytest.raises(ValueError) as error:
         A.get_agent(name)
     assert str(error.value) == message
-    with pytest.raises(ValueError, match="choose a level"):
+    with pytest.raises(ValueError, match=r"a level \(easy, medium, hard\)"):
         iw.GameWidget("volcano", agents={1: name})
     if name:
         assert main(["playouts", "volcano", "--agents", f"random,{name}"]) == 2

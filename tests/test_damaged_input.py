@@ -244,7 +244,17 @@ CODE_CASES = [
     ("a numeric game", {"game": 5}, "\"game\" must be a game name"),
     ("an unknown game", {"game": "chess"}, "unknown game 'chess'"),
     ("no game", {"game": ...}, "the record has no 'game' field"),
-    ("a newer version", {"version": 7}, "a newer icewidgets"),
+    ("a newer version", {"version": 7}, "this record was saved by a newer icewidgets (its \"version\" is 7; this one "
+                                         "reads version 1): upgrade icewidgets to read it"),
+    ("version 0", {"version": 0}, "the record's \"version\" must be 1 (the only format version there is), not 0"),
+    ("a text version", {"version": "1"}, "the record's \"version\" must be 1 (the only format version there is), "
+                                         "not \"1\""),
+    ("a null version", {"version": None}, "the record's \"version\" must be 1 (the only format version there is), "
+                                          "not null"),
+    ("a true version", {"version": True}, "the record's \"version\" must be 1 (the only format version there is), "
+                                          "not true"),
+    ("another format", {"format": "chess-pgn"}, "this is not an icewidgets record: its \"format\" is \"chess-pgn\", "
+                                                "not \"icewidgets-record\""),
     ("an illegal ply", {"plies": ["b2-c1", "z9-z8"]}, "the record does not replay"),
 ]
 
@@ -305,7 +315,13 @@ def test_read_codes_takes_text_lines_bytes_and_paths_and_refuses_the_rest(tmp_pa
     text = SAMPLE.read_text(encoding="utf-8")
     expected = read_codes(text, "volcano")
     assert read_codes(text.encode(), "volcano") == expected
-    assert read_codes(str(SAMPLE), "volcano").skipped[0].reason == "not a game code: a code starts with 'iw1.'"
+    for name in (str(SAMPLE), "path/to/codes.txt", " class-codes.CSV\n"):  # a str is the codes, never a file name
+        with pytest.raises(ValueError) as raised:
+            read_codes(name, "volcano")
+        assert str(raised.value) == (f"codes={name!r} looks like a file name, but a str is read as the codes "
+                                     f"themselves; did you mean to read the file? pass Path({name!r}) (from pathlib) "
+                                     f"or open({name!r}).read()")
+    assert read_codes("Ana: lost the code", "volcano").skipped[0].reason == "not a game code: a code starts with 'iw1.'"
     assert read_codes(SAMPLE, "volcano") == expected
     assert read_codes(text.splitlines(), "volcano") == expected
     with pytest.raises(ValueError, match="codes are bytes that are not UTF-8 text"):
@@ -324,3 +340,11 @@ def test_the_class_checks_with_no_games_say_so():
                                                "paste the class's codes and run the notebook again")
     games = read_codes(SAMPLE, "volcano")
     assert check_mean_turns(games, 30.9)
+
+
+@pytest.mark.parametrize("code, version", [("iw2.eJwLSS0uUShJLS4BAA", "2"), ("iw10.abc", "10")])
+def test_a_game_code_of_another_version_says_so(code, version):
+    with pytest.raises(iw.NotationError) as raised:
+        iw.Record.from_code(code)
+    assert str(raised.value) == (f"this code is of version {version} (iw{version}.…), which this icewidgets cannot "
+                                 "read: it reads iw1.… codes; a newer icewidgets may read it")

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -124,3 +127,142 @@ def test_the_command_asks_at_a_terminal(tmp_path, capsys, monkeypatch):
     assert questions == ["You changed 03-ice3.ipynb since it was copied. Replace it with the new version? [y/N] "]
     assert (tmp_path / "03-ice3.ipynb").read_text(encoding="utf-8") == "changed"
     assert (tmp_path / "03-ice3 (new).ipynb").exists()
+
+
+# The user trial's findings (installed wheel, outside the checkout) -------------------------------
+
+
+def _changed_copy(folder: Path, *names: str) -> None:
+    copy_notebooks(folder)
+    for name in names:
+        (folder / name).write_text("changed", encoding="utf-8")
+
+
+def test_no_answer_at_the_prompt_keeps_every_changed_file(tmp_path, capsys, monkeypatch):
+    _changed_copy(tmp_path, "01-volcano.ipynb", "03-ice3.ipynb")
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    asked = []
+
+    def end_of_input(prompt):
+        asked.append(prompt)
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", end_of_input)
+    assert main(["notebooks", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert len(asked) == 1  # asked once: no answer is "no" for the files after it too
+    assert "\n(no answer: your files are kept; the new versions are written beside them)\n" in out
+    for name in ("01-volcano", "03-ice3"):
+        assert (tmp_path / f"{name}.ipynb").read_text(encoding="utf-8") == "changed"
+        assert (tmp_path / f"{name} (new).ipynb").read_bytes() == (ROOT / "notebooks" / f"{name}.ipynb").read_bytes()
+
+
+def test_without_standard_input_the_new_versions_go_beside(tmp_path, capsys, monkeypatch):
+    _changed_copy(tmp_path, "01-volcano.ipynb")
+    monkeypatch.setattr("sys.stdin", None)  # started with stdin closed (<&-)
+    assert main(["notebooks", str(tmp_path)]) == 0
+    assert ("  01-volcano.ipynb: you changed it, so it is kept; the new version is 01-volcano (new).ipynb\n"
+            in capsys.readouterr().out)
+
+
+def test_the_help_says_what_happens_without_an_answer(capsys):
+    with pytest.raises(SystemExit):
+        main(["notebooks", "--help"])
+    assert "otherwise (input not a terminal, or ended with no answer) the new version is written beside it" in (
+        " ".join(capsys.readouterr().out.split()))
+
+
+def test_a_second_run_over_unchanged_files_writes_nothing(tmp_path):
+    _changed_copy(tmp_path, "01-volcano.ipynb")
+    copy_notebooks(tmp_path)
+    new = tmp_path / "01-volcano (new).ipynb"
+    before = {path.name: (path.stat().st_ino, path.stat().st_mtime_ns) for path in tmp_path.glob("*.ipynb")}
+    report = copy_notebooks(tmp_path)
+    assert dict(report.files)["01-volcano.ipynb"] == ("you changed it, so it is kept; the new version is "
+                                                     "01-volcano (new).ipynb, unchanged since the last copy")
+    assert report.beside == ["01-volcano.ipynb"]
+    assert {path.name: (path.stat().st_ino, path.stat().st_mtime_ns) for path in tmp_path.glob("*.ipynb")} == before
+    assert new.read_bytes() == (ROOT / "notebooks" / "01-volcano.ipynb").read_bytes()
+
+
+def test_an_empty_folder_name_is_refused(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    message = ("the folder '' is empty: give the name of a folder (it is made if it does not exist), "
+               "e.g. 'icewidgets-notebooks', or '.' for the current folder")
+    with pytest.raises(ValueError) as raised:
+        copy_notebooks("")
+    assert str(raised.value) == message
+    assert main(["notebooks", ""]) == 2
+    assert capsys.readouterr().err == f"error: {message}\n"
+    assert _files(tmp_path) == []  # not copied into the current folder
+    with pytest.raises(TypeError, match="folder=3 must be a file name"):
+        copy_notebooks(3)
+
+
+def _refused(folder: Path, where: Path) -> str:
+    return (f"error: cannot copy the notebooks into {str(folder)!r}: the folder {str(where)!r} is not writable "
+            "(permission denied); choose a folder of yours\n")
+
+
+def test_a_folder_that_cannot_be_written_is_one_line_and_status_2(tmp_path, capsys, monkeypatch):
+    import icewidgets.shipped
+
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    monkeypatch.setattr(icewidgets.shipped.os, "access", lambda path, mode: Path(path) != locked)
+    for folder in (locked, locked / "kit"):
+        assert main(["notebooks", str(folder)]) == 2
+        assert capsys.readouterr().err == _refused(folder, locked)
+    assert _files(tmp_path) == []
+
+
+def test_a_write_refused_midway_is_one_line_and_status_2(tmp_path, capsys, monkeypatch):
+    import icewidgets.files
+
+    def refused(folder, base):
+        raise PermissionError(13, "Permission denied", f"{folder}/.{base}.0000.tmp")
+
+    monkeypatch.setattr(icewidgets.files, "_create_beside", refused)
+    assert main(["notebooks", str(tmp_path / "kit")]) == 2
+    assert capsys.readouterr().err == _refused(tmp_path / "kit", tmp_path / "kit")
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="permissions do not bind root")
+def test_a_read_only_folder(tmp_path, capsys):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o555)
+    try:
+        assert main(["notebooks", str(locked / "kit")]) == 2
+        assert capsys.readouterr().err == _refused(locked / "kit", locked)
+    finally:
+        locked.chmod(0o755)
+
+
+def test_a_copy_that_fails_midway_leaves_no_partial_file(tmp_path, capsys):
+    from test_atomic_writes import disk_full_after
+
+    _changed_copy(tmp_path)
+    old = tmp_path / "00-start-here.ipynb"
+    old.write_bytes(b"{}")  # as an older copy wrote it: it is updated
+    record = json.loads((tmp_path / MANIFEST).read_text(encoding="utf-8"))
+    record["files"]["00-start-here.ipynb"] = hashlib.sha256(b"{}").hexdigest()
+    (tmp_path / MANIFEST).write_text(json.dumps(record), encoding="utf-8")
+    before = {name: (tmp_path / name).read_bytes() for name in _files(tmp_path)}
+    with disk_full_after(100_000):  # every notebook is larger
+        status = main(["notebooks", str(tmp_path)])
+    assert status == 1
+    assert capsys.readouterr().err == f"error: could not write {str(old)!r}: File too large\n"
+    assert {name: (tmp_path / name).read_bytes() for name in _files(tmp_path)} == before
+
+
+def test_output_read_in_part_ends_quietly(tmp_path):
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before anything is written, as `| head -1` once it has its line
+    try:
+        done = subprocess.run([sys.executable, "-m", "icewidgets", "games"], stdout=write, stderr=subprocess.PIPE,
+                              text=True, timeout=120, cwd=tmp_path,
+                              env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (141, "")

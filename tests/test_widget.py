@@ -332,8 +332,11 @@ def test_theme_colours_and_pawns_are_sent_with_the_board():
     assert auto.theme == "auto" and auto.board["colours"] == {}  # the page takes the notebook's colours
     auto.theme = "high-contrast"
     assert auto.board["colours"]["bg"] == "#000000" and auto.board["colours"]["dark"] == "true"
-    auto.theme = "neon"
-    assert auto.theme == "high-contrast" and auto.message.startswith("theme='neon' is not a theme; choose 'auto'")
+    for bad in ("neon", "purple", None, 3):  # set from Python: refused at once, as every checked trait
+        with pytest.raises(ValueError) as raised:
+            auto.theme = bad
+        assert str(raised.value) == f"theme={bad!r} is not a theme; choose 'auto' or one of 'light', 'dark', 'high-contrast'"
+        assert auto.theme == "high-contrast"
 
 
 def test_the_widget_knows_no_game():
@@ -647,10 +650,17 @@ def test_sizes_and_bad_sizes():
     assert widget.board["text"] == 1.5 and len(widget.frames) == 1
     assert 'font-size="18"' in widget.frames[0]["n"]
     before = (widget.size, list(widget.frames), dict(widget.board))
-    for bad, error in [("huge", "size='huge' is not a size"), (-3, "size=-3.0 is too small"), (10**9, "is too large")]:
-        widget.size = bad
-        assert error in widget.message and widget.message_kind == "error"
+    for bad, error in [("huge", "size='huge' is not a size; give a board width in pixels or one of 'normal', "),
+                       (-3, "size=-3 is too small: a board is 160 to 4000 pixels wide"),
+                       (10**9, "size=1000000000 is too large: a board is 160 to 4000 pixels wide"),
+                       ([400], "size=[400] is not a size; give a board width in pixels or one of 'normal', "),
+                       (True, "size=True is not a size; give a board width in pixels or one of 'normal', ")]:
+        with pytest.raises(ValueError) as raised:
+            widget.size = bad
+        assert str(raised.value).startswith(error)
         assert (widget.size, list(widget.frames), dict(widget.board)) == before
+    widget.size = 500
+    assert widget.size == 500.0 and isinstance(widget.size, float)
     with pytest.raises(ValueError, match="size='huge' is not a size"):
         iw.GameWidget("volcano", size="huge")
 

@@ -127,7 +127,8 @@ def play_reference(game: Game, agents: Sequence[Any], seatings: Sequence[Sequenc
                         move = moves[int(draw() * len(moves))]
                     else:
                         move = agents[agent](state, rng)
-                    state = state._apply(move) if trusted[agent] else state.play(move)
+                    state = state._apply(move) if trusted[agent] else agents_module.play_chosen(
+                        state, move, agents[agent], plies + 1, f" of game {i}")
                 plies += 1
                 ply(row, hits, state)
                 over = state.is_over

@@ -28,7 +28,10 @@ def save_svg(state_or_record: Any, path: Any, **options: Any) -> None:
     True
     """
     check_target(path)
-    if checks.flag(options.pop("animated", False), "animated"):
+    animated = checks.flag(options.pop("animated", False), "animated")
+    drawing = animated_svg if animated else board
+    checks.no_unknown(options, f"save_svg({'animated=True' if animated else ''})", ["animated", *_keywords(drawing)])
+    if animated:
         text = animated_svg(state_or_record, **options)
     else:
         states, _ = states_and_moves(state_or_record)
@@ -41,6 +44,7 @@ def save_png(state_or_record: Any, path: Any, *, scale: float = 2.0, **options: 
     """Write a PNG picture of a state or of a Record's final position (needs the optional
     ``cairosvg`` package); ``scale`` multiplies the natural size."""
     check_target(path)
+    checks.no_unknown(options, "save_png()", ["scale", *_keywords(board)])
     cairosvg = require_cairosvg("PNG export needs", " save_svg works without it.")
     states, _ = states_and_moves(state_or_record)
     png = cairosvg.svg2png(bytestring=board(states[-1], **options).encode(), scale=checks.number(
@@ -60,3 +64,11 @@ def require_cairosvg(needs: str, hint: str = "") -> Any:
             f"pip install 'icewidgets[png]' (or pip install cairosvg).{hint}"
         ) from None
     return cairosvg
+
+
+def _keywords(drawing: Any) -> list[str]:
+    """The keyword arguments ``drawing`` takes (after the state or record), in order."""
+    import inspect
+
+    return [name for name, parameter in inspect.signature(drawing).parameters.items()
+            if parameter.kind is inspect.Parameter.KEYWORD_ONLY]

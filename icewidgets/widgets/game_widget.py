@@ -50,7 +50,7 @@ from ..agents import chance_move, get_agent
 from ..analysis import Analysis
 from ..games import available_games, make
 from ..pieces import is_pawn
-from ..protocol import CHANCE, Game, State
+from ..protocol import CHANCE, Game, IllegalMoveError, NotationError, State
 from ..record import CODE_PREFIX, Record
 from .analysing import PRECISION, Analysing, check_analysis
 from .background import Task
@@ -134,8 +134,8 @@ class GameWidget(Analysing, anywidget.AnyWidget):
     message_kind = traitlets.Unicode("info").tag(sync=True)  # "info" or "error"
     position_text = traitlets.Unicode("").tag(sync=True)
     record_code = traitlets.Unicode("").tag(sync=True)
-    theme = traitlets.Unicode(AUTO).tag(sync=True)
-    size = traitlets.Union([traitlets.Float(), traitlets.Unicode()], allow_none=True, default_value=None).tag(sync=True)
+    theme = _Checked(AUTO, lambda widget, value: _valid_theme(value)).tag(sync=True)
+    size = _Checked(None, lambda widget, value: _valid_size(value), allow_none=True).tag(sync=True)
     speed = _Checked(1.0, lambda widget, value: checks.number(
         value, "speed", low=0, high=MAX_SPEED, low_open=True, what="a replay speed")).tag(sync=True)
     bot_delay = _Checked(500, lambda widget, value: checks.whole(  # milliseconds before a bot answers
@@ -457,6 +457,9 @@ class GameWidget(Analysing, anywidget.AnyWidget):
         seat = state.player
         try:
             after = state.play(move)
+        except (IllegalMoveError, NotationError) as error:
+            raise _Refused(f"The bot in seat {seat + 1} ({self.seats[seat]}) chose {move!r} at ply "
+                           f"{len(self._record.plies) + 1}, which the rules refuse: {error}") from None
         except Exception as error:
             raise _bot_failed(state, error) from None
         self._push(str(move), after)
@@ -624,28 +627,6 @@ class GameWidget(Analysing, anywidget.AnyWidget):
         self.groups = groups
         self.buttons = buttons
 
-    @traitlets.validate("size")
-    def _valid_size(self, proposal: dict) -> Any:
-        try:
-            svg.size_of(proposal["value"])
-        except ValueError as error:
-            if self._building:
-                raise
-            self._say(str(error), "error")
-            return self.size
-        return proposal["value"]
-
-    @traitlets.validate("theme")
-    def _valid_theme(self, proposal: dict) -> str:
-        name = proposal["value"]
-        if name == AUTO or name in svg.THEMES:
-            return name
-        message = f"theme={name!r} is not a theme; choose {AUTO!r} or one of {', '.join(map(repr, svg.THEMES))}"
-        if self._building:
-            raise ValueError(message)
-        self._say(message, "error")
-        return self.theme
-
     def _valid_cursor(self, value: Any) -> str:
         if value == "":
             return value
@@ -729,6 +710,23 @@ class GameWidget(Analysing, anywidget.AnyWidget):
 
 class _Refused(Exception):
     pass
+
+
+def _valid_theme(name: Any) -> str:
+    """A theme's name (``"auto"`` or one of :data:`icewidgets.svg.THEMES`); else a ValueError."""
+    if isinstance(name, str) and (name == AUTO or name in svg.THEMES):
+        return name
+    raise ValueError(f"theme={name!r} is not a theme; choose {AUTO!r} or one of {', '.join(map(repr, svg.THEMES))}")
+
+
+def _valid_size(size: Any) -> float | str | None:
+    """A ``size=`` the page can take: None, a board width in pixels (as a float) or a named size;
+    else the ValueError of :func:`icewidgets.svg.size_of`."""
+    if size is not None and not isinstance(size, str) and (isinstance(size, bool) or not isinstance(size, numbers.Real)):
+        raise ValueError(f"size={size!r} is not a size; give a board width in pixels or one of "
+                         f"{', '.join(map(repr, svg.SIZES))}")
+    svg.size_of(size)
+    return size if size is None or isinstance(size, str) else float(size)
 
 
 def _bot_failed(state: State, error: Exception) -> _Refused:

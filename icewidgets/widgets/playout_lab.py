@@ -46,6 +46,10 @@ MAX_GAMES = 10**9
 MAX_SEED = 2**63 - 1
 """The largest seed the Seed box takes."""
 
+LAYOUT_KEYWORDS = ("layout", "box_style", "tooltip", "tabbable")
+"""The keywords the lab passes on to its box (the public ones of ``ipywidgets.VBox``: its
+children are the lab's, and its other traits are the widget machinery's)."""
+
 __all__ = ["PlayoutLab", "parse_options"]
 
 
@@ -73,7 +77,7 @@ class PlayoutLab(widgets.VBox):
             checks.number(precision, "precision")
         rotate_seats = checks.flag(rotate_seats, "rotate_seats")
         self.chunks = checks.whole(chunks, "chunks", low=1)
-        checks.no_unknown(kwargs, "PlayoutLab()", widgets.VBox.class_trait_names())
+        checks.no_unknown(kwargs, "PlayoutLab()", [*_SETTINGS, *LAYOUT_KEYWORDS])
         self.game_box = widgets.Dropdown(options=games, value=game or games[0], description="Game")
         self.options_box = widgets.Text(value=options, description="Options", placeholder="e.g. players=3")
         self.agents_box = widgets.Text(value=agents_text, description="Agents",
@@ -164,7 +168,7 @@ class PlayoutLab(widgets.VBox):
         max_turns = _number(self.turns_box.value, "max_turns", int)
         precision = _number(self.precision_box.value, "precision", float)
         # A callable passed to the lab plays wherever the box still shows its name.
-        agents = [self._callables.get(part, part) for part in agents_module.names_in(self.agents_box.value)]
+        agents = [self._callables.get(part, part) for part in agents_module.names_in(self.agents_box.value, "Agents")]
         return PlayoutRun.plan(self.game_box.value, self.n_box.value, agents=agents or "random",
                                seed=self.seed_box.value, max_turns=max_turns, engine=self.engine,
                                options=parse_options(self.options_box.value),
@@ -360,3 +364,7 @@ def _escape(text: str) -> str:
     import html
 
     return html.escape(text)
+
+
+_SETTINGS = [name for name in PlayoutLab.__init__.__code__.co_varnames[1:PlayoutLab.__init__.__code__.co_argcount]]
+"""The lab's own settings, in order (named in the refusal of an unknown keyword)."""

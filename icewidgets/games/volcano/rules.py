@@ -88,7 +88,7 @@ from typing import Any, ClassVar, NamedTuple
 from ...grid import Grid, parse_fields, parse_int_field, split_position
 from ...pieces import Piece, format_pieces, format_stack, parse_stack
 from ...protocol import EndTurn, Event, Game, NotationError, State
-from ...randomness import seeded_random
+from ...randomness import check_seed, seeded_random
 from ...words import plural
 # COLOURS is named here as in every game's rules module (the package outline), though only position.py reads it.
 from .board import CAP, COLOURS, DIRECTION_ORDER, EDGE, GRID, RAYS, STEPS, blocker, erupting_steps, square_or_none  # noqa: F401
@@ -160,6 +160,7 @@ class Volcano(Game):
 
     def new_state(self, seed: Any = None) -> "VolcanoState":
         """The opening position. Only the ``random`` opening uses ``seed``."""
+        check_seed(seed)  # refused even where unused, as in every game
         if self.colours is not None:
             layout = self.colours
         elif self.opening == "random":

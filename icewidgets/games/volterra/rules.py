@@ -80,6 +80,7 @@ from typing import Any, ClassVar
 from ...grid import Grid, parse_fields, parse_int_field, split_position
 from ...pieces import Piece, format_stack, parse_stack
 from ...protocol import Event, Game, NotationError, State, event
+from ...randomness import check_seed
 from .board import (COLOUR_WORD, COLOURS, DARK, GRID, INDEX, LIGHT, NAMES, NEIGHBOUR_SETS, NEIGHBOURS, TILE,
                     TILES_PER_COLOUR, can_complete, connected_part, has_tower_action, next_placer, occupancy, pawn_reach,
                     pawn_squares, square_list, tile_squares, tower_sources)
@@ -137,6 +138,7 @@ class Volterra(Game):
 
     def new_state(self, seed: Any = None) -> "VolterraState":
         """The checkerboard start, or the empty board of the free layout (``seed`` is unused)."""
+        check_seed(seed)  # refused even where unused, as in every game
         if self.layout == "free":
             return VolterraState(self, ((),) * GRID.size, (None, None), self.first_player,
                                  phase="place", hand=(TILES_PER_COLOUR, TILES_PER_COLOUR))
