@@ -312,6 +312,10 @@ TABLE = {
          '✔ Right: 336 turns in 11 games: 30.55 per game.'),
         ('wrong', lambda: C.check_mean_turns(F.classgames, 30),
          '✘ Not yet: 30 is too low for the mean number of turns.'),
+        ('wrong', lambda: C.check_mean_turns(F.classgames, 31.4),  # rounds to 31, but the mean is 30.55
+         '✘ Not yet: 31.4 is too high for the mean number of turns.'),
+        ('wrong', lambda: C.check_mean_turns(F.classgames, "30.9"),  # a decimal given must be right too
+         '✘ Not yet: 30.9 is too high for the mean number of turns.'),
         ('wrong', lambda: C.check_mean_turns(F.classgames, np.float32(32)),
          '✘ Not yet: 32.0 is too high for the mean number of turns.'),
         ('malformed', lambda: C.check_mean_turns(F.classgames, "thirty"),
@@ -324,6 +328,12 @@ TABLE = {
          '✔ Right: the first player scored 5 points in 11 games: 0.45 per game.'),
         ('right', lambda: C.check_first_player_points(F.classgames, "5/11"),
          '✔ Right: the first player scored 5 points in 11 games: 0.45 per game.'),
+        ('right', lambda: C.check_first_player_points(F.classgames, 0.455),  # 5/11 to three places
+         '✔ Right: the first player scored 5 points in 11 games: 0.45 per game.'),
+        ('right', lambda: C.check_first_player_points(F.classgames, 0.45454545454545453),  # the mean as numpy prints it
+         '✔ Right: the first player scored 5 points in 11 games: 0.45 per game.'),
+        ('wrong', lambda: C.check_first_player_points(F.classgames, "0.454"),  # 5/11 is 0.455 to three places
+         "✘ Not yet: 0.454 is too low for the first player's points per game."),
         ('wrong', lambda: C.check_first_player_points(F.classgames, 0.5),
          "✘ Not yet: 0.5 is too high for the first player's points per game."),
         ('wrong', lambda: C.check_first_player_points(F.classgames, 0.4),
