@@ -163,7 +163,10 @@ def _outcomes(results: Any) -> str:
     return f"{int((winners == 1).sum())}, {int((winners > 1).sum())}, {int(results.outcome('draw').sum())}"
 
 
-_CODE = re.compile(re.escape(CODE_PREFIX) + r"[^\s,;]*")
+# A code is the prefix and base64url letters, up to the next code: quotes, brackets or a full stop
+# that a chat or an email puts around it are not part of it.
+_CODE = re.compile(re.escape(CODE_PREFIX) + r"(?:(?!" + re.escape(CODE_PREFIX) + r")[A-Za-z0-9_-])*")
+_NAME = re.compile(r"^[\s\"'“”‘’«<(\[{]+|[\s\"'“”‘’«<(\[{:\-–]+$")
 
 
 def read_codes(codes: str | bytes | Sequence[str] | os.PathLike, game: Game | str) -> ClassGames:
@@ -173,7 +176,8 @@ def read_codes(codes: str | bytes | Sequence[str] | os.PathLike, game: Game | st
     itself).
 
     A line holds one or more codes, optionally after a name and a colon; every code on it is
-    read (the second of ``Ana: iw1.… iw1.…`` is labelled ``"Ana (game 2)"``). A finished game
+    read (the second of ``Ana: iw1.… iw1.…`` is labelled ``"Ana (game 2)"``), and quotes,
+    brackets or a full stop around a code are not part of it. A finished game
     of ``game`` from its usual start, with its options, is one of the class's games; a game
     that is not over yet is kept in ``unfinished``; any other code — and a list item that is
     not text — is kept in ``skipped`` with the reason, and the reading goes on.
@@ -214,7 +218,7 @@ def read_codes(codes: str | bytes | Sequence[str] | os.PathLike, game: Game | st
         if not found:
             skipped.append(Skipped(number, _short(text), f"not a game code: a code starts with {CODE_PREFIX!r}"))
             continue
-        name = text[:found[0].start()].strip().rstrip(":-–").strip() or f"line {number}"
+        name = _NAME.sub("", text[:found[0].start()]) or f"line {number}"
         for k, code in enumerate(found, start=1):
             label = name if len(found) == 1 else f"{name} (game {k})"
             where = "" if len(found) == 1 else f"game {k} of the line: "
