@@ -426,6 +426,12 @@ TABLE = {
          '✘ Not yet: 19 is too high for the score of that pile.'),
         ('malformed', lambda: V.check_pile_score("R1 R2 R3 G1 G2 G3 Y1 Y1 Y1", "seventeen"),
          "✘ Not yet: give the score of that pile as a number, not 'seventeen'."),
+        ('right', lambda: V.check_pile_score("R1R2R3G1G2G3Y1Y1Y1", 17),  # written as check_stack takes a stack
+         '✔ Right: 2 solid trees (14) and 3 loose pieces (3): 17 points.'),
+        ('malformed', lambda: V.check_pile_score("R1 R2 Q9", 3),
+         "✘ Not yet: 'Q9' is not a piece of a pile: a piece is a colour letter (R, Y, G, B, C) and a size (1, 2, 3), like R1 or G3."),
+        ('malformed', lambda: V.check_pile_score(17, 17),
+         "✘ Not yet: give the pile as a text like 'R1 R2 R3' or a list like ['R1', 'R2', 'R3'], not 17."),
     ],
     "check_two_captures": [
         ('right', lambda: V.check_two_captures(F.two, "a3-b3"),

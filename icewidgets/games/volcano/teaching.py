@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable
 
 from ...teaching import (HowToPlay, Verdict, check_moves, check_number, move_reader, read_number, read_words,
@@ -189,14 +190,28 @@ def check_eruption_condition(move: Any, answer: Any, state: VolcanoState | None 
     return Verdict(False, f"{shown(answer)} says {claims[chosen]}, but {facts[broken]}")
 
 
+_PILE_PIECE = re.compile(r"[RYGBC][123]")
+
+
 @self_check
 def check_pile_score(pile: str | Iterable[Any], answer: Any) -> Verdict:
-    """Whether ``answer`` is the best score of ``pile`` (a text like ``"R1 R2 R3"`` or pieces).
+    """Whether ``answer`` is the best score of ``pile`` (a text like ``"R1 R2 R3"`` or
+    ``"R1R2R3"``, or a list of pieces).
 
     >>> check_pile_score("R1 R2 R3 Y1", 7)
     ✘ Not yet: 7 is too low for the score of that pile.
     """
-    pieces = [str(piece).upper() for piece in read_words(pile) or ()]
+    words = read_words(pile)
+    if words is None:
+        return Verdict(False, f"give the pile as a text like 'R1 R2 R3' or a list like ['R1', 'R2', 'R3'], "
+                              f"not {shown(pile)}")
+    pieces = []
+    for word in words:
+        found = _PILE_PIECE.findall(word.upper())
+        if "".join(found) != word.upper():
+            return Verdict(False, f"{word!r} is not a piece of a pile: a piece is a colour letter (R, Y, G, B, C) "
+                                  "and a size (1, 2, 3), like R1 or G3")
+        pieces += found
     best = score(pieces)
     why = (f"{plural(best.solid_trees, 'solid tree')} ({7 * best.solid_trees})"
            + (f", {plural(best.mixed_trees, 'mixed tree')} ({5 * best.mixed_trees})" if best.mixed_trees else "")
