@@ -311,6 +311,7 @@ def check_counter_mean(games: ClassGames, name: str, answer: Any, places: int = 
     if problem is not None:
         return problem
     fields = games.game.counters.fields
+    name = next((field for field in fields if field.lower() == str(name).strip().lower()), name)
     if name not in fields:
         return Verdict(False, f"{games.game.title} counts no {name!r}; its counters are {', '.join(fields)}")
     results = games.results()

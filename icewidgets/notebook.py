@@ -238,7 +238,8 @@ def check_difference(comparison: Any, answer: Any, variant: str | None = None, m
     others = comparison.labels[1:]
     if variant is None and len(others) != 1:
         return Verdict(False, f"name the variant to look at: one of {', '.join(map(repr, others))}")
-    variant = others[0] if variant is None else variant
+    variant = others[0] if variant is None else next(
+        (label for label in others if str(label).strip().lower() == str(variant).strip().lower()), variant)
     if variant not in others:
         return Verdict(False, f"{variant!r} is not a variant compared with {comparison.labels[0]!r}; the variants are "
                               f"{', '.join(map(repr, others))}")

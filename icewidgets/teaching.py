@@ -381,7 +381,8 @@ def check_moves(answer: Any, expected: Iterable[Any], *, why: str, what: str = "
 
 
 def _key(text: Any) -> str:
-    return re.sub(r"\s+", " ", str(text)).strip().strip("'\".!").strip().lower()
+    # "(b)" and "b)" are how a question lists its choices
+    return re.sub(r"\s+", " ", str(text)).strip().strip("'\".!()").strip().lower()
 
 
 @self_check

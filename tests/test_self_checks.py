@@ -250,6 +250,8 @@ TABLE = {
          '✔ Right: the difference is +4.3 pts [+1.2, +7.3] p=0.007, which leaves zero out: a real change.'),
         ('right', lambda: N.check_difference(F.volterra_cmp, True, variant="next to the source"),
          '✔ Right: the difference is +4.3 pts [+1.2, +7.3] p=0.007, which leaves zero out: a real change.'),
+        ('right', lambda: N.check_difference(F.volterra_cmp, "yes", variant=" Next To The Source"),
+         '✔ Right: the difference is +4.3 pts [+1.2, +7.3] p=0.007, which leaves zero out: a real change.'),
         ('right', lambda: N.check_difference(F.same_cmp, "cannot tell"),
          '✔ Right: the difference is +0.0 pts [−9.7, +9.7] p=1.000, which holds zero: these games cannot tell it from luck.'),
         ('wrong', lambda: N.check_difference(F.volterra_cmp, "No"),
@@ -345,6 +347,8 @@ TABLE = {
         ('right', lambda: C.check_counter_mean(F.classgames, "captures", 24.1),
          '✔ Right: 265 in 11 games (pieces captured (by anyone) per colour R Y G B C and size 1–3): 24.09 per game.'),
         ('right', lambda: C.check_counter_mean(F.classgames, "captures", np.float64(24.09)),
+         '✔ Right: 265 in 11 games (pieces captured (by anyone) per colour R Y G B C and size 1–3): 24.09 per game.'),
+        ('right', lambda: C.check_counter_mean(F.classgames, "Captures", "24.1"),
          '✔ Right: 265 in 11 games (pieces captured (by anyone) per colour R Y G B C and size 1–3): 24.09 per game.'),
         ('wrong', lambda: C.check_counter_mean(F.classgames, "captures", 24),
          "✘ Not yet: 24 is too low for the mean of 'captures'."),
@@ -516,6 +520,10 @@ TABLE = {
          "✘ Not yet: 'd' is not one of the choices; choose one of a, b, c."),
         ('malformed', lambda: VT.check_why_not_b2(2),
          '✘ Not yet: 2 is not one of the choices; choose one of a, b, c.'),
+        ('right', lambda: VT.check_why_not_b2("(b)"),  # as the exercise lists its choices
+         '✔ Right: all four sides of b2 touch tiles; the engine says: b2 has no free side (b3, c2, b1, a2 are all occupied).'),
+        ('right', lambda: VT.check_why_not_b2("b)"),
+         '✔ Right: all four sides of b2 touch tiles; the engine says: b2 has no free side (b3, c2, b1, a2 are all occupied).'),
     ],
     "check_cuts_off_own_towers": [
         ('right', lambda: VT.check_cuts_off_own_towers(F.own, "c1-a1"),
