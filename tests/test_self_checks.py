@@ -244,6 +244,12 @@ TABLE = {
          '✘ Not yet: it played 4 whole games with legal moves and scored 0.50 points per game; the goal is 1.01.'),
         ('malformed', lambda: N.check_agent(42, "volterra"),
          '✘ Not yet: an agent is a function agent(state, rng) that returns a move, not 42.'),
+        ('right', lambda: N.check_agent("greedy", "volterra", games=4, at_least="0.7"),
+         '✔ Right: it played 4 whole games with legal moves and scored 0.75 points per game.'),
+        ('malformed', lambda: N.check_agent("greedy", "volterra", games=4, at_least="most"),
+         "✘ Not yet: give at_least as a number of points per game, like 0.8, not 'most'."),
+        ('malformed', lambda: N.check_agent("greedy", "chess", games=4),
+         "✘ Not yet: unknown game 'chess'; available games: volcano, volterra, ice3, blockade."),
     ],
     "check_difference": [
         ('right', lambda: N.check_difference(F.volterra_cmp, "yes"),
@@ -492,6 +498,14 @@ TABLE = {
          '✘ Not yet: 26 is too high for the cap moves without an eruption.'),
         ('malformed', lambda: V.check_quiet_moves((F.capturer, F.capturer), "eight", seed=3),
          "✘ Not yet: give the cap moves without an eruption as a number, not 'eight'."),
+        ('right', lambda: V.check_quiet_moves(F.capturer, "8", seed=3),  # one agent in both seats
+         '✔ Right: 8 cap moves of that game did not erupt.'),
+        ('right', lambda: V.check_quiet_moves(("greedy", "Greedy"), 6, seed=3),  # agents by name
+         '✔ Right: 6 cap moves of that game did not erupt.'),
+        ('malformed', lambda: V.check_quiet_moves((F.capturer,) * 3, 8, seed=3),
+         "✘ Not yet: give the two players' agents, like (capturer, capturer), not a tuple."),
+        ('malformed', lambda: V.check_quiet_moves((F.first, F.first), 8),  # never erupts: the game never ends
+         '✘ Not yet: the game could not be played: ValueError: the game did not end in 10,000 cap moves: does every agent make progress?'),
     ],
     "check_first_turns": [
         ('right', lambda: VT.check_first_turns(86),
@@ -540,6 +554,8 @@ TABLE = {
          "✘ Not yet: 'c1 a1' is not a Volterra move: write a pawn move like '@b4' or a tower move like 'b4-b3' (top tile) or '2b4-b3' (top two)."),
         ('malformed', lambda: VT.check_cuts_off_own_towers(F.own, None),
          "✘ Not yet: give the move as a text like 'c1-a1' or '@b3', not None."),
+        ('malformed', lambda: VT.check_cuts_off_own_towers("own", "c1-a1"),
+         "✘ Not yet: give a Volterra position (a state) first, not 'own'."),
     ],
     "check_showdown": [
         ('right', lambda: VT.check_showdown((3, 1), (2, 2, 2), "Dark"),
@@ -556,6 +572,8 @@ TABLE = {
          "✘ Not yet: answer Dark, Light or draw, not 'me'."),
         ('malformed', lambda: VT.check_showdown((3, 1), (2, 2, 2), 0),
          '✘ Not yet: answer Dark, Light or draw, not 0.'),
+        ('malformed', lambda: VT.check_showdown("3 1", (2, 2, 2), "Dark"),
+         "✘ Not yet: give each player's tower heights as a list of whole numbers, like (3, 1) and (2, 2, 2), not '3 1' and (2, 2, 2)."),
     ],
     "check_best_cut": [
         ('right', lambda: VT.check_best_cut(F.hanging, "d2-c1"),
@@ -570,6 +588,8 @@ TABLE = {
          "✘ Not yet: d2-d4 is illegal: d4 is not next to Dark's pawn on c2; towers may only land next to the pawn."),
         ('malformed', lambda: VT.check_best_cut(F.hanging, 5),
          "✘ Not yet: give the move as a text like 'c1-a1' or '@b3', not 5."),
+        ('malformed', lambda: VT.check_best_cut("hanging", "d2-c1"),
+         "✘ Not yet: give a Volterra position (a state) first, not 'hanging'."),
     ],
     "check_start_moves": [
         ('right', lambda: I.check_start_moves(361),
@@ -640,6 +660,8 @@ TABLE = {
          "✘ Not yet: 'R E 2' is not an Ice3 move: bad direction ' E' after the set (use N, NE, E, SE, S, SW, W or NW)."),
         ('malformed', lambda: I.check_walls_matter(F.crossing, ["RE2"]),
          "✘ Not yet: give the move as a text like 'RE2', not ['RE2']."),
+        ('malformed', lambda: I.check_walls_matter("crossing", "RE2"),
+         "✘ Not yet: give an Ice3 position (a state) first, not 'crossing'."),
     ],
     "check_combinable_chance": [
         ('right', lambda: B.check_combinable_chance(0.25),
@@ -704,6 +726,8 @@ TABLE = {
          "✘ Not yet: give the cost of that move as a number, not 'two'."),
         ('malformed', lambda: B.check_path_cost(F.opened, "end", 0),
          "✘ Not yet: end is not a piece move: give one like 'a3-c3'."),
+        ('malformed', lambda: B.check_path_cost(None, "a3-c3", 2),
+         '✘ Not yet: give a Blockade position (a state) first, not None.'),
     ],
     "check_green_on_blue": [
         ('right', lambda: B.check_green_on_blue("no"),

@@ -172,6 +172,8 @@ def check_short_not_long(state: Ice3State, group: str = "R", direction: str = "E
 def check_walls_matter(state: Ice3State, move: Any) -> Verdict:
     """Whether ``move`` moves different pieces with ``walls="before"`` (the default: walls are
     judged before the move) and ``walls="after"`` (a wall whose top leaves blocks nothing)."""
+    if not isinstance(state, Ice3State):
+        return Verdict(False, f"give an Ice3 position (a state) first, not {shown(state)}")
     if not isinstance(move, str):
         return Verdict(False, f"give the move as a text like 'RE2', not {shown(move)}")
     try:

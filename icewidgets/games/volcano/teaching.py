@@ -334,23 +334,43 @@ def check_first_move_loop(answer: Any) -> Verdict:
                             "repeat for ever, and none of them erupts")
 
 
+QUIET_MOVES_LIMIT = 10_000
+"""The cap moves :func:`quiet_moves` plays before it gives up on a game that does not end."""
+
+
 def quiet_moves(agents: tuple[Any, ...], seed: int = 0) -> int:
     """How many cap moves did not erupt in the game ``agents`` play from the start, each agent
-    called as ``agent(state, rng)`` with ``numpy.random.default_rng(seed)``."""
+    called as ``agent(state, rng)`` with ``numpy.random.default_rng(seed)`` (an agent may also
+    be named, as ``"greedy"``). A game still going after :data:`QUIET_MOVES_LIMIT` cap moves
+    raises ValueError."""
     import numpy as np
 
+    from ...agents import get_agent
+
+    players = [get_agent(agent, "agents") for agent in agents]
     rng = np.random.default_rng(seed)
-    state, quiet = Volcano(players=len(agents)).new_state(), 0
-    while not state.is_over:
-        state = state.play(agents[state.to_move](state, rng))
+    state, quiet = Volcano(players=len(players)).new_state(), 0
+    for _ in range(QUIET_MOVES_LIMIT):
+        if state.is_over:
+            return quiet
+        state = state.play(players[state.to_move](state, rng))
         quiet += state.eruption is None
-    return quiet
+    raise ValueError(f"the game did not end in {QUIET_MOVES_LIMIT:,} cap moves: does every agent make progress?")
 
 
 @self_check
-def check_quiet_moves(agents: tuple[Any, ...], answer: Any, seed: int = 0) -> Verdict:
-    """Whether ``answer`` counts the cap moves without an eruption in the game of ``agents``
-    (see :func:`quiet_moves`)."""
-    quiet = quiet_moves(agents, seed)
+def check_quiet_moves(agents: Any, answer: Any, seed: int = 0) -> Verdict:
+    """Whether ``answer`` counts the cap moves without an eruption in the game of ``agents``, a
+    pair of agents (functions or names), or one agent that plays both seats (see
+    :func:`quiet_moves`)."""
+    if callable(agents) or isinstance(agents, str):
+        agents = (agents, agents)
+    if not isinstance(agents, (tuple, list)) or len(agents) != 2 or not all(
+            callable(agent) or isinstance(agent, str) for agent in agents):
+        return Verdict(False, f"give the two players' agents, like (capturer, capturer), not {shown(agents)}")
+    try:
+        quiet = quiet_moves(tuple(agents), seed)
+    except Exception as error:  # the student's agent failed: say how, as check_agent does
+        return Verdict(False, f"the game could not be played: {type(error).__name__}: {error}")
     return check_number(answer, quiet, what="the cap moves without an eruption",
                         why=f"{plural(quiet, 'cap move')} of that game did not erupt")
