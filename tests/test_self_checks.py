@@ -470,6 +470,14 @@ TABLE = {
          '✘ Not yet: that is a game of 2 players; the challenge is a solitaire game: iw.GameWidget("volcano", players=1, goal="solid>=3").'),
         ('malformed', lambda: V.check_solitaire(None),
          '✘ Not yet: give a Volcano position (a state), not None.'),
+        ('right', lambda: V.check_solitaire(F.SOLO),  # the moves written down (01, exercise 5)
+         '✔ Right: challenge met in 16 eruptions: 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces.'),
+        ('right', lambda: V.check_solitaire(", ".join(F.SOLO).upper()),
+         '✔ Right: challenge met in 16 eruptions: 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces.'),
+        ('wrong', lambda: V.check_solitaire(" ".join(F.SOLO[:5])),
+         '✘ Not yet: the game is not over: 6 points: 0 solid trees (0), 0 mixed trees (0), 6 loose pieces so far, after 5 eruptions.'),
+        ('malformed', lambda: V.check_solitaire(F.SOLO[:3] + ["a1-a0"]),
+         '✘ Not yet: move 4, a1-a0: a1-a0 is illegal: the cap on a1 cannot move off the board.'),
     ],
     "check_first_move_loop": [
         ('right', lambda: V.check_first_move_loop(19),

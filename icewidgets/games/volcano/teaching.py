@@ -246,13 +246,23 @@ def check_two_captures(state: VolcanoState, move: Any) -> Verdict:
 
 @self_check
 def check_solitaire(state: Any, solid_trees: int = 3) -> Verdict:
-    """Whether a finished solitaire game ``state`` (a state, a Record, or the widget's
-    ``final_state``) ends with at least ``solid_trees`` solid trees (not yet right while the
-    game goes on).
+    """Whether a finished solitaire game ``state`` (a state, a Record, the widget or its
+    ``final_state``, or the game's cap moves as a list or one text) ends with at least
+    ``solid_trees`` solid trees (not yet right while the game goes on).
 
     >>> check_solitaire(Volcano(players=1).new_state())
     ✘ Not yet: the game is not over: 0 points: 0 solid trees (0), 0 mixed trees (0), 0 loose pieces so far, after 0 eruptions.
+    >>> check_solitaire("c3-c2 c2-d3")
+    ✘ Not yet: the game is not over: 2 points: 0 solid trees (0), 0 mixed trees (0), 2 loose pieces so far, after 2 eruptions.
     """
+    if isinstance(state, (str, list, tuple)):  # the moves written down: play them from the solitaire start
+        moves = read_words(state) or []
+        state = Volcano(players=1).new_state()
+        for number, move in enumerate(moves, start=1):
+            try:
+                state = state.play(_READ(move))
+            except ValueError as error:
+                return Verdict(False, f"move {number}, {move}: {error}")
     state, problem = _position(state)
     if problem is not None:
         return problem
