@@ -640,6 +640,10 @@ TABLE = {
          "✘ Not yet: no puzzle is called 'loose-9'; the ladder has loose-1, loose-2, loose-3, shape-1, shape-2, shape-3, exact-1, exact-2, exact-3, full-loose-3, full-shape-3, full-exact-3."),
         ('malformed', lambda: I.check_puzzle("loose-2", None),
          "✘ Not yet: give the moves as a list like ['RE1', '2N3'] or one text like 'RE1 2N3', not None."),
+        ('malformed', lambda: I.check_puzzle("Loose 9", ["RW4"]),  # the name echoed as given
+         "✘ Not yet: no puzzle is called 'Loose 9'; the ladder has loose-1, loose-2, loose-3, shape-1, shape-2, shape-3, exact-1, exact-2, exact-3, full-loose-3, full-shape-3, full-exact-3."),
+        ('malformed', lambda: I.check_puzzle(2, ["RW4"]),
+         "✘ Not yet: no puzzle is called 2; the ladder has loose-1, loose-2, loose-3, shape-1, shape-2, shape-3, exact-1, exact-2, exact-3, full-loose-3, full-shape-3, full-exact-3."),
     ],
     "check_short_not_long": [
         ('right', lambda: I.check_short_not_long(F.short),

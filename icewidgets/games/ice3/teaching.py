@@ -140,11 +140,11 @@ def check_puzzle(name: str, moves: Any) -> Verdict:
     >>> check_puzzle("Loose-1", "GE1")
     ✘ Not yet: after 1 move no colour is home yet: the best corner has 11 of its 15 squares right.
     """
-    try:
-        rung = puzzle(str(name).strip().lower())
-    except ValueError as error:
-        return Verdict(False, str(error))
-    return check_solution(rung.state(), moves)
+    names = [rung.name for rung in PUZZLES]
+    key = name.strip().lower() if isinstance(name, str) else None
+    if key not in names:
+        return Verdict(False, f"no puzzle is called {shown(name)}; the ladder has {', '.join(names)}")
+    return check_solution(puzzle(key).state(), moves)
 
 
 @self_check
