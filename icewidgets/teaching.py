@@ -318,12 +318,14 @@ def read_words(answer: Any) -> list[str] | None:
 
 
 def move_reader(game: Any) -> Callable[[str], str]:
-    """A function that reads a student's text of a move of ``game`` (any case) and returns its
-    notation, or raises ValueError saying why it is not a move."""
+    """A function that reads a student's text of a move of ``game`` (any case, spaces inside it
+    allowed: ``"B2 - C1"``) and returns its notation, or raises ValueError saying why it is not a
+    move."""
 
     def read(text: str) -> str:
         error = None
-        for attempt in dict.fromkeys((text, text.lower(), text.upper())):
+        tight = re.sub(r"\s+", "", text)
+        for attempt in dict.fromkeys((text, text.lower(), text.upper(), tight, tight.lower(), tight.upper())):
             try:
                 return str(game.parse_move(attempt))
             except ValueError as problem:

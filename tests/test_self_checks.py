@@ -406,6 +406,8 @@ TABLE = {
          "✘ Not yet: give the move as a text like 'b2-c1', not ['b2-c1']."),
         ('malformed', lambda: V.check_quiet_move("b2 to c1"),
          "✘ Not yet: 'b2 to c1' is not a Volcano move: write a cap move like 'c3-c4'."),
+        ('right', lambda: V.check_quiet_move(" b2 - C1 "),  # spaces inside the move
+         '✔ Right: b2 - C1 makes no eruption, and the events say so: No eruption: the lava of b2 would flow off the board. Player 1 moves again.'),
     ],
     "check_eruption_condition": [
         ('right', lambda: V.check_eruption_condition("b2-c1", 2),
@@ -668,8 +670,10 @@ TABLE = {
          '✘ Not yet: RE1 moves the same pieces under both readings: a piece of the set must cross a wall whose top piece moves away in the same move.'),
         ('wrong', lambda: I.check_walls_matter(F.crossing, "RW1"),
          '✘ Not yet: RW1 moves the same pieces under both readings: a piece of the set must cross a wall whose top piece moves away in the same move.'),
-        ('malformed', lambda: I.check_walls_matter(F.crossing, "R E 2"),
-         "✘ Not yet: 'R E 2' is not an Ice3 move: bad direction ' E' after the set (use N, NE, E, SE, S, SW, W or NW)."),
+        ('right', lambda: I.check_walls_matter(F.crossing, "R E 2"),  # spaces inside the move
+         '✔ Right: RE2 moves more pieces when walls are judged after the tops have left.'),
+        ('malformed', lambda: I.check_walls_matter(F.crossing, "R X 2"),
+         "✘ Not yet: 'R X 2' is not an Ice3 move: bad direction ' X' after the set (use N, NE, E, SE, S, SW, W or NW)."),
         ('malformed', lambda: I.check_walls_matter(F.crossing, ["RE2"]),
          "✘ Not yet: give the move as a text like 'RE2', not ['RE2']."),
         ('malformed', lambda: I.check_walls_matter("crossing", "RE2"),
