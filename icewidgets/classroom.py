@@ -163,7 +163,10 @@ def _outcomes(results: Any) -> str:
     return f"{int((winners == 1).sum())}, {int((winners > 1).sum())}, {int(results.outcome('draw').sum())}"
 
 
-_CODE = re.compile(re.escape(CODE_PREFIX) + r"[^\s,;]*")
+# A code is the prefix and base64url letters, up to the next code: quotes, brackets or a full stop
+# that a chat or an email puts around it are not part of it.
+_CODE = re.compile(re.escape(CODE_PREFIX) + r"(?:(?!" + re.escape(CODE_PREFIX) + r")[A-Za-z0-9_-])*")
+_NAME = re.compile(r"^[\s\"'“”‘’«<(\[{]+|[\s\"'“”‘’«<(\[{:\-–]+$")
 
 
 def _looks_like_a_file_name(text: str) -> bool:
@@ -182,7 +185,8 @@ def read_codes(codes: str | bytes | Sequence[str] | os.PathLike, game: Game | st
     itself).
 
     A line holds one or more codes, optionally after a name and a colon; every code on it is
-    read (the second of ``Ana: iw1.… iw1.…`` is labelled ``"Ana (game 2)"``). A finished game
+    read (the second of ``Ana: iw1.… iw1.…`` is labelled ``"Ana (game 2)"``), and quotes,
+    brackets or a full stop around a code are not part of it. A finished game
     of ``game`` from its usual start, with its options, is one of the class's games; a game
     that is not over yet is kept in ``unfinished``; any other code — and a list item that is
     not text — is kept in ``skipped`` with the reason, and the reading goes on.
@@ -227,7 +231,7 @@ def read_codes(codes: str | bytes | Sequence[str] | os.PathLike, game: Game | st
         if not found:
             skipped.append(Skipped(number, _short(text), f"not a game code: a code starts with {CODE_PREFIX!r}"))
             continue
-        name = text[:found[0].start()].strip().rstrip(":-–").strip() or f"line {number}"
+        name = _NAME.sub("", text[:found[0].start()]) or f"line {number}"
         for k, code in enumerate(found, start=1):
             label = name if len(found) == 1 else f"{name} (game {k})"
             where = "" if len(found) == 1 else f"game {k} of the line: "
@@ -320,6 +324,7 @@ def check_counter_mean(games: ClassGames, name: str, answer: Any, places: int = 
     if problem is not None:
         return problem
     fields = games.game.counters.fields
+    name = next((field for field in fields if field.lower() == str(name).strip().lower()), name)
     if name not in fields:
         return Verdict(False, f"{games.game.title} counts no {name!r}; its counters are {', '.join(fields)}")
     results = games.results()

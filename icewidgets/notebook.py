@@ -24,7 +24,7 @@ from typing import Any
 
 from .protocol import State
 from .record import Record
-from .teaching import Verdict, read_words, self_check, shown
+from .teaching import Verdict, read_number, read_words, self_check, shown
 from .words import plural
 
 __all__ = ["Pictures", "check_agent", "check_best_seat", "check_bigger_edge", "check_difference", "check_fair_share",
@@ -181,9 +181,15 @@ def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 
 
     if not callable(agent) and not isinstance(agent, str):
         return Verdict(False, f"an agent is a function agent(state, rng) that returns a move, not {shown(agent)}")
-    game = resolve_game(game)
+    goal = None if at_least is None else read_number(at_least)
+    if at_least is not None and goal is None:
+        return Verdict(False, f"give at_least as a number of points per game, like 0.8, not {shown(at_least)}")
+    try:
+        game = resolve_game(game)
+    except (TypeError, ValueError) as error:
+        return Verdict(False, str(error))
     if game.num_players != 2:
-        raise ValueError(f"check_agent plays two-player games; {game.title} here has {game.num_players} players")
+        return Verdict(False, f"check_agent plays two-player games; {game.title} here has {game.num_players} players")
     first, second = (games + 1) // 2, games // 2
     points = []
     try:
@@ -199,8 +205,8 @@ def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 
         return Verdict(False, f"the agent failed: {type(error).__name__}: {error}")
     mean = sum(points) / len(points)
     told = f"it played {plural(len(points), 'whole game')} with legal moves and scored {mean:.2f} points per game"
-    if at_least is not None and mean < at_least:
-        return Verdict(False, f"{told}; the goal is {at_least:.2f}")
+    if goal is not None and mean < goal:
+        return Verdict(False, f"{told}; the goal is {float(goal):.2f}")
     return Verdict(True, told)
 
 
@@ -238,7 +244,8 @@ def check_difference(comparison: Any, answer: Any, variant: str | None = None, m
     others = comparison.labels[1:]
     if variant is None and len(others) != 1:
         return Verdict(False, f"name the variant to look at: one of {', '.join(map(repr, others))}")
-    variant = others[0] if variant is None else variant
+    variant = others[0] if variant is None else next(
+        (label for label in others if str(label).strip().lower() == str(variant).strip().lower()), variant)
     if variant not in others:
         return Verdict(False, f"{variant!r} is not a variant compared with {comparison.labels[0]!r}; the variants are "
                               f"{', '.join(map(repr, others))}")

@@ -238,10 +238,20 @@ def read_number(answer: Any) -> Fraction | None:
     return None
 
 
-def _rounded(value: Fraction, places: int) -> Fraction:
-    """``value`` rounded half up to ``places`` decimals."""
-    unit = Fraction(1, 10 ** places)
-    return math.floor(value / unit + Fraction(1, 2)) * unit
+def _decimals(value: Fraction) -> int | None:
+    """How many decimals ``value`` is written with (``0.455`` has 3), or None when it has no end
+    (``1/3``)."""
+    denominator, twos, fives = value.denominator, 0, 0
+    while denominator % 2 == 0:
+        denominator, twos = denominator // 2, twos + 1
+    while denominator % 5 == 0:
+        denominator, fives = denominator // 5, fives + 1
+    return max(twos, fives) if denominator == 1 else None
+
+
+NOISE_DIGITS = 4
+"""An answer with this many decimals more than the question asks for is a float's print-out (a
+sum of probabilities, a mean): it needs to be right only to the question's precision."""
 
 
 @self_check
@@ -252,14 +262,18 @@ def check_number(answer: Any, expected: Any, *, why: str, what: str = "the answe
 
     The answer may take any form :func:`read_number` reads. Without ``places`` it must be the
     exact value (a float may be off in its last digit, as sums of probabilities are); with
-    ``places``, the precision the question asks for, it is right when it rounds to the right
-    value at that many decimals: for a mean of 30.909 and ``places=0``, 31, 30.9 and 30.91 are
-    all right, and 30.4 is not. The question should say the precision.
+    ``places``, the precision the question asks for, it must be right to that many decimals,
+    and to every decimal it gives beyond them: for a mean of 30.909 and ``places=0``, 31, 30.9
+    and 30.91 are all right, and 30.4, 30.8 and 31.4 are not (a float's long print-out, with
+    :data:`NOISE_DIGITS` decimals more than asked, needs only the asked precision). The
+    question should say the precision.
 
     >>> check_number("seven", 7, why="seven")
     ✘ Not yet: give the answer as a number, not 'seven'.
     >>> check_number(31, 30.909, why="the mean", places=0), check_number("1/4", 0.25, why="a quarter")
     (✔ Right: the mean., ✔ Right: a quarter.)
+    >>> check_number(0.455, Fraction(5, 11), why="5/11", places=2), check_number(30.8, 30.909, why="", places=0)
+    (✔ Right: 5/11., ✘ Not yet: 30.8 is too low for the answer.)
     """
     value = read_number(answer)
     if value is None:
@@ -270,10 +284,11 @@ def check_number(answer: Any, expected: Any, *, why: str, what: str = "the answe
     if places is None:
         right = value == target or math.isclose(value, target, rel_tol=1e-9, abs_tol=1e-12)
         low = value < target
-    else:
-        off = _rounded(value, places) - target
-        right = abs(off) <= Fraction(1, 2 * 10 ** places)
-        low = off < 0
+    else:  # right to the asked decimals, and to each decimal given beyond them
+        given = _decimals(value)
+        digits = places if given is None or given <= places or given >= places + NOISE_DIGITS else given
+        right = abs(value - target) <= Fraction(1, 2 * 10 ** digits)
+        low = value < target
     if right:
         return Verdict(True, why)
     return Verdict(False, f"{shown(answer)} is too {'low' if low else 'high'} for {what}")
@@ -303,12 +318,14 @@ def read_words(answer: Any) -> list[str] | None:
 
 
 def move_reader(game: Any) -> Callable[[str], str]:
-    """A function that reads a student's text of a move of ``game`` (any case) and returns its
-    notation, or raises ValueError saying why it is not a move."""
+    """A function that reads a student's text of a move of ``game`` (any case, spaces inside it
+    allowed: ``"B2 - C1"``) and returns its notation, or raises ValueError saying why it is not a
+    move."""
 
     def read(text: str) -> str:
         error = None
-        for attempt in dict.fromkeys((text, text.lower(), text.upper())):
+        tight = re.sub(r"\s+", "", text)
+        for attempt in dict.fromkeys((text, text.lower(), text.upper(), tight, tight.lower(), tight.upper())):
             try:
                 return str(game.parse_move(attempt))
             except ValueError as problem:
@@ -366,7 +383,8 @@ def check_moves(answer: Any, expected: Iterable[Any], *, why: str, what: str = "
 
 
 def _key(text: Any) -> str:
-    return re.sub(r"\s+", " ", str(text)).strip().strip("'\".!").strip().lower()
+    # "(b)" and "b)" are how a question lists its choices
+    return re.sub(r"\s+", " ", str(text)).strip().strip("'\".!()").strip().lower()
 
 
 @self_check

@@ -67,6 +67,17 @@ def test_every_code_of_a_line_is_read_and_named():
                           "completely?)")]
 
 
+def test_quotes_brackets_and_a_full_stop_around_a_code_are_not_part_of_it():
+    game = iw.make("volcano")
+    finished = read_codes(SAMPLE, game).records[:5]
+    codes = [record.to_code() for record in finished]
+    lines = [f'"Ana & Ben": "{codes[0]}".', f"Chloe:<{codes[1]}>", f"Dev ({codes[2]})", f"Eli: {codes[3]}; {codes[4]}."]
+    games = read_codes(lines, game)
+    assert games.skipped == ()
+    assert games.labels == ("Ana & Ben", "Chloe", "Dev", "Eli (game 1)", "Eli (game 2)")
+    assert games.records == finished
+
+
 def test_no_usable_code_leaves_every_number_empty_instead_of_failing():
     from icewidgets.classroom import check_mean_turns
 

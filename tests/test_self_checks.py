@@ -244,11 +244,19 @@ TABLE = {
          '✘ Not yet: it played 4 whole games with legal moves and scored 0.50 points per game; the goal is 1.01.'),
         ('malformed', lambda: N.check_agent(42, "volterra"),
          '✘ Not yet: an agent is a function agent(state, rng) that returns a move, not 42.'),
+        ('right', lambda: N.check_agent("greedy", "volterra", games=4, at_least="0.7"),
+         '✔ Right: it played 4 whole games with legal moves and scored 0.75 points per game.'),
+        ('malformed', lambda: N.check_agent("greedy", "volterra", games=4, at_least="most"),
+         "✘ Not yet: give at_least as a number of points per game, like 0.8, not 'most'."),
+        ('malformed', lambda: N.check_agent("greedy", "chess", games=4),
+         "✘ Not yet: unknown game 'chess'; available games: volcano, volterra, ice3, blockade."),
     ],
     "check_difference": [
         ('right', lambda: N.check_difference(F.volterra_cmp, "yes"),
          '✔ Right: the difference is +4.3 pts [+1.2, +7.3] p=0.007, which leaves zero out: a real change.'),
         ('right', lambda: N.check_difference(F.volterra_cmp, True, variant="next to the source"),
+         '✔ Right: the difference is +4.3 pts [+1.2, +7.3] p=0.007, which leaves zero out: a real change.'),
+        ('right', lambda: N.check_difference(F.volterra_cmp, "yes", variant=" Next To The Source"),
          '✔ Right: the difference is +4.3 pts [+1.2, +7.3] p=0.007, which leaves zero out: a real change.'),
         ('right', lambda: N.check_difference(F.same_cmp, "cannot tell"),
          '✔ Right: the difference is +0.0 pts [−9.7, +9.7] p=1.000, which holds zero: these games cannot tell it from luck.'),
@@ -312,6 +320,10 @@ TABLE = {
          '✔ Right: 336 turns in 11 games: 30.55 per game.'),
         ('wrong', lambda: C.check_mean_turns(F.classgames, 30),
          '✘ Not yet: 30 is too low for the mean number of turns.'),
+        ('wrong', lambda: C.check_mean_turns(F.classgames, 31.4),  # rounds to 31, but the mean is 30.55
+         '✘ Not yet: 31.4 is too high for the mean number of turns.'),
+        ('wrong', lambda: C.check_mean_turns(F.classgames, "30.9"),  # a decimal given must be right too
+         '✘ Not yet: 30.9 is too high for the mean number of turns.'),
         ('wrong', lambda: C.check_mean_turns(F.classgames, np.float32(32)),
          '✘ Not yet: 32.0 is too high for the mean number of turns.'),
         ('malformed', lambda: C.check_mean_turns(F.classgames, "thirty"),
@@ -324,6 +336,12 @@ TABLE = {
          '✔ Right: the first player scored 5 points in 11 games: 0.45 per game.'),
         ('right', lambda: C.check_first_player_points(F.classgames, "5/11"),
          '✔ Right: the first player scored 5 points in 11 games: 0.45 per game.'),
+        ('right', lambda: C.check_first_player_points(F.classgames, 0.455),  # 5/11 to three places
+         '✔ Right: the first player scored 5 points in 11 games: 0.45 per game.'),
+        ('right', lambda: C.check_first_player_points(F.classgames, 0.45454545454545453),  # the mean as numpy prints it
+         '✔ Right: the first player scored 5 points in 11 games: 0.45 per game.'),
+        ('wrong', lambda: C.check_first_player_points(F.classgames, "0.454"),  # 5/11 is 0.455 to three places
+         "✘ Not yet: 0.454 is too low for the first player's points per game."),
         ('wrong', lambda: C.check_first_player_points(F.classgames, 0.5),
          "✘ Not yet: 0.5 is too high for the first player's points per game."),
         ('wrong', lambda: C.check_first_player_points(F.classgames, 0.4),
@@ -335,6 +353,8 @@ TABLE = {
         ('right', lambda: C.check_counter_mean(F.classgames, "captures", 24.1),
          '✔ Right: 265 in 11 games (pieces captured (by anyone) per colour R Y G B C and size 1–3): 24.09 per game.'),
         ('right', lambda: C.check_counter_mean(F.classgames, "captures", np.float64(24.09)),
+         '✔ Right: 265 in 11 games (pieces captured (by anyone) per colour R Y G B C and size 1–3): 24.09 per game.'),
+        ('right', lambda: C.check_counter_mean(F.classgames, "Captures", "24.1"),
          '✔ Right: 265 in 11 games (pieces captured (by anyone) per colour R Y G B C and size 1–3): 24.09 per game.'),
         ('wrong', lambda: C.check_counter_mean(F.classgames, "captures", 24),
          "✘ Not yet: 24 is too low for the mean of 'captures'."),
@@ -386,6 +406,8 @@ TABLE = {
          "✘ Not yet: give the move as a text like 'b2-c1', not ['b2-c1']."),
         ('malformed', lambda: V.check_quiet_move("b2 to c1"),
          "✘ Not yet: 'b2 to c1' is not a Volcano move: write a cap move like 'c3-c4'."),
+        ('right', lambda: V.check_quiet_move(" b2 - C1 "),  # spaces inside the move
+         '✔ Right: b2 - C1 makes no eruption, and the events say so: No eruption: the lava of b2 would flow off the board. Player 1 moves again.'),
     ],
     "check_eruption_condition": [
         ('right', lambda: V.check_eruption_condition("b2-c1", 2),
@@ -416,6 +438,12 @@ TABLE = {
          '✘ Not yet: 19 is too high for the score of that pile.'),
         ('malformed', lambda: V.check_pile_score("R1 R2 R3 G1 G2 G3 Y1 Y1 Y1", "seventeen"),
          "✘ Not yet: give the score of that pile as a number, not 'seventeen'."),
+        ('right', lambda: V.check_pile_score("R1R2R3G1G2G3Y1Y1Y1", 17),  # written as check_stack takes a stack
+         '✔ Right: 2 solid trees (14) and 3 loose pieces (3): 17 points.'),
+        ('malformed', lambda: V.check_pile_score("R1 R2 Q9", 3),
+         "✘ Not yet: 'Q9' is not a piece of a pile: a piece is a colour letter (R, Y, G, B, C) and a size (1, 2, 3), like R1 or G3."),
+        ('malformed', lambda: V.check_pile_score(17, 17),
+         "✘ Not yet: give the pile as a text like 'R1 R2 R3' or a list like ['R1', 'R2', 'R3'], not 17."),
     ],
     "check_two_captures": [
         ('right', lambda: V.check_two_captures(F.two, "a3-b3"),
@@ -444,6 +472,14 @@ TABLE = {
          '✘ Not yet: that is a game of 2 players; the challenge is a solitaire game: iw.GameWidget("volcano", players=1, goal="solid>=3").'),
         ('malformed', lambda: V.check_solitaire(None),
          '✘ Not yet: give a Volcano position (a state), not None.'),
+        ('right', lambda: V.check_solitaire(F.SOLO),  # the moves written down (01, exercise 5)
+         '✔ Right: challenge met in 16 eruptions: 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces.'),
+        ('right', lambda: V.check_solitaire(", ".join(F.SOLO).upper()),
+         '✔ Right: challenge met in 16 eruptions: 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces.'),
+        ('wrong', lambda: V.check_solitaire(" ".join(F.SOLO[:5])),
+         '✘ Not yet: the game is not over: 6 points: 0 solid trees (0), 0 mixed trees (0), 6 loose pieces so far, after 5 eruptions.'),
+        ('malformed', lambda: V.check_solitaire(F.SOLO[:3] + ["a1-a0"]),
+         '✘ Not yet: move 4, a1-a0: a1-a0 is illegal: the cap on a1 cannot move off the board.'),
     ],
     "check_first_move_loop": [
         ('right', lambda: V.check_first_move_loop(19),
@@ -472,6 +508,14 @@ TABLE = {
          '✘ Not yet: 26 is too high for the cap moves without an eruption.'),
         ('malformed', lambda: V.check_quiet_moves((F.capturer, F.capturer), "eight", seed=3),
          "✘ Not yet: give the cap moves without an eruption as a number, not 'eight'."),
+        ('right', lambda: V.check_quiet_moves(F.capturer, "8", seed=3),  # one agent in both seats
+         '✔ Right: 8 cap moves of that game did not erupt.'),
+        ('right', lambda: V.check_quiet_moves(("greedy", "Greedy"), 6, seed=3),  # agents by name
+         '✔ Right: 6 cap moves of that game did not erupt.'),
+        ('malformed', lambda: V.check_quiet_moves((F.capturer,) * 3, 8, seed=3),
+         "✘ Not yet: give the two players' agents, like (capturer, capturer), not a tuple."),
+        ('malformed', lambda: V.check_quiet_moves((F.first, F.first), 8),  # never erupts: the game never ends
+         '✘ Not yet: the game could not be played: ValueError: the game did not end in 10,000 cap moves: does every agent make progress?'),
     ],
     "check_first_turns": [
         ('right', lambda: VT.check_first_turns(86),
@@ -500,6 +544,10 @@ TABLE = {
          "✘ Not yet: 'd' is not one of the choices; choose one of a, b, c."),
         ('malformed', lambda: VT.check_why_not_b2(2),
          '✘ Not yet: 2 is not one of the choices; choose one of a, b, c.'),
+        ('right', lambda: VT.check_why_not_b2("(b)"),  # as the exercise lists its choices
+         '✔ Right: all four sides of b2 touch tiles; the engine says: b2 has no free side (b3, c2, b1, a2 are all occupied).'),
+        ('right', lambda: VT.check_why_not_b2("b)"),
+         '✔ Right: all four sides of b2 touch tiles; the engine says: b2 has no free side (b3, c2, b1, a2 are all occupied).'),
     ],
     "check_cuts_off_own_towers": [
         ('right', lambda: VT.check_cuts_off_own_towers(F.own, "c1-a1"),
@@ -516,6 +564,8 @@ TABLE = {
          "✘ Not yet: 'c1 a1' is not a Volterra move: write a pawn move like '@b4' or a tower move like 'b4-b3' (top tile) or '2b4-b3' (top two)."),
         ('malformed', lambda: VT.check_cuts_off_own_towers(F.own, None),
          "✘ Not yet: give the move as a text like 'c1-a1' or '@b3', not None."),
+        ('malformed', lambda: VT.check_cuts_off_own_towers("own", "c1-a1"),
+         "✘ Not yet: give a Volterra position (a state) first, not 'own'."),
     ],
     "check_showdown": [
         ('right', lambda: VT.check_showdown((3, 1), (2, 2, 2), "Dark"),
@@ -532,6 +582,8 @@ TABLE = {
          "✘ Not yet: answer Dark, Light or draw, not 'me'."),
         ('malformed', lambda: VT.check_showdown((3, 1), (2, 2, 2), 0),
          '✘ Not yet: answer Dark, Light or draw, not 0.'),
+        ('malformed', lambda: VT.check_showdown("3 1", (2, 2, 2), "Dark"),
+         "✘ Not yet: give each player's tower heights as a list of whole numbers, like (3, 1) and (2, 2, 2), not '3 1' and (2, 2, 2)."),
     ],
     "check_best_cut": [
         ('right', lambda: VT.check_best_cut(F.hanging, "d2-c1"),
@@ -546,6 +598,8 @@ TABLE = {
          "✘ Not yet: d2-d4 is illegal: d4 is not next to Dark's pawn on c2; towers may only land next to the pawn."),
         ('malformed', lambda: VT.check_best_cut(F.hanging, 5),
          "✘ Not yet: give the move as a text like 'c1-a1' or '@b3', not 5."),
+        ('malformed', lambda: VT.check_best_cut("hanging", "d2-c1"),
+         "✘ Not yet: give a Volterra position (a state) first, not 'hanging'."),
     ],
     "check_start_moves": [
         ('right', lambda: I.check_start_moves(361),
@@ -588,6 +642,10 @@ TABLE = {
          "✘ Not yet: no puzzle is called 'loose-9'; the ladder has loose-1, loose-2, loose-3, shape-1, shape-2, shape-3, exact-1, exact-2, exact-3, full-loose-3, full-shape-3, full-exact-3."),
         ('malformed', lambda: I.check_puzzle("loose-2", None),
          "✘ Not yet: give the moves as a list like ['RE1', '2N3'] or one text like 'RE1 2N3', not None."),
+        ('malformed', lambda: I.check_puzzle("Loose 9", ["RW4"]),  # the name echoed as given
+         "✘ Not yet: no puzzle is called 'Loose 9'; the ladder has loose-1, loose-2, loose-3, shape-1, shape-2, shape-3, exact-1, exact-2, exact-3, full-loose-3, full-shape-3, full-exact-3."),
+        ('malformed', lambda: I.check_puzzle(2, ["RW4"]),
+         "✘ Not yet: no puzzle is called 2; the ladder has loose-1, loose-2, loose-3, shape-1, shape-2, shape-3, exact-1, exact-2, exact-3, full-loose-3, full-shape-3, full-exact-3."),
     ],
     "check_short_not_long": [
         ('right', lambda: I.check_short_not_long(F.short),
@@ -612,10 +670,14 @@ TABLE = {
          '✘ Not yet: RE1 moves the same pieces under both readings: a piece of the set must cross a wall whose top piece moves away in the same move.'),
         ('wrong', lambda: I.check_walls_matter(F.crossing, "RW1"),
          '✘ Not yet: RW1 moves the same pieces under both readings: a piece of the set must cross a wall whose top piece moves away in the same move.'),
-        ('malformed', lambda: I.check_walls_matter(F.crossing, "R E 2"),
-         "✘ Not yet: 'R E 2' is not an Ice3 move: bad direction ' E' after the set (use N, NE, E, SE, S, SW, W or NW)."),
+        ('right', lambda: I.check_walls_matter(F.crossing, "R E 2"),  # spaces inside the move
+         '✔ Right: RE2 moves more pieces when walls are judged after the tops have left.'),
+        ('malformed', lambda: I.check_walls_matter(F.crossing, "R X 2"),
+         "✘ Not yet: 'R X 2' is not an Ice3 move: bad direction ' X' after the set (use N, NE, E, SE, S, SW, W or NW)."),
         ('malformed', lambda: I.check_walls_matter(F.crossing, ["RE2"]),
          "✘ Not yet: give the move as a text like 'RE2', not ['RE2']."),
+        ('malformed', lambda: I.check_walls_matter("crossing", "RE2"),
+         "✘ Not yet: give an Ice3 position (a state) first, not 'crossing'."),
     ],
     "check_combinable_chance": [
         ('right', lambda: B.check_combinable_chance(0.25),
@@ -680,6 +742,8 @@ TABLE = {
          "✘ Not yet: give the cost of that move as a number, not 'two'."),
         ('malformed', lambda: B.check_path_cost(F.opened, "end", 0),
          "✘ Not yet: end is not a piece move: give one like 'a3-c3'."),
+        ('malformed', lambda: B.check_path_cost(None, "a3-c3", 2),
+         '✘ Not yet: give a Blockade position (a state) first, not None.'),
     ],
     "check_green_on_blue": [
         ('right', lambda: B.check_green_on_blue("no"),

@@ -178,6 +178,8 @@ def check_combine_moves(answer: Any) -> Verdict:
 def check_path_cost(state: BlockadeState, move: Any, answer: Any) -> Verdict:
     """Whether ``answer`` is the number of pips the piece move ``move`` costs in ``state`` (a
     position with enough pips for it: the engine's refusal says what the path would cost)."""
+    if not isinstance(state, BlockadeState):
+        return Verdict(False, f"give a Blockade position (a state) first, not {shown(state)}")
     if not isinstance(move, str):
         return Verdict(False, f"give the move as a text like 'a3-c3', not {shown(move)}")
     try:

@@ -140,11 +140,11 @@ def check_puzzle(name: str, moves: Any) -> Verdict:
     >>> check_puzzle("Loose-1", "GE1")
     ✘ Not yet: after 1 move no colour is home yet: the best corner has 11 of its 15 squares right.
     """
-    try:
-        rung = puzzle(str(name).strip().lower())
-    except ValueError as error:
-        return Verdict(False, str(error))
-    return check_solution(rung.state(), moves)
+    names = [rung.name for rung in PUZZLES]
+    key = name.strip().lower() if isinstance(name, str) else None
+    if key not in names:
+        return Verdict(False, f"no puzzle is called {shown(name)}; the ladder has {', '.join(names)}")
+    return check_solution(puzzle(key).state(), moves)
 
 
 @self_check
@@ -172,6 +172,8 @@ def check_short_not_long(state: Ice3State, group: str = "R", direction: str = "E
 def check_walls_matter(state: Ice3State, move: Any) -> Verdict:
     """Whether ``move`` moves different pieces with ``walls="before"`` (the default: walls are
     judged before the move) and ``walls="after"`` (a wall whose top leaves blocks nothing)."""
+    if not isinstance(state, Ice3State):
+        return Verdict(False, f"give an Ice3 position (a state) first, not {shown(state)}")
     if not isinstance(move, str):
         return Verdict(False, f"give the move as a text like 'RE2', not {shown(move)}")
     try:

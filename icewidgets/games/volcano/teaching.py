@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable
 
 from ...teaching import (HowToPlay, Verdict, check_moves, check_number, move_reader, read_number, read_words,
@@ -189,14 +190,28 @@ def check_eruption_condition(move: Any, answer: Any, state: VolcanoState | None 
     return Verdict(False, f"{shown(answer)} says {claims[chosen]}, but {facts[broken]}")
 
 
+_PILE_PIECE = re.compile(r"[RYGBC][123]")
+
+
 @self_check
 def check_pile_score(pile: str | Iterable[Any], answer: Any) -> Verdict:
-    """Whether ``answer`` is the best score of ``pile`` (a text like ``"R1 R2 R3"`` or pieces).
+    """Whether ``answer`` is the best score of ``pile`` (a text like ``"R1 R2 R3"`` or
+    ``"R1R2R3"``, or a list of pieces).
 
     >>> check_pile_score("R1 R2 R3 Y1", 7)
     ✘ Not yet: 7 is too low for the score of that pile.
     """
-    pieces = [str(piece).upper() for piece in read_words(pile) or ()]
+    words = read_words(pile)
+    if words is None:
+        return Verdict(False, f"give the pile as a text like 'R1 R2 R3' or a list like ['R1', 'R2', 'R3'], "
+                              f"not {shown(pile)}")
+    pieces = []
+    for word in words:
+        found = _PILE_PIECE.findall(word.upper())
+        if "".join(found) != word.upper():
+            return Verdict(False, f"{word!r} is not a piece of a pile: a piece is a colour letter (R, Y, G, B, C) "
+                                  "and a size (1, 2, 3), like R1 or G3")
+        pieces += found
     best = score(pieces)
     why = (f"{plural(best.solid_trees, 'solid tree')} ({7 * best.solid_trees})"
            + (f", {plural(best.mixed_trees, 'mixed tree')} ({5 * best.mixed_trees})" if best.mixed_trees else "")
@@ -231,13 +246,23 @@ def check_two_captures(state: VolcanoState, move: Any) -> Verdict:
 
 @self_check
 def check_solitaire(state: Any, solid_trees: int = 3) -> Verdict:
-    """Whether a finished solitaire game ``state`` (a state, a Record, or the widget's
-    ``final_state``) ends with at least ``solid_trees`` solid trees (not yet right while the
-    game goes on).
+    """Whether a finished solitaire game ``state`` (a state, a Record, the widget or its
+    ``final_state``, or the game's cap moves as a list or one text) ends with at least
+    ``solid_trees`` solid trees (not yet right while the game goes on).
 
     >>> check_solitaire(Volcano(players=1).new_state())
     ✘ Not yet: the game is not over: 0 points: 0 solid trees (0), 0 mixed trees (0), 0 loose pieces so far, after 0 eruptions.
+    >>> check_solitaire("c3-c2 c2-d3")
+    ✘ Not yet: the game is not over: 2 points: 0 solid trees (0), 0 mixed trees (0), 2 loose pieces so far, after 2 eruptions.
     """
+    if isinstance(state, (str, list, tuple)):  # the moves written down: play them from the solitaire start
+        moves = read_words(state) or []
+        state = Volcano(players=1).new_state()
+        for number, move in enumerate(moves, start=1):
+            try:
+                state = state.play(_READ(move))
+            except ValueError as error:
+                return Verdict(False, f"move {number}, {move}: {error}")
     state, problem = _position(state)
     if problem is not None:
         return problem
@@ -319,23 +344,43 @@ def check_first_move_loop(answer: Any) -> Verdict:
                             "repeat for ever, and none of them erupts")
 
 
+QUIET_MOVES_LIMIT = 10_000
+"""The cap moves :func:`quiet_moves` plays before it gives up on a game that does not end."""
+
+
 def quiet_moves(agents: tuple[Any, ...], seed: int = 0) -> int:
     """How many cap moves did not erupt in the game ``agents`` play from the start, each agent
-    called as ``agent(state, rng)`` with ``numpy.random.default_rng(seed)``."""
+    called as ``agent(state, rng)`` with ``numpy.random.default_rng(seed)`` (an agent may also
+    be named, as ``"greedy"``). A game still going after :data:`QUIET_MOVES_LIMIT` cap moves
+    raises ValueError."""
     import numpy as np
 
+    from ...agents import get_agent
+
+    players = [get_agent(agent, "agents") for agent in agents]
     rng = np.random.default_rng(seed)
-    state, quiet = Volcano(players=len(agents)).new_state(), 0
-    while not state.is_over:
-        state = state.play(agents[state.to_move](state, rng))
+    state, quiet = Volcano(players=len(players)).new_state(), 0
+    for _ in range(QUIET_MOVES_LIMIT):
+        if state.is_over:
+            return quiet
+        state = state.play(players[state.to_move](state, rng))
         quiet += state.eruption is None
-    return quiet
+    raise ValueError(f"the game did not end in {QUIET_MOVES_LIMIT:,} cap moves: does every agent make progress?")
 
 
 @self_check
-def check_quiet_moves(agents: tuple[Any, ...], answer: Any, seed: int = 0) -> Verdict:
-    """Whether ``answer`` counts the cap moves without an eruption in the game of ``agents``
-    (see :func:`quiet_moves`)."""
-    quiet = quiet_moves(agents, seed)
+def check_quiet_moves(agents: Any, answer: Any, seed: int = 0) -> Verdict:
+    """Whether ``answer`` counts the cap moves without an eruption in the game of ``agents``, a
+    pair of agents (functions or names), or one agent that plays both seats (see
+    :func:`quiet_moves`)."""
+    if callable(agents) or isinstance(agents, str):
+        agents = (agents, agents)
+    if not isinstance(agents, (tuple, list)) or len(agents) != 2 or not all(
+            callable(agent) or isinstance(agent, str) for agent in agents):
+        return Verdict(False, f"give the two players' agents, like (capturer, capturer), not {shown(agents)}")
+    try:
+        quiet = quiet_moves(tuple(agents), seed)
+    except Exception as error:  # the student's agent failed: say how, as check_agent does
+        return Verdict(False, f"the game could not be played: {type(error).__name__}: {error}")
     return check_number(answer, quiet, what="the cap moves without an eruption",
                         why=f"{plural(quiet, 'cap move')} of that game did not erupt")

@@ -125,6 +125,8 @@ def _cut_off_stacks(state: VolterraState, move: Any) -> list[tuple[str, str]]:
 @self_check
 def check_cuts_off_own_towers(state: VolterraState, move: Any) -> Verdict:
     """Whether ``move``, played in ``state``, cuts off at least one tower of the player who makes it."""
+    if not isinstance(state, VolterraState):
+        return Verdict(False, f"give a Volterra position (a state) first, not {shown(state)}")
     try:
         move = _move(move)
         parts = _cut_off_stacks(state, move)
@@ -163,7 +165,11 @@ def showdown(dark: Sequence[int], light: Sequence[int]) -> VolterraState:
 def check_showdown(dark: Sequence[int], light: Sequence[int], answer: Any) -> Verdict:
     """Whether ``answer`` (``"Dark"``, ``"Light"`` or ``"draw"``, in any case) is the result of
     heights ``dark`` against ``light`` (see :func:`showdown`)."""
-    final = showdown(dark, light)
+    try:
+        final = showdown(dark, light)
+    except (TypeError, ValueError):
+        return Verdict(False, f"give each player's tower heights as a list of whole numbers, like (3, 1) and (2, 2, 2), "
+                              f"not {shown(dark)} and {shown(light)}")
     result = "draw" if not final.winners else final.game.player_name(final.winners[0])
     words = {"dark": "dark", "d": "dark", "light": "light", "l": "light", "draw": "draw", "tie": "draw",
              "nobody": "draw", "none": "draw"}
@@ -189,6 +195,8 @@ def light_towers_cut_off(state: VolterraState, move: Any) -> int:
 def check_best_cut(state: VolterraState, move: Any) -> Verdict:
     """Whether ``move`` is a tower action that cuts off as many Light towers as any legal tower
     action of ``state`` can."""
+    if not isinstance(state, VolterraState):
+        return Verdict(False, f"give a Volterra position (a state) first, not {shown(state)}")
     best = max(light_towers_cut_off(state, m) for m in state.legal_moves() if isinstance(m, TowerMove))
     try:
         move = _move(move)
