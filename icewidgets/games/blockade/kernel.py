@@ -26,9 +26,9 @@ of the kernel lies beside it, each part compiled into :func:`_play`:
 - :mod:`.kernel_bounds`: the search's necessary conditions;
 - :mod:`.kernel_greedy`: the search's greedy repairs and the greedy agent.
 
-numba's disk cache of :func:`_play` is checked against this file only: after changing one of
-the others, clear the cache (the ``__pycache__`` files named after the modules) or touch this
-file, or the old code runs on.
+numba checks its disk cache of :func:`_play` against the text of this file only: after
+changing one of the others, delete the cached ``kernel*.nbi``/``.nbc`` files (in
+``__pycache__`` beside them, or under ``NUMBA_CACHE_DIR``), or the old code runs on.
 
 >>> from icewidgets import make
 >>> out = play_range(make("blockade", max_turns=3), ("random", "random"), seed=0, start=0, stop=2, max_plies=42)
@@ -54,7 +54,7 @@ from .kernel_board import (COLOUR_LETTERS, COMBINE, END, GRID, MAX_HEIGHT, MAX_P
                            can_rest, copy_board, copy_into, might_rest, move_piece, mover_index, routes,
                            stranded_pieces, tower_colour, tower_shape)
 from .kernel_greedy import greedy_pick
-from .kernel_search import can_finish_after, memo_new_turn, new_frames, new_memo, new_work
+from .kernel_search import can_finish_after, memo_new_turn, new_frames, new_memo, new_work, stranded_for_good
 
 
 _NEIGHBOURS = np.full((SQUARES, 8), -1, dtype=np.int64)
@@ -461,6 +461,9 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
                 if not _lone_near_enough(stack, height, points, player, counts, src, dst, index, cost, mask, might,
                                          lone, lone_piece, lone_index, lone_might, lone_back, within):
                     continue  # the engine's _near_enough fails after the move
+            if not alone and stranded_for_good(stack, height, moved, points, player, counts, src, dst, dist, order,
+                                               order_len):
+                continue  # the same, for the moved piece alone
             if can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
                                 dist, order, order_len, frames, work, memo):
                 buf[n] = MOVE + src * SQUARES + dst

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...compiled.bits import lowest_bit
 from ...compiled.jit import internal
 from .kernel_board import INF, SQUARES, can_rest, might_rest, mover_index, tower_colour
 
@@ -141,7 +142,22 @@ def _cover_cost(piece, square, hlim, stack, height, leaving, p0, p1, index, path
 
 @internal
 def may_win(stack, height, p0, p1, player, counts, dist, costs):
-    """The engine's _may_win (``costs``: scratch, the arrivals and departures per large)."""
+    """The engine's _may_win (``costs``: scratch, rows of 25: the arrivals and departures per
+    large, each square's tower colour, and in the first four of the last the free pieces' masks)."""
+    # One pass over the board first: the towers, and where the mover's smalls and mediums lie
+    # outside them (bit masks per colour and size), so each large looks up its nearest ones.
+    towers_at = costs[2]
+    free = costs[3]
+    for k in range(4):
+        free[k] = 0
+    for at in range(SQUARES):
+        h = height[at]
+        towers_at[at] = tower_colour(stack, at, h, counts)
+        for k in range(3 if towers_at[at] >= 0 else 0, h):
+            index = (stack[at, k] >> 2) - 2 * player
+            size = stack[at, k] & 3
+            if 0 <= index <= 1 and size < 3:
+                free[2 * index + size - 1] |= 1 << at
     for index in range(2):
         colour = 2 * player + index
         towers = 0
@@ -150,13 +166,13 @@ def may_win(stack, height, p0, p1, player, counts, dist, costs):
             h = height[square]
             if h == 0 or (stack[square, 0] >> 2) != colour:
                 continue
-            if tower_colour(stack, square, h, counts) == colour:
+            if towers_at[square] == colour:
                 towers += 1
                 continue
             has_medium = h > 1 and stack[square, 1] == colour * 4 + 2
-            arrival = _nearest_free(stack, height, counts, dist, colour * 4 + 1, square)
+            arrival = _nearest_free(free[2 * index], dist, square)
             if not has_medium:
-                arrival += _nearest_free(stack, height, counts, dist, colour * 4 + 2, square)
+                arrival += _nearest_free(free[2 * index + 1], dist, square)
             leaving = np.int64(0)
             for k in range(2 if has_medium else 1, h):
                 if (stack[square, k] >> 2) == colour:
@@ -177,17 +193,14 @@ def may_win(stack, height, p0, p1, player, counts, dist, costs):
 
 
 @internal
-def _nearest_free(stack, height, counts, dist, piece, square):
-    """The pips the nearest ``piece`` not part of a tower needs to reach ``square`` (2 when it
-    lies there), INF when there is none."""
+def _nearest_free(squares, dist, square):
+    """The pips the nearest piece of ``squares`` (a bit mask: where such a piece lies outside a
+    tower) needs to reach ``square`` (2 when it lies there), INF when there is none."""
     best = INF
-    for at in range(SQUARES):
-        h = height[at]
-        frozen = 3 if tower_colour(stack, at, h, counts) >= 0 else 0
-        for k in range(frozen, h):
-            if stack[at, k] == piece:
-                best = min(best, 2 if at == square else dist[at, square])
-                break
+    while squares:
+        at = lowest_bit(squares)
+        squares &= squares - 1
+        best = min(best, 2 if at == square else dist[at, square])
     return best
 
 

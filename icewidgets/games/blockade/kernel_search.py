@@ -17,8 +17,8 @@ import numpy as np
 from numba import njit
 
 from ...compiled.jit import internal
-from .kernel_board import (MAX_HEIGHT, SQUARES, can_rest, copy_board, copy_into, move_piece, mover_index,
-                           stranded_pieces, tower_colour)
+from .kernel_board import (INF, MAX_HEIGHT, SQUARES, can_rest, copy_board, copy_into, might_rest, move_piece,
+                           mover_index, stranded_pieces, tower_colour)
 from .kernel_bounds import may_win, near_enough, new_share, within_bound
 from .kernel_greedy import greedy_repair
 
@@ -232,8 +232,42 @@ def new_work():
     return (squares(), squares(), squares(), board(), board(),
             (squares(), squares(), squares(np.bool_), np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64)),
             (np.zeros((SQUARES, 24), dtype=np.bool_), np.zeros(SQUARES * 24, dtype=np.int64),
-             np.zeros(SQUARES * 24, dtype=np.int64), squares(np.bool_)), np.zeros((2, SQUARES), dtype=np.int64),
+             np.zeros(SQUARES * 24, dtype=np.int64), squares(np.bool_)), np.zeros((4, SQUARES), dtype=np.int64),
             board(), new_share())
+
+
+@internal
+def stranded_for_good(stack, height, moved, points, player, counts, src, dst, dist, order, order_len):
+    """Whether near_enough surely fails after moving the top piece of ``src`` to ``dst``
+    (``points``: the pips before the move), before the move is played: the moved piece, stranded
+    on ``dst``, alone needs more pips to rest than its colour has left. Decided only when nothing
+    moved this turn lies on ``dst`` (else False); a square with moved pieces on it after the move
+    counts as one it might rest on, so the answer errs only towards False. (A move that completes
+    a tower rests, so it is never refused here.)"""
+    h = height[dst]
+    if moved[dst]:
+        return False
+    hs = height[src]
+    piece = stack[src, hs - 1]
+    if can_rest(piece, stack, dst, h):
+        return False
+    index = (piece >> 2) - 2 * player
+    left = points[index] - dist[src, dst]
+    # near_enough's count for the piece, as in the position after the move
+    best = 2 if might_rest(piece, stack, dst, h, player, counts) else INF
+    if best <= left:
+        return False
+    for k in range(order_len[dst]):
+        target = order[dst, k]
+        cost = dist[dst, target]
+        if cost >= best or cost > left:
+            break
+        if target == src:
+            if moved[src] > 1 or might_rest(piece, stack, src, hs - 1, player, counts):
+                return False
+        elif moved[target] or might_rest(piece, stack, target, height[target], player, counts):
+            return False
+    return True
 
 
 @_inlined
@@ -296,31 +330,35 @@ def _next_child(frames, d, player, counts, dist, order, order_len):
     ply itself may win. A source's targets are tried nearest first, those it may rest on before
     the others (as the engine does)."""
     stacks, heights, moveds, supplies, pips, _, sources, reach, cursor = frames
-    stack, height = stacks[d], heights[d]
-    while cursor[d, _NEXT_REACH] >= cursor[d, _REACH]:
-        j = cursor[d, _NEXT_SOURCE]
-        if j >= cursor[d, _SOURCES]:
-            return False
-        cursor[d, _NEXT_SOURCE] = j + 1
-        src = sources[d, j]
-        budget = pips[d, mover_index(stack, src, height[src], player, counts)]
-        piece = stack[src, height[src] - 1]
-        r = 0
-        for rest_first in (True, False):
-            for k in range(order_len[src]):
-                dst = order[src, k]
-                if dist[src, dst] > budget:
-                    break
-                if can_rest(piece, stack, dst, height[dst]) == rest_first:
-                    reach[d, r] = dst
-                    r += 1
-        cursor[d, _SOURCE] = src
-        cursor[d, _REACH] = r
-        cursor[d, _NEXT_REACH] = 0
-    k = cursor[d, _NEXT_REACH]
-    cursor[d, _NEXT_REACH] = k + 1
-    src = cursor[d, _SOURCE]
-    dst = reach[d, k]
+    stack, height, moved = stacks[d], heights[d], moveds[d]
+    while True:
+        while cursor[d, _NEXT_REACH] >= cursor[d, _REACH]:
+            j = cursor[d, _NEXT_SOURCE]
+            if j >= cursor[d, _SOURCES]:
+                return False
+            cursor[d, _NEXT_SOURCE] = j + 1
+            src = sources[d, j]
+            budget = pips[d, mover_index(stack, src, height[src], player, counts)]
+            piece = stack[src, height[src] - 1]
+            r = 0
+            for rest_first in (True, False):
+                for k in range(order_len[src]):
+                    dst = order[src, k]
+                    if dist[src, dst] > budget:
+                        break
+                    if can_rest(piece, stack, dst, height[dst]) == rest_first:
+                        reach[d, r] = dst
+                        r += 1
+            cursor[d, _SOURCE] = src
+            cursor[d, _REACH] = r
+            cursor[d, _NEXT_REACH] = 0
+        k = cursor[d, _NEXT_REACH]
+        cursor[d, _NEXT_REACH] = k + 1
+        src = cursor[d, _SOURCE]
+        dst = reach[d, k]
+        # A child that _open would settle as 0 at its first bound, unsearched, is skipped uncopied.
+        if not stranded_for_good(stack, height, moved, pips[d], player, counts, src, dst, dist, order, order_len):
+            break
     e = d + 1
     copy_board(stacks[e], heights[e], stack, height)
     copy_into(moveds[e], moveds[d])
