@@ -290,6 +290,12 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     # The cheap necessary condition first: it rules out most positions before any copying.
     if not near_enough(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
         return 0
+    # The memo before the greedy repair: a known answer costs less than a repair (the memo holds
+    # exact answers, so the order changes none; only searched positions are stored, as before).
+    h1, h2 = _position_hashes(stack, height, moved, supply, player)
+    known = _memo_lookup(memo, h1, h2, p0, p1)
+    if known >= 0:
+        return known
     gs, gh, gm, gsup = greedy_board
     copy_board(gs, gh, stack, height)
     copy_into(gm, moved)
@@ -298,10 +304,6 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     if greedy_repair(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, clear_board, greedy_scratch,
                      np.bool_(False), spare_board):
         return 1
-    h1, h2 = _position_hashes(stack, height, moved, supply, player)
-    known = _memo_lookup(memo, h1, h2, p0, p1)
-    if known >= 0:
-        return known
     keys[d, 0] = h1
     keys[d, 1] = h2
     cursor[d, _SEARCHED] = 1
