@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import icewidgets as iw  # noqa: E402
 from icewidgets.protocol import CHANCE  # noqa: E402
+from icewidgets.playout import ply_limit  # noqa: E402
 
 
 def time_decisions(n: int, max_turns: int) -> list[tuple[float, str]]:
@@ -73,7 +74,8 @@ def kernel_rows(games: int, max_turns: int) -> None:
     rates = {}
     for landing, n in (("end", games), ("strict", 10 * games)):
         options = {"landing": landing, "max_turns": max_turns}
-        fast.play_range(iw.make("blockade", **options), ("random", "random"), 0, 0, 2)  # compile or load first
+        game = iw.make("blockade", **options)
+        fast.play_range(game, ("random", "random"), 0, 0, 2, ply_limit(game))  # compile or load first
         start = time.process_time()
         results = iw.playouts("blockade", n, seed=1, engine="fast", progress=False, options=options)
         seconds = time.process_time() - start
