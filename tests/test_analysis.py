@@ -218,6 +218,61 @@ def test_json_round_trips_exactly():
         Analysis.from_json(blunder.to_json().replace('"positions"', '"position"'))
 
 
+def _ice3_start(**options):
+    """The start of an Ice3 game (seed 1), not a ply played: only the start position is valued."""
+    game = iw.make("ice3", **options)
+    return iw.Record.new(game, start=game.new_state(seed=1))
+
+
+def test_each_value_records_how_many_rollouts_finished_and_json_keeps_it():
+    exact = iw.analyse(_ice3_start(), precision=0.2)  # the exact goal: no greedy rollout ends in 300 moves
+    loose = iw.analyse(_ice3_start(goal="loose"), precision=0.2)
+    assert [(v.rollouts, v.finished, v.unfinished) for v in exact.positions] == [(25, 0, 25)]
+    assert [(v.rollouts, v.finished, v.unfinished) for v in loose.positions] == [(25, 25, 0)]
+    assert (exact.unfinished, loose.unfinished) == ((25, 25), (0, 25))
+    for analysis in (exact, loose):
+        text = analysis.to_json()
+        assert Analysis.from_json(text) == analysis and Analysis.from_json(text).to_json() == text
+    assert exact.to_dict()["positions"][0]["finished"] == 0
+    old = exact.to_dict()  # saved before the count was recorded: it loads, without a warning
+    for value in old["positions"]:
+        del value["finished"]
+    loaded = Analysis.from_dict(old)
+    assert loaded.positions[0].finished is None and loaded.unfinished == (0, 0) and loaded.warning == ""
+    assert loaded.positions[0].points == exact.positions[0].points
+
+
+def test_an_analysis_whose_rollouts_mostly_did_not_finish_warns_everywhere(tmp_path, capsys):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from icewidgets.__main__ import main
+    from icewidgets.widgets.analysing import analysis_payload
+
+    exact, loose = iw.analyse(_ice3_start(), precision=0.2), iw.analyse(_ice3_start(goal="loose"), precision=0.2)
+    assert exact.warning == (
+        "Warning: 25 of 25 rollouts (100%) stopped before the game ended (at the ply or turn limit) and count as "
+        "games without a winner, so these values say little about who is ahead. Ice3's analysis is calibrated only "
+        "under goal='loose' (two players), where greedy rollouts finish: iw.make('ice3', goal='loose').")
+    assert loose.warning == ""
+    assert str(exact).startswith(exact.warning + "\n\n") and "Warning" not in str(loose)
+    assert exact.warning in exact._repr_html_().replace("&#x27;", "'")
+    assert exact.to_dict()["derived"]["warning"] == exact.warning
+    assert analysis_payload(exact, 0, running=False)["warning"] == exact.warning
+    assert analysis_payload(loose, 0, running=False)["warning"] == ""
+    ax = exact.plot()
+    assert [t.get_text() for t in ax.texts] == ["100% of the rollouts did not finish:\nthese values say little"]
+    assert exact.plot().get_legend() is not None and loose.plot().texts == []
+    plt.close("all")
+    assert main(["analyse", exact.record.to_code(), "--precision", "0.2", "-q"]) == 0
+    assert capsys.readouterr().out.startswith(exact.warning + "\n")
+    assert main(["analyse", exact.record.to_code(), "--precision", "0.2", "--json", "-"]) == 0
+    printed = capsys.readouterr()
+    assert Analysis.from_json(printed.out) == exact and printed.err == exact.warning + "\n"
+
+
 def test_a_stopped_analysis_keeps_the_plies_done_and_says_so():
     record = _greedy_record("volcano", 5)
     stop = threading.Event()
@@ -387,7 +442,7 @@ class _AllWin:
         for sample, count in wants:
             points = np.zeros((count, self.players))
             points[:, self.player] = self.rng.random(count) < 0.97
-            sample.add(points)
+            sample.add(points, count)
             self.played += count
 
 

@@ -54,6 +54,8 @@ def run(args: argparse.Namespace, save_figure: Callable[[Any, str], None]) -> in
         print(file=sys.stderr)
     if args.json == "-":
         print(analysis.to_json(indent=1))
+        if analysis.warning:  # the JSON goes to a file or a program: the warning to the person
+            print(analysis.warning, file=sys.stderr)
     else:
         print(analysis)
     if args.json and args.json != "-":
