@@ -314,6 +314,32 @@ def test_an_analysis_resumes_where_another_stopped_or_the_game_went_on():
         iw.analyse(record, resume=record)
 
 
+def _policies_of_one_name():
+    """Two rollout policies, both functions named ``mine``: the first legal move, and the last."""
+    def first(state, rng):
+        return state.legal_moves()[0]
+
+    def last(state, rng):
+        return state.legal_moves()[-1]
+
+    first.__name__ = last.__name__ = "mine"
+    return first, last
+
+
+def test_resuming_with_another_policy_function_of_the_same_name_starts_again():
+    record = _greedy_record("volterra", 3)
+    first, last = _policies_of_one_name()
+    earlier = iw.analyse(record.truncated(2), precision=0.2, policy=first)
+    assert earlier.policy == "mine" and earlier.policy_function is first
+    by_last = iw.analyse(record, precision=0.2, policy=last)
+    assert by_last.positions[:3] != earlier.positions  # the policies value the positions differently
+    assert iw.analyse(record, precision=0.2, policy=last, resume=earlier) == by_last  # not mixed: all done again
+    assert iw.analyse(record, precision=0.2, policy=first, resume=earlier) == iw.analyse(record, precision=0.2,
+                                                                                        policy=first)
+    loaded = Analysis.from_json(earlier.to_json())  # the function is not saved: nothing can be taken from it
+    assert loaded == earlier and loaded.policy_function is None
+
+
 def test_game_sources_a_record_a_widget_or_a_code():
     record = _greedy_record("volterra", 2)
     widget = iw.GameWidget(record)

@@ -114,7 +114,9 @@ class Analysis:
     - ``stopped``: None when every ply is done, else why it stopped (``"time limit"``,
       ``"stopped"``, ``"interrupted"``): the plies done so far are kept;
     - ``seconds`` it took (not compared: two analyses with the same seed are equal; a resumed
-      analysis adds the time of the one it resumed).
+      analysis adds the time of the one it resumed);
+    - ``policy_function``: the policy when it was given as a function (None for a built-in
+      name, and in an analysis loaded from JSON), so that ``resume=`` never mixes policies.
 
     ``str()`` is the table; :meth:`plot` draws the evaluation graph; :meth:`to_json` and
     :meth:`from_json` round-trip exactly.
@@ -129,6 +131,7 @@ class Analysis:
     engine: str
     stopped: str | None = None
     seconds: float = dataclasses.field(default=0.0, compare=False)
+    policy_function: Any = dataclasses.field(default=None, compare=False, repr=False)
 
     # Questions -------------------------------------------------------------------------------
 
