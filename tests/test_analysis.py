@@ -439,8 +439,14 @@ def test_the_command_line_prints_the_table_and_saves_json(tmp_path, capsys):
 @pytest.mark.parametrize("argv, message", [
     (["analyse", "nonsense"], "error: CODE 'nonsense' is neither a game code (starting 'iw1.') nor a record file"),
     (["analyse", "iw1.AAAA"], "error: CODE: the record code is damaged (was it copied completely?)"),
-    (["analyse", "CODE", "--precision", "0.7"], "error: precision=0.7 must be a number between 0 and 0.5"),
-    (["analyse", "CODE", "--policy", "expert"], "error: policy='expert': unknown agent 'expert'"),
+    (["analyse", "CODE", "--precision", "0.7"], "error: --precision 0.7 must be a number between 0 and 0.5"),
+    (["analyse", "CODE", "--policy", "expert"], "error: --policy 'expert': unknown agent 'expert'"),
+    (["analyse", "CODE", "--seed", "-3"], "error: --seed -3 must be a whole number ≥ 0"),
+    (["analyse", "CODE", "--max-seconds", "-1"], "error: --max-seconds -1.0 must be a positive number of seconds\n"),
+    (["analyse", "CODE", "--json", "missing/keep.json"],
+     "error: --json: cannot write 'missing/keep.json': the folder 'missing' does not exist\n"),
+    (["analyse", "CODE", "--plot", "missing/graph.png"],
+     "error: --plot: cannot write 'missing/graph.png': the folder 'missing' does not exist\n"),
     (["analyse", "CODE", "--seed", "x"], "error: argument --seed: invalid int value: 'x'"),
 ])
 def test_the_command_line_refuses_bad_arguments_in_one_line(argv, message, capsys):
@@ -450,6 +456,20 @@ def test_the_command_line_refuses_bad_arguments_in_one_line(argv, message, capsy
     assert main([code if arg == "CODE" else arg for arg in argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_the_command_line_names_a_file_where_a_folder_should_be_and_its_help_reads_95_percent(tmp_path, capsys):
+    from icewidgets.__main__ import main
+
+    (tmp_path / "notes").write_text("")
+    code = _greedy_record("volcano", 1).to_code()
+    assert main(["analyse", code, "--json", str(tmp_path / "notes" / "keep.json")]) == 2
+    assert capsys.readouterr().err == (f"error: --json: cannot write {str(tmp_path / 'notes' / 'keep.json')!r}: "
+                                       f"{str(tmp_path / 'notes')!r} is a file, not a folder\n")
+    with pytest.raises(SystemExit):
+        main(["analyse", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "expected points with 95% intervals" in text and "every 95% interval" in text and "%%" not in text
 
 
 class _AllWin:
