@@ -6,6 +6,7 @@ hints are at the end of this file.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import threading
 
@@ -182,12 +183,18 @@ def test_the_same_seed_gives_the_same_analysis_and_another_seed_another():
     assert iw.analyse(record, precision=0.1, seed=4).positions != first.positions
 
 
-def test_the_compiled_and_rules_engines_give_the_same_analysis():
-    record = _greedy_record("volcano", 3, seed=2)
-    fast = iw.analyse(record, precision=0.2, policy="random", seed=1)
-    reference = iw.analyse(record, precision=0.2, policy="random", seed=1, engine="reference")
+@pytest.mark.parametrize("make, policy", [
+    (lambda: _greedy_record("volcano", 3, seed=2), "random"),
+    (lambda: _greedy_record("volterra", 3, seed=2), None),  # each game's own greedy rollouts
+    (lambda: _late_blockade_record(), None),  # with a chance ply
+], ids=["volcano-random", "volterra", "blockade"])
+def test_the_compiled_and_rules_engines_give_the_same_analysis(make, policy):
+    record = make()
+    fast = iw.analyse(record, precision=0.2, policy=policy, seed=1)
+    reference = iw.analyse(record, precision=0.2, policy=policy, seed=1, engine="reference")
     assert (fast.engine, reference.engine) == ("fast", "reference")
     assert reference.positions == fast.positions and reference.plies == fast.plies
+    assert dataclasses.replace(reference, engine="fast") == fast  # nothing else differs
     for a, b in zip(fast.positions, reference.positions):  # so, within each other's intervals
         assert all(lo <= v <= hi for v, lo, hi in zip(b.points, a.low, a.high))
 

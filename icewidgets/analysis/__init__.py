@@ -34,7 +34,10 @@ player gets a mean loss (0 is perfect play, by the rollouts' judgement) and a co
 the *turning point* is the decision that swung its player's expected points most.
 
 **Reproducible.** Every batch of rollouts is seeded from ``seed``, the ply and the move, so the
-same seed gives the same analysis, whatever the machine, its cores or the engine.
+same seed gives the same analysis, whatever the machine or its cores. The compiled kernels and
+the rules engines (``engine="reference"``) play the very same rollouts, so their analyses have
+equal values, best moves, losses and labels (``positions`` and ``plies``); only ``engine`` and
+``seconds`` tell them apart.
 
 **Unfinished rollouts.** Every value records how many of its rollouts reached the end of the
 game (``Value.finished``). When most of an analysis' rollouts did not, its values say little

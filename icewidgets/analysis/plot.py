@@ -60,7 +60,8 @@ def plot_analysis(analysis: "Analysis", ax: Any = None, player: int = 0) -> Any:
         ax.text(0.5, 0.5, f"{unfinished / rollouts:.0%} of the rollouts did not finish:\nthese values say little",
                 transform=ax.transAxes, ha="center", va="center", fontsize="small", color="#cc3311",
                 bbox={"boxstyle": "round", "facecolor": "white", "edgecolor": "#cc3311", "alpha": 0.9}, zorder=5)
-    ax.legend(fontsize="x-small", loc="best")
+    # Below the plot, in rows: a legend inside would hide part of the line in one game or another.
+    ax.legend(fontsize="x-small", loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, frameon=False)
     return ax
 
 

@@ -29,14 +29,17 @@ def analyse(game_source: Any, *, precision: float = 0.05, policy: Any = None, se
     - ``precision``: the half-width every interval aims at (between 0 and 0.5; ±0.05 by
       default): each position, the move played and the best move are valued to it.
     - ``policy``: the rollouts' agent (default: the game's own, ``game.analyst.rollout``).
-    - ``seed``: the same seed gives the same analysis, on any machine and either engine.
+    - ``seed``: the same seed gives the same analysis on any machine, and the same values, best
+      moves, losses and labels on either engine (``positions`` and ``plies`` are equal; only
+      ``engine`` and ``seconds`` say which one ran and how long it took).
     - ``max_seconds``: stop after about this long; ``stop``: anything with ``is_set()`` (a
       ``threading.Event``) that stops it from another thread. Ctrl-C stops it too. A stopped
       analysis keeps the plies done (``analysis.stopped`` says why, and ``str()`` says so).
     - ``progress(analysis_so_far)``: called after every ply (from this thread), e.g. to draw
       the graph as it grows.
     - ``engine``: ``"auto"`` (compiled kernels where they apply) or ``"reference"`` (the rules
-      engines): the same rollouts, so the same analysis.
+      engines): the same rollouts, so equal ``positions`` and ``plies``, not merely values
+      within each other's intervals.
     - ``resume``: an earlier analysis (stopped, or of the game before its latest moves) with the
       same precision, policy and seed: the plies it shares with this game are taken from it,
       and the result is the same as analysing from scratch. With other settings nothing is
