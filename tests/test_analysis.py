@@ -225,6 +225,31 @@ def test_json_round_trips_exactly():
         Analysis.from_json(blunder.to_json().replace('"positions"', '"position"'))
 
 
+def test_a_shared_win_is_worth_half_and_a_value_of_one_is_the_rollouts_verdict_not_a_proof():
+    # The trial's game: the narration says ply 18 took Player 1 to 1.00, yet the game ends in a
+    # shared win. Every score is right: the values are greedy play's, and greedy play errs there.
+    from icewidgets.analysis import Value
+    from icewidgets.analysis.teaching import bot_game
+
+    record = bot_game("volcano", "easy", seed=1)
+    analysis = iw.analyse(record)
+    assert record.final_state().winners == (0, 1) and len(record) == 23
+    assert analysis.positions[23] == Value((0.5, 0.5), (0.5, 0.5), (0.5, 0.5), 0, True, 0, 0)  # split, exact
+    assert analysis.narration == "Ply 18 turned the game: Player 1's b5-b4 took their expected points from 0.35 to 1.00."
+    # Position 18: every one of its 96 rollouts is the same 5 plies (greedy Player 2 replies c3-c2)
+    # and Player 1 wins it: 1.00, a certainty about greedy play, not a proved win.
+    assert analysis.positions[18] == Value((1.0, 0.0), (0.9615244121423243, 0.0), (1.0, 0.038475587857675686), 96,
+                                           finished=96)
+    reply = analysis.plies[18]  # Player 2 had better: the race finds d2-e2 worth 0.84 to them
+    assert (reply.move, reply.best, reply.label) == ("c3-b3", "d2-e2", "blunder")
+    assert reply.best_value.points[1] == 0.8350877192982457
+    # c3-b3 leaves Player 1 only eruptions that end the game level: every rollout a shared win.
+    assert reply.value == Value((0.5, 0.5), (0.45030281227826763,) * 2, (0.5496971877217324,) * 2, 385, finished=385)
+    last = analysis.plies[22]  # and Player 1 ends it level where b2-a2 kept a win in hand
+    assert (last.move, last.points, last.best, last.best_value.points[0], last.label) == (
+        "b3-c2", 0.5, "b2-a2", 1.0, "blunder")
+
+
 def _ice3_start(**options):
     """The start of an Ice3 game (seed 1), not a ply played: only the start position is valued."""
     game = iw.make("ice3", **options)

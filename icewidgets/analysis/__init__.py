@@ -19,6 +19,14 @@ in batches until every interval is at most ±``precision`` wide (which caps them
 :func:`~.values.most_rollouts`, 385 at ±0.05). Finished positions, and positions where the game
 proves a shortest win, have exact values. Details: :mod:`.values`.
 
+A value is what the rollout policy makes of the position: 1.00 [0.96–1.00] says that every
+rollout was won, as the policy plays on, not that the position is won. Greedy rollouts can be
+sure and wrong where the greedy rule errs: in ``bot_game("volcano", "easy", seed=1)`` ply 18
+takes Player 1 to 1.00, because greedy Player 2 answers with a losing move in every rollout,
+while the review of ply 19 finds Player 2 a reply worth 0.84 to them; the game ends in a
+shared win (worth 0.5 to each, exactly). The review of the next ply, its best move and its
+label, is where such a value is put to the test.
+
 **Best moves.** At each decision the legal moves are compared by the value of the position
 each leads to, for the player who moves: a move that ends the game is valued exactly (a move
 that wins at once is worth 1), the others by successive halving with racing — every move gets a

@@ -361,6 +361,20 @@ def _check_analysis_shown(widget, analysis) -> None:
     assert summaries == [str(s) for s in analysis.summary()]
 
 
+def _check_ply_axis(widget, plies: int) -> None:
+    """The graph's ply axis: numbered ticks from 0 to the last ply, in order, none overlapping
+    another, all inside the graph, and at least 9 px tall."""
+    ticks = widget.locator(".iw-graph .iw-gtick")
+    numbers = [int(text) for text in ticks.all_text_contents()]
+    assert numbers[0] == 0 and numbers[-1] == plies and numbers == sorted(numbers) and len(numbers) >= 2
+    graph = widget.locator(".iw-graph").bounding_box()
+    boxes = [ticks.nth(i).bounding_box() for i in range(ticks.count())]
+    for box in boxes:
+        assert box["height"] >= 9 and graph["x"] <= box["x"] and box["x"] + box["width"] <= graph["x"] + graph["width"] + 1
+    for left, right in zip(boxes, boxes[1:]):
+        assert left["x"] + left["width"] + 2 <= right["x"], "ply numbers overlap"
+
+
 def test_the_analysis_graph_labels_and_hints_in_jupyterlab_light_narrow_and_dark(page, artifacts):
     cell = page.locator(".jp-Cell", has=page.locator('.py-status[data-game="volcano-analysis"]'))
     widget = cell.locator(".iw-game")
@@ -413,6 +427,10 @@ def test_the_analysis_graph_labels_and_hints_in_jupyterlab_light_narrow_and_dark
         assert widget.locator(".iw-side").bounding_box()["y"] >= widget.locator(".iw-boardbox").bounding_box()["y"] + 100
         assert widget.evaluate("el => el.scrollWidth <= el.clientWidth")
         assert widget.locator(".iw-hintlayer .iw-hint").count() == 3
+        _check_ply_axis(widget, plies=6)
+        page.set_viewport_size({"width": 420, "height": 1000})
+        page.wait_for_timeout(300)
+        _check_ply_axis(widget, plies=6)
         widget.scroll_into_view_if_needed()
         widget.screenshot(path=str(artifacts / "analysis-narrow.png"))
     finally:
