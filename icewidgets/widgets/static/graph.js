@@ -96,7 +96,8 @@ export function graphMarkup(data, width, scale = 1) {
   }
   // The ply axis: a numbered tick every few plies (as many as the width has room for), "ply" at its left.
   const ty = round1(bottom + L.font * 1.2);
-  out.push(`<text class="iw-muted iw-gaxis" x="${L.left - 4}" y="${ty}" text-anchor="end" font-size="${font}">ply</text>`);
+  // "ply" ends half a number's width and a gap before the 0 centred on the axis' start.
+  out.push(`<text class="iw-muted iw-gaxis" x="${round1(L.left - L.font * 0.5 - 2)}" y="${ty}" text-anchor="end" font-size="${font}">ply</text>`);
   for (const ply of plyTicks(L)) {
     const x = L.x(ply);
     const wide = String(ply).length * L.font * 0.31; // half a number's width
