@@ -296,7 +296,7 @@ def test_an_analysis_whose_rollouts_mostly_did_not_finish_warns_everywhere(tmp_p
     assert analysis_payload(loose, 0, running=False)["warning"] == ""
     ax = exact.plot()
     assert [t.get_text() for t in ax.texts] == ["100% of the rollouts did not finish:\nthese values say little"]
-    assert exact.plot().get_legend() is not None and loose.plot().texts == []
+    assert exact.plot().get_legend() is not None and list(loose.plot().texts) == []
     plt.close("all")
     assert main(["analyse", exact.record.to_code(), "--precision", "0.2", "-q"]) == 0
     assert capsys.readouterr().out.startswith(exact.warning + "\n")
