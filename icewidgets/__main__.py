@@ -185,15 +185,19 @@ def _check_outputs(args: argparse.Namespace) -> None:
     """Refuse an output file that could not be written, before any game is played."""
     from .files import check_target
 
+    flag = ""
     try:
         if getattr(args, "out", None):
-            check_target(args.out, "--out", (".json", ".csv"))
+            flag = "--out"
+            check_target(args.out, flag, (".json", ".csv"))
         if getattr(args, "plot", None):
-            check_target(args.plot, "--plot", _picture_formats())
+            flag = "--plot"
+            check_target(args.plot, flag, _picture_formats())
         if getattr(args, "json", None) not in (None, "-"):
-            check_target(args.json, "--json", (".json",))
-    except OSError as error:  # a missing folder, a folder for a file
-        raise _UsageError(str(error)) from None
+            flag = "--json"
+            check_target(args.json, flag, (".json",))
+    except OSError as error:  # a missing folder, a file for a folder, a folder for a file
+        raise _UsageError(f"{flag}: {error}") from None
 
 
 def _write(path: str, write: Any) -> None:

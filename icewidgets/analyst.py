@@ -9,7 +9,8 @@ They are the same for every game; a game says two things about itself with an
   ``"random"`` and ``"greedy"``), chosen by measurement — rollouts that finish their games and
   rank positions well — and ``note``, that measurement in a sentence or two;
 - ``horizon``: the most plies a rollout plays before it stops unfinished (and counts like a
-  draw), if the game's playout limit does not stop it sooner;
+  draw), if the game's playout limit does not stop it sooner, and ``unfinished_note``, advice
+  for when most rollouts stop unfinished (an analysis then warns);
 - :meth:`Analyst.winning_line`: an exact answer where the game has one (a solver for puzzles):
   a shortest line by which the player to move wins, which the analysis then trusts over
   rollouts.
@@ -44,6 +45,10 @@ class Analyst:
     Greedy rollouts that end do so well within 1,000 plies in each of the package's games (the
     longest that ended, of 20,000 greedy games per game, 2,000 of the slowest: 615 plies;
     benchmarks/README.md), while the few that never end would otherwise loop for thousands."""
+
+    unfinished_note: str = ""
+    """What to do when most rollouts stop unfinished (the analysis then warns that its values say
+    little), in a sentence: e.g. the options under which the game's rollouts finish."""
 
     def winning_line(self, state: "State") -> Sequence[Any] | None:
         """A shortest line of moves by which ``state.player`` wins alone from ``state``, or None

@@ -37,7 +37,8 @@ __all__ = ["atomic_write", "check_target"]
 def check_target(path: Any, name: str = "path", suffixes: tuple[str, ...] = ()) -> str:
     """The file name a writer will write, as text, once it is known that it can be written
     there: ``path`` is a ``str`` or ``os.PathLike`` (else a TypeError naming ``name``), its
-    folder exists (else a FileNotFoundError naming it), it is not a folder itself
+    folder exists (else a FileNotFoundError naming it, or a NotADirectoryError when it is a
+    file), it is not a folder itself
     (IsADirectoryError) and it ends with one of ``suffixes`` when some are given (ValueError).
     Writers call it before any slow work, so a bad path fails at once.
 
@@ -54,8 +55,11 @@ def check_target(path: Any, name: str = "path", suffixes: tuple[str, ...] = ()) 
     if text.endswith(tuple({os.sep, os.altsep or os.sep})):
         raise IsADirectoryError(f"cannot write {text!r}: a name ending in {text[-1]!r} is a folder's")
     folder = os.path.dirname(os.path.abspath(text))
+    shown = os.path.dirname(text) or folder  # as the caller wrote it
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise NotADirectoryError(f"cannot write {text!r}: {shown!r} is a file, not a folder")
     if not os.path.isdir(folder):
-        raise FileNotFoundError(f"cannot write {text!r}: the folder {folder!r} does not exist")
+        raise FileNotFoundError(f"cannot write {text!r}: the folder {shown!r} does not exist")
     if os.path.isdir(text):
         raise IsADirectoryError(f"cannot write {text!r}: it is a folder")
     return text

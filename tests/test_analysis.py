@@ -6,6 +6,7 @@ hints are at the end of this file.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import threading
 
@@ -182,12 +183,18 @@ def test_the_same_seed_gives_the_same_analysis_and_another_seed_another():
     assert iw.analyse(record, precision=0.1, seed=4).positions != first.positions
 
 
-def test_the_compiled_and_rules_engines_give_the_same_analysis():
-    record = _greedy_record("volcano", 3, seed=2)
-    fast = iw.analyse(record, precision=0.2, policy="random", seed=1)
-    reference = iw.analyse(record, precision=0.2, policy="random", seed=1, engine="reference")
+@pytest.mark.parametrize("make, policy", [
+    (lambda: _greedy_record("volcano", 3, seed=2), "random"),
+    (lambda: _greedy_record("volterra", 3, seed=2), None),  # each game's own greedy rollouts
+    (lambda: _late_blockade_record(), None),  # with a chance ply
+], ids=["volcano-random", "volterra", "blockade"])
+def test_the_compiled_and_rules_engines_give_the_same_analysis(make, policy):
+    record = make()
+    fast = iw.analyse(record, precision=0.2, policy=policy, seed=1)
+    reference = iw.analyse(record, precision=0.2, policy=policy, seed=1, engine="reference")
     assert (fast.engine, reference.engine) == ("fast", "reference")
     assert reference.positions == fast.positions and reference.plies == fast.plies
+    assert dataclasses.replace(reference, engine="fast") == fast  # nothing else differs
     for a, b in zip(fast.positions, reference.positions):  # so, within each other's intervals
         assert all(lo <= v <= hi for v, lo, hi in zip(b.points, a.low, a.high))
 
@@ -216,6 +223,86 @@ def test_json_round_trips_exactly():
         Analysis.from_json(chance.record.to_json())
     with pytest.raises(iw.NotationError, match="the analysis is damaged: KeyError 'positions'"):
         Analysis.from_json(blunder.to_json().replace('"positions"', '"position"'))
+
+
+def test_a_shared_win_is_worth_half_and_a_value_of_one_is_the_rollouts_verdict_not_a_proof():
+    # The trial's game: the narration says ply 18 took Player 1 to 1.00, yet the game ends in a
+    # shared win. Every score is right: the values are greedy play's, and greedy play errs there.
+    from icewidgets.analysis import Value
+    from icewidgets.analysis.teaching import bot_game
+
+    record = bot_game("volcano", "easy", seed=1)
+    analysis = iw.analyse(record)
+    assert record.final_state().winners == (0, 1) and len(record) == 23
+    assert analysis.positions[23] == Value((0.5, 0.5), (0.5, 0.5), (0.5, 0.5), 0, True, 0, 0)  # split, exact
+    assert analysis.narration == "Ply 18 turned the game: Player 1's b5-b4 took their expected points from 0.35 to 1.00."
+    # Position 18: every one of its 96 rollouts is the same 5 plies (greedy Player 2 replies c3-c2)
+    # and Player 1 wins it: 1.00, a certainty about greedy play, not a proved win.
+    assert analysis.positions[18] == Value((1.0, 0.0), (0.9615244121423243, 0.0), (1.0, 0.038475587857675686), 96,
+                                           finished=96)
+    reply = analysis.plies[18]  # Player 2 had better: the race finds d2-e2 worth 0.84 to them
+    assert (reply.move, reply.best, reply.label) == ("c3-b3", "d2-e2", "blunder")
+    assert reply.best_value.points[1] == 0.8350877192982457
+    # c3-b3 leaves Player 1 only eruptions that end the game level: every rollout a shared win.
+    assert reply.value == Value((0.5, 0.5), (0.45030281227826763,) * 2, (0.5496971877217324,) * 2, 385, finished=385)
+    last = analysis.plies[22]  # and Player 1 ends it level where b2-a2 kept a win in hand
+    assert (last.move, last.points, last.best, last.best_value.points[0], last.label) == (
+        "b3-c2", 0.5, "b2-a2", 1.0, "blunder")
+
+
+def _ice3_start(**options):
+    """The start of an Ice3 game (seed 1), not a ply played: only the start position is valued."""
+    game = iw.make("ice3", **options)
+    return iw.Record.new(game, start=game.new_state(seed=1))
+
+
+def test_each_value_records_how_many_rollouts_finished_and_json_keeps_it():
+    exact = iw.analyse(_ice3_start(), precision=0.2)  # the exact goal: no greedy rollout ends in 300 moves
+    loose = iw.analyse(_ice3_start(goal="loose"), precision=0.2)
+    assert [(v.rollouts, v.finished, v.unfinished) for v in exact.positions] == [(25, 0, 25)]
+    assert [(v.rollouts, v.finished, v.unfinished) for v in loose.positions] == [(25, 25, 0)]
+    assert (exact.unfinished, loose.unfinished) == ((25, 25), (0, 25))
+    for analysis in (exact, loose):
+        text = analysis.to_json()
+        assert Analysis.from_json(text) == analysis and Analysis.from_json(text).to_json() == text
+    assert exact.to_dict()["positions"][0]["finished"] == 0
+    old = exact.to_dict()  # saved before the count was recorded: it loads, without a warning
+    for value in old["positions"]:
+        del value["finished"]
+    loaded = Analysis.from_dict(old)
+    assert loaded.positions[0].finished is None and loaded.unfinished == (0, 0) and loaded.warning == ""
+    assert loaded.positions[0].points == exact.positions[0].points
+
+
+def test_an_analysis_whose_rollouts_mostly_did_not_finish_warns_everywhere(tmp_path, capsys):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from icewidgets.__main__ import main
+    from icewidgets.widgets.analysing import analysis_payload
+
+    exact, loose = iw.analyse(_ice3_start(), precision=0.2), iw.analyse(_ice3_start(goal="loose"), precision=0.2)
+    assert exact.warning == (
+        "Warning: 25 of 25 rollouts (100%) stopped before the game ended (at the ply or turn limit) and count as "
+        "games without a winner, so these values say little about who is ahead. Ice3's analysis is calibrated only "
+        "under goal='loose' (two players), where greedy rollouts finish: iw.make('ice3', goal='loose').")
+    assert loose.warning == ""
+    assert str(exact).startswith(exact.warning + "\n\n") and "Warning" not in str(loose)
+    assert exact.warning in exact._repr_html_().replace("&#x27;", "'")
+    assert exact.to_dict()["derived"]["warning"] == exact.warning
+    assert analysis_payload(exact, 0, running=False)["warning"] == exact.warning
+    assert analysis_payload(loose, 0, running=False)["warning"] == ""
+    ax = exact.plot()
+    assert [t.get_text() for t in ax.texts] == ["100% of the rollouts did not finish:\nthese values say little"]
+    assert exact.plot().get_legend() is not None and list(loose.plot().texts) == []
+    plt.close("all")
+    assert main(["analyse", exact.record.to_code(), "--precision", "0.2", "-q"]) == 0
+    assert capsys.readouterr().out.startswith(exact.warning + "\n")
+    assert main(["analyse", exact.record.to_code(), "--precision", "0.2", "--json", "-"]) == 0
+    printed = capsys.readouterr()
+    assert Analysis.from_json(printed.out) == exact and printed.err == exact.warning + "\n"
 
 
 def test_a_stopped_analysis_keeps_the_plies_done_and_says_so():
@@ -257,6 +344,32 @@ def test_an_analysis_resumes_where_another_stopped_or_the_game_went_on():
     assert iw.analyse(record, precision=0.1, resume=other_seed) == fresh  # nothing shared: all done again
     with pytest.raises(TypeError, match="resume must be an Analysis"):
         iw.analyse(record, resume=record)
+
+
+def _policies_of_one_name():
+    """Two rollout policies, both functions named ``mine``: the first legal move, and the last."""
+    def first(state, rng):
+        return state.legal_moves()[0]
+
+    def last(state, rng):
+        return state.legal_moves()[-1]
+
+    first.__name__ = last.__name__ = "mine"
+    return first, last
+
+
+def test_resuming_with_another_policy_function_of_the_same_name_starts_again():
+    record = _greedy_record("volterra", 3)
+    first, last = _policies_of_one_name()
+    earlier = iw.analyse(record.truncated(2), precision=0.2, policy=first)
+    assert earlier.policy == "mine" and earlier.policy_function is first
+    by_last = iw.analyse(record, precision=0.2, policy=last)
+    assert by_last.positions[:3] != earlier.positions  # the policies value the positions differently
+    assert iw.analyse(record, precision=0.2, policy=last, resume=earlier) == by_last  # not mixed: all done again
+    assert iw.analyse(record, precision=0.2, policy=first, resume=earlier) == iw.analyse(record, precision=0.2,
+                                                                                        policy=first)
+    loaded = Analysis.from_json(earlier.to_json())  # the function is not saved: nothing can be taken from it
+    assert loaded == earlier and loaded.policy_function is None
 
 
 def test_game_sources_a_record_a_widget_or_a_code():
@@ -358,8 +471,14 @@ def test_the_command_line_prints_the_table_and_saves_json(tmp_path, capsys):
 @pytest.mark.parametrize("argv, message", [
     (["analyse", "nonsense"], "error: CODE 'nonsense' is neither a game code (starting 'iw1.') nor a record file"),
     (["analyse", "iw1.AAAA"], "error: CODE: the record code is damaged (was it copied completely?)"),
-    (["analyse", "CODE", "--precision", "0.7"], "error: precision=0.7 must be a number between 0 and 0.5"),
-    (["analyse", "CODE", "--policy", "expert"], "error: policy='expert': unknown agent 'expert'"),
+    (["analyse", "CODE", "--precision", "0.7"], "error: --precision 0.7 must be a number between 0 and 0.5"),
+    (["analyse", "CODE", "--policy", "expert"], "error: --policy 'expert': unknown agent 'expert'"),
+    (["analyse", "CODE", "--seed", "-3"], "error: --seed -3 must be a whole number ≥ 0"),
+    (["analyse", "CODE", "--max-seconds", "-1"], "error: --max-seconds -1.0 must be a positive number of seconds\n"),
+    (["analyse", "CODE", "--json", "missing/keep.json"],
+     "error: --json: cannot write 'missing/keep.json': the folder 'missing' does not exist\n"),
+    (["analyse", "CODE", "--plot", "missing/graph.png"],
+     "error: --plot: cannot write 'missing/graph.png': the folder 'missing' does not exist\n"),
     (["analyse", "CODE", "--seed", "x"], "error: argument --seed: invalid int value: 'x'"),
 ])
 def test_the_command_line_refuses_bad_arguments_in_one_line(argv, message, capsys):
@@ -369,6 +488,20 @@ def test_the_command_line_refuses_bad_arguments_in_one_line(argv, message, capsy
     assert main([code if arg == "CODE" else arg for arg in argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_the_command_line_names_a_file_where_a_folder_should_be_and_its_help_reads_95_percent(tmp_path, capsys):
+    from icewidgets.__main__ import main
+
+    (tmp_path / "notes").write_text("")
+    code = _greedy_record("volcano", 1).to_code()
+    assert main(["analyse", code, "--json", str(tmp_path / "notes" / "keep.json")]) == 2
+    assert capsys.readouterr().err == (f"error: --json: cannot write {str(tmp_path / 'notes' / 'keep.json')!r}: "
+                                       f"{str(tmp_path / 'notes')!r} is a file, not a folder\n")
+    with pytest.raises(SystemExit):
+        main(["analyse", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "expected points with 95% intervals" in text and "every 95% interval" in text and "%%" not in text
 
 
 class _AllWin:
@@ -387,7 +520,7 @@ class _AllWin:
         for sample, count in wants:
             points = np.zeros((count, self.players))
             points[:, self.player] = self.rng.random(count) < 0.97
-            sample.add(points)
+            sample.add(points, count)
             self.played += count
 
 

@@ -21,7 +21,7 @@ def add_command(sub: Any) -> None:
     """Add the ``analyse`` subcommand (alias ``analyze``) to the command line's subparsers."""
     command = sub.add_parser(
         "analyse", aliases=["analyze"], help="analyse one game: values, best moves, mistakes",
-        description="Analyse one game: every position's expected points with 95%% intervals, and for every ply "
+        description="Analyse one game: every position's expected points with 95% intervals, and for every ply "
                     "the best move found, the loss and a label (?! inaccuracy, ? mistake, ?? blunder).",
         epilog="example: python -m icewidgets analyse iw1.eNq… --precision 0.05 --seed 1 --json analysis.json")
     command.add_argument("code", metavar="CODE", help="a game code (iw1.…) or a record JSON file")
@@ -48,12 +48,17 @@ def run(args: argparse.Namespace, save_figure: Callable[[Any, str], None]) -> in
     def progress(so_far: Any) -> None:
         print(f"\ranalysing: ply {len(so_far.plies)} of {total}", end="", file=sys.stderr, flush=True)
 
-    analysis = analyse(record, precision=args.precision, policy=args.policy, seed=args.seed,
-                       max_seconds=args.max_seconds, progress=progress if show else None)
+    try:
+        analysis = analyse(record, precision=args.precision, policy=args.policy, seed=args.seed,
+                           max_seconds=args.max_seconds, progress=progress if show else None)
+    except ValueError as error:
+        raise _as_flag(error) from None
     if show:
         print(file=sys.stderr)
     if args.json == "-":
         print(analysis.to_json(indent=1))
+        if analysis.warning:  # the JSON goes to a file or a program: the warning to the person
+            print(analysis.warning, file=sys.stderr)
     else:
         print(analysis)
     if args.json and args.json != "-":
@@ -64,6 +69,20 @@ def run(args: argparse.Namespace, save_figure: Callable[[Any, str], None]) -> in
         save_figure(ax.figure, args.plot)
         print(f"saved the evaluation graph to {args.plot}")
     return 130 if analysis.stopped == "interrupted" else 0
+
+
+FLAGS = {"precision": "--precision", "seed": "--seed", "max_seconds": "--max-seconds", "policy": "--policy"}
+"""The arguments of ``iw.analyse`` this command passes on, by the flags that set them."""
+
+
+def _as_flag(error: ValueError) -> ValueError:
+    """``error`` from ``iw.analyse``, naming the flag as typed (``--max-seconds``, not ``max_seconds``)."""
+    text = str(error)
+    for argument, flag in FLAGS.items():
+        if text.startswith(f"{argument}="):
+            # "or None (no limit)" is the library's way to say "leave it out"
+            return ValueError(f"{flag} {text[len(argument) + 1:]}".replace(", or None (no limit)", ""))
+    return error
 
 
 def _record(text: str) -> Any:

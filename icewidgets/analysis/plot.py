@@ -21,7 +21,8 @@ LABEL_COLOURS = {"inaccuracy": "#ccbb44", "mistake": "#ee7733", "blunder": "#cc3
 def plot_analysis(analysis: "Analysis", ax: Any = None, player: int = 0) -> Any:
     """``player``'s expected points after every ply (ply 0: the start) with the 95% band, the
     baseline 1/players dashed, each labelled move marked with its symbol at the ply it was
-    played, and the turning point as a vertical line. Returns the Axes."""
+    played, the turning point as a vertical line, a legend, and a warning across the plot when
+    most rollouts did not finish (:attr:`Analysis.warning`). Returns the Axes."""
     if ax is None:
         ax = new_figure((7.0, 3.2)).subplots()
     names = analysis.names
@@ -54,7 +55,13 @@ def plot_analysis(analysis: "Analysis", ax: Any = None, player: int = 0) -> Any:
     if not analysis.complete:
         title += f" ({len(analysis.plies)} of {len(analysis.record.plies)} plies)"
     ax.set_title(title, fontsize="medium")
-    ax.legend(fontsize="x-small", loc="best")
+    if analysis.warning:
+        unfinished, rollouts = analysis.unfinished
+        ax.text(0.5, 0.5, f"{unfinished / rollouts:.0%} of the rollouts did not finish:\nthese values say little",
+                transform=ax.transAxes, ha="center", va="center", fontsize="small", color="#cc3311",
+                bbox={"boxstyle": "round", "facecolor": "white", "edgecolor": "#cc3311", "alpha": 0.9}, zorder=5)
+    # Below the plot, in rows: a legend inside would hide part of the line in one game or another.
+    ax.legend(fontsize="x-small", loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, frameon=False)
     return ax
 
 

@@ -4,6 +4,7 @@ labels (:mod:`.labels`), its summary per player, its turning point, its table an
 from __future__ import annotations
 
 import dataclasses
+import html
 import json
 from typing import Any
 
@@ -17,6 +18,8 @@ from .values import Value
 __all__ = ["FORMAT", "Analysis", "PlayerSummary", "PlyAnalysis"]
 
 FORMAT = "icewidgets-analysis"
+MOSTLY_UNFINISHED = 0.5
+"""An analysis warns when more than this share of its positions' rollouts stopped unfinished."""
 PLURALS = {"inaccuracy": "inaccuracies"}
 
 
@@ -111,7 +114,9 @@ class Analysis:
     - ``stopped``: None when every ply is done, else why it stopped (``"time limit"``,
       ``"stopped"``, ``"interrupted"``): the plies done so far are kept;
     - ``seconds`` it took (not compared: two analyses with the same seed are equal; a resumed
-      analysis adds the time of the one it resumed).
+      analysis adds the time of the one it resumed);
+    - ``policy_function``: the policy when it was given as a function (None for a built-in
+      name, and in an analysis loaded from JSON), so that ``resume=`` never mixes policies.
 
     ``str()`` is the table; :meth:`plot` draws the evaluation graph; :meth:`to_json` and
     :meth:`from_json` round-trip exactly.
@@ -126,6 +131,7 @@ class Analysis:
     engine: str
     stopped: str | None = None
     seconds: float = dataclasses.field(default=0.0, compare=False)
+    policy_function: Any = dataclasses.field(default=None, compare=False, repr=False)
 
     # Questions -------------------------------------------------------------------------------
 
@@ -138,6 +144,28 @@ class Analysis:
     def rollouts(self) -> int:
         """The rollouts behind the positions and plies analysed."""
         return (self.positions[0].rollouts if self.positions else 0) + sum(ply.rollouts for ply in self.plies)
+
+    @property
+    def unfinished(self) -> tuple[int, int]:
+        """``(unfinished, rollouts)``: of the rollouts behind the positions' values (where their
+        ends were recorded), how many stopped unfinished at the ply or turn limit."""
+        recorded = [value for value in self.positions if value.finished is not None]
+        return sum(value.unfinished for value in recorded), sum(value.rollouts for value in recorded)
+
+    @property
+    def warning(self) -> str:
+        """A warning when most rollouts did not finish their games ("" otherwise): an unfinished
+        rollout scores as a game without a winner, so such values say little (every one near
+        1/players). The game's analyst may add what to do (``Analyst.unfinished_note``)."""
+        unfinished, rollouts = self.unfinished
+        if not rollouts or unfinished <= MOSTLY_UNFINISHED * rollouts:
+            return ""
+        game = self.record.make_game()
+        text = (f"Warning: {unfinished:,} of {rollouts:,} rollouts ({unfinished / rollouts:.0%}) stopped before "
+                f"the game ended (at the ply or turn limit) and count as games without a winner, so these values "
+                f"say little about who is ahead.")
+        note = game.analyst.unfinished_note
+        return f"{text} {note}" if note else text
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -238,10 +266,14 @@ class Analysis:
                      notes=notes)
 
     def __str__(self) -> str:
-        return str(self.table())
+        """The table, after the :attr:`warning` if there is one."""
+        warning = self.warning
+        return f"{warning}\n\n{self.table()}" if warning else str(self.table())
 
     def _repr_html_(self) -> str:
-        return self.table()._repr_html_()
+        warning = self.warning
+        head = f"<p style='font-weight:bold'>{html.escape(warning)}</p>" if warning else ""
+        return head + self.table()._repr_html_()
 
     def plot(self, ax: Any = None, player: int = 0) -> Any:
         """The evaluation graph (matplotlib): ``player``'s expected points after every ply,
@@ -276,6 +308,8 @@ class Analysis:
                 "players": [summary.to_dict() for summary in self.summary()],
                 "turning_point": None if turning is None else turning.ply,
                 "narration": self.narration,
+                "unfinished": list(self.unfinished),
+                "warning": self.warning,
             },
         }
 

@@ -29,17 +29,24 @@ def analyse(game_source: Any, *, precision: float = 0.05, policy: Any = None, se
     - ``precision``: the half-width every interval aims at (between 0 and 0.5; ±0.05 by
       default): each position, the move played and the best move are valued to it.
     - ``policy``: the rollouts' agent (default: the game's own, ``game.analyst.rollout``).
-    - ``seed``: the same seed gives the same analysis, on any machine and either engine.
+    - ``seed``: the same seed gives the same analysis on any machine, and the same values, best
+      moves, losses and labels on either engine (``positions`` and ``plies`` are equal; only
+      ``engine`` and ``seconds`` say which one ran and how long it took).
     - ``max_seconds``: stop after about this long; ``stop``: anything with ``is_set()`` (a
       ``threading.Event``) that stops it from another thread. Ctrl-C stops it too. A stopped
       analysis keeps the plies done (``analysis.stopped`` says why, and ``str()`` says so).
     - ``progress(analysis_so_far)``: called after every ply (from this thread), e.g. to draw
       the graph as it grows.
     - ``engine``: ``"auto"`` (compiled kernels where they apply) or ``"reference"`` (the rules
-      engines): the same rollouts, so the same analysis.
+      engines): the same rollouts, so equal ``positions`` and ``plies``, not merely values
+      within each other's intervals.
     - ``resume``: an earlier analysis (stopped, or of the game before its latest moves) with the
       same precision, policy and seed: the plies it shares with this game are taken from it,
-      and the result is the same as analysing from scratch.
+      and the result is the same as analysing from scratch. With other settings nothing is
+      taken from it and the analysis starts again from the start. A policy given as a function
+      (not a built-in name) is the same only if it is the very function object ``resume`` was
+      made with: another function of the same name, or ``resume`` loaded from JSON, starts
+      again, so two policies are never mixed in one analysis.
 
     >>> import icewidgets as iw
     >>> game = iw.make(iw.available_games()[0])
@@ -56,7 +63,8 @@ def analyse(game_source: Any, *, precision: float = 0.05, policy: Any = None, se
     states = list(record.states())
     line = game.analyst.winning_line
     started = time.perf_counter()
-    shared = _shared_plies(resume, record, precision, policy_name, seed)
+    own = None if policy is None or isinstance(policy, str) else policy  # a function: known by identity
+    shared = _shared_plies(resume, record, precision, policy_name, seed, own)
     positions: list[Value] = list(resume.positions[: shared + 1]) if shared >= 0 else []
     plies: list[PlyAnalysis] = list(resume.plies[:shared]) if shared > 0 else []
     earlier = resume.seconds if shared >= 0 else 0.0
@@ -66,7 +74,7 @@ def analyse(game_source: Any, *, precision: float = 0.05, policy: Any = None, se
         def result() -> Analysis:
             return Analysis(record, tuple(positions), tuple(plies), precision, policy_name, seed,
                             "fast" if rollouts.compiled else "reference", stopped,
-                            earlier + time.perf_counter() - started)
+                            earlier + time.perf_counter() - started, policy_function=own)
 
         try:
             if not positions:
@@ -90,13 +98,17 @@ def analyse(game_source: Any, *, precision: float = 0.05, policy: Any = None, se
         return result()
 
 
-def _shared_plies(resume: Analysis | None, record: Record, precision: float, policy: str, seed: int) -> int:
-    """How many plies of ``resume`` this analysis can take as they are (-1: not even its start)."""
+def _shared_plies(resume: Analysis | None, record: Record, precision: float, policy: str, seed: int,
+                  function: Any) -> int:
+    """How many plies of ``resume`` this analysis can take as they are (-1: not even its start).
+    ``function`` is the policy when it is a function (None for a built-in name): ``resume``
+    must have been made with that very object."""
     if resume is None:
         return -1
     if not isinstance(resume, Analysis):
         raise TypeError(f"resume must be an Analysis (from iw.analyse), not {type(resume).__name__}")
-    same = (resume.precision, resume.policy, resume.seed) == (precision, policy, seed)
+    same = ((resume.precision, resume.policy, resume.seed) == (precision, policy, seed)
+            and resume.policy_function is function)
     start = (resume.record.game, resume.record.options, resume.record.seed, resume.record.start)
     if not same or start != (record.game, record.options, record.seed, record.start) or not resume.positions:
         return -1

@@ -62,9 +62,12 @@ FIRST_BATCH = 64
 class Value:
     """Expected points per seat (``points``), with their 95% interval ``low``–``high``.
 
-    ``rollouts`` is how many rollouts it comes from (0 for an exact value). ``exact`` values
-    come from the rules (a finished game) or from the game's exact answers; ``ends_in`` is then
-    the number of plies to the end of the game along the proved line (0: it is over).
+    ``rollouts`` is how many rollouts it comes from (0 for an exact value), ``finished`` how
+    many of them reached the end of the game (the others stopped unfinished at the ply limit
+    or the playout turn limit and count like a draw; None when not recorded, as in analyses
+    saved before it was). ``exact`` values come from the rules (a finished game) or from the
+    game's exact answers; ``ends_in`` is then the number of plies to the end of the game along
+    the proved line (0: it is over).
 
     >>> v = Value((0.625, 0.375), (0.55, 0.3), (0.7, 0.45), rollouts=200)
     >>> v.text(0), round(v.half_width, 3)
@@ -77,6 +80,12 @@ class Value:
     rollouts: int = 0
     exact: bool = False
     ends_in: int | None = None
+    finished: int | None = None
+
+    @property
+    def unfinished(self) -> int:
+        """How many of the rollouts stopped unfinished (0 when not recorded)."""
+        return 0 if self.finished is None else self.rollouts - self.finished
 
     @property
     def half_width(self) -> float:
@@ -91,13 +100,14 @@ class Value:
 
     def to_dict(self) -> dict[str, Any]:
         return {"points": list(self.points), "low": list(self.low), "high": list(self.high),
-                "rollouts": self.rollouts, "exact": self.exact, "ends_in": self.ends_in}
+                "rollouts": self.rollouts, "exact": self.exact, "ends_in": self.ends_in, "finished": self.finished}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Value":
         return cls(tuple(float(x) for x in data["points"]), tuple(float(x) for x in data["low"]),
                    tuple(float(x) for x in data["high"]), int(data["rollouts"]), bool(data["exact"]),
-                   None if data.get("ends_in") is None else int(data["ends_in"]))
+                   None if data.get("ends_in") is None else int(data["ends_in"]),
+                   None if data.get("finished") is None else int(data["finished"]))
 
 
 def final_points(state: State) -> tuple[float, ...]:
@@ -117,6 +127,11 @@ def final_points(state: State) -> tuple[float, ...]:
 def win_points(player: int, players: int) -> tuple[float, ...]:
     """The points of a game that ``player`` wins alone."""
     return tuple(1.0 if p == player else 0.0 for p in range(players))
+
+
+def rollout_finished(out: dict[str, np.ndarray]) -> int:
+    """How many of an engine's rollouts reached the end of their game (not stopped unfinished)."""
+    return int(len(out["unfinished"]) - np.count_nonzero(out["unfinished"]))
 
 
 def rollout_points(out: dict[str, np.ndarray], players: int) -> np.ndarray:
@@ -181,21 +196,23 @@ class Sample:
     :meth:`mean`, :meth:`low`, :meth:`high`.
     """
 
-    __slots__ = ("state", "ply", "move", "players", "tallies", "n", "exact", "ends_in", "_value")
+    __slots__ = ("state", "ply", "move", "players", "tallies", "n", "finished", "exact", "ends_in", "_value")
 
     def __init__(self, state: State, ply: int, move: str, exact: tuple[float, ...] | None = None,
                  ends_in: int | None = None):
         self.state, self.ply, self.move = state, ply, move
         self.players = state.game.num_players
         self.tallies = [Tally() for _ in range(self.players)]
-        self.n = 0
+        self.n = self.finished = 0
         self.exact, self.ends_in = exact, ends_in
         self._value: Value | None = None
 
-    def add(self, points: np.ndarray) -> None:
+    def add(self, points: np.ndarray, finished: int) -> None:
+        """Add rollouts' ``points`` (n, players), of which ``finished`` reached the game's end."""
         for p, tally in enumerate(self.tallies):
             tally.add(points[:, p])
         self.n += len(points)
+        self.finished += finished
         self._value = None
 
     def value(self) -> Value:
@@ -206,12 +223,13 @@ class Sample:
 
     def _compute(self) -> Value:
         if self.exact is not None:
-            return Value(self.exact, self.exact, self.exact, 0, True, self.ends_in)
+            return Value(self.exact, self.exact, self.exact, 0, True, self.ends_in, 0)
         if not self.n:
             neutral = (1.0 / self.players,) * self.players
-            return Value(neutral, (0.0,) * self.players, (1.0,) * self.players)
+            return Value(neutral, (0.0,) * self.players, (1.0,) * self.players, finished=0)
         rates = [tally.rate() for tally in self.tallies]
-        return Value(tuple(r.value for r in rates), tuple(r.low for r in rates), tuple(r.high for r in rates), self.n)
+        return Value(tuple(r.value for r in rates), tuple(r.low for r in rates), tuple(r.high for r in rates), self.n,
+                     finished=self.finished)
 
     def mean(self, player: int) -> float:
         return self.value().points[player]
@@ -302,15 +320,15 @@ class Rollouts:
                 self._pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="icewidgets-analysis")
             futures = [self._pool.submit(self._job, sample, first, count) for sample, first, count in jobs]
             results = [future.result() for future in futures]
-        for (sample, _, _), points in zip(jobs, results):  # in job order: sums never depend on timing
-            sample.add(points)
+        for (sample, _, _), (points, finished) in zip(jobs, results):  # in job order: sums never depend on timing
+            sample.add(points, finished)
             self.played += len(points)
 
-    def _job(self, sample: Sample, first: int, count: int) -> np.ndarray:
+    def _job(self, sample: Sample, first: int, count: int) -> tuple[np.ndarray, int]:
         seed = (self.seed, sample.ply, move_code(sample.move), first)
         out = agents_module.play_on(sample.state, self.agents, seed, count, self.max_plies,
                                     engine="auto" if self.compiled else "reference")
-        return rollout_points(out, sample.players)
+        return rollout_points(out, sample.players), rollout_finished(out)
 
     def settle(self, samples: Sequence[Sample], precision: float) -> None:
         """Add rollouts until every sample is exact or within ``precision`` on every seat."""

@@ -36,6 +36,8 @@ def wilson_interval(successes: Any, trials: Any, z: float = Z95) -> tuple[Any, A
     [0.0, 0.2775]
     >>> [round(float(x), 4) for x in wilson_interval(81, 263)]
     [0.2553, 0.3662]
+    >>> wilson_interval(0, 96)[0], wilson_interval(96, 96)[1]  # exactly, not a rounding error past it
+    (0.0, 1.0)
     """
     k = np.asarray(successes, dtype=float)
     n = np.asarray(trials, dtype=float)
@@ -45,8 +47,9 @@ def wilson_interval(successes: Any, trials: Any, z: float = Z95) -> tuple[Any, A
     denom = 1.0 + z2 / safe
     centre = (p + z2 / (2 * safe)) / denom
     half = z * np.sqrt(p * (1 - p) / safe + z2 / (4 * safe * safe)) / denom
-    lo = np.where(n > 0, np.clip(centre - half, 0.0, 1.0), 0.0)
-    hi = np.where(n > 0, np.clip(centre + half, 0.0, 1.0), 1.0)
+    # The interval holds its proportion exactly: at 0 or 1, rounding would leave a bound a hair past it.
+    lo = np.where(n > 0, np.clip(np.minimum(centre - half, p), 0.0, 1.0), 0.0)
+    hi = np.where(n > 0, np.clip(np.maximum(centre + half, p), 0.0, 1.0), 1.0)
     if lo.ndim == 0:
         return float(lo), float(hi)
     return lo, hi

@@ -317,7 +317,8 @@ def analysis_payload(analysis: Analysis | None, plies: int, running: bool) -> di
     """What the page shows of ``analysis`` of a game of ``plies`` plies; ``running``: it goes on.
 
     ``points`` are the first seat's expected points at every position analysed, ``[value,
-    low, high]``; ``labels`` the labelled plies; ``turning`` the turning point's ply (or None).
+    low, high]``; ``labels`` the labelled plies; ``turning`` the turning point's ply (or None);
+    ``warning`` says when most rollouts did not finish (:attr:`Analysis.warning`, "" if not).
     """
     if analysis is None:
         if not running:
@@ -344,6 +345,7 @@ def analysis_payload(analysis: Analysis | None, plies: int, running: bool) -> di
                     "best": p.best, "loss": _rounded(p.loss)} for p in analysis.labelled],
         "turning": None if turning is None else turning.ply,
         "narration": analysis.narration,
+        "warning": analysis.warning,
         "summary": [str(summary) for summary in analysis.summary()],
     }
 

@@ -361,6 +361,22 @@ def _check_analysis_shown(widget, analysis) -> None:
     assert summaries == [str(s) for s in analysis.summary()]
 
 
+def _check_ply_axis(widget, plies: int) -> None:
+    """The graph's ply axis: numbered ticks from 0 to the last ply, in order, none overlapping
+    another, all inside the graph, and at least 9 px tall."""
+    ticks = widget.locator(".iw-graph .iw-gtick")
+    numbers = [int(text) for text in ticks.all_text_contents()]
+    graph = widget.locator(".iw-graph").bounding_box()
+    assert numbers[0] == 0 and numbers[-1] == plies and numbers == sorted(numbers) and len(numbers) >= 2, numbers
+    boxes = [ticks.nth(i).bounding_box() for i in range(ticks.count())]
+    for box in boxes:
+        assert box["height"] >= 9 and graph["x"] <= box["x"] and box["x"] + box["width"] <= graph["x"] + graph["width"] + 1
+    for left, right in zip(boxes, boxes[1:]):
+        assert left["x"] + left["width"] + 2 <= right["x"], "ply numbers overlap"
+    name = widget.locator(".iw-graph .iw-gaxis").bounding_box()
+    assert graph["x"] <= name["x"] and name["x"] + name["width"] + 2 <= boxes[0]["x"], "'ply' runs into the 0"
+
+
 def test_the_analysis_graph_labels_and_hints_in_jupyterlab_light_narrow_and_dark(page, artifacts):
     cell = page.locator(".jp-Cell", has=page.locator('.py-status[data-game="volcano-analysis"]'))
     widget = cell.locator(".iw-game")
@@ -625,7 +641,7 @@ def test_standalone_page_with_an_analysis_light_dark_narrow_and_projector(browse
     path, projector = tmp_path / "analysed.html", tmp_path / "projector.html"
     iw.save_html(record, path, analysis=analysis)
     iw.save_html(record, projector, analysis=analysis, size="projector")
-    for scheme, width in [("light", 1200), ("dark", 1200), ("light", 600)]:
+    for scheme, width in [("light", 1200), ("dark", 1200), ("light", 600), ("light", 420)]:
         context, page, asked = _blocked_page(browser, width=width)
         page.emulate_media(color_scheme=scheme)
         page.goto(path.as_uri())
@@ -648,7 +664,8 @@ def test_standalone_page_with_an_analysis_light_dark_narrow_and_projector(browse
         if width < 700:
             assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
             graph = widget.locator(".iw-graph").bounding_box()
-            assert graph["width"] >= 400 and graph["x"] + graph["width"] <= width
+            assert graph["width"] >= min(400, width - 60) and graph["x"] + graph["width"] <= width
+        _check_ply_axis(widget, plies=6)
         assert asked == [] and not page.errors, page.errors
         _settle(page)
         page.screenshot(path=str(artifacts / f"analysis-standalone-{scheme}-{width}.png"), full_page=True)
@@ -659,6 +676,7 @@ def test_standalone_page_with_an_analysis_light_dark_narrow_and_projector(browse
     page.locator(".iw-graph .iw-glabel").first.wait_for(timeout=20_000)
     assert page.evaluate(SMALL_TEXT, ".iw-game") == []
     assert page.locator(".iw-graph text").first.evaluate("t => parseFloat(getComputedStyle(t).fontSize)") == 18
+    _check_ply_axis(page.locator(".iw-game"), plies=6)
     page.screenshot(path=str(artifacts / "analysis-standalone-projector.png"), full_page=True)
     context.close()
 

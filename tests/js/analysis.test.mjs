@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  graphLabel, graphLayout, graphMarkup, hintLine, hintMarks, hintsShownAt, labelsByPly, labelWords, plyAt,
+  graphLabel, graphLayout, graphMarkup, hintLine, hintMarks, hintsShownAt, labelsByPly, labelWords, plyAt, plyTicks,
 } from "../../icewidgets/widgets/static/graph.js";
 
 // What Python sends (widgets/analysing.py): a 4-ply game analysed up to ply 3, a blunder at ply 2.
@@ -57,7 +57,24 @@ test("the graph draws a point per position, the band, the labels with their symb
   assert.match(markup, /class="iw-gbase"/, "the baseline 1/players");
   assert.match(markup, /^<rect class="iw-bg"/, "the background first: the texts' contrast is measured against it");
   assert.equal(count(markup, /class="iw-gcursor"/g), 1);
-  assert.match(markup, />ply 4<\/text>/);
+  assert.match(markup, /class="iw-muted iw-gaxis"[^>]*>ply<\/text>/);
+  assert.deepEqual([...markup.matchAll(/class="iw-muted iw-gtick"[^>]*>(\d+)<\/text>/g)].map((m) => m[1]),
+    ["0", "1", "2", "3", "4"]);
+});
+
+test("the ply axis numbers as many plies as the width has room for, never overlapping", () => {
+  const ticks = (plies, width, scale = 1) => plyTicks(graphLayout(plies, width, scale));
+  assert.deepEqual(ticks(80, 420), [0, 10, 20, 30, 40, 50, 60, 70, 80], "a narrow screen");
+  assert.deepEqual(ticks(80, 900), [0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80]);
+  assert.deepEqual(ticks(39, 420, 1.5), [0, 5, 10, 15, 20, 25, 30, 35], "projector size: bigger numbers, fewer");
+  assert.deepEqual(ticks(6, 420), [0, 1, 2, 3, 4, 5, 6]);
+  assert.deepEqual(ticks(300, 320), [0, 50, 100, 150, 200, 250, 300]);
+  for (const [plies, width, scale] of [[80, 420, 1], [39, 420, 1], [250, 420, 1], [1000, 300, 1.5], [7, 200, 1]]) {
+    const L = graphLayout(plies, width, scale);
+    const xs = plyTicks(L).map(L.x);
+    const widest = String(plies).length * L.font * 0.62;
+    for (let i = 1; i < xs.length; i++) assert.ok(xs[i] - xs[i - 1] >= widest + L.font * 0.9, `${plies} plies in ${width} px`);
+  }
 });
 
 test("each label has its own shape, so colour is never the only cue", () => {

@@ -38,6 +38,8 @@ class Ice3Analyst(Analyst):
 
     rollout: str = "greedy"
     note: str = ROLLOUT_NOTE
+    unfinished_note: str = ("Ice3's analysis is calibrated only under goal='loose' (two players), where greedy "
+                            "rollouts finish: iw.make('ice3', goal='loose').")
 
     def winning_line(self, state: Ice3State) -> Sequence[Any] | None:
         """A shortest solution of at most :data:`SOLVER_DEPTH` moves in a one-player game, else None.

@@ -34,6 +34,7 @@ export function createAnalysis(dom, model, playback, board, messenger) {
     dom.graph.setAttribute("aria-label", graphLabel(data));
     dom.graphCaption.textContent = `${data.seat}'s expected points after each ply (95% intervals; ` +
       `?! inaccuracy, ? mistake, ?? blunder)`;
+    if (data.warning) dom.graphCaption.appendChild(el("strong", { class: "iw-gwarning" }, ` ${data.warning}`));
     drawCursor();
   }
 
@@ -56,7 +57,9 @@ export function createAnalysis(dom, model, playback, board, messenger) {
     dom.analysisButtons.stop.disabled = !running && !hints.thinking;
     drawGraph();
     dom.turning.hidden = !data.narration;
-    dom.turning.textContent = data.narration || "";
+    // A turning point among values that say little is not one to trust: the narration says so.
+    dom.turning.textContent = (data.narration || "") +
+      (data.narration && data.warning ? " (Most rollouts did not finish: these values say little.)" : "");
     if (data.turning !== null && data.turning !== undefined) dom.turning.title = `Go to ply ${data.turning}`;
     dom.accuracy.innerHTML = "";
     for (const line of data.summary || []) dom.accuracy.appendChild(el("li", {}, line));

@@ -31,6 +31,23 @@ export function graphLayout(plies, width, scale = 1) {
   };
 }
 
+const TICK_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000];
+
+/**
+ * The plies that get a numbered tick on the graph's axis of `layout`: 0 and every multiple of
+ * the smallest step of 1, 2, 5, 10, 20, 25, 50… that leaves room for the widest number (the
+ * last ply's) and a gap of a number's height between two, so the numbers never overlap, whatever
+ * the width and the text scale.
+ */
+export function plyTicks(layout) {
+  const digits = String(Math.max(1, layout.plies)).length;
+  const room = digits * layout.font * 0.62 + layout.font;
+  const step = TICK_STEPS.find((s) => s * layout.step >= room) || Math.ceil(room / layout.step);
+  const ticks = [];
+  for (let ply = 0; ply <= layout.plies; ply += step) ticks.push(ply);
+  return ticks;
+}
+
 /** The ply nearest to `x` (px from the graph's left edge), from 0 to the last ply. */
 export function plyAt(layout, x) {
   return Math.max(0, Math.min(layout.plies, Math.round((x - layout.left) / layout.step)));
@@ -77,9 +94,16 @@ export function graphMarkup(data, width, scale = 1) {
     out.push(`<line class="iw-ggrid" x1="${L.left}" x2="${L.x(plies)}" y1="${L.y(v)}" y2="${L.y(v)}"/>`);
     out.push(`<text class="iw-muted" x="${L.left - 4}" y="${round1(L.y(v) + L.font * 0.35)}" text-anchor="end" font-size="${font}">${v}</text>`);
   }
-  out.push(`<text class="iw-muted" x="${L.left}" y="${round1(bottom + L.font * 1.2)}" font-size="${font}">0</text>`);
-  if (plies > 0) {
-    out.push(`<text class="iw-muted" x="${L.x(plies)}" y="${round1(bottom + L.font * 1.2)}" text-anchor="end" font-size="${font}">ply ${plies}</text>`);
+  // The ply axis: a numbered tick every few plies (as many as the width has room for), "ply" at its left.
+  const ty = round1(bottom + L.font * 1.2);
+  // "ply" ends half a number's width and a gap before the 0 centred on the axis' start.
+  out.push(`<text class="iw-muted iw-gaxis" x="${round1(L.left - L.font * 0.5 - 2)}" y="${ty}" text-anchor="end" font-size="${font}">ply</text>`);
+  for (const ply of plyTicks(L)) {
+    const x = L.x(ply);
+    const wide = String(ply).length * L.font * 0.31; // half a number's width
+    const anchor = x + wide > L.width ? "end" : "middle";
+    out.push(`<line class="iw-ggrid" x1="${x}" x2="${x}" y1="${bottom}" y2="${round1(bottom + 3 * scale)}"/>`,
+      `<text class="iw-muted iw-gtick" x="${x}" y="${ty}" text-anchor="${anchor}" font-size="${font}">${ply}</text>`);
   }
   if (data.players > 1) {
     const y = L.y(1 / data.players);
