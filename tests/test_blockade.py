@@ -550,6 +550,32 @@ def test_the_issue_26_position_lists_its_28_plies():
     assert blockade_reference.wrong_plies(iw.make("blockade").state_from_text(ISSUE_26)) == []
 
 
+# Found by an independent review: the last black is a K1, so a tower completed on a5 would be
+# capped by it and nothing could rest there. The way out after b5-b4 takes the K1 first, with a
+# move far from every stranded piece (e2-e1 completes red's tower on e1), then completes an
+# uncapped tower on a5, where the small from b4 rests on its small. The search once tried only
+# the moves of stranded pieces and of covers, and refused b5-b4, b5-a4, a4-b4, a4-b5, e1-d1, e2-d1.
+LAST_BLACK = """\
+R3R2 Y3R1 B3B2B1K3 C3 C3
+G3R1 B3 B3B2B1K3 C3 C3
+G3G2G1K3 G3G2G1K3 G3G2G1K3 C3 Y3
+Y3 Y3 Y3 B3 R3R1
+G3 B3 R3 R3 R3R2
+to_move=0 player=0 dice=R4Y1 points=R4Y0 supply=K3:0,K2:0,K1:1 moved=a4,b5"""
+
+
+def test_a_turn_may_end_by_using_up_the_last_black_far_away():
+    state = iw.make("blockade").state_from_text(LAST_BLACK)
+    assert " ".join(map(str, state.legal_moves())) == "e1-d1 e2-d1 e2-e1 e2-d2 a4-b4 a4-b5 b5-a4 b5-b4"
+    assert blockade_reference.wrong_plies(state) == []
+    state = state.play("b5-b4")
+    assert [str(m) for m in state.legal_moves()] == ["e2-e1"]
+    for ply in "e2-e1 a4-a5 b4-a5".split():
+        state = state.play(ply)
+    assert state.stack("e1") == "R3R2R1K1" and state.stack("a5") == "R3R2R1R1"
+    assert [str(m) for m in state.legal_moves()] == ["end"]
+
+
 def test_sampled_decisions_of_random_and_greedy_games_agree_with_the_reference():
     # Every piece move of each decision, listed or refused, is judged by the reference search.
     for agents, landing, n in (("random", "end", 120), ("greedy", "end", 120), ("random", "strict", 60)):

@@ -17,7 +17,7 @@ from icewidgets.games.blockade import kernel  # noqa: E402
 from kernel_contract import (  # noqa: E402
     assert_balance_metrics, assert_legal_moves, assert_play_from, balance_metrics, random_positions, reference_agents,
 )
-from test_blockade import SLOW_TURN  # noqa: E402  (the position whose plies once took 21 s to list)
+from test_blockade import LAST_BLACK, SLOW_TURN  # noqa: E402  (LAST_BLACK: a turn ended by using up the blacks)
 
 
 def test_progress_is_the_better_colour_then_both():
@@ -73,7 +73,7 @@ SPARSE = [
 
 def loaded_positions():
     game = iw.make("blockade")
-    return [game.state_from_text(text) for text in SPARSE] + [game.state_from_text(SLOW_TURN)]
+    return [game.state_from_text(text) for text in SPARSE + [SLOW_TURN, LAST_BLACK]]
 
 
 def test_legal_moves_at_any_position_equal_the_engine():

@@ -17,7 +17,28 @@ from icewidgets.testing import reference_games
 
 pytest.importorskip("numba")
 
-from icewidgets.compiled import pyrandom, rng  # noqa: E402
+from icewidgets.compiled import cache, pyrandom, rng  # noqa: E402
+
+
+# The disk cache ------------------------------------------------------------------------------
+
+
+def test_a_kernel_functions_cache_is_stamped_with_every_kernel_module_of_its_game(tmp_path):
+    # numba checks only a function's own file; a driver compiled with another module's helpers
+    # inside must be compiled afresh when that module changes (kernel_search.py, say).
+    for name, text in (("kernel.py", "driver"), ("kernel_search.py", "search"), ("rules.py", "rules")):
+        (tmp_path / name).write_text(text)
+    stamp = cache.kernel_stamp.__wrapped__
+    before = stamp(str(tmp_path))
+    (tmp_path / "rules.py").write_text("rules, changed")
+    assert stamp(str(tmp_path)) == before
+    (tmp_path / "kernel_search.py").write_text("search, changed")
+    assert stamp(str(tmp_path)) != before
+    from icewidgets.games.blockade import kernel
+
+    locator = kernel._play._cache._impl._locator
+    assert type(locator).__name__ == "KernelInTreeCacheLocator"
+    assert locator.get_source_stamp()[1] == stamp(str(__import__("pathlib").Path(kernel.__file__).parent))
 
 
 # Random streams ------------------------------------------------------------------------------

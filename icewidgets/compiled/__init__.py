@@ -8,4 +8,7 @@
 
 Only the kernels (``icewidgets/games/<name>/kernel.py``) import these, and only the fast
 runner (:mod:`icewidgets.fast`) imports the kernels, so nothing else loads numba.
+:mod:`.cache` stamps every kernel function's disk cache with all of its game's kernel modules.
 """
+
+from . import cache  # noqa: F401  (first: the cache's locators before any function is decorated)

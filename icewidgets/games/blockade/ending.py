@@ -600,7 +600,7 @@ def _search(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: tup
     turn can be ended; stranded pieces first, and for each piece the squares where it may rest
     first, nearest first."""
     dist, _, order = routes(ctx.blocked)
-    for src in _useful_sources(ctx, board, points, stranded):
+    for src in _useful_sources(ctx, board, points, stranded, supply):
         index = mover_index(board[src], ctx)
         budget = points[index]
         piece = board[src][-1]
@@ -613,12 +613,20 @@ def _search(ctx: Context, board: tuple, points: tuple, moved: tuple, supply: tup
     return False
 
 
-def _useful_sources(ctx: Context, board: tuple, points: tuple, stranded: list) -> list[int]:
+def _useful_sources(ctx: Context, board: tuple, points: tuple, stranded: list, supply: tuple) -> list[int]:
     """Squares whose top piece is worth moving: those of stranded pieces
     (and the pieces on them); then squares within reach of a piece that may have to move (its
     own square too, for a piece that must move: out and back), where the top covers a piece it
     could rest on (closed: those covers may have to move too), while taking the covers off fits
-    the pips left (the piece's way and fact 4)."""
+    the pips left (the piece's way and fact 4); then, when the turn might use up the blacks
+    left (:func:`_may_use_up_blacks`), every other square whose top the mover may move.
+
+    Why no other move can help: a piece that ends on a square rests on what stayed there, or on
+    pieces of its colour no smaller than it that rest there (fact 3), so moving a piece never
+    makes a place to rest that was not one already; the mover's moves make no blockade for
+    the mover (fact 2); and a tower completed anywhere only freezes pieces and takes the
+    largest black, which makes later caps smaller, never larger - except that taking the last
+    one leaves the next tower uncapped, and a small may rest on an uncapped tower's small."""
     dist = routes(ctx.blocked)[0]
     leaving = dict(stranded)
     pending = [(square, piece) for square, level in stranded for piece in board[square][level:]]
@@ -652,4 +660,17 @@ def _useful_sources(ctx: Context, board: tuple, points: tuple, stranded: list) -
                             pending.append((target, cover))
                     break
     useful += sorted(covering - set(leaving))
+    if _may_use_up_blacks(ctx, board, points, supply):
+        useful += [square for square in range(len(board)) if square not in leaving and square not in covering]
     return [s for s in useful if mover_index(board[s], ctx) >= 0]
+
+
+def _may_use_up_blacks(ctx: Context, board: tuple, points: tuple, supply: tuple) -> bool:
+    """Whether the turn might use up the blacks left: each new tower takes one, and a tower
+    is completed by a small's move (a pip at least) on a large of the mover's that stays."""
+    left = sum(supply)
+    if not left or left > points[0] + points[1]:
+        return False
+    bases = sum(1 for stack in board if stack and stack[0].size == 3 and stack[0].colour in ctx.colours
+                and tower_colour(stack, ctx.counts) is None)
+    return left <= bases

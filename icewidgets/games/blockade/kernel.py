@@ -26,9 +26,8 @@ of the kernel lies beside it, each part compiled into :func:`_play`:
 - :mod:`.kernel_bounds`: the search's necessary conditions;
 - :mod:`.kernel_greedy`: the search's greedy repairs and the greedy agent.
 
-numba checks its disk cache of :func:`_play` against the text of this file only: after
-changing one of the others, delete the cached ``kernel*.nbi``/``.nbc`` files (in
-``__pycache__`` beside them, or under ``NUMBA_CACHE_DIR``), or the old code runs on.
+Every function's disk cache is stamped with all five modules (:mod:`icewidgets.compiled.cache`):
+a change to any of them compiles :func:`_play` afresh, with the new helpers inside.
 
 >>> from icewidgets import make
 >>> out = play_range(make("blockade", max_turns=3), ("random", "random"), seed=0, start=0, stop=2, max_plies=42)

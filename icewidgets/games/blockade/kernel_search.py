@@ -123,7 +123,7 @@ def _memo_store(memo, h1, h2, p0, p1, result):
 
 
 @internal
-def _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, out, scratch):
+def _useful_sources(stack, height, supply, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, out, scratch):
     """The engine's _useful_sources; returns their number (in ``out``)."""
     seen, pend_sq, pend_pc, covering = scratch
     seen[:, :] = False
@@ -183,16 +183,9 @@ def _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leav
         if covering[square] and leaving[square] < 0:
             out[m] = square
             m += 1
-    for square in range(SQUARES):
-        h = height[square]
-        if leaving[square] < 0 and not covering[square] and mover_index(stack, square, h, player, counts) >= 0 \
-                and (stack[square, h - 1] & 3) == 1:
-            colour = stack[square, h - 1] >> 2
-            towers = 0
-            for other in range(SQUARES):
-                if tower_colour(stack, other, height[other], counts) == colour:
-                    towers += 1
-            if towers == 4:
+    if _may_use_up_blacks(stack, height, supply, p0, p1, player, counts):
+        for square in range(SQUARES):
+            if leaving[square] < 0 and not covering[square]:
                 out[m] = square
                 m += 1
     k = 0
@@ -202,6 +195,21 @@ def _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leav
             out[k] = square
             k += 1
     return k
+
+
+@internal
+def _may_use_up_blacks(stack, height, supply, p0, p1, player, counts):
+    """The engine's _may_use_up_blacks."""
+    left = supply[0] + supply[1] + supply[2]
+    if left == 0 or left > p0 + p1:
+        return False
+    bases = 0
+    for square in range(SQUARES):
+        h = height[square]
+        if h and (stack[square, 0] & 3) == 3 and 0 <= (stack[square, 0] >> 2) - 2 * player <= 1 \
+                and tower_colour(stack, square, h, counts) < 0:
+            bases += 1
+    return left <= bases
 
 
 # The search runs depth-first over frames (one per piece move: a turn has 12 pips at most and a
@@ -317,8 +325,8 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     if greedy_repair(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, clear_board, greedy_scratch,
                      np.bool_(True), spare_board):
         return 1
-    cursor[d, _SOURCES] = _useful_sources(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist,
-                                          sources[d], closure)
+    cursor[d, _SOURCES] = _useful_sources(stack, height, supply, p0, p1, player, counts, n, st_sq, st_lv, leaving,
+                                          dist, sources[d], closure)
     cursor[d, _NEXT_SOURCE] = 0
     cursor[d, _REACH] = 0
     cursor[d, _NEXT_REACH] = 0
