@@ -21,7 +21,7 @@ proves a shortest win, have exact values. Details: :mod:`.values`.
 
 A value is what the rollout policy makes of the position: 1.00 [0.96–1.00] says that every
 rollout was won, as the policy plays on, not that the position is won. Greedy rollouts can be
-sure and wrong where the greedy rule errs: in ``bot_game("volcano", "easy", seed=1)`` ply 18
+sure and wrong where the greedy rule errs: in the first game's easy bot game of seed 1, ply 18
 takes Player 1 to 1.00, because greedy Player 2 answers with a losing move in every rollout,
 while the review of ply 19 finds Player 2 a reply worth 0.84 to them; the game ends in a
 shared win (worth 0.5 to each, exactly). The review of the next ply, its best move and its
@@ -50,17 +50,15 @@ equal values, best moves, losses and labels (``positions`` and ``plies``); only 
 **Unfinished rollouts.** Every value records how many of its rollouts reached the end of the
 game (``Value.finished``). When most of an analysis' rollouts did not, its values say little
 (every one near 1/players), and ``analysis.warning`` says so: in ``str(analysis)``, the command
-line, the widget's graph caption and narration, and :meth:`Analysis.plot`. Ice3 under its
-default exact goal is such a game: no greedy rollout ends within its 300-move turn limit, so
-every value is 1/2.
+line, the widget's graph caption and narration, and :meth:`Analysis.plot` (with the game's
+own advice, such as another goal to analyse under, where it gives one).
 
 **Calibration.** :func:`calibration` measures how well the values predict how games end: the
 Brier score against the baseline 1/players, and a reliability table and plot. Details:
 :mod:`.reliability`. The calibration tests (tests/test_analysis_calibration.py) cover each game
 with 1,000 games of the medium level, one position each at a uniformly random ply valued by 4
-rollouts, whose Brier score must be below 0.85 times the baseline's: Volcano, Volterra and
-Blockade under their default options, Ice3 with two players under ``goal="loose"`` only, so
-Ice3's analysis is calibrated only under the loose goal.
+rollouts, whose Brier score must be below 0.85 times the baseline's, under the options each
+game's case names there (the README's analysis section lists them, and which are left out).
 
 **Stopping.** ``max_seconds``, a ``stop`` event (from a widget's background thread) or Ctrl-C
 ends an analysis between batches; it keeps the plies finished so far (``analysis.stopped``
