@@ -13,9 +13,9 @@ one of the outcomes of ``state.chance_outcomes()``). Three agents are built in, 
 ``"mcts"``
     UCT Monte Carlo tree search (see :func:`make_mcts`), 300 iterations.
 
-And three levels for people to play against, the same in every game (see :data:`LEVELS`):
+And three levels for people to play against, the same names in every game (see :data:`LEVELS`):
 ``"easy"`` (the greedy rule with many mistakes), ``"medium"`` (the greedy rule) and ``"hard"``
-(a search whose playouts run in the compiled kernels).
+(a search whose playouts run in the compiled kernels, or the game's own agent for the level).
 
 Chance plies (``state.to_move == CHANCE``, e.g. dice rolls) are handled the same way by
 every built-in agent, with one draw: ``u = rng.random()`` is compared with the cumulative
