@@ -13,9 +13,9 @@ one of the outcomes of ``state.chance_outcomes()``). Three agents are built in, 
 ``"mcts"``
     UCT Monte Carlo tree search (see :func:`make_mcts`), 300 iterations.
 
-And three levels for people to play against, the same in every game (see :data:`LEVELS`):
+And three levels for people to play against, the same names in every game (see :data:`LEVELS`):
 ``"easy"`` (the greedy rule with many mistakes), ``"medium"`` (the greedy rule) and ``"hard"``
-(a search whose playouts run in the compiled kernels).
+(a search whose playouts run in the compiled kernels, or the game's own agent for the level).
 
 Chance plies (``state.to_move == CHANCE``, e.g. dice rolls) are handled the same way by
 every built-in agent, with one draw: ``u = rng.random()`` is compared with the cumulative
@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import math
 import threading
 import time
@@ -481,21 +482,64 @@ def _named(agent: Agent, name: str) -> Agent:
     return agent
 
 
+def _level(name: str, generic: Agent) -> Agent:
+    """The level ``name``: the game's own agent for it where the game offers one
+    (:attr:`icewidgets.protocol.Game.levels`), else ``generic``."""
+
+    def level(state: State, rng: Any) -> Any:
+        agent = _game_level(type(state.game), name) or generic
+        if agent is generic or is_own(agent) or state.to_move == CHANCE:
+            return agent(state, rng)
+        move = agent(state, rng)
+        why = state.why_illegal(move)
+        if why is not None:
+            raise ValueError(f"{type(state.game).__name__}'s own {name!r} agent chose {move}, which is not legal: {why}")
+        return move
+
+    level.agent_name = name  # type: ignore[attr-defined]
+    level.generic = generic  # type: ignore[attr-defined]
+    return _own(level)
+
+
+_imported: dict[str, Agent] = {}  # agents named by "module:name" texts, imported once
+
+
+def _game_level(game_class: type, name: str) -> Agent | None:
+    """The agent ``game_class`` plays at level ``name`` (its ``levels`` hook), or None; an agent
+    named by a ``"module:name"`` text is imported when first asked for."""
+    offered = getattr(game_class, "levels", {}).get(name)
+    if isinstance(offered, str):
+        text = offered
+        if text not in _imported:
+            module_name, _, attribute = text.partition(":")
+            try:
+                agent = getattr(importlib.import_module(module_name), attribute)
+            except (ImportError, AttributeError) as error:
+                raise ValueError(f"{game_class.__name__}.levels[{name!r}] = {text!r} names no agent: {error}") from None
+            if not callable(agent):
+                raise TypeError(f"{game_class.__name__}.levels[{name!r}] = {text!r} is not an agent: {agent!r}")
+            _imported[text] = agent
+        offered = _imported[text]
+    return offered
+
+
 LEVELS: dict[str, Agent] = {
-    "easy": _named(make_careless(0.75), "easy"),
+    "easy": _level("easy", make_careless(0.75)),
     "medium": greedy,
-    "hard": _named(make_mcts(iterations=2000, time_limit=1.0), "hard"),
+    "hard": _level("hard", make_mcts(iterations=2000, time_limit=1.0)),
 }
-"""Three bots to play against, the same in every game, each stronger than the one before:
+"""Three bots to play against, the same names in every game, each stronger than the one before:
 
 - ``"easy"``: the greedy rule, but three moves in four (on average) are random ones
   (:func:`make_careless` ``(0.75)``);
 - ``"medium"``: the game's greedy rule (:func:`greedy`), which the compiled kernels play too;
 - ``"hard"``: a tree search (:func:`make_mcts`) of 2,000 iterations, at most 1 second a move.
 
-``benchmarks/ladder.py`` plays each against the one below in every game; its table is in
-benchmarks/README.md. In one game of the four the search is still weaker than the greedy rule
-(the table says which), so there ``"hard"`` is no step up from ``"medium"`` yet.
+A game may offer its own agent for ``"easy"`` or ``"hard"`` (:attr:`icewidgets.protocol.Game.levels`,
+CONTRIBUTING.md): the level then plays it in that game, and the generic agent above in the
+others (``LEVELS[name].generic``). A game's own agent is not trusted: its moves are checked.
+``benchmarks/ladder.py`` plays each level against the one below in every game; its table is in
+benchmarks/README.md.
 """
 
 AGENTS: dict[str, Agent] = {"random": random_agent, "greedy": greedy, "mcts": _named(make_mcts(), "mcts"), **LEVELS}

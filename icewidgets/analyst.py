@@ -13,10 +13,13 @@ They are the same for every game; a game says two things about itself with an
   for when most rollouts stop unfinished (an analysis then warns);
 - :meth:`Analyst.winning_line`: an exact answer where the game has one (a solver for puzzles):
   a shortest line by which the player to move wins, which the analysis then trusts over
-  rollouts.
+  rollouts;
+- :meth:`Analyst.candidates`: the moves worth comparing at a decision, where a search that
+  plays (the rollout bot, :mod:`icewidgets.analysis.bot`) cannot afford rollouts for every
+  legal move.
 
 A game without one gets the default: greedy rollouts (a game without a greedy rule plays them
-at random), a horizon of 1,000 plies and no exact answers. Nothing here imports numpy.
+at random), a horizon of 1,000 plies, no exact answers, and every legal move a candidate. Nothing here imports numpy.
 
 >>> Analyst().rollout, Analyst().winning_line(None) is None
 ('greedy', True)
@@ -57,4 +60,12 @@ class Analyst:
         move best, without rollouts. It is asked at every position analysed, so it must answer
         quickly (well under a second), and it is never asked at a finished position or a chance
         ply."""
+        return None
+
+    def candidates(self, state: "State") -> Sequence[Any] | None:
+        """The legal moves of ``state`` worth comparing by rollouts, in ``legal_moves()`` order,
+        or None for all of them (the default). A game whose decisions have too many moves for a
+        bot's budget of rollouts names the few its own heuristic ranks best (for example its
+        greedy rule's best few and the move that ends the turn). It is asked at every decision the rollout bot
+        makes, never at a finished position or a chance ply, and must answer in milliseconds."""
         return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Mapping
 
 from .analyst import Analyst
 from .counters import Counters
@@ -94,6 +94,11 @@ class EndTurn:
         return self.word
 
 
+LEVEL_NAMES = ("easy", "hard")
+"""The levels a game may play its own agent for (:attr:`Game.levels`); ``"medium"`` is always
+its greedy rule (:attr:`Game.greedy`), which the compiled kernels play."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Game:
     """Base class of every game: the rules plus their options.
@@ -137,6 +142,12 @@ class Game:
     analyst: ClassVar[Analyst] = Analyst()
     """How analysis values its positions (:class:`icewidgets.analyst.Analyst`): the rollout
     policy, and exact answers where it has them."""
+    levels: ClassVar[Mapping[str, Any]] = {}
+    """Its own agents for the levels ``"easy"`` and ``"hard"`` (:data:`icewidgets.agents.LEVELS`),
+    which then play them in this game instead of the generic ones: level → an agent
+    ``agent(state, rng) -> move``, or the text ``"module:name"`` of one, imported when the level
+    first plays (so a game may name an agent built on the layers above the rules, as ``kernel``
+    names its kernel). Empty: the generic agents play every level."""
 
     @classmethod
     def plug_in(
@@ -149,6 +160,7 @@ class Game:
         kernel: str | None = None,
         how_to_play: HowToPlay | None = None,
         analyst: Analyst | None = None,
+        levels: Mapping[str, Any] | None = None,
     ) -> None:
         """Attach the game's companions (called once, by the game package's ``__init__``).
 
@@ -173,6 +185,8 @@ class Game:
             cls.greedy = staticmethod(greedy)
         if kernel is not None:
             cls.kernel = kernel
+        if levels is not None:
+            cls.levels = _check_levels(cls.__name__, levels)
 
     @property
     def options(self) -> dict[str, Any]:
@@ -398,3 +412,20 @@ class State:
 
     def _ascii(self) -> str:
         raise NotImplementedError
+
+
+def _check_levels(owner: str, levels: Any) -> dict[str, Any]:
+    """``levels`` for ``<owner>.plug_in(levels=…)``, checked: level names to agents or "module:name" texts."""
+    if not isinstance(levels, Mapping):
+        raise TypeError(f"{owner}.plug_in(levels=…) takes a dict of level names to agents, not {type(levels).__name__}")
+    checked = {}
+    for level, agent in levels.items():
+        if level not in LEVEL_NAMES:
+            raise ValueError(f"{owner}.plug_in(levels=…): {level!r} is not a level a game may play its own agent "
+                             f"for; choose {' or '.join(repr(name) for name in LEVEL_NAMES)}")
+        text = isinstance(agent, str) and agent.count(":") == 1 and all(agent.split(":"))
+        if not (callable(agent) or text):
+            raise TypeError(f"{owner}.plug_in(levels=…): the agent for {level!r} must be a function "
+                            f"agent(state, rng) -> move or the text 'module:name' of one, not {agent!r}")
+        checked[level] = agent
+    return checked

@@ -6,7 +6,7 @@ protocol at every ply: legal
 moves exist until the game is over, their notation parses back to the same move, ``play``
 never mutates, every ply has events, position text round-trips, and the game ends within its
 bound; and it exercises every hook a game plugs in (its grid, view, controls, counters and
-greedy rule, whose turn and why it ended). A fifth game that passes it works with the widget,
+greedy rule, whose turn and why it ended; its own level agents are looked up, not played). A fifth game that passes it works with the widget,
 the agents and the playouts. A broken rule fails with a :class:`ConformanceError` that names the
 rule (``rule: …``), as CONTRIBUTING's table of the contract states it.
 :func:`playthrough` writes a golden playthrough and :func:`check_playthrough` compares one with
@@ -24,12 +24,13 @@ from __future__ import annotations
 import ast
 import dataclasses
 import difflib
+import importlib
 import os
 import random
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
-from .protocol import CHANCE, Event, Game, IllegalMoveError, State
+from .protocol import CHANCE, LEVEL_NAMES, Event, Game, IllegalMoveError, State
 from .view import BoardArea, Dice, Line, Pieces, Stage
 
 HOW_TO_PLAY_LENGTHS = {"summary": 100, "text": 1000, "paragraphs": 4}
@@ -55,7 +56,8 @@ def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | No
     report: dict[str, Any] = {"games": 0, "plies": 0, "results": {}}
     if outline:
         check_outline(game)
-    else:
+    _check_levels(game)
+    if not outline:
         _expect(game.grid is not None, f"{game.name}: the Game has no grid (set grid = Grid(files, ranks)) "
                                        "(rule: a Game has a grid)")
     for index in range(n_games):
@@ -136,6 +138,24 @@ def check_outline(game: Game) -> None:
         except ValueError as error:
             rule(False, f"the example ply {ply!r} of how_to_play cannot be played: {error}",
                  "how_to_play has an example for the rules sheet")
+
+
+def _check_levels(game: Game) -> None:
+    """The agents a game offers for levels (``Game.levels``) are agents: callables, or
+    ``"module:name"`` texts that import one. They are not played here: a search that needs a
+    compiled kernel would compile it."""
+    which = "a game's own level agents are agents"
+    for level, agent in type(game).levels.items():
+        where = f"{game.name}: levels[{level!r}]"
+        _expect(level in LEVEL_NAMES, f"{where}: {level!r} is not a level a game may play its own agent for "
+                                      f"(rule: {which})")
+        if isinstance(agent, str):
+            module_name, _, attribute = agent.partition(":")
+            try:
+                agent = getattr(importlib.import_module(module_name), attribute)
+            except (ImportError, AttributeError) as error:
+                raise ConformanceError(f"{where} = {agent!r} names no agent: {error} (rule: {which})") from None
+        _expect(callable(agent), f"{where} is not an agent(state, rng) -> move: {agent!r} (rule: {which})")
 
 
 def _pick_move(game: Game, state: State, rng: random.Random, where: str) -> Any:

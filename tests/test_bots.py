@@ -256,6 +256,56 @@ def test_an_unknown_level_is_an_error_that_lists_the_levels(name, capsys):
         assert capsys.readouterr().err.strip() == f"error: {message}"
 
 
+def last_move(state, rng):
+    """A game's own level agent for the tests below: the last legal move, one draw."""
+    rng.random()
+    return state.legal_moves()[-1]
+
+
+def test_a_game_may_play_its_own_agent_for_a_level():
+    class OwnHard(NestRow):
+        pass
+
+    OwnHard.plug_in(levels={"hard": last_move, "easy": "test_bots:last_move"})
+    assert OwnHard.levels == {"hard": last_move, "easy": "test_bots:last_move"} and NestRow.levels == {}
+    state = OwnHard().new_state().play("b2")
+    for level in ("hard", "easy"):
+        rng, twin = np.random.default_rng(3), np.random.default_rng(3)
+        assert A.get_agent(level)(state, rng) == state.legal_moves()[-1]
+        twin.random()
+        assert rng.bit_generator.state == twin.bit_generator.state  # the game's agent drew, nothing else
+    # Other games keep the generic agents; so does the game's own "medium", its greedy rule.
+    plain = NestRow().new_state().play("b2")
+    rng, twin = np.random.default_rng(5), np.random.default_rng(5)
+    assert A.LEVELS["easy"](plain, rng) == A.LEVELS["easy"].generic(plain, twin)
+    assert A.LEVELS["hard"].generic.agent_name == "mcts(iterations=2000, time_limit=1.0)"
+    assert A.get_agent("medium") is A.greedy
+    # A tournament plays it by its level name.
+    result = iw.tournament(OwnHard(), ["hard", "random"], n=2, seed=1, progress=False)
+    assert result.games[0, 1] == 2
+
+
+def test_a_game_level_agent_is_checked_and_its_hook_too():
+    class Cheat(NestRow):
+        pass
+
+    Cheat.plug_in(levels={"hard": lambda state, rng: state.game.parse_move("a1")})
+    state = Cheat().new_state().play("a1")
+    with pytest.raises(ValueError, match=r"Cheat's own 'hard' agent chose a1, which is not legal: \w"):
+        A.get_agent("hard")(state, np.random.default_rng(0))
+    Cheat.plug_in(levels={"hard": "test_bots:no_such_agent"})
+    with pytest.raises(ValueError, match=r"Cheat.levels\['hard'\] = 'test_bots:no_such_agent' names no agent: "):
+        A.get_agent("hard")(state, np.random.default_rng(0))
+    with pytest.raises(ValueError, match=r"Cheat.plug_in\(levels=…\): 'medium' is not a level a game may play its "
+                                         r"own agent for; choose 'easy' or 'hard'"):
+        Cheat.plug_in(levels={"medium": last_move})
+    with pytest.raises(TypeError, match=r"the agent for 'hard' must be a function agent\(state, rng\) -> move or the "
+                                        r"text 'module:name' of one, not 'last_move'"):
+        Cheat.plug_in(levels={"hard": "last_move"})
+    with pytest.raises(TypeError, match=r"Cheat.plug_in\(levels=…\) takes a dict of level names to agents, not list"):
+        Cheat.plug_in(levels=[last_move])
+
+
 def test_make_careless_checks_its_probability():
     with pytest.raises(ValueError, match="mistakes=1.5 must be a probability between 0 and 1"):
         A.make_careless(1.5)

@@ -37,7 +37,7 @@ def _fails(game, match: str) -> str:
 
 
 def test_the_table_lists_the_rules():
-    assert len(RULES) == 12 and RULES[0] == "a Game has a grid"
+    assert len(RULES) == 13 and RULES[0] == "a Game has a grid"
 
 
 def test_repr_false():
@@ -93,6 +93,21 @@ def test_a_game_without_its_rules_in_plain_words_yet_can_be_played_through(monke
 def test_every_registered_game_keeps_the_outline():
     for name in iw.available_games():
         check_outline(iw.make(name))
+
+
+@pytest.mark.parametrize("levels, message", [
+    ({"hard": "no_such_module:bot"}, r"nestrow: levels\['hard'\] = 'no_such_module:bot' names no agent: No module named "
+                                     r"'no_such_module' \(rule: a game's own level agents are agents\)"),
+    ({"hard": 3}, r"nestrow: levels\['hard'\] is not an agent\(state, rng\) -> move: 3 \(rule: a game's own level agents are agents\)"),
+    ({"medium": lambda state, rng: None}, r"nestrow: levels\['medium'\]: 'medium' is not a level a game may play its own "
+                                          r"agent for \(rule: a game's own level agents are agents\)"),
+])
+def test_level_agents_must_be_agents(levels, message):
+    class OwnLevels(NestRow):  # set past plug_in, which refuses these
+        pass
+
+    OwnLevels.levels = levels
+    _fails(OwnLevels(), message)
 
 
 def test_finished_positions_must_load(monkeypatch):

@@ -67,21 +67,25 @@ class Entry:
 
 def race(state: State, rollouts: Rollouts, precision: float, k: int = 1, ply: int = 1,
          played: tuple[Any, Sample] | None = None,
-         line: Callable[[State], Sequence[Any] | None] = lambda state: None) -> list[Entry]:
+         line: Callable[[State], Sequence[Any] | None] = lambda state: None,
+         moves: Sequence[Any] | None = None, round_budget: int = ROUND_BUDGET) -> list[Entry]:
     """Rank the legal moves of ``state`` (a decision, not a chance ply) for its player, best
     first, finding the ``k`` best as the module docstring says.
 
     ``played`` is ``(move, sample)`` for a move whose value is already being estimated (the move
     a game played: its position's sample is shared). ``ply`` is the ply number the moves would
-    be, naming their rollouts' streams. ``line`` is the game's proof of a shortest win. On
-    :class:`~.values.Stopped` the ranking so far is kept on the exception (``exc.ranking``).
+    be, naming their rollouts' streams. ``line`` is the game's proof of a shortest win.
+    ``moves`` limits the race to those legal moves (in their order; default all), and
+    ``round_budget`` sets the first round's rollouts and the race's budget (:data:`ROUND_BUDGET`
+    by default), as the module docstring says. On :class:`~.values.Stopped` the ranking so far
+    is kept on the exception (``exc.ranking``).
     """
     player = state.player
     players = state.game.num_players
     proved = line(state)
     first = proved[0] if proved else None
     entries: list[Entry] = []
-    for index, move in enumerate(state.legal_moves()):
+    for index, move in enumerate(state.legal_moves() if moves is None else moves):
         if played is not None and move == played[0]:
             entries.append(Entry(move, index, played[1]))
             continue
@@ -97,8 +101,8 @@ def race(state: State, rollouts: Rollouts, precision: float, k: int = 1, ply: in
     fixed = {id(played[1])} if played is not None else set()
     alive = [e for e in entries if e.sample.exact is None and id(e.sample) not in fixed]
     cap = most_rollouts(precision)
-    batch = max(4, min(32, ROUND_BUDGET // max(1, len(alive))))
-    budget = ROUND_BUDGET * (math.ceil(math.log2(len(alive) + 1)) + 2) + k * cap
+    batch = max(4, min(32, round_budget // max(1, len(alive))))
+    budget = round_budget * (math.ceil(math.log2(len(alive) + 1)) + 2) + k * cap
     back: set[int] = set()  # the moves that came back into the race once
     try:
         while alive and budget > 0:

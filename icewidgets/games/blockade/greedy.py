@@ -29,6 +29,13 @@ def greedy_move(state: BlockadeState, rng: Any) -> Any:
     >>> str(greedy_move(state, np.random.default_rng(0)))  # the small hops off b3: the medium may come
     'b3-c2'
     """
+    moves, keys = greedy_keys(state)
+    return pick_best(moves, keys, rng)
+
+
+def greedy_keys(state: BlockadeState) -> tuple[list[Any], list[int]]:
+    """The legal moves of ``state`` and the keys :func:`greedy_move` values them with (higher is
+    better), in ``legal_moves()`` order."""
     moves = state.legal_moves()
     board = state.board
     colours = PLAYER_COLOURS[state.player]
@@ -68,4 +75,4 @@ def greedy_move(state: BlockadeState, rng: Any) -> Any:
             keys.append(0)
         else:  # combine: only useful in rare cases; the dice are used as rolled
             keys.append(-1)
-    return pick_best(moves, keys, rng)
+    return moves, keys
