@@ -53,6 +53,11 @@ class Analyst:
     """What to do when most rollouts stop unfinished (the analysis then warns that its values say
     little), in a sentence: e.g. the options under which the game's rollouts finish."""
 
+    def unfinished_advice(self, game: Any) -> str:
+        """:attr:`unfinished_note` for this ``game`` (a game whose advice depends on its options
+        overrides this)."""
+        return self.unfinished_note
+
     def winning_line(self, state: "State") -> Sequence[Any] | None:
         """A shortest line of moves by which ``state.player`` wins alone from ``state``, or None
         when the game cannot tell (the default: never). Only a game that can prove it (an exact

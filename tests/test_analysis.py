@@ -274,6 +274,20 @@ def test_each_value_records_how_many_rollouts_finished_and_json_keeps_it():
     assert loaded.positions[0].points == exact.positions[0].points
 
 
+def test_the_unfinished_warning_never_advises_the_options_in_use():
+    # Under the loose goal, the greedy rule can move a piece back and forth from RN1 on (seed 1):
+    # no rollout finishes there, and the advice must not be "use goal='loose'".
+    loose = iw.analyse(_ice3_start(goal="loose").extend(["RN1"]), precision=0.2)
+    assert loose.positions[1].finished == 0
+    game = iw.make("ice3", goal="loose")
+    assert game.analyst.unfinished_advice(game) == (
+        "Under goal='loose' greedy rollouts finish from positions of greedy play (where the analysis is calibrated), "
+        "but from some others the greedy rule moves a piece back and forth until the turn limit: this game's "
+        "positions are such.")
+    exact = iw.make("ice3")
+    assert exact.analyst.unfinished_advice(exact).endswith("iw.make('ice3', goal='loose').")
+
+
 def test_an_analysis_whose_rollouts_mostly_did_not_finish_warns_everywhere(tmp_path, capsys):
     import matplotlib
 

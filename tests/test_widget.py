@@ -339,6 +339,16 @@ def test_theme_colours_and_pawns_are_sent_with_the_board():
         assert auto.theme == "high-contrast"
 
 
+def test_the_palette_set_from_python_is_checked_and_redraws():
+    widget = iw.GameWidget("volcano")
+    before = widget.board["catalogue"]
+    with pytest.raises(ValueError, match="palette='x' is not a palette; choose one of 'standard', 'okabe-ito'"):
+        widget.palette = "x"
+    assert widget.palette == "standard" and widget.board["catalogue"] == before
+    widget.palette = "okabe-ito"  # the pieces are drawn again in the new colours
+    assert widget.palette == "okabe-ito" and widget.board["catalogue"] != before
+
+
 def test_the_widget_knows_no_game():
     paths = [STATIC / part for part in PARTS] + [STATIC / "game_widget.css"] + sorted(STATIC.parent.glob("*.py"))
     sources = {path.name: path.read_text().lower() for path in paths}

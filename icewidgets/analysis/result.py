@@ -156,7 +156,7 @@ class Analysis:
     def warning(self) -> str:
         """A warning when most rollouts did not finish their games ("" otherwise): an unfinished
         rollout scores as a game without a winner, so such values say little (every one near
-        1/players). The game's analyst may add what to do (``Analyst.unfinished_note``)."""
+        1/players). The game's analyst may add what to do (``Analyst.unfinished_advice``)."""
         unfinished, rollouts = self.unfinished
         if not rollouts or unfinished <= MOSTLY_UNFINISHED * rollouts:
             return ""
@@ -164,7 +164,7 @@ class Analysis:
         text = (f"Warning: {unfinished:,} of {rollouts:,} rollouts ({unfinished / rollouts:.0%}) stopped before "
                 f"the game ended (at the ply or turn limit) and count as games without a winner, so these values "
                 f"say little about who is ahead.")
-        note = game.analyst.unfinished_note
+        note = game.analyst.unfinished_advice(game)
         return f"{text} {note}" if note else text
 
     @property

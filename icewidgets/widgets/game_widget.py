@@ -504,6 +504,23 @@ class GameWidget(Analysing, anywidget.AnyWidget):
             self._rng = np.random.default_rng(self._seed)
         return self._rng
 
+    @property
+    def palette(self) -> str:
+        """The pieces' palette (``svg.PALETTES``); set it to draw the game again in another one.
+
+        >>> w = GameWidget("volcano")
+        >>> w.palette = "okabe-ito"; w.palette
+        'okabe-ito'
+        """
+        return self._palette
+
+    @palette.setter
+    def palette(self, value: str) -> None:
+        svg.palette(value)  # a ValueError naming the palettes, as the constructor gives
+        if value != self._palette:
+            self._palette = value
+            self._rebuild()
+
     def _layout(self) -> dict[str, Any]:
         """The drawing options of every frame: the scenes' colours are the light theme's (the
         page colours them from its theme), the size is the widget's."""

@@ -41,6 +41,14 @@ class Ice3Analyst(Analyst):
     unfinished_note: str = ("Ice3's analysis is calibrated only under goal='loose' (two players), where greedy "
                             "rollouts finish: iw.make('ice3', goal='loose').")
 
+    def unfinished_advice(self, game: Any) -> str:
+        """The note, or under the loose goal already: where greedy rollouts do not finish."""
+        if game.goal != "loose":
+            return self.unfinished_note
+        return ("Under goal='loose' greedy rollouts finish from positions of greedy play (where the analysis is "
+                "calibrated), but from some others the greedy rule moves a piece back and forth until the turn "
+                "limit: this game's positions are such.")
+
     def winning_line(self, state: Ice3State) -> Sequence[Any] | None:
         """A shortest solution of at most :data:`SOLVER_DEPTH` moves in a one-player game, else None.
 
