@@ -6,6 +6,8 @@ hints are at the end of this file.
 
 from __future__ import annotations
 
+import json
+
 import dataclasses
 import math
 import threading
@@ -221,8 +223,40 @@ def test_json_round_trips_exactly():
                                      "labels": {"blunder": 1, "mistake": 0, "inaccuracy": 0}}
     with pytest.raises(iw.NotationError, match="not an icewidgets analysis"):
         Analysis.from_json(chance.record.to_json())
-    with pytest.raises(iw.NotationError, match="the analysis is damaged: KeyError 'positions'"):
+    with pytest.raises(iw.NotationError, match="the analysis is damaged: its field 'positions' is missing"):
         Analysis.from_json(blunder.to_json().replace('"positions"', '"position"'))
+
+
+def _damaged(analysis, change):
+    data = json.loads(analysis.to_json())
+    change(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.update(version=99), "the analysis was saved by a newer icewidgets (version 99); this one reads version 1"),
+    (lambda d: d.update(version=[1]), "the analysis' version field is [1]; this icewidgets reads version 1"),
+    (lambda d: d.update(policy=[1]), "the analysis is damaged: policy=[1] is not a policy's name"),
+    (lambda d: d.update(engine=[1]), "the analysis is damaged: engine=[1] is neither 'fast' nor 'reference'"),
+    (lambda d: d.update(stopped=[1]), "the analysis is damaged: stopped=[1] is neither null nor a reason"),
+    (lambda d: d.update(precision=0.9), "the analysis is damaged: precision=0.9 is not a number between 0 and 0.5"),
+    (lambda d: d.update(seed=True), "the analysis is damaged: seed=True is not a whole number ≥ 0"),
+    (lambda d: d["plies"][0].update(move="zz"), "the analysis is damaged: ply 1 ('zz') is not ply 1 of the game ('d2-c4')"),
+    (lambda d: d["plies"][0].update(label="genius"),
+     "the analysis is damaged: ply 1's label 'genius' is none of blunder, inaccuracy, mistake"),
+    (lambda d: d["plies"][0].update(loss="x"), "the analysis is damaged: ply 1's loss 'x' is not a number"),
+    (lambda d: d["positions"][0].update(points=[0.5]), "the analysis is damaged: position 0 has points for 1 players, not 2"),
+    (lambda d: d["positions"][0].update(points=[2, 0]), "the analysis is damaged: position 0 has points outside 0 to 1"),
+    (lambda d: d["positions"][0].pop("low"), "the analysis is damaged: a position or ply is not as saved (the field 'low' is missing)"),
+    (lambda d: d.update(record=5), "the analysis is damaged: "),
+])
+def test_a_damaged_or_foreign_analysis_file_is_refused_naming_the_field(change, message):
+    from icewidgets.analysis.teaching import bot_game
+
+    analysis = iw.analyse(bot_game("volterra", "easy", seed=1, max_plies=2), precision=0.2)
+    with pytest.raises(iw.NotationError) as raised:
+        Analysis.from_json(_damaged(analysis, change))
+    assert str(raised.value).startswith(message.replace("d2-c4", str(analysis.record.plies[0])))
 
 
 def test_a_shared_win_is_worth_half_and_a_value_of_one_is_the_rollouts_verdict_not_a_proof():

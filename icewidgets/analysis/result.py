@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import json
+import math
 from typing import Any
 
 from ..protocol import NotationError
@@ -18,6 +19,8 @@ from .values import Value
 __all__ = ["FORMAT", "Analysis", "PlayerSummary", "PlyAnalysis"]
 
 FORMAT = "icewidgets-analysis"
+VERSION = 1
+"""The version of the JSON that :meth:`Analysis.to_dict` writes (a newer one is refused)."""
 MOSTLY_UNFINISHED = 0.5
 """An analysis warns when more than this share of its positions' rollouts stopped unfinished."""
 PLURALS = {"inaccuracy": "inaccuracies"}
@@ -290,7 +293,7 @@ class Analysis:
         turning = self.turning_point
         return {
             "format": FORMAT,
-            "version": 1,
+            "version": VERSION,
             "record": self.record.to_dict(),
             "precision": self.precision,
             "policy": self.policy,
@@ -322,14 +325,31 @@ class Analysis:
         """The analysis written by :meth:`to_dict`; :class:`~icewidgets.NotationError` if it is not one."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise NotationError("this is not an icewidgets analysis (its format field is missing or different)")
+        version = data.get("version")
+        if type(version) is not int or version < 1:
+            raise NotationError(f"the analysis' version field is {version!r}; this icewidgets reads version {VERSION}")
+        if version > VERSION:
+            raise NotationError(f"the analysis was saved by a newer icewidgets (version {version}); this one reads "
+                                f"version {VERSION}")
+        for name in ("record", "positions", "plies", "precision", "policy", "seed", "engine"):
+            if name not in data:
+                raise NotationError(f"the analysis is damaged: its field {name!r} is missing")
         try:
             record = Record.from_dict(data["record"])
             positions = tuple(Value.from_dict(value) for value in data["positions"])
             plies = tuple(PlyAnalysis.from_dict(ply, positions) for ply in data["plies"])
-            return cls(record, positions, plies, float(data["precision"]), str(data["policy"]), int(data["seed"]),
-                       str(data["engine"]), data.get("stopped"), float(data.get("seconds", 0.0)))
+        except NotationError as error:
+            raise NotationError(f"the analysis is damaged: {error}") from None
         except (KeyError, IndexError, TypeError, ValueError) as error:
-            raise NotationError(f"the analysis is damaged: {type(error).__name__} {error}") from None
+            field = f"the field {error.args[0]!r} is missing" if isinstance(error, KeyError) else str(error)
+            raise NotationError(f"the analysis is damaged: a position or ply is not as saved ({field})") from None
+        header = {name: data[name] for name in ("precision", "policy", "seed", "engine")}
+        header["stopped"], header["seconds"] = data.get("stopped"), data.get("seconds", 0.0)
+        problem = _header_problem(header) or _content_problem(record, positions, plies)
+        if problem:
+            raise NotationError(f"the analysis is damaged: {problem}")
+        return cls(record, positions, plies, float(header["precision"]), header["policy"], header["seed"],
+                   header["engine"], header["stopped"], float(header["seconds"]))
 
     @classmethod
     def from_json(cls, text: str) -> "Analysis":
@@ -339,3 +359,49 @@ class Analysis:
         except (json.JSONDecodeError, TypeError) as error:
             raise NotationError(f"the analysis is not valid JSON: {error}") from None
         return cls.from_dict(data)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _header_problem(header: dict[str, Any]) -> str | None:
+    """What is wrong with a loaded analysis' settings, or None."""
+    precision, seed = header["precision"], header["seed"]
+    if not _number(precision) or not 0 < precision < 0.5:
+        return f"precision={precision!r} is not a number between 0 and 0.5"
+    if type(seed) is not int or seed < 0:
+        return f"seed={seed!r} is not a whole number ≥ 0"
+    if not isinstance(header["policy"], str):
+        return f"policy={header['policy']!r} is not a policy's name"
+    if header["engine"] not in ("fast", "reference"):
+        return f"engine={header['engine']!r} is neither 'fast' nor 'reference'"
+    if header["stopped"] is not None and not isinstance(header["stopped"], str):
+        return f"stopped={header['stopped']!r} is neither null nor a reason"
+    if not _number(header["seconds"]) or header["seconds"] < 0:
+        return f"seconds={header['seconds']!r} is not a duration"
+    return None
+
+
+def _content_problem(record: Record, positions: tuple[Value, ...], plies: tuple[PlyAnalysis, ...]) -> str | None:
+    """What does not fit the game in a loaded analysis' positions and plies, or None."""
+    players = record.make_game().num_players
+    if len(positions) > len(record.plies) + 1:
+        return f"{len(positions)} positions for a game of {len(record.plies)} plies"
+    for index, value in enumerate(positions):
+        numbers = value.points + value.low + value.high
+        if not len(value.points) == len(value.low) == len(value.high) == players:
+            return f"position {index} has points for {len(value.points)} players, not {players}"
+        if not all(_number(x) and -1e-9 <= x <= 1 + 1e-9 for x in numbers):
+            return f"position {index} has points outside 0 to 1"
+    names = {name for name, _, _ in LABELS}
+    for expected, ply in enumerate(plies, start=1):
+        if ply.ply != expected or ply.move != str(record.plies[expected - 1]):
+            return f"ply {ply.ply} ({ply.move!r}) is not ply {expected} of the game ({record.plies[expected - 1]!r})"
+        if ply.label is not None and ply.label not in names:
+            return f"ply {ply.ply}'s label {ply.label!r} is none of {', '.join(sorted(names))}"
+        if ply.loss is not None and not _number(ply.loss):
+            return f"ply {ply.ply}'s loss {ply.loss!r} is not a number"
+        if ply.best is not None and not isinstance(ply.best, str):
+            return f"ply {ply.ply}'s best move {ply.best!r} is not a move's text"
+    return None

@@ -508,7 +508,8 @@ class GameWidget(Analysing, anywidget.AnyWidget):
     def palette(self) -> str:
         """The pieces' palette (``svg.PALETTES``); set it to draw the game again in another one.
 
-        >>> w = GameWidget("volcano")
+        >>> from icewidgets import available_games
+        >>> w = GameWidget(available_games()[0])
         >>> w.palette = "okabe-ito"; w.palette
         'okabe-ito'
         """
