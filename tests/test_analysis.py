@@ -586,3 +586,20 @@ def test_a_race_among_equal_moves_stops_at_its_budget_and_ranks_known_moves_firs
     assert budget < rollouts.played <= budget + 3 * search.most_rollouts(0.05)  # the last round may overshoot
     lows = [entry.sample.low(state.player) for entry in ranking]
     assert lows[:3] == sorted(lows, reverse=True)[:3]
+
+
+def test_a_stop_is_heeded_between_the_rules_engines_jobs_not_only_between_batches():
+    # The rules engine plays a batch's jobs one after another: a hint of Volterra's opening
+    # races every legal move with a first batch of 64 rollouts each, one job per move. A stop
+    # set during the first job ends it there; before, the whole batch ran on.
+    import threading
+
+    stop = threading.Event()
+
+    def greedy_then_stop(state, rng):
+        stop.set()
+        return iw.agents.greedy(state, rng)
+
+    state = iw.make("volterra").new_state()
+    hints = iw.hint(state, precision=0.2, policy=greedy_then_stop, engine="reference", stop=stop)
+    assert not hints.complete and hints.rollouts == 0

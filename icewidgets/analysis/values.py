@@ -274,7 +274,8 @@ class Rollouts:
     ``policy``: the agent of every seat; ``engine``: ``"auto"`` (a compiled kernel where one
     plays the policy) or ``"reference"``; ``deadline`` (a ``time.perf_counter()`` value) and
     ``stop`` (anything with ``is_set()``, such as a ``threading.Event``) end the work with
-    :class:`Stopped` before the next batch. Use it as a context manager (its thread pool).
+    :class:`Stopped` before the next job of :data:`JOB_SIZE` rollouts (a batch stopped halfway
+    is dropped whole, so no value depends on when it stopped). Use it as a context manager (its thread pool).
     """
 
     def __init__(self, game: Game, policy: Any, seed: int, engine: str = "auto", deadline: float | None = None,
@@ -325,6 +326,9 @@ class Rollouts:
             self.played += len(points)
 
     def _job(self, sample: Sample, first: int, count: int) -> tuple[np.ndarray, int]:
+        # Checked before every job, not only every batch: a batch of the rules engine's rollouts
+        # runs its jobs one after the other and can outlast a deadline many times over.
+        self.check()
         seed = (self.seed, sample.ply, move_code(sample.move), first)
         out = agents_module.play_on(sample.state, self.agents, seed, count, self.max_plies,
                                     engine="auto" if self.compiled else "reference")
