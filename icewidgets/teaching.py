@@ -222,7 +222,10 @@ def read_number(answer: Any) -> Fraction | None:
         text = text[:-1].strip() if percent else text
         if not _NUMBER_TEXT.match(text):
             return None
-        value = Fraction(text.replace(" ", ""))
+        try:
+            value = Fraction(text.replace(" ", ""))
+        except ZeroDivisionError:  # "1/0" is no number
+            return None
         return value / 100 if percent else value
     if getattr(answer, "shape", None) == () and hasattr(answer, "item"):  # a numpy scalar or 0-d array
         answer = answer.item()

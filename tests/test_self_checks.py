@@ -698,6 +698,8 @@ TABLE = {
          '✘ Not yet: 0.16666666666666666 is too low for that probability.'),
         ('malformed', lambda: B.check_combinable_chance("a quarter"),
          "✘ Not yet: give that probability as a number, not 'a quarter'."),
+        ('malformed', lambda: B.check_combinable_chance("1/0"),  # was "could not be checked (ZeroDivisionError …)"
+         "✘ Not yet: give that probability as a number, not '1/0'."),
     ],
     "check_fewest_pips": [
         ('right', lambda: B.check_fewest_pips("R", 4),
