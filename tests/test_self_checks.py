@@ -771,9 +771,15 @@ TABLE = {
         ('right', lambda: B.check_tower_turn("G2B4", "D3-C3, E1-D3, C3-D3, End", "b"),
          '✔ Right: a tower on d3, and the turn can end.'),
         ('wrong', lambda: B.check_tower_turn("G2B4", ["d3-c3", "e1-d3"], "B"),
-         '✘ Not yet: no blue tower was finished: the small must come to rest on a medium on a large of its colour.'),
-        ('wrong', lambda: B.check_tower_turn("G2B4", ["d3-c3", "e1-d3", "c3-d3"], "G"),
-         '✘ Not yet: no green tower was finished: the small must come to rest on a medium on a large of its colour.'),
+         "✘ Not yet: after ['d3-c3', 'e1-d3'] no blue tower was finished: the small must come to rest on a medium on a "
+         "large of its colour."),
+        ('wrong', lambda: B.check_tower_turn("G2B4", "d3-c3 e1-d3 c3-d3", "G"),
+         "✘ Not yet: after 'd3-c3 e1-d3 c3-d3' no green tower was finished: the small must come to rest on a medium on "
+         "a large of its colour."),
+        ('malformed', lambda: B.check_tower_turn("G2B4", "end", "B"),
+         "✘ Not yet: give the plies that build the tower, like 'd3-c3 e1-d3', not 'end'."),
+        ('malformed', lambda: B.check_tower_turn("G2B4", "", "B"),
+         "✘ Not yet: give the plies that build the tower, like 'd3-c3 e1-d3', not ''."),
         ('wrong', lambda: B.check_tower_turn("G2B4", ["d3-c3", "e1-d3", "c3-d3"], "R"),
          "✘ Not yet: red is not one of Cool's colours (green and blue)."),
         ('malformed', lambda: B.check_tower_turn("G2B4", ["d3-c3", "e1-d3", "c3d3"], "B"),

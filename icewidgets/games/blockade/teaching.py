@@ -224,6 +224,8 @@ def check_tower_turn(roll: Any, plies: Any, colour: Any) -> Verdict:
                               f"not {shown(plies)}")
     if not isinstance(roll, str):
         return Verdict(False, f"give the roll as a text like 'G2B4', not {shown(roll)}")
+    if not [word for word in words if word.strip().lower() != "end"]:
+        return Verdict(False, f"give the plies that build the tower, like 'd3-c3 e1-d3', not {shown(plies)}")
     ended = bool(words) and words[-1].strip().lower() == "end"
     try:
         state = state.play(read_ply(roll))
@@ -234,8 +236,8 @@ def check_tower_turn(roll: Any, plies: Any, colour: Any) -> Verdict:
     except ValueError as error:
         return Verdict(False, str(error))
     if not built:
-        return Verdict(False, f"no {COLOUR_NAMES[colour]} tower was finished: the small must come to rest on a medium "
-                              "on a large of its colour")
+        return Verdict(False, f"after {shown(plies)} no {COLOUR_NAMES[colour]} tower was finished: the small must "
+                              "come to rest on a medium on a large of its colour")
     if not state.is_legal("end"):
         return Verdict(False, f"a tower stands on {built[0]}, but the turn cannot end: {state.why_illegal('end')}")
     return Verdict(True, f"a tower on {built[0]}, and the turn can end")
