@@ -251,7 +251,7 @@ TABLE = {
         ('malformed', lambda: N.check_agent("greedy", "volterra", games=4, at_least="most"),
          "✘ Not yet: give at_least as a number of points per game, like 0.8, not 'most'."),
         ('malformed', lambda: N.check_agent("greedy", "chess", games=4),
-         "✘ Not yet: unknown game 'chess'; available games: volcano, volterra, ice3, blockade."),
+         f"✘ Not yet: unknown game 'chess'; available games: {', '.join(iw.available_games())}."),
     ],
     "check_difference": [
         ('right', lambda: N.check_difference(F.volterra_cmp, "yes"),

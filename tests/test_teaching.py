@@ -150,7 +150,10 @@ def test_a_rules_sheet_is_one_a4_page_of_vectors_made_without_cairosvg(name, tmp
     assert all(picture.smallest_text >= printables.LEAST_TEXT - 1e-6 for picture in drawn)
     sizes = _text_sizes(data)
     assert min(sizes) >= printables.LEAST_TEXT - 1e-6
-    assert sum(abs(size - printables.LEAST_TEXT) < 0.01 for size in sizes) >= 20  # the pieces' letters, in text
+    # The pieces' letters, in text (the package's own games show at least 20 pieces; a game from
+    # a plug-in, such as the fifth-game run's, may show fewer).
+    letters = sum(abs(size - printables.LEAST_TEXT) < 0.01 for size in sizes)
+    assert letters >= (20 if name in iw.available_games(plugins=False) else 1)
 
 
 def test_a_picture_on_paper_is_the_scene_of_the_svg(tmp_path):

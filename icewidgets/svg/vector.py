@@ -57,6 +57,10 @@ def draw_svg(axes: Any, svg: str, left: float, top: float, width: float, *, zord
     return Drawn(view[3] * mm, smallest, mm * POINTS_PER_MM)
 
 
+_UNSEEN = frozenset({"title", "desc", "metadata"})
+"""Elements a picture carries for screen readers and tooltips, with nothing to print."""
+
+
 class _Painter:
     def __init__(self, axes: Any, x0: float, y0: float, mm: float, width: float, height: float, zorder: float):
         self.axes, self.x0, self.y0, self.mm = axes, x0, y0, mm
@@ -76,6 +80,8 @@ class _Painter:
         if tag in ("svg", "g"):
             for child in element:
                 self.walk(child, t)
+            return
+        if tag in _UNSEEN:
             return
         draw = getattr(self, f"_{tag}", None)
         if draw is None or tag.startswith("_"):
