@@ -17,7 +17,7 @@ from ...teaching import (HowToPlay, Verdict, check_moves, check_number, move_rea
                          self_check, shown)
 from ...words import plural
 from .board import GRID
-from .rules import Volcano, VolcanoState
+from .rules import STALL_TURNS, Volcano, VolcanoState
 from .scoring import score
 
 __all__ = ["HOW_TO_PLAY", "check_capturing_first_moves", "check_eruption_condition", "check_first_move_loop",
@@ -31,7 +31,7 @@ HOW_TO_PLAY = HowToPlay(
         "lands on one of the same size is yours. When a player holds all five colours, the best "
         "set of trees wins."
     ),
-    text="""\
+    text=f"""\
 **You need** 25 nests of five colours (red, yellow, green, blue and clear): a nest is a small, a
 medium and a large of one colour, stacked large on top. Five black smalls are the **caps**.
 
@@ -60,7 +60,8 @@ a turn.
 of each of the five colours (or when no coloured pyramid is left on the board). Arrange your
 pyramids into trees of a small, a medium and a large: a solid tree of one colour scores 7, a
 mixed tree 5, and every other pyramid 1. The highest score wins, even if another player ended
-the game; equal top scores share the win.
+the game; equal top scores share the win. (Not in the published rules: here a game also ends,
+scored as it stands, after {STALL_TURNS} turns in a row without a capture, so that it cannot go on for ever.)
 """,
     example=("a1-b1",),
     example_caption=("After a1-b1: the cap left a1, the red volcano erupted east along the marked "
