@@ -39,19 +39,21 @@ def check_target(path: Any, name: str = "path", suffixes: tuple[str, ...] = ()) 
     there: ``path`` is a ``str`` or ``os.PathLike`` (else a TypeError naming ``name``), its
     folder exists (else a FileNotFoundError naming it, or a NotADirectoryError when it is a
     file), it is not a folder itself
-    (IsADirectoryError) and it ends with one of ``suffixes`` when some are given (ValueError).
+    (IsADirectoryError) and it ends with one of ``suffixes``, in any case, when some are given
+    (else a ValueError naming the path, its suffix and the ones expected).
     Writers call it before any slow work, so a bad path fails at once.
 
     >>> check_target("results.txt", "--out", (".json", ".csv"))
     Traceback (most recent call last):
     ...
-    ValueError: --out='results.txt' must end in .json or .csv
+    ValueError: --out='results.txt' must end in .json or .csv, not .txt
     """
     checks.path(path, name)
     text = os.fspath(path)
     if suffixes and not text.lower().endswith(tuple(s.lower() for s in suffixes)):
         listed = ", ".join(suffixes[:-1]) + " or " + suffixes[-1] if len(suffixes) > 1 else suffixes[0]
-        raise ValueError(f"{name}={text!r} must end in {listed}")
+        suffix = os.path.splitext(text)[1]
+        raise ValueError(f"{name}={text!r} must end in {listed}, " + (f"not {suffix}" if suffix else "and has no suffix"))
     if text.endswith(tuple({os.sep, os.altsep or os.sep})):
         raise IsADirectoryError(f"cannot write {text!r}: a name ending in {text[-1]!r} is a folder's")
     folder = os.path.dirname(os.path.abspath(text))

@@ -317,16 +317,54 @@ def test_save_svg_names_an_unknown_option_and_the_valid_ones(options, message, t
     assert str(raised.value) == message and list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("name", ["board.svg", "board", "board.pdf.txt"])
-def test_the_printables_write_pdf_files_only(name, tmp_path):
+@pytest.mark.parametrize("name, ending", [("board.svg", "not .svg"), ("board", "and has no suffix"),
+                                          ("board.pdf.txt", "not .txt")])
+def test_the_printables_write_pdf_files_only(name, ending, tmp_path):
     state = iw.make("volcano").new_state()
     for write in (lambda path: iw.print_board(state, path), lambda path: iw.rules_sheet("volcano", path)):
         with pytest.raises(ValueError) as raised:
             write(tmp_path / name)
-        assert str(raised.value) == f"path={str(tmp_path / name)!r} must end in .pdf"
+        assert str(raised.value) == f"path={str(tmp_path / name)!r} must end in .pdf, {ending}"
     assert list(tmp_path.iterdir()) == []
     iw.print_board(state, tmp_path / "BOARD.PDF")
     assert (tmp_path / "BOARD.PDF").read_bytes().startswith(b"%PDF")
+
+
+_STATE_WRITERS = {
+    "save_svg": lambda path: iw.save_svg(iw.make("volcano").new_state(), path),
+    "save_svg animated": lambda path: iw.save_svg(iw.Record.new("volcano", seed=1), path, animated=True),
+    "save_png": lambda path: iw.svg.save_png(iw.make("volcano").new_state(), path),
+    "save_html": lambda path: iw.save_html(iw.Record.new("volcano", seed=1), path),
+}
+
+
+@pytest.mark.parametrize("writer, name, message", [
+    ("save_svg", "board.png", "must end in .svg, not .png"),
+    ("save_svg", "board.html", "must end in .svg, not .html"),
+    ("save_svg", "board", "must end in .svg, and has no suffix"),
+    ("save_svg animated", "game.gif", "must end in .svg, not .gif"),
+    ("save_png", "board.svg", "must end in .png, not .svg"),
+    ("save_png", "board.png.txt", "must end in .png, not .txt"),
+    ("save_html", "game.svg", "must end in .html or .htm, not .svg"),
+    ("save_html", "game.json", "must end in .html or .htm, not .json"),
+])
+def test_a_picture_or_page_writer_refuses_a_name_of_another_format(writer, name, message, tmp_path):
+    with pytest.raises(ValueError) as raised:
+        _STATE_WRITERS[writer](tmp_path / name)
+    assert str(raised.value) == f"path={str(tmp_path / name)!r} {message}"
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("writer, name, start", [
+    ("save_svg", "BOARD.SVG", "<svg"),
+    ("save_svg", "board.Svg", "<svg"),
+    ("save_svg animated", "GAME.SVG", "<svg"),
+    ("save_html", "GAME.HTML", "<!DOCTYPE html>"),
+    ("save_html", "game.htm", "<!DOCTYPE html>"),
+])
+def test_a_picture_or_page_writer_takes_its_suffix_in_any_case(writer, name, start, tmp_path):
+    _STATE_WRITERS[writer](tmp_path / name)
+    assert (tmp_path / name).read_text(encoding="utf-8").startswith(start)
 
 
 def test_a_size_may_be_any_kind_of_number(tmp_path):
