@@ -295,6 +295,19 @@ def test_traits_set_from_python_are_checked(trait, value, error, message):
     assert (widget.speed, widget.cursor) == (2.0, "c3")
 
 
+@pytest.mark.parametrize("theme", ["purple", "neon", "Dark", "", None, 3])
+def test_a_widget_or_page_of_an_unknown_theme_lists_every_theme_auto_too(theme, tmp_path):
+    message = f"theme={theme!r} is not a theme; choose 'auto' or one of 'light', 'dark', 'high-contrast'"
+    for make in (lambda: iw.GameWidget("volcano", theme=theme),
+                 lambda: iw.save_html(iw.Record.new("volcano", seed=1), tmp_path / "game.html", theme=theme)):
+        with pytest.raises(ValueError) as raised:
+            make()
+        assert str(raised.value) == message
+    assert list(tmp_path.iterdir()) == []
+    assert [iw.GameWidget("volcano", theme=name).theme for name in ("auto", *iw.svg.THEMES)] == [
+        "auto", "light", "dark", "high-contrast"]
+
+
 def test_save_html_refuses_an_unknown_option(tmp_path):
     with pytest.raises(TypeError, match="save_html\\(\\) got an unexpected option 'sise'; its options are theme, "
                                         "palette, size"):
