@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from .protocol import State
-from .record import Record
+from .record import CODE_PREFIX, Record
 from .teaching import Verdict, read_number, read_words, self_check, shown
 from .words import plural
 
@@ -141,6 +141,8 @@ def check_game_code(code: str, plies: Any, winner: Any) -> Verdict:
     from .protocol import NotationError
     from .teaching import read_number
 
+    if not isinstance(code, str):
+        return Verdict(False, f"give the game code as a text (it starts with {CODE_PREFIX!r}), not {shown(code)}")
     try:
         record = Record.from_code(code)
     except NotationError as error:

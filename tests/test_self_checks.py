@@ -230,6 +230,8 @@ TABLE = {
          "✘ Not yet: neither 20 plies nor 'Dark' as the winner is right."),
         ('malformed', lambda: N.check_game_code("iw1.xyz", 22, "Light"),
          '✘ Not yet: that is not a game code: the record code is damaged (was it copied completely?).'),
+        ('malformed', lambda: N.check_game_code(12345, 22, "Light"),
+         "✘ Not yet: give the game code as a text (it starts with 'iw1.'), not 12345."),
         ('malformed', lambda: N.check_game_code(F.classmate, "many", "Light"),
          "✘ Not yet: give the number of plies as a number, not 'many'."),
     ],
