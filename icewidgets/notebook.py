@@ -204,7 +204,8 @@ def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 
                     return Verdict(False, f"{plural(unfinished, 'game')} did not finish: does your agent always "
                                           "make progress?")
     except Exception as error:  # the agent's own bug, told to the student instead of a traceback
-        return Verdict(False, f"the agent failed: {type(error).__name__}: {error}")
+        notes = "".join(f" ({note})" for note in getattr(error, "__notes__", ()))  # whose, where: the engine's note
+        return Verdict(False, f"the agent failed: {type(error).__name__}: {error}{notes}")
     mean = sum(points) / len(points)
     told = f"it played {plural(len(points), 'whole game')} with legal moves and scored {mean:.2f} points per game"
     if goal is not None and mean < goal:

@@ -241,7 +241,8 @@ TABLE = {
         ('right', lambda: N.check_agent(F.first, iw.make("volterra"), games=2),
          '✔ Right: it played 2 whole games with legal moves and scored 0.00 points per game.'),
         ('wrong', lambda: N.check_agent(lambda s, r: "a0-a1", "volterra", games=2),
-         "✘ Not yet: the agent failed: NotationError: the agent '<lambda>' in seat 1 chose 'a0-a1' at ply 1 of game 0: "
+         "✘ Not yet: the agent failed: NotationError: the agent '<lambda>' in seat 1 at ply 1 of game 1 (counted from 1) "
+         "chose 'a0-a1': "
          "'a0-a1' is not a Volterra move: 'a0' is not a square of the 5×4 board (files a–e, ranks 1–4); the position:\n"
          "L D L D L\nD L D@D L D\nL D L@L D L\nD L D L D\nto_move=0 done=-."),
         ('wrong', lambda: N.check_agent(F.first, "volterra", games=4, at_least=1.01),
