@@ -31,7 +31,7 @@ from typing import IO, Any, Iterator
 
 from . import checks
 
-__all__ = ["atomic_write", "check_target"]
+__all__ = ["atomic_write", "check_target", "check_writable"]
 
 
 def check_target(path: Any, name: str = "path", suffixes: tuple[str, ...] = ()) -> str:
@@ -65,6 +65,24 @@ def check_target(path: Any, name: str = "path", suffixes: tuple[str, ...] = ()) 
     if os.path.isdir(text):
         raise IsADirectoryError(f"cannot write {text!r}: it is a folder")
     return text
+
+
+def check_writable(path: Any, name: str = "path", suffixes: tuple[str, ...] = ()) -> str:
+    """:func:`check_target`, and more: a file can be made in the folder ``path`` would be
+    written in, found by making an empty temporary file there and removing it, as
+    :func:`atomic_write` will write. A read-only folder or disk, or a folder that takes no files
+    (``/proc``), is an OSError of the failure's kind naming the path. For a caller that works
+    long before it writes (the command line checks its output files before it plays)."""
+    given = check_target(path, name, suffixes)
+    folder, base = os.path.split(os.path.realpath(given))
+    try:
+        temp, fd = _create_beside(folder, base)
+    except OSError as error:
+        raise type(error)(f"cannot write {given!r}: {error.strerror or error}") from None
+    os.close(fd)
+    with contextlib.suppress(OSError):
+        os.unlink(temp)
+    return given
 
 
 @contextlib.contextmanager
