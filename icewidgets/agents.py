@@ -709,7 +709,7 @@ def note_agent_error(error: BaseException, agent: Any, state: State, ply: int, g
 
 
 def _where(state: State, ply: int, game: int | None, run: str) -> str:
-    """ "in seat 2 at ply 5 of game 3": seats, plies and games counted from 1."""
+    """Where an agent was asked to move, e.g. ``in seat 2 at ply 5 of game 3 (counted from 1)``."""
     of = "" if game is None else f" of {run} {game}"
     return f"in seat {state.player + 1} at ply {ply}{of} (counted from 1)"
 

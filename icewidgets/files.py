@@ -53,7 +53,8 @@ def check_target(path: Any, name: str = "path", suffixes: tuple[str, ...] = ()) 
     if suffixes and not text.lower().endswith(tuple(s.lower() for s in suffixes)):
         listed = ", ".join(suffixes[:-1]) + " or " + suffixes[-1] if len(suffixes) > 1 else suffixes[0]
         suffix = os.path.splitext(text)[1]
-        raise ValueError(f"{name}={text!r} must end in {listed}, " + (f"not {suffix}" if suffix else "and has no suffix"))
+        given = f"not {suffix}" if suffix else "and has no suffix"
+        raise ValueError(f"{name}={text!r} must end in {listed}, {given}")
     if text.endswith(tuple({os.sep, os.altsep or os.sep})):
         raise IsADirectoryError(f"cannot write {text!r}: a name ending in {text[-1]!r} is a folder's")
     folder = os.path.dirname(os.path.abspath(text))
