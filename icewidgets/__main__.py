@@ -24,7 +24,8 @@ played like the package's own; a plug-in that cannot be loaded is named in a war
 Every rate is a mean of points (the winners of a game share 1 point, a game without a winner
 gives each seat 1/players) with a 95% interval. Bad arguments print one clear line and exit
 with status 2, before any game is played (output files included: their folder must exist and
-their name must say the format). Files are written whole or not at all: a write that fails
+take files, and their name must say the format). Flags are written whole (``--prec`` is not
+``--precision``). Files are written whole or not at all: a write that fails
 (a full disk) prints one line, leaves any older file as it was and exits with status 1. Output
 read only in part (``… | head -1``) ends the command quietly with status 141, as for other tools.
 """
@@ -47,6 +48,11 @@ class _WriteFailed(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # A flag is written whole: "--prec" for --precision would break when a flag is added.
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> None:  # one line, exit status 2
         raise _UsageError(message)
 
@@ -182,21 +188,22 @@ def _agents(text: str) -> str:
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
-    """Refuse an output file that could not be written, before any game is played."""
-    from .files import check_target
+    """Refuse an output file that could not be written, before any game is played or analysed:
+    its name, its folder, and that a file can be made there (a read-only folder, ``/proc``)."""
+    from .files import check_writable
 
     flag = ""
     try:
         if getattr(args, "out", None):
             flag = "--out"
-            check_target(args.out, flag, (".json", ".csv"))
+            check_writable(args.out, flag, (".json", ".csv"))
         if getattr(args, "plot", None):
             flag = "--plot"
-            check_target(args.plot, flag, _picture_formats())
+            check_writable(args.plot, flag, _picture_formats())
         if getattr(args, "json", None) not in (None, "-"):
             flag = "--json"
-            check_target(args.json, flag, (".json",))
-    except OSError as error:  # a missing folder, a file for a folder, a folder for a file
+            check_writable(args.json, flag, (".json",))
+    except OSError as error:  # a missing folder, a file for a folder, a folder for a file, no right to write
         raise _UsageError(f"{flag}: {error}") from None
 
 

@@ -179,7 +179,8 @@ def play_on(state: State, agents: Any, seed: Any, count: int, max_plies: int, en
     ``"reference"`` always the rules engines. The games are the same either way, and so are these
     arrays, one row per game: ``winners`` (bit p: player p won), ``scores`` (int16), ``plies``
     (played here), ``turns`` (the final ``state.turns``) and ``unfinished`` (stopped by
-    ``max_plies`` or a turn limit); a kernel may add its counters.
+    ``max_plies`` or a turn limit); a kernel may add its counters. An agent's illegal move or
+    error says which agent, seat, ply and rollout (:func:`play_chosen`, :func:`note_agent_error`).
 
     >>> import icewidgets as iw
     >>> state = iw.make(iw.available_games()[0]).new_state()
@@ -213,8 +214,13 @@ def play_on(state: State, agents: Any, seed: Any, count: int, max_plies: int, en
             if seat == CHANCE:
                 now = now._apply(chance_move(now, rng))
             else:
-                move = seats[seat](now, rng)
-                now = now.play(move) if checked[seat] else now._apply(move)
+                try:
+                    move = seats[seat](now, rng)
+                except Exception as error:  # an agent's own bug: said whose, where, in which rollout
+                    note_agent_error(error, seats[seat], now, plies + 1, i + 1, "rollout")
+                    raise
+                now = (play_chosen(now, move, seats[seat], plies + 1, i + 1, "rollout") if checked[seat]
+                       else now._apply(move))
             plies += 1
         out["winners"][i] = sum(1 << p for p in now.winners)
         out["scores"][i] = [_whole(score) for score in now.scores]
@@ -673,16 +679,39 @@ def get_agent(agent: str | Agent, name: str = "agent") -> Agent:
     return found
 
 
-def play_chosen(state: State, move: Any, agent: Any, ply: int, where: str = "") -> State:
-    """``state.play(move)`` for the ``move`` that ``agent`` chose at ply ``ply`` (counted from 1)
-    of a game; a move the rules refuse raises the same error (IllegalMoveError or
-    NotationError) saying which agent, in which seat, at which ply (``where`` may add the game),
-    and the position it was played in."""
+def play_chosen(state: State, move: Any, agent: Any, ply: int, game: int | None = None, run: str = "game") -> State:
+    """``state.play(move)`` for the ``move`` that ``agent`` chose at ply ``ply`` of ``run``
+    number ``game`` (a game of playouts, a rollout); a move the rules refuse raises the same
+    error (IllegalMoveError or NotationError) saying which agent, in which seat, at which ply of
+    which game, and the position it was played in. Seats, plies and games are counted from 1,
+    as the library's words count them ("seat 1", "Ply 23")."""
     try:
         return state.play(move)
     except (IllegalMoveError, NotationError) as error:
-        raise type(error)(f"the agent {agent_name(agent)!r} in seat {state.player + 1} chose {move!r} at ply {ply}"
-                          f"{where}: {error}; the position:\n{state.to_text()}") from None
+        raise type(error)(f"the agent {agent_name(agent)!r} {_where(state, ply, game, run)} chose {move!r}: {error}; "
+                          f"the position:\n{state.to_text()}") from None
+
+
+def note_agent_error(error: BaseException, agent: Any, state: State, ply: int, game: int | None = None,
+                     run: str = "game") -> None:
+    """Add to ``error``, raised by ``agent`` while it chose ply ``ply`` of ``run`` number
+    ``game`` in ``state``, a note saying which agent, in which seat, at which ply of which game
+    (counted from 1, as in :func:`play_chosen`). The error keeps its type, so a caller that
+    catches it still does; the traceback shows the note under its message."""
+    note = f"raised by the agent {agent_name(agent)!r} {_where(state, ply, game, run)}"
+    try:
+        if hasattr(error, "add_note"):
+            error.add_note(note)
+        else:  # Python 3.10 has no add_note: the attribute that 3.11 and later print
+            error.__notes__ = [*getattr(error, "__notes__", ()), note]  # type: ignore[attr-defined]
+    except (AttributeError, TypeError):  # an exception object that takes no attribute: raised as it is
+        pass
+
+
+def _where(state: State, ply: int, game: int | None, run: str) -> str:
+    """Where an agent was asked to move, e.g. ``in seat 2 at ply 5 of game 3 (counted from 1)``."""
+    of = "" if game is None else f" of {run} {game}"
+    return f"in seat {state.player + 1} at ply {ply}{of} (counted from 1)"
 
 
 def agent_name(agent: str | Agent) -> str:

@@ -31,7 +31,7 @@ from typing import IO, Any, Iterator
 
 from . import checks
 
-__all__ = ["atomic_write", "check_target"]
+__all__ = ["atomic_write", "check_target", "check_writable"]
 
 
 def check_target(path: Any, name: str = "path", suffixes: tuple[str, ...] = ()) -> str:
@@ -39,19 +39,22 @@ def check_target(path: Any, name: str = "path", suffixes: tuple[str, ...] = ()) 
     there: ``path`` is a ``str`` or ``os.PathLike`` (else a TypeError naming ``name``), its
     folder exists (else a FileNotFoundError naming it, or a NotADirectoryError when it is a
     file), it is not a folder itself
-    (IsADirectoryError) and it ends with one of ``suffixes`` when some are given (ValueError).
+    (IsADirectoryError) and it ends with one of ``suffixes``, in any case, when some are given
+    (else a ValueError naming the path, its suffix and the ones expected).
     Writers call it before any slow work, so a bad path fails at once.
 
     >>> check_target("results.txt", "--out", (".json", ".csv"))
     Traceback (most recent call last):
     ...
-    ValueError: --out='results.txt' must end in .json or .csv
+    ValueError: --out='results.txt' must end in .json or .csv, not .txt
     """
     checks.path(path, name)
     text = os.fspath(path)
     if suffixes and not text.lower().endswith(tuple(s.lower() for s in suffixes)):
         listed = ", ".join(suffixes[:-1]) + " or " + suffixes[-1] if len(suffixes) > 1 else suffixes[0]
-        raise ValueError(f"{name}={text!r} must end in {listed}")
+        suffix = os.path.splitext(text)[1]
+        given = f"not {suffix}" if suffix else "and has no suffix"
+        raise ValueError(f"{name}={text!r} must end in {listed}, {given}")
     if text.endswith(tuple({os.sep, os.altsep or os.sep})):
         raise IsADirectoryError(f"cannot write {text!r}: a name ending in {text[-1]!r} is a folder's")
     folder = os.path.dirname(os.path.abspath(text))
@@ -63,6 +66,24 @@ def check_target(path: Any, name: str = "path", suffixes: tuple[str, ...] = ()) 
     if os.path.isdir(text):
         raise IsADirectoryError(f"cannot write {text!r}: it is a folder")
     return text
+
+
+def check_writable(path: Any, name: str = "path", suffixes: tuple[str, ...] = ()) -> str:
+    """:func:`check_target`, and more: a file can be made in the folder ``path`` would be
+    written in, found by making an empty temporary file there and removing it, as
+    :func:`atomic_write` will write. A read-only folder or disk, or a folder that takes no files
+    (``/proc``), is an OSError of the failure's kind naming the path. For a caller that works
+    long before it writes (the command line checks its output files before it plays)."""
+    given = check_target(path, name, suffixes)
+    folder, base = os.path.split(os.path.realpath(given))
+    try:
+        temp, fd = _create_beside(folder, base)
+    except OSError as error:
+        raise type(error)(f"cannot write {given!r}: {error.strerror or error}") from None
+    os.close(fd)
+    with contextlib.suppress(OSError):
+        os.unlink(temp)
+    return given
 
 
 @contextlib.contextmanager

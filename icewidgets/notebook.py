@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from .protocol import State
-from .record import Record
+from .record import CODE_PREFIX, Record
 from .teaching import Verdict, read_number, read_words, self_check, shown
 from .words import plural
 
@@ -141,6 +141,8 @@ def check_game_code(code: str, plies: Any, winner: Any) -> Verdict:
     from .protocol import NotationError
     from .teaching import read_number
 
+    if not isinstance(code, str):
+        return Verdict(False, f"give the game code as a text (it starts with {CODE_PREFIX!r}), not {shown(code)}")
     try:
         record = Record.from_code(code)
     except NotationError as error:
@@ -202,7 +204,8 @@ def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 
                     return Verdict(False, f"{plural(unfinished, 'game')} did not finish: does your agent always "
                                           "make progress?")
     except Exception as error:  # the agent's own bug, told to the student instead of a traceback
-        return Verdict(False, f"the agent failed: {type(error).__name__}: {error}")
+        notes = "".join(f" ({note})" for note in getattr(error, "__notes__", ()))  # whose, where: the engine's note
+        return Verdict(False, f"the agent failed: {type(error).__name__}: {error}{notes}")
     mean = sum(points) / len(points)
     told = f"it played {plural(len(points), 'whole game')} with legal moves and scored {mean:.2f} points per game"
     if goal is not None and mean < goal:

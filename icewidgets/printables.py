@@ -44,7 +44,7 @@ LARGE_BASE_MM = 25.0
 CELL_MM = 28.0
 """The side of a printed square: a large pyramid's base and a little room to lift it."""
 PAPERS = {"A4": (210.0, 297.0), "letter": (215.9, 279.4), "A3": (297.0, 420.0)}
-"""Paper sizes (width, height) in millimetres, portrait."""
+"""Paper sizes (width, height) in millimetres, portrait; ``paper=`` names one in any case."""
 
 MARGIN = 12.0
 """The margin around a page, wider than any printer's unprintable edge (mm)."""
@@ -560,7 +560,7 @@ def _beside_the_board(state: State) -> list[str]:
 def _paper(paper: str) -> tuple[float, float]:
     if not isinstance(paper, str):
         raise TypeError(f"paper={paper!r} must be a paper size's name, one of {', '.join(map(repr, PAPERS))}")
-    try:
-        return PAPERS[paper]
-    except KeyError:
-        raise ValueError(f"paper={paper!r} is not a paper size; choose one of {', '.join(map(repr, PAPERS))}") from None
+    for name, size in PAPERS.items():
+        if name.lower() == paper.strip().lower():  # "a4", "Letter", "LETTER": any case
+            return size
+    raise ValueError(f"paper={paper!r} is not a paper size; choose one of {', '.join(map(repr, PAPERS))} (in any case)")

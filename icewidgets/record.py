@@ -193,7 +193,10 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str) -> "Record":
-        """The record saved by :meth:`to_json`; :class:`NotationError` if it is not one."""
+        """The record saved by :meth:`to_json` (a ``str``, or UTF-8 ``bytes``);
+        :class:`NotationError` if the text is not one, TypeError if ``text`` is no text."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise TypeError(f"Record.from_json(text) takes the JSON as a str (or bytes), not {type(text).__name__}")
         try:
             data = json.loads(text)
         except (ValueError, TypeError) as error:  # not JSON, not UTF-8, not text at all
@@ -207,8 +210,11 @@ class Record:
 
     @classmethod
     def from_code(cls, code: str) -> "Record":
-        """The record packed by :meth:`to_code`."""
-        code = code.strip() if isinstance(code, str) else ""
+        """The record packed by :meth:`to_code`; :class:`NotationError` if the text is not
+        one, TypeError if ``code`` is not a ``str``."""
+        if not isinstance(code, str):
+            raise TypeError(f"Record.from_code(code) takes the game code as a str, not {type(code).__name__}")
+        code = code.strip()
         other = re.match(r"iw(\d+)\.", code)
         if other and code[:other.end()] != CODE_PREFIX:
             raise NotationError(f"this code is of version {other.group(1)} ({other.group()}…), which this icewidgets "

@@ -347,10 +347,11 @@ def check_moves(answer: Any, expected: Iterable[Any], *, why: str, what: str = "
     :func:`read_words`); ``read`` turns each into its notation (e.g. :func:`move_reader`), so
     ``"A1-B1"`` may stand for ``a1-b1``, and a word it cannot read is named. A wrong answer is
     told how many are missing and how many do not belong, with one example of each (as the
-    student wrote it), so a student can look again without being given the whole list.
+    student wrote it), so a student can look again without being given the whole list; it
+    repeats the answer as read, so a list split or read otherwise than meant shows.
 
     >>> check_moves(["a1-a2"], ["a1-a2", "a1-b1"], why="both erupt", what="erupting moves")
-    ✘ Not yet: 1 of the erupting moves is missing (for example a1-b1).
+    ✘ Not yet: 1 of the erupting moves is missing (for example a1-b1); your list as read: a1-a2.
     >>> check_moves("a1-b1 a1-a2", ["a1-a2", "a1-b1"], why="both erupt")
     ✔ Right: both erupt.
     """
@@ -360,6 +361,7 @@ def check_moves(answer: Any, expected: Iterable[Any], *, why: str, what: str = "
                               f"not {shown(answer)}")
     given: dict[str, str] = {}  # notation → the word as the student wrote it
     twice = []
+    as_read = []
     for word in words:
         try:
             move = read(word) if read is not None else word
@@ -368,12 +370,14 @@ def check_moves(answer: Any, expected: Iterable[Any], *, why: str, what: str = "
         if move in given:
             twice.append(word)
         given.setdefault(move, word)
+        as_read.append(str(move))
+    echo = f"your list as read: {', '.join(as_read) or 'no move'}"
     wanted = sorted({str(move) for move in expected})
     missing = [move for move in wanted if move not in given]
     extra = sorted(given[move] for move in set(given) - set(wanted))
     if not missing and not extra:
         if twice:
-            return Verdict(False, f"{twice[0]} is listed twice")
+            return Verdict(False, f"{twice[0]} is listed twice; {echo}")
         return Verdict(True, why)
     problems = []
     if missing:
@@ -382,7 +386,7 @@ def check_moves(answer: Any, expected: Iterable[Any], *, why: str, what: str = "
     if extra:
         problems.append(f"{plural(len(extra), 'move')} {'does' if len(extra) == 1 else 'do'} not belong "
                         f"(for example {extra[0]})")
-    return Verdict(False, "; ".join(problems))
+    return Verdict(False, "; ".join([*problems, echo]))
 
 
 def _key(text: Any) -> str:

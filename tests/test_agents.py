@@ -11,6 +11,8 @@ import pytest
 
 import icewidgets as iw
 from icewidgets import agents as A
+from icewidgets.analysis.teaching import bot_game
+from icewidgets.notebook import check_agent
 from icewidgets.playout import tournament
 from icewidgets.protocol import CHANCE
 from icewidgets.stats import wilson_interval
@@ -391,13 +393,13 @@ def test_an_agents_illegal_move_names_the_agent_the_ply_and_the_position():
         iw.playouts(game, 2, agents=("random", _stubborn), seed=0, progress=False, engine="reference")
     first = game.new_state(seed=np.random.default_rng(np.random.SeedSequence(0, spawn_key=(0,))))
     before = first.play(iw.agents.random_agent(first, np.random.default_rng(np.random.SeedSequence(0, spawn_key=(0,)))))
-    assert str(raised.value) == ("the agent 'stubborn' in seat 2 chose 'a1-a1' at ply 2 of game 0: "
+    assert str(raised.value) == ("the agent 'stubborn' in seat 2 at ply 2 of game 1 (counted from 1) chose 'a1-a1': "
                                  f"a1-a1 is illegal: {before.why_illegal('a1-a1')}; "
                                  f"the position:\n{before.to_text()}")
     with pytest.raises(iw.NotationError) as raised:
         iw.playouts(game, 2, agents=(lambda state, rng: 12345, "random"), seed=0, progress=False, engine="reference")
-    assert str(raised.value) == ("the agent '<lambda>' in seat 1 chose 12345 at ply 1 of game 0: 12345 is not a "
-                                 f"volcano move or move text; the position:\n{first.to_text()}")
+    assert str(raised.value) == ("the agent '<lambda>' in seat 1 at ply 1 of game 1 (counted from 1) chose 12345: "
+                                 f"12345 is not a volcano move or move text; the position:\n{first.to_text()}")
 
 
 def test_a_bots_illegal_move_in_the_widget_names_the_bot_and_the_ply():
@@ -409,3 +411,76 @@ def test_a_bots_illegal_move_in_the_widget_names_the_bot_and_the_ply():
     assert widget.message == (f"The bot in seat 2 ({widget.seats[1]}) chose 'a1-a1' at ply 2, which the rules refuse: "
                               f"a1-a1 is illegal: {after.why_illegal('a1-a1')}")
     assert widget.message_kind == "error" and widget.record.plies == (first,)
+
+
+# An agent's own error keeps its type and says whose, where and in which game ----------------------
+
+
+def _crashing_at(start, times):
+    """An agent that plays at random but raises ZeroDivisionError the ``times``-th time it is
+    asked to move in ``start`` (once per game, in the first seat of Volcano)."""
+    seen = []
+
+    def crash(state, rng):
+        if state == start:
+            seen.append(state)
+            if len(seen) == times:
+                raise ZeroDivisionError("my agent divided by zero")
+        return A.random_agent(state, rng)
+
+    crash.agent_name = "crash"
+    return crash
+
+
+def _always_crashing(state, rng):
+    raise KeyError("no such square")
+
+
+_always_crashing.agent_name = "always"
+
+
+@pytest.mark.parametrize("name, run, error, note", [
+    ("playouts, game 1", lambda start: iw.playouts("volcano", 4, agents=(_crashing_at(start, 1), "random"), seed=0,
+                                                   progress=False, engine="reference"),
+     ZeroDivisionError, "raised by the agent 'crash' in seat 1 at ply 1 of game 1 (counted from 1)"),
+    ("playouts, game 3", lambda start: iw.playouts("volcano", 4, agents=(_crashing_at(start, 3), "random"), seed=0,
+                                                   progress=False, engine="reference"),
+     ZeroDivisionError, "raised by the agent 'crash' in seat 1 at ply 1 of game 3 (counted from 1)"),
+    ("playouts, seat 2", lambda start: iw.playouts("volcano", 4, agents=("greedy", _always_crashing), seed=0,
+                                                   progress=False, engine="reference"),
+     KeyError, None),
+    ("rollouts", lambda start: A.play_on(start, (_crashing_at(start, 2), "random"), seed=1, count=3, max_plies=6,
+                                         engine="reference"),
+     ZeroDivisionError, "raised by the agent 'crash' in seat 1 at ply 1 of rollout 2 (counted from 1)"),
+    ("a bot game", lambda start: bot_game("volcano", [_always_crashing, "random"], seed=1),
+     KeyError, "raised by the agent 'always' in seat 1 at ply 1 (counted from 1)"),
+])
+def test_an_agents_own_error_keeps_its_type_with_a_note_of_whose_and_where(name, run, error, note):
+    start = iw.make("volcano").new_state()
+    with pytest.raises(error) as raised:
+        run(start)
+    if note is None:  # seat 2 moves once seat 1's first turn is over: at the ply the game reached
+        first = iw.make("volcano").new_state()
+        plies = 0
+        rng = np.random.default_rng(np.random.SeedSequence(0, spawn_key=(0,)))
+        while first.to_move == 0:
+            first = first.play(A.greedy(first, rng))
+            plies += 1
+        note = f"raised by the agent 'always' in seat 2 at ply {plies + 1} of game 1 (counted from 1)"
+    assert raised.value.__notes__ == [note]
+    assert str(raised.value) in ("my agent divided by zero", "'no such square'")  # the message itself unchanged
+
+
+def test_a_rollouts_illegal_move_names_the_agent_the_seat_the_ply_and_the_rollout():
+    start = iw.make("volcano").new_state()
+    with pytest.raises(iw.IllegalMoveError) as raised:
+        A.play_on(start, (_stubborn, "random"), seed=1, count=2, max_plies=4, engine="reference")
+    assert str(raised.value) == ("the agent 'stubborn' in seat 1 at ply 1 of rollout 1 (counted from 1) chose "
+                                 f"'a1-a1': a1-a1 is illegal: {start.why_illegal('a1-a1')}; the position:\n"
+                                 f"{start.to_text()}")
+
+
+def test_check_agent_tells_the_student_where_their_agent_failed():
+    verdict = check_agent(_always_crashing, "volterra", games=2)
+    assert str(verdict) == ("✘ Not yet: the agent failed: KeyError: 'no such square' (raised by the agent 'always' "
+                            "in seat 1 at ply 1 of game 1 (counted from 1)).")

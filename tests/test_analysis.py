@@ -531,12 +531,27 @@ def test_the_command_line_prints_the_table_and_saves_json(tmp_path, capsys):
      "error: --json: cannot write 'missing/keep.json': the folder 'missing' does not exist\n"),
     (["analyse", "CODE", "--plot", "missing/graph.png"],
      "error: --plot: cannot write 'missing/graph.png': the folder 'missing' does not exist\n"),
+    (["analyse", "CODE", "--json", "/proc/keep.json"],  # a folder that takes no files
+     "error: --json: cannot write '/proc/keep.json': No such file or directory\n"),
+    (["analyse", "CODE", "--plot", "/proc/graph.png"],
+     "error: --plot: cannot write '/proc/graph.png': No such file or directory\n"),
+    (["analyse", "CODE", "--json", "/sys/keep.json"],  # no right to write there, not even for root
+     "error: --json: cannot write '/sys/keep.json': Permission denied\n"),
+    (["analyse", "CODE", "--json", "-", "--plot", "/sys/graph.svg"],
+     "error: --plot: cannot write '/sys/graph.svg': Permission denied\n"),
+    (["analyse", "CODE", "--prec", "0.2"], "error: unrecognized arguments: --prec 0.2\n"),  # flags are written whole
+    (["analyse", "CODE", "--max-sec", "5"], "error: unrecognized arguments: --max-sec 5\n"),
+    (["analyse", "CODE", "--js", "a.json"], "error: unrecognized arguments: --js a.json\n"),
     (["analyse", "CODE", "--seed", "x"], "error: argument --seed: invalid int value: 'x'"),
 ])
-def test_the_command_line_refuses_bad_arguments_in_one_line(argv, message, capsys):
+def test_the_command_line_refuses_bad_arguments_in_one_line(argv, message, capsys, monkeypatch):
+    from icewidgets import analysis
     from icewidgets.__main__ import main
 
     code = _greedy_record("volcano", 1).to_code()
+    if "--precision" not in argv and "--policy" not in argv and "--seed" not in argv and "--max-seconds" not in argv:
+        # refused before the long analysis starts (the flags above are checked by the analysis itself)
+        monkeypatch.setattr(analysis, "analyse", lambda *args, **kwargs: pytest.fail("analysed before the refusal"))
     assert main([code if arg == "CODE" else arg for arg in argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith(message) and err.count("\n") == 1

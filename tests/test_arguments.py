@@ -295,6 +295,19 @@ def test_traits_set_from_python_are_checked(trait, value, error, message):
     assert (widget.speed, widget.cursor) == (2.0, "c3")
 
 
+@pytest.mark.parametrize("theme", ["purple", "neon", "Dark", "", None, 3])
+def test_a_widget_or_page_of_an_unknown_theme_lists_every_theme_auto_too(theme, tmp_path):
+    message = f"theme={theme!r} is not a theme; choose 'auto' or one of 'light', 'dark', 'high-contrast'"
+    for make in (lambda: iw.GameWidget("volcano", theme=theme),
+                 lambda: iw.save_html(iw.Record.new("volcano", seed=1), tmp_path / "game.html", theme=theme)):
+        with pytest.raises(ValueError) as raised:
+            make()
+        assert str(raised.value) == message
+    assert list(tmp_path.iterdir()) == []
+    assert [iw.GameWidget("volcano", theme=name).theme for name in ("auto", *iw.svg.THEMES)] == [
+        "auto", "light", "dark", "high-contrast"]
+
+
 def test_save_html_refuses_an_unknown_option(tmp_path):
     with pytest.raises(TypeError, match="save_html\\(\\) got an unexpected option 'sise'; its options are theme, "
                                         "palette, size"):
@@ -317,16 +330,54 @@ def test_save_svg_names_an_unknown_option_and_the_valid_ones(options, message, t
     assert str(raised.value) == message and list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("name", ["board.svg", "board", "board.pdf.txt"])
-def test_the_printables_write_pdf_files_only(name, tmp_path):
+@pytest.mark.parametrize("name, ending", [("board.svg", "not .svg"), ("board", "and has no suffix"),
+                                          ("board.pdf.txt", "not .txt")])
+def test_the_printables_write_pdf_files_only(name, ending, tmp_path):
     state = iw.make("volcano").new_state()
     for write in (lambda path: iw.print_board(state, path), lambda path: iw.rules_sheet("volcano", path)):
         with pytest.raises(ValueError) as raised:
             write(tmp_path / name)
-        assert str(raised.value) == f"path={str(tmp_path / name)!r} must end in .pdf"
+        assert str(raised.value) == f"path={str(tmp_path / name)!r} must end in .pdf, {ending}"
     assert list(tmp_path.iterdir()) == []
     iw.print_board(state, tmp_path / "BOARD.PDF")
     assert (tmp_path / "BOARD.PDF").read_bytes().startswith(b"%PDF")
+
+
+_STATE_WRITERS = {
+    "save_svg": lambda path: iw.save_svg(iw.make("volcano").new_state(), path),
+    "save_svg animated": lambda path: iw.save_svg(iw.Record.new("volcano", seed=1), path, animated=True),
+    "save_png": lambda path: iw.svg.save_png(iw.make("volcano").new_state(), path),
+    "save_html": lambda path: iw.save_html(iw.Record.new("volcano", seed=1), path),
+}
+
+
+@pytest.mark.parametrize("writer, name, message", [
+    ("save_svg", "board.png", "must end in .svg, not .png"),
+    ("save_svg", "board.html", "must end in .svg, not .html"),
+    ("save_svg", "board", "must end in .svg, and has no suffix"),
+    ("save_svg animated", "game.gif", "must end in .svg, not .gif"),
+    ("save_png", "board.svg", "must end in .png, not .svg"),
+    ("save_png", "board.png.txt", "must end in .png, not .txt"),
+    ("save_html", "game.svg", "must end in .html or .htm, not .svg"),
+    ("save_html", "game.json", "must end in .html or .htm, not .json"),
+])
+def test_a_picture_or_page_writer_refuses_a_name_of_another_format(writer, name, message, tmp_path):
+    with pytest.raises(ValueError) as raised:
+        _STATE_WRITERS[writer](tmp_path / name)
+    assert str(raised.value) == f"path={str(tmp_path / name)!r} {message}"
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("writer, name, start", [
+    ("save_svg", "BOARD.SVG", "<svg"),
+    ("save_svg", "board.Svg", "<svg"),
+    ("save_svg animated", "GAME.SVG", "<svg"),
+    ("save_html", "GAME.HTML", "<!DOCTYPE html>"),
+    ("save_html", "game.htm", "<!DOCTYPE html>"),
+])
+def test_a_picture_or_page_writer_takes_its_suffix_in_any_case(writer, name, start, tmp_path):
+    _STATE_WRITERS[writer](tmp_path / name)
+    assert (tmp_path / name).read_text(encoding="utf-8").startswith(start)
 
 
 def test_a_size_may_be_any_kind_of_number(tmp_path):
@@ -426,6 +477,15 @@ def test_a_lab_save_that_fails_is_shown(tmp_path):
     (["playouts", "volcano", "-n", "2000", "--plot", "r.docx"], "--plot='r.docx' must end in .eps"),
     (["playouts", "volcano", "-n", "2000", "--out", "."], "--out='.' must end in .json or .csv"),
     (["playouts", "volcano", "-n", "2000", "--out", "/"], "must end in .json or .csv"),
+    (["playouts", "volcano", "-n", "2000", "--out", "/proc/r.json"], "--out: cannot write '/proc/r.json': No such file"),
+    (["playouts", "volcano", "-n", "2000", "--plot", "/sys/r.png"], "--plot: cannot write '/sys/r.png': Permission denied"),
+    (["compare", "volcano", "-v", "a:", "-n", "2000", "--plot", "/proc/c.png"], "--plot: cannot write '/proc/c.png'"),
+    (["tournament", "volcano", "-n", "2000", "--plot", "/sys/t.svg"], "--plot: cannot write '/sys/t.svg'"),
+    (["playouts", "volcano", "--gam", "2"], "unrecognized arguments: --gam 2"),
+    (["playouts", "volcano", "-n", "2", "--prec", "0.1"], "unrecognized arguments: --prec 0.1"),
+    (["playouts", "volcano", "-n", "2", "--rotate"], "unrecognized arguments: --rotate"),
+    (["compare", "volcano", "-n", "2", "--var", "a:"], "unrecognized arguments: --var a:"),
+    (["tournament", "volcano", "--age", "random,greedy"], "unrecognized arguments: --age random,greedy"),
     (["compare", "volcano", "-v", "a:", "-n", "2000", "--plot", "missing/c.png"], "does not exist"),
     (["tournament", "volcano", "-n", "2000", "--plot", "missing/t.png"], "does not exist"),
     (["playouts", "volcano", "-n", "2", "--agents", ",,"], "--agents needs at least one agent name"),

@@ -227,3 +227,40 @@ def test_an_integer_path_is_a_type_error_and_no_descriptor_is_touched(call):
     finally:
         os.close(read)
         os.close(write)
+
+
+# A folder that takes no files is found before the work that would write there ------------------
+
+
+@pytest.mark.parametrize("path, error, reason", [
+    ("/proc/results.json", FileNotFoundError, "No such file or directory"),
+    ("/sys/results.json", PermissionError, "Permission denied"),
+])
+def test_check_writable_refuses_a_folder_that_takes_no_files(path, error, reason):
+    from icewidgets.files import check_writable
+
+    with pytest.raises(error) as raised:
+        check_writable(path, "--out", (".json",))
+    assert str(raised.value) == f"cannot write {path!r}: {reason}"
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root writes in a read-only folder")
+def test_check_writable_refuses_a_read_only_folder(tmp_path):
+    from icewidgets.files import check_writable
+
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        with pytest.raises(PermissionError, match="cannot write .*: Permission denied"):
+            check_writable(folder / "r.json")
+    finally:
+        folder.chmod(0o755)
+    assert list(folder.iterdir()) == []
+
+
+def test_check_writable_leaves_no_file_behind(tmp_path):
+    from icewidgets.files import check_writable
+
+    assert check_writable(tmp_path / "r.json", "--out", (".json",)) == str(tmp_path / "r.json")
+    assert list(tmp_path.iterdir()) == []

@@ -350,11 +350,27 @@ def test_record_refuses_bad_input_at_once():
     "iw2.abcd",
     "hello",
     "",
-    None,
 ])
 def test_damaged_codes_are_notation_errors(code):
     with pytest.raises(iw.NotationError):
         Record.from_code(code)
+
+
+@pytest.mark.parametrize("method, argument, given", [
+    ("from_code", 5, "int"),
+    ("from_code", None, "NoneType"),
+    ("from_code", b"iw1.abcd", "bytes"),
+    ("from_code", ["iw1.abcd"], "list"),
+    ("from_json", 5, "int"),
+    ("from_json", None, "NoneType"),
+    ("from_json", {"game": "volcano"}, "dict"),
+])
+def test_a_code_or_json_that_is_no_text_is_a_type_error_naming_the_argument(method, argument, given):
+    what = "code) takes the game code as a str" if method == "from_code" else "text) takes the JSON as a str (or bytes)"
+    with pytest.raises(TypeError) as raised:
+        getattr(Record, method)(argument)
+    assert str(raised.value) == f"Record.{method}({what}, not {given}"
+    assert not isinstance(raised.value, iw.NotationError)
 
 
 def test_truncated_and_altered_codes_are_notation_errors():
@@ -382,8 +398,8 @@ def test_records_that_do_not_replay_are_notation_errors(data, words):
 def test_bad_json_is_a_notation_error():
     with pytest.raises(iw.NotationError, match="not valid JSON"):
         Record.from_json("{not json")
-    with pytest.raises(iw.NotationError):
-        Record.from_json(None)
+    with pytest.raises(iw.NotationError, match="not valid JSON"):
+        Record.from_json(b"\xff\xfe not UTF-8")
 
 
 def test_a_replay_error_inside_a_code_is_a_notation_error():

@@ -182,11 +182,15 @@ def test_any_code_is_a_record_or_a_notation_error(text):
     try:
         iw.Record.from_code(text)
     except NotationError:
-        pass
+        assert isinstance(text, str)
+    except TypeError:  # not text at all
+        assert not isinstance(text, str)
     try:
         iw.Record.from_json(text)
     except NotationError:
-        pass
+        assert isinstance(text, (str, bytes))
+    except TypeError:
+        assert not isinstance(text, (str, bytes))
 
 
 @FAST

@@ -230,6 +230,28 @@ def test_a_page_is_drawn_in_millimetres():
     assert tuple(round(v * 25.4, 6) for v in page.figure.get_size_inches()) == (210, 297)
 
 
+@pytest.mark.parametrize("paper, size", [
+    ("A4", (210.0, 297.0)), ("a4", (210.0, 297.0)), (" A4 ", (210.0, 297.0)),
+    ("letter", (215.9, 279.4)), ("Letter", (215.9, 279.4)), ("LETTER", (215.9, 279.4)),
+    ("a3", (297.0, 420.0)),
+])
+def test_a_paper_is_named_in_any_case(paper, size):
+    assert printables._paper(paper) == size
+
+
+@pytest.mark.parametrize("paper", ["B5", "a5", "", "legal"])
+def test_an_unknown_paper_lists_the_papers_there_are(paper):
+    with pytest.raises(ValueError) as raised:
+        printables._paper(paper)
+    assert str(raised.value) == f"paper={paper!r} is not a paper size; choose one of 'A4', 'letter', 'A3' (in any case)"
+
+
+def test_print_board_and_rules_sheet_take_a_paper_in_any_case(tmp_path):
+    state = iw.make("ice3").new_state(seed=1)
+    assert iw.print_board(state, tmp_path / "a3.pdf", paper="a3").sheets == (("a", "h", 1, 8),)
+    assert iw.rules_sheet("ice3", tmp_path / "rules.pdf", paper="Letter") == tmp_path / "rules.pdf"
+
+
 def test_print_board_options(tmp_path):
     state = iw.make("ice3").new_state(seed=1)
     assert iw.print_board(state, tmp_path / "a3.pdf", paper="A3").sheets == (("a", "h", 1, 8),)

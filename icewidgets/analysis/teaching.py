@@ -61,8 +61,17 @@ def bot_game(game: Game | str, agents: Any = "easy", seed: int = 0, max_plies: i
     rng = np.random.default_rng(seed)
     state, plies = record.start_state(), []
     while not state.is_over and (max_plies is None or len(plies) < max_plies):
-        move = agents_module.chance_move(state, rng) if state.to_move == CHANCE else chosen[state.to_move](state, rng)
-        state = state.play(move)  # checked: an agent of one's own may be wrong
+        if state.to_move == CHANCE:
+            move = agents_module.chance_move(state, rng)
+            state = state.play(move)
+        else:
+            agent = chosen[state.to_move]
+            try:
+                move = agent(state, rng)
+            except Exception as error:  # an agent's own bug: said whose and where
+                agents_module.note_agent_error(error, agent, state, len(plies) + 1)
+                raise
+            state = agents_module.play_chosen(state, move, agent, len(plies) + 1)  # an agent of one's own may be wrong
         plies.append(str(move))
     return record.extend(plies)
 

@@ -84,7 +84,9 @@ def play_reference(game: Game, agents: Sequence[Any], seatings: Sequence[Sequenc
     """Games ``start``…``stop-1`` (whole deals) on the rules engines: seated by ``seatings``
     (for each game of a deal, the agent index in each seat), each game drawing from its deal's
     :func:`game_rng`. ``on_game(games_done)`` after each game; a KeyboardInterrupt during a game
-    ends the chunk with the deals finished before it."""
+    ends the chunk with the deals finished before it. An agent's illegal move, or an error it
+    raises (its type kept, with a note), says which agent, seat, ply and game
+    (:func:`icewidgets.agents.play_chosen`, :func:`~icewidgets.agents.note_agent_error`)."""
     group = len(seatings)
     # The library's own agents return legal moves (known by identity, never by name); any
     # other agent's move is checked, so a wrong one is an IllegalMoveError, never a broken game.
@@ -126,9 +128,13 @@ def play_reference(game: Game, agents: Sequence[Any], seatings: Sequence[Sequenc
                         # random_agent's one draw, inlined: the hottest line of every random playout.
                         move = moves[int(draw() * len(moves))]
                     else:
-                        move = agents[agent](state, rng)
+                        try:
+                            move = agents[agent](state, rng)
+                        except Exception as error:  # an agent's own bug: said whose, where, in which game
+                            agents_module.note_agent_error(error, agents[agent], state, plies + 1, i + 1)
+                            raise
                     state = state._apply(move) if trusted[agent] else agents_module.play_chosen(
-                        state, move, agents[agent], plies + 1, f" of game {i}")
+                        state, move, agents[agent], plies + 1, i + 1)
                 plies += 1
                 ply(row, hits, state)
                 over = state.is_over

@@ -19,7 +19,7 @@ def save_svg(state_or_record: Any, path: Any, **options: Any) -> None:
     ``size`` is the board's width in pixels or a named size (``"projector"``), as for
     :func:`~icewidgets.svg.board`; with ``animated=True`` a Record is written as an animated
     SVG of the whole game (see :func:`~icewidgets.svg.animated_svg`); other keyword arguments
-    go to :func:`~icewidgets.svg.board`.
+    go to :func:`~icewidgets.svg.board`. ``path`` must end in ``.svg`` (in any case).
 
     >>> import icewidgets as iw, os, tempfile
     >>> path = os.path.join(tempfile.mkdtemp(), "board.svg")
@@ -27,7 +27,7 @@ def save_svg(state_or_record: Any, path: Any, **options: Any) -> None:
     >>> open(path).read().startswith("<svg")
     True
     """
-    check_target(path)
+    check_target(path, "path", (".svg",))
     animated = checks.flag(options.pop("animated", False), "animated")
     drawing = animated_svg if animated else board
     checks.no_unknown(options, f"save_svg({'animated=True' if animated else ''})", ["animated", *_keywords(drawing)])
@@ -42,8 +42,9 @@ def save_svg(state_or_record: Any, path: Any, **options: Any) -> None:
 
 def save_png(state_or_record: Any, path: Any, *, scale: float = 2.0, **options: Any) -> None:
     """Write a PNG picture of a state or of a Record's final position (needs the optional
-    ``cairosvg`` package); ``scale`` multiplies the natural size."""
-    check_target(path)
+    ``cairosvg`` package); ``scale`` multiplies the natural size; ``path`` must end in ``.png``
+    (in any case)."""
+    check_target(path, "path", (".png",))
     checks.no_unknown(options, "save_png()", ["scale", *_keywords(board)])
     cairosvg = require_cairosvg("PNG export needs", " save_svg works without it.")
     states, _ = states_and_moves(state_or_record)

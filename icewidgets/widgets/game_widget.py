@@ -158,8 +158,7 @@ class GameWidget(Analysing, anywidget.AnyWidget):
         seed = checks.whole(seed, "seed", low=0, none=True)
         analysis_precision = check_analysis(analysis, analysis_precision)
         super().__init__()
-        if theme != AUTO:
-            svg.theme(theme)
+        _valid_theme(theme)  # before anything is built; the message the trait gives too
         svg.palette(palette)
         svg.size_of(size)
         self._palette = palette

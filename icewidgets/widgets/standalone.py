@@ -37,8 +37,9 @@ def save_html(record_or_widget: Any, path: Any, **options: Any) -> None:
     ``record_or_widget`` is an :class:`icewidgets.Record`, a :class:`~icewidgets.State` (the
     page shows that one position) or a :class:`~icewidgets.GameWidget` (its whole game, shown
     at the ply it shows); ``options`` (``theme=``, ``palette=``, ``size=``) lay a Record out as
-    a widget would; any other option is refused. The page opens at the last ply. The file is
-    written whole or not at all (:func:`icewidgets.files.atomic_write`).
+    a widget would; any other option is refused. The page opens at the last ply. ``path`` must
+    end in ``.html`` or ``.htm`` (in any case). The file is written whole or not at all
+    (:func:`icewidgets.files.atomic_write`).
 
     The page shows an analysis: a widget's own (``widget.analysis``, the plies done so far), or
     for a Record ``analysis=`` an :class:`icewidgets.Analysis` of it (``iw.analyse(record)``)
@@ -55,7 +56,7 @@ def save_html(record_or_widget: Any, path: Any, **options: Any) -> None:
     """
     from .game_widget import GameWidget
 
-    check_target(path)
+    check_target(path, "path", (".html", ".htm"))
     if isinstance(record_or_widget, GameWidget):
         if options:
             raise TypeError(f"save_html of a widget takes no options ({', '.join(sorted(options))}): "

@@ -113,13 +113,15 @@ def check_solution(state: Ice3State, moves: Any) -> Verdict:
             position = position.play(moves[-1])
         except ValueError as error:
             return Verdict(False, f"move {number}, {word}: {error}")
+    # the moves as read (in the game's notation), so a line read otherwise than meant shows
+    as_read = f" ({' '.join(map(str, moves))})" if moves else ""
     if not position.goals_met:
         goal_size = state.game.goal_size
-        return Verdict(False, f"after {plural(len(moves), 'move')} no colour is home yet: the best corner has "
-                              f"{position.progress} of its {goal_size} squares right")
+        return Verdict(False, f"after {plural(len(moves), 'move')}{as_read} no colour is home yet: the best corner "
+                              f"has {position.progress} of its {goal_size} squares right")
     shorter = solve(state, len(moves) - 1) if moves else None
     if shorter is not None:
-        return Verdict(False, f"solved in {plural(len(moves), 'move')}, but {plural(len(shorter), 'move')} "
+        return Verdict(False, f"solved in {plural(len(moves), 'move')}{as_read}, but {plural(len(shorter), 'move')} "
                               "are enough: look for a shorter line")
     return Verdict(True, f"solved in {plural(len(moves), 'move')}, the fewest possible "
                          "(the search proves that no shorter line exists)")
@@ -138,7 +140,7 @@ def check_puzzle(name: str, moves: Any) -> Verdict:
     """Whether ``moves`` solve the ladder's puzzle ``name`` (any case) in its proved fewest moves.
 
     >>> check_puzzle("Loose-1", "GE1")
-    ✘ Not yet: after 1 move no colour is home yet: the best corner has 11 of its 15 squares right.
+    ✘ Not yet: after 1 move (GE1) no colour is home yet: the best corner has 11 of its 15 squares right.
     """
     names = [rung.name for rung in PUZZLES]
     key = name.strip().lower() if isinstance(name, str) else None

@@ -100,7 +100,7 @@ def check_capturing_first_moves(moves: Any) -> Verdict:
     exactly the first moves of the standard opening that capture.
 
     >>> check_capturing_first_moves(["a1-a2"])
-    ✘ Not yet: 13 of the capturing first moves are missing (for example a1-b1).
+    ✘ Not yet: 13 of the capturing first moves are missing (for example a1-b1); your list as read: a1-a2.
     """
     start = _start()
     capturing = [m for m in start.legal_moves() if start.play(m).scores[0] > 0]
