@@ -435,6 +435,8 @@ def test_game_sources_a_record_a_widget_or_a_code():
     (lambda r, s: iw.analyse(r, seed=-2), ValueError, r"seed=-2 must be a whole number ≥ 0"),
     (lambda r, s: iw.analyse(r, max_seconds=0), ValueError, "max_seconds=0 must be a positive number"),
     (lambda r, s: iw.analyse(r, policy="expert"), ValueError, "policy='expert': unknown agent 'expert'"),
+    (lambda r, s: iw.analyse(r, policy=5), TypeError, "policy=5 is not an agent: give a name"),
+    (lambda r, s: iw.hint(s, policy=[1]), TypeError, r"policy=\[1\] is not an agent"),
     (lambda r, s: iw.analyse(r, engine="gpu"), ValueError, "engine='gpu'; choose 'auto'"),
     (lambda r, s: iw.analyse(42), TypeError, "game_source must be a Record, a GameWidget or a game code"),
     (lambda r, s: iw.analyse("iw1.AAAA"), ValueError, "game_source: the record code is damaged"),
@@ -524,7 +526,8 @@ def test_the_command_line_prints_the_table_and_saves_json(tmp_path, capsys):
     (["analyse", "nonsense"], "error: CODE 'nonsense' is neither a game code (starting 'iw1.') nor a record file"),
     (["analyse", "iw1.AAAA"], "error: CODE: the record code is damaged (was it copied completely?)"),
     (["analyse", "CODE", "--precision", "0.7"], "error: --precision 0.7 must be a number between 0 and 0.5"),
-    (["analyse", "CODE", "--policy", "expert"], "error: --policy 'expert': unknown agent 'expert'"),
+    (["analyse", "CODE", "--policy", "expert"], "error: --policy 'expert': unknown agent 'expert'; choose a level "
+     "(easy, medium, hard) or an agent (random, greedy, mcts, mcts:ITERATIONS)\n"),  # no Python function offered
     (["analyse", "CODE", "--seed", "-3"], "error: --seed -3 must be a whole number ≥ 0"),
     (["analyse", "CODE", "--max-seconds", "-1"], "error: --max-seconds -1.0 must be a positive number of seconds\n"),
     (["analyse", "CODE", "--json", "missing/keep.json"],

@@ -81,6 +81,8 @@ def _as_flag(error: ValueError) -> ValueError:
     for argument, flag in FLAGS.items():
         if text.startswith(f"{argument}="):
             # "or None (no limit)" is the library's way to say "leave it out"
+            # a command line cannot pass a Python function, nor leave a value out by None
+            text = text.replace(", or pass a callable agent(state, rng) -> move", "")
             return ValueError(f"{flag} {text[len(argument) + 1:]}".replace(", or None (no limit)", ""))
     return error
 

@@ -247,7 +247,7 @@ def _policy(game: Any, policy: Any) -> tuple[Any, str]:
     """The rollouts' agent and its name (``policy``, or the game's own)."""
     chosen = game.analyst.rollout if policy is None else policy
     try:
-        agent = agents_module.get_agent(chosen)
+        agent = agents_module.get_agent(chosen, "policy")
     except ValueError as error:
         raise ValueError(f"policy={policy!r}: {error}") from None
     return agent, agents_module.agent_name(chosen)
