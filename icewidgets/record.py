@@ -25,6 +25,7 @@ from typing import Any, Iterable, Iterator
 
 from . import checks
 from .games import make
+from .jsontext import read_json
 from .protocol import Game, NotationError, State
 
 CODE_PREFIX = "iw1."
@@ -198,8 +199,8 @@ class Record:
         if not isinstance(text, (str, bytes, bytearray)):
             raise TypeError(f"Record.from_json(text) takes the JSON as a str (or bytes), not {type(text).__name__}")
         try:
-            data = json.loads(text)
-        except (ValueError, TypeError) as error:  # not JSON, not UTF-8, not text at all
+            data = read_json(text)
+        except ValueError as error:
             raise NotationError(f"the record is not valid JSON: {error}") from None
         return cls.from_dict(data)
 
@@ -222,10 +223,17 @@ class Record:
         if not code.startswith(CODE_PREFIX):
             raise NotationError(f"a record code starts with {CODE_PREFIX!r}")
         body = code[len(CODE_PREFIX) :]
+        damaged = NotationError("the record code is damaged (was it copied completely?)")
         try:
-            text = zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))).decode()
+            packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+            unpacker = zlib.decompressobj()
+            text = unpacker.decompress(packed).decode()
         except (ValueError, zlib.error):
-            raise NotationError("the record code is damaged (was it copied completely?)") from None
+            raise damaged from None
+        # Letters added after a code (or changed in its last letter) can decode to the same
+        # record plus a little more: only the exact code to_code writes is read.
+        if not unpacker.eof or unpacker.unused_data or base64.urlsafe_b64encode(packed).decode().rstrip("=") != body:
+            raise damaged
         return cls.from_json(text)
 
 

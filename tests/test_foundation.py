@@ -375,7 +375,9 @@ def test_a_code_or_json_that_is_no_text_is_a_type_error_naming_the_argument(meth
 
 def test_truncated_and_altered_codes_are_notation_errors():
     code = record().to_code()
-    for damaged in (code[:-5], code[: len(code) // 2], code[:10] + ("A" if code[10] != "A" else "B") + code[11:]):
+    extended = [code + tail for tail in ("x", "xy", "xyz", "AAAA", "==", "A")]  # decoded, these held the record
+    for damaged in (code[:-5], code[: len(code) // 2], code[:10] + ("A" if code[10] != "A" else "B") + code[11:],
+                    *extended):
         with pytest.raises(iw.NotationError):
             Record.from_code(damaged)
 
@@ -395,11 +397,31 @@ def test_records_that_do_not_replay_are_notation_errors(data, words):
         Record.from_json(json.dumps(data))
 
 
-def test_bad_json_is_a_notation_error():
-    with pytest.raises(iw.NotationError, match="not valid JSON"):
-        Record.from_json("{not json")
-    with pytest.raises(iw.NotationError, match="not valid JSON"):
-        Record.from_json(b"\xff\xfe not UTF-8")
+@pytest.mark.parametrize("text, reason", [
+    ("{not json", "Expecting property name"),
+    (b"\xff\xfe not UTF-8", "Expecting value"),
+    ("[" * 100_000 + "]" * 100_000, "its lists or objects are nested too deeply"),
+    ('{"game": "volcano", "seed": ' + "9" * 5_000 + "}", "it holds a number thousands of digits long"),
+])
+def test_bad_json_is_a_notation_error(text, reason):
+    with pytest.raises(iw.NotationError, match="the record is not valid JSON: .*" + reason):
+        Record.from_json(text)
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000 + "]" * 100_000, '{"seed": ' + "9" * 5_000 + "}"])
+def test_analyses_and_results_in_bad_json_are_refused_with_the_reason(text):
+    from icewidgets.analysis.result import Analysis
+    from icewidgets.playout import PlayoutResults
+
+    reason = "nested too deeply" if text.startswith("[") else "a number thousands of digits long"
+    with pytest.raises(iw.NotationError, match="the analysis is not valid JSON: .*" + reason):
+        Analysis.from_json(text)
+    with pytest.raises(ValueError, match="the results are not valid JSON: .*" + reason):
+        PlayoutResults.from_json(text)
+    with pytest.raises(ValueError, match=r"line 1 \(the settings\) is not valid JSON: .*" + reason):
+        PlayoutResults.from_csv("# " + text + "\nwinner\n")
+    with pytest.raises(TypeError, match="Analysis.from_json.text. takes the JSON as a str"):
+        Analysis.from_json(5)
 
 
 def test_a_replay_error_inside_a_code_is_a_notation_error():

@@ -9,6 +9,7 @@ import json
 import math
 from typing import Any
 
+from ..jsontext import read_json
 from ..protocol import NotationError
 from ..record import Record
 from ..stats import Table
@@ -353,10 +354,13 @@ class Analysis:
 
     @classmethod
     def from_json(cls, text: str) -> "Analysis":
-        """The analysis saved by :meth:`to_json`."""
+        """The analysis saved by :meth:`to_json` (a ``str``, or UTF-8 ``bytes``);
+        :class:`NotationError` if the text is not one, TypeError if ``text`` is no text."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise TypeError(f"Analysis.from_json(text) takes the JSON as a str (or bytes), not {type(text).__name__}")
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as error:
+            data = read_json(text)
+        except ValueError as error:
             raise NotationError(f"the analysis is not valid JSON: {error}") from None
         return cls.from_dict(data)
 

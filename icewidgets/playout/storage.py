@@ -31,6 +31,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from .. import checks
+from ..jsontext import read_json
 from .balance import PROFILE_BINS
 from .arrays import BALANCE_FIELDS, RESULT_CODES, heatmap_shape, result_arrays
 
@@ -126,8 +127,8 @@ def from_json(text: Any) -> dict[str, Any]:
     if not isinstance(text, str):
         raise TypeError(f"from_json() reads the text of a results file, not {type(text).__name__}")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
+        data = read_json(text)
+    except ValueError as error:
         raise ValueError(f"the results are not valid JSON: {error}") from None
     settings = _settings(data)
     arrays_data = data.get("arrays")
@@ -155,8 +156,8 @@ def from_csv(text: Any) -> dict[str, Any]:
     if not lines or not lines[0].startswith("# "):
         raise ValueError("not an icewidgets playouts CSV: the first line must be the '# {…}' settings line")
     try:
-        data = json.loads(lines[0][2:])
-    except json.JSONDecodeError as error:
+        data = read_json(lines[0][2:])
+    except ValueError as error:
         raise ValueError(f"line 1 (the settings) is not valid JSON: {error}") from None
     settings = _settings(data)
     if len(lines) < 2 or not lines[1].strip():
