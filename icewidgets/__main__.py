@@ -63,6 +63,9 @@ def _parser() -> argparse.ArgumentParser:
     games = available_games()
     parser = _Parser(prog="python -m icewidgets", description="icewidgets: Icehouse-pyramid games from the command line.",
                      epilog="run `python -m icewidgets COMMAND --help` for a command's options")
+    from . import __version__
+
+    parser.add_argument("--version", action="version", version=f"icewidgets {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("playouts", help="play many games and print the balance report",

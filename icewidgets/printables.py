@@ -235,6 +235,13 @@ def rules_sheet(game: Game | str, path: Any, *, paper: str = "A4") -> Path:
     raise ValueError(f"{game.title}'s rules do not fit on one page at {SMALLEST_TEXT:g} points: shorten them")
 
 
+def _changed_options(game: Game) -> str:
+    """The options of ``game`` that are not its defaults, as ``name=value`` (the rules text
+    describes the defaults), or ""."""
+    defaults = type(game)().options
+    return ", ".join(f"{name}={value!r}" for name, value in game.options.items() if defaults.get(name) != value)
+
+
 PICTURE_GAP = 8.0
 """The space between the rules sheet's two pictures (mm)."""
 
@@ -278,8 +285,10 @@ def _lay_out_rules(page: _Page, game: Game, start: State, example: State, size: 
         y = _lay_out_block(page, block, left, full, y, size, leading)
         y -= leading * 0.45
     footer = MARGIN - 2
-    page.text(left, footer, f"icewidgets · {game.title} · the rules as the library plays them; the notebook "
-                            "teaches them with pictures", LEAST_TEXT, color=MUTED, va="bottom")
+    changed = _changed_options(game)
+    played = (f"the rules above with the default options; this game's differ: {changed}" if changed
+              else "the rules as the library plays them; the notebook teaches them with pictures")
+    page.text(left, footer, f"icewidgets · {game.title} · {played}", LEAST_TEXT, color=MUTED, va="bottom")
     return y > footer + 5
 
 

@@ -19,6 +19,7 @@ import errno
 import hashlib
 import json
 import os
+import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -101,7 +102,8 @@ def copy_notebooks(folder: str | os.PathLike, ask: Callable[[str], bool] | None 
     try:
         return _copy(target, ask)
     except OSError as error:
-        if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        # (the refusals _copy makes itself carry no file name, and are passed on as they are)
+        if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS) and error.filename is not None:
             raise _not_writable(target, error.filename) from None
         raise
 
@@ -113,8 +115,14 @@ def _copy(target: Path, ask: Callable[[str], bool] | None) -> CopyReport:
     source = notebooks_folder()
     shipped = [path.name for path in sorted(source.glob("*.ipynb"))]
     shipped += [f"{DATA}/{path.name}" for path in sorted((source / DATA).glob("*")) if path.is_file()]
-    target.mkdir(parents=True, exist_ok=True)
     manifest = target / MANIFEST
+    try:  # a folder that cannot be made or takes no files (/proc) is refused before anything is copied
+        target.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(dir=target, prefix=".icewidgets-")
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as error:
+        raise _not_writable(target, target, error.strerror or "no file can be made there") from None
     try:
         copied = json.loads(manifest.read_text(encoding="utf-8"))["files"]
     except (OSError, ValueError, KeyError, TypeError):
@@ -172,9 +180,10 @@ def _write(path: Path, data: bytes) -> None:
         handle.write(data)
 
 
-def _not_writable(target: Path, where: Any) -> PermissionError:
-    """The error for a folder the notebooks cannot be written into (``where``: the folder or file refused)."""
+def _not_writable(target: Path, where: Any, why: str = "permission denied") -> PermissionError:
+    """The error for a folder the notebooks cannot be written into (``where``: the folder or file
+    refused; ``why``: the system's reason)."""
     place = Path(where) if where else target
     folder = place if place.is_dir() else place.parent
     return PermissionError(errno.EACCES, f"cannot copy the notebooks into {str(target)!r}: the folder "
-                           f"{str(folder)!r} is not writable (permission denied); choose a folder of yours")
+                           f"{str(folder)!r} is not writable ({why[:1].lower()}{why[1:]}); choose a folder of yours")

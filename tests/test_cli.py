@@ -100,3 +100,10 @@ def test_help(capsys):
     text = capsys.readouterr().out
     assert "--agents" in text and f"one of: {', '.join(iw.available_games())}" in " ".join(text.split())
     assert main([]) == 2
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out == f"icewidgets {iw.__version__}\n"

@@ -262,3 +262,19 @@ def test_print_board_options(tmp_path):
         iw.print_board(state, tmp_path / "x.pdf", paper="B5")
     with pytest.raises(TypeError):
         iw.print_board("ice3", tmp_path / "x.pdf")
+
+
+@pytest.mark.parametrize("options, footer", [
+    ({}, "the rules as the library plays them; the notebook teaches them with pictures"),
+    ({"stall_turns": None}, "the rules above with the default options; this game's differ: stall_turns=None"),
+    ({"players": 3, "stall_turns": 30},
+     "the rules above with the default options; this game's differ: players=3, stall_turns=30"),
+])
+def test_a_rules_sheet_says_which_options_differ_from_the_rules_text(options, footer, tmp_path, monkeypatch):
+    written = []
+    text = printables._Page.text
+    monkeypatch.setattr(printables._Page, "text", lambda page, x, y, what, *a, **kw: written.append(what) or
+                        text(page, x, y, what, *a, **kw))
+    iw.rules_sheet(iw.make("volcano", **options), tmp_path / "rules.pdf")
+    assert written[-1] == f"icewidgets · Volcano · {footer}"
+    assert "by default a game here also\nends, scored as it stands, after 100 turns" in iw.make("volcano").how_to_play.text

@@ -60,8 +60,9 @@ a turn.
 of each of the five colours (or when no coloured pyramid is left on the board). Arrange your
 pyramids into trees of a small, a medium and a large: a solid tree of one colour scores 7, a
 mixed tree 5, and every other pyramid 1. The highest score wins, even if another player ended
-the game; equal top scores share the win. (Not in the published rules: here a game also ends,
-scored as it stands, after {STALL_TURNS} turns in a row without a capture, so that it cannot go on for ever.)
+the game; equal top scores share the win. (Not in the published rules: by default a game here also
+ends, scored as it stands, after {STALL_TURNS} turns in a row without a capture, so that it cannot go on
+for ever; the `stall_turns` option changes that limit or turns it off.)
 """,
     example=("a1-b1",),
     example_caption=("After a1-b1: the cap left a1, the red volcano erupted east along the marked "
