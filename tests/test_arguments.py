@@ -571,3 +571,9 @@ def test_an_empty_agent_name_in_the_widget_the_lab_and_the_command_line(capsys):
         lab.plan()
     assert main(["playouts", "volcano", "-n", "2", "--agents", "random,"]) == 2
     assert capsys.readouterr().err == "error: --agents='random,' " + EMPTY.format("2nd of 2") + "\n"
+
+
+def test_save_png_is_public_beside_save_svg():
+    from icewidgets import svg
+
+    assert iw.save_png is svg.save_png and "save_png" in iw.__all__
