@@ -63,12 +63,13 @@ def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | No
     for index in range(n_games):
         rng = random.Random(f"{seed}:{index}")
         state = game.new_state(seed=rng.randrange(2**32))
-        _check_state(game, state, f"game {index}, start")
+        number = index + 1  # messages count games and plies from 1, as the rest of the library does
+        _check_state(game, state, f"game {number}, start")
         counted = _Counted(game)
         greedy_rng = random.Random(f"{seed}:{index}:greedy")  # its own stream: the games stay the same
         plies = 0
         while not state.is_over:
-            where = f"game {index}, ply {plies}"
+            where = f"game {number}, ply {plies + 1}"
             if plies >= bound:
                 raise ConformanceError(f"{where}: the game did not end within {bound} plies\n{state.to_text()}")
             move = _pick_move(game, state, rng, where)
@@ -86,8 +87,8 @@ def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | No
             state = after
             plies += 1
             _check_state(game, state, where)
-        _expect(state.legal_moves() == [], f"game {index}: a finished game still lists legal moves")
-        counted.final(state, f"game {index}, end")
+        _expect(state.legal_moves() == [], f"game {number}: a finished game still lists legal moves")
+        counted.final(state, f"game {number}, end")
         report["games"] += 1
         report["plies"] += plies
         report["results"][state.result] = report["results"].get(state.result, 0) + 1
