@@ -250,8 +250,35 @@ TABLE = {
          "chose 'a0-a1': "
          "'a0-a1' is not a Volterra move: 'a0' is not a square of the 5×4 board (files a–e, ranks 1–4); the position:\n"
          "L D L D L\nD L D@D L D\nL D L@L D L\nD L D L D\nto_move=0 done=-."),
-        ('wrong', lambda: N.check_agent(F.first, "volterra", games=4, at_least=1.01),
-         '✘ Not yet: it played 4 whole games with legal moves and scored 0.50 points per game; the goal is 1.01.'),
+        ('wrong', lambda: N.check_agent(F.first, "volterra", games=4, at_least=0.6),
+         '✘ Not yet: it played 4 whole games with legal moves and scored 0.50 points per game; the goal is 0.60.'),
+        ('malformed', lambda: N.check_agent(F.first, "volterra", games=4, at_least=1.01),
+         '✘ Not yet: at_least=1.01 can never be met: a game gives at most 1 point; give a number from 0 to 1, like 0.8.'),
+        ('malformed', lambda: N.check_agent("random", "volterra", games=0),
+         '✘ Not yet: games=0 must be a whole number of games ≥ 1.'),
+        ('malformed', lambda: N.check_agent("random", "volterra", games="x"),
+         "✘ Not yet: games='x' must be a whole number of games ≥ 1, not str."),
+        ('malformed', lambda: N.check_agent("random", "volterra", games=-3),
+         '✘ Not yet: games=-3 must be a whole number of games ≥ 1.'),
+        ('malformed', lambda: N.check_agent("random", "volterra", games=True),
+         '✘ Not yet: games=True must be a whole number of games ≥ 1, not bool.'),
+        ('malformed', lambda: N.check_agent("random", "volterra", games=2, seed="x"),
+         "✘ Not yet: seed='x' must be a whole number ≥ 0, not str."),
+        ('malformed', lambda: N.check_agent("random", "volterra", games=2, against="nonsense"),
+         "✘ Not yet: against='nonsense': unknown agent 'nonsense'; choose a level (easy, medium, hard) or an agent "
+         "(random, greedy, mcts, mcts:ITERATIONS), or pass a callable agent(state, rng) -> move."),
+        ('malformed', lambda: N.check_agent("nonsense", "volterra", games=2),
+         "✘ Not yet: unknown agent 'nonsense'; choose a level (easy, medium, hard) or an agent "
+         "(random, greedy, mcts, mcts:ITERATIONS), or pass a callable agent(state, rng) -> move."),
+        # random Ice3 games (the default exact goal) practically never end: the game's nature, not the agent's
+        ('wrong', lambda: N.check_agent("random", "ice3", games=2),
+         '✘ Not yet: 2 of the 2 games reached the limit of 300 turns without a winner, and so did 2 of 2 games of '
+         'random against random: Ice3 games can last that long whatever the agents, so whole games cannot be '
+         'checked here.'),
+        # the first-move agent walks a cap back and forth for ever; random Volcano games all end
+        ('wrong', lambda: N.check_agent(F.first, "volcano", games=2),
+         '✘ Not yet: 2 of the 2 games reached the limit of 5,000 plies without a winner, though 2 games of random '
+         'against random all finished: does your agent always make progress?'),
         ('malformed', lambda: N.check_agent(42, "volterra"),
          '✘ Not yet: an agent is a function agent(state, rng) that returns a move, not 42.'),
         ('right', lambda: N.check_agent("greedy", "volterra", games=4, at_least="0.7"),
