@@ -35,7 +35,7 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple
 from .words import plural
 
 __all__ = ["Block", "HowToPlay", "Verdict", "check_choice", "check_moves", "check_number", "move_reader", "read_number",
-           "read_words", "self_check", "shown"]
+           "read_position", "read_words", "self_check", "shown"]
 
 
 class Block(NamedTuple):
@@ -198,6 +198,23 @@ def shown(answer: Any) -> str:
     if "\n" in text or len(text) > 60:  # a table or a long object: its kind says enough
         return f"a {type(answer).__name__}"
     return text
+
+
+def read_position(answer: Any, kind: type, title: str) -> tuple[Any, Verdict | None]:
+    """The position ``answer`` stands for when it is a ``kind`` of state (given as the state, a
+    Record or a widget: its final state), and None; or None and the verdict that says it is not
+    a position of the game ``title``, so that no check reads another game's position, or None,
+    as its own.
+
+    >>> read_position(None, int, "Ice3")
+    (None, ✘ Not yet: give an Ice3 position (a state), not None.)
+    """
+    final = getattr(answer, "final_state", None)
+    position = final() if callable(final) else final if final is not None else answer
+    if isinstance(position, kind):
+        return position, None
+    article = "an" if title[:1].upper() in "AEIOU" else "a"
+    return None, Verdict(False, f"give {article} {title} position (a state), not {shown(answer)}")
 
 
 _NUMBER_TEXT = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$|^[+-]?\d+\s*/\s*\d+$")

@@ -673,6 +673,15 @@ TABLE = {
          "✘ Not yet: move 2, RX2: 'RX2' is not an Ice3 move: bad direction 'X' after the set (use N, NE, E, SE, S, SW, W or NW)."),
         ('malformed', lambda: I.check_solution(F.far, 3),
          "✘ Not yet: give the moves as a list like ['RE1', '2N3'] or one text like 'RE1 2N3', not 3."),
+        ('malformed', lambda: I.check_solution(None, "GSE2"),
+         '✘ Not yet: give an Ice3 position (a state), not None.'),
+        ('malformed', lambda: I.check_solution("loose-1", "GSE2"),
+         "✘ Not yet: give an Ice3 position (a state), not 'loose-1'; to check a puzzle of the ladder by its name, "
+         "call check_puzzle('loose-1', moves)."),
+        ('malformed', lambda: I.check_solution(F.start, "2NW2"),  # not read as Volcano moves
+         '✘ Not yet: give an Ice3 position (a state), not a VolcanoState.'),
+        ('right', lambda: I.check_solution(I.puzzle("loose-1"), "GSE2"),  # a puzzle stands for its start
+         '✔ Right: solved in 1 move, the fewest possible (the search proves that no shorter line exists).'),
     ],
     "check_puzzle": [
         ('right', lambda: I.check_puzzle("loose-2", ["2NW2", "RW4"]),
@@ -705,6 +714,8 @@ TABLE = {
          "✘ Not yet: 'XE1' is not an Ice3 move: unknown set 'X' (use a colour R, Y, G, B or a size 1, 2, 3)."),
         ('malformed', lambda: I.check_short_not_long("R1 . G3Y2"),
          "✘ Not yet: give an Ice3 position (a state), not 'R1 . G3Y2'."),
+        ('malformed', lambda: I.check_short_not_long(None),
+         '✘ Not yet: give an Ice3 position (a state), not None.'),
     ],
     "check_walls_matter": [
         ('right', lambda: I.check_walls_matter(F.crossing, "RE2"),
@@ -722,7 +733,9 @@ TABLE = {
         ('malformed', lambda: I.check_walls_matter(F.crossing, ["RE2"]),
          "✘ Not yet: give the move as a text like 'RE2', not ['RE2']."),
         ('malformed', lambda: I.check_walls_matter("crossing", "RE2"),
-         "✘ Not yet: give an Ice3 position (a state) first, not 'crossing'."),
+         "✘ Not yet: give an Ice3 position (a state), not 'crossing'."),
+        ('malformed', lambda: I.check_walls_matter(F.start, "RE2"),
+         '✘ Not yet: give an Ice3 position (a state), not a VolcanoState.'),
     ],
     "check_combinable_chance": [
         ('right', lambda: B.check_combinable_chance(0.25),

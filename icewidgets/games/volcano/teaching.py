@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from ...teaching import (HowToPlay, Verdict, check_moves, check_number, move_reader, read_number, read_words,
-                         self_check, shown)
+from ...teaching import (HowToPlay, Verdict, check_moves, check_number, move_reader, read_number, read_position,
+                         read_words, self_check, shown)
 from ...words import plural
 from .board import GRID
 from .rules import STALL_TURNS, Volcano, VolcanoState
@@ -87,11 +87,7 @@ def _position(state: Any, default: VolcanoState | None = None) -> tuple[VolcanoS
     or the verdict that says what ``state`` is instead."""
     if state is None and default is not None:
         return default, None
-    final = getattr(state, "final_state", None)
-    position = final() if callable(final) else final if final is not None else state
-    if not isinstance(position, VolcanoState):
-        return None, Verdict(False, f"give a Volcano position (a state), not {shown(state)}")
-    return position, None
+    return read_position(state, VolcanoState, "Volcano")
 
 
 @self_check
