@@ -314,13 +314,37 @@ def check_number(answer: Any, expected: Any, *, why: str, what: str = "the answe
     return Verdict(False, f"{shown(answer)} is too {'low' if low else 'high'} for {what}")
 
 
-def read_words(answer: Any) -> list[str] | None:
-    """A list of words (moves, pieces, names) from a list, a tuple or a set of them, or from
-    one text with the words separated by spaces, commas or semicolons; None when ``answer`` is
-    neither (a number, None).
+def _split(text: str) -> list[str]:
+    # a dash with spaces around it joins its two sides: "a1 - a2" is one move
+    return [word for word in re.split(r"[\s,;]+", re.sub(r"\s*-\s*", "-", text)) if word]
 
-    >>> read_words("a1-a2, b2-b3  c3-c4"), read_words(["a1-a2", " b2-b3 "]), read_words(5)
+
+def _reads(read: Callable[[str], Any], text: str) -> bool:
+    try:
+        read(text)
+    except ValueError:
+        return False
+    return True
+
+
+def read_words(answer: Any, read: Callable[[str], Any] | None = None) -> list[str] | None:
+    """A list of words (moves, pieces, names) from a list, a tuple, a set or a generator of them,
+    or from one text with the words separated by spaces, commas or semicolons (a dash with
+    spaces around it joins: ``"a1 - a2"`` is one word); None when ``answer`` is neither (a
+    number, None).
+
+    With ``read`` (a move reader, see :func:`move_reader`), an item of a list that ``read``
+    accepts is one word, spaces inside it allowed (``["R SW 1"]``); an item it does not accept
+    is split as a text when each part is a move, and kept whole otherwise (so the check names
+    the item as written).
+
+    >>> read_words("a1-a2, b2-b3  c3 - c4"), read_words(["a1-a2", " b2-b3 "]), read_words(5)
     (['a1-a2', 'b2-b3', 'c3-c4'], ['a1-a2', 'b2-b3'], None)
+    >>> def read(text):  # a move: two squares and a dash
+    ...     if not re.fullmatch(r"[a-e][1-5]-[a-e][1-5]", text.replace(" ", "")):
+    ...         raise ValueError(f"{text!r} is no move")
+    >>> read_words(["a1 - a2", "b2-b3 c3-c4", "b2 to c1"], read)
+    ['a1 - a2', 'b2-b3', 'c3-c4', 'b2 to c1']
     """
     if isinstance(answer, str):
         items: Iterable[Any] = [answer]
@@ -329,11 +353,19 @@ def read_words(answer: Any) -> list[str] | None:
         items = list(answer)
     else:
         return None
+    listed = not isinstance(answer, str)
     words = []
     for item in items:
         if isinstance(item, (list, tuple)):
             return None
-        words += [word for word in re.split(r"[\s,;]+", str(item)) if word]
+        text = str(item).strip()
+        if listed and read is not None and text and not _reads(read, text):
+            parts = _split(text)
+            words += parts if all(_reads(read, part) for part in parts) else [text]
+        elif listed and read is not None and text:
+            words.append(text)
+        else:
+            words += _split(text)
     return words
 
 
@@ -372,7 +404,7 @@ def check_moves(answer: Any, expected: Iterable[Any], *, why: str, what: str = "
     >>> check_moves("a1-b1 a1-a2", ["a1-a2", "a1-b1"], why="both erupt")
     ✔ Right: both erupt.
     """
-    words = read_words(answer)
+    words = read_words(answer, read)
     if words is None:
         return Verdict(False, f"give the {what} as a list like ['a1-a2', 'b2-b3'] or one text like 'a1-a2 b2-b3', "
                               f"not {shown(answer)}")

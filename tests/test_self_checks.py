@@ -185,6 +185,10 @@ TABLE = {
          '✘ Not yet: 1 move does not belong (for example b2-c1); your list as read: a1-b1, a1-a2, b2-c1.'),
         ('malformed', lambda: T.check_moves(12, ["a"], why="x"),
          "✘ Not yet: give the moves as a list like ['a1-a2', 'b2-b3'] or one text like 'a1-a2 b2-b3', not 12."),
+        ('right', lambda: T.check_moves(["a1 - a2", "a1-b1"], ["a1-b1", "a1-a2"], why="both"),  # spaces in a move
+         '✔ Right: both.'),
+        ('right', lambda: T.check_moves("a1 - a2, a1 -b1", ["a1-b1", "a1-a2"], why="both"),
+         '✔ Right: both.'),
     ],
     "check_choice": [
         ('right', lambda: T.check_choice(" B ", "b", {"a": "no", "b": "yes it is"}),
@@ -435,6 +439,16 @@ TABLE = {
          "✘ Not yet: 'a1a3' is not a move: 'a1a3' is not a Volcano move: write a cap move like 'c3-c4'."),
         ('malformed', lambda: V.check_capturing_first_moves(14),
          "✘ Not yet: give the capturing first moves as a list like ['a1-a2', 'b2-b3'] or one text like 'a1-a2 b2-b3', not 14."),
+        # a list's item is one move, spaces inside it allowed; a text splits, but not at a dash
+        ('right', lambda: V.check_capturing_first_moves([m.replace("-", " - ") for m in F.CAPTURING]),
+         '✔ Right: 14 of the 22 first moves capture; they are exactly the 14 that erupt.'),
+        ('right', lambda: V.check_capturing_first_moves(" ".join(m.replace("-", " - ") for m in F.CAPTURING)),
+         '✔ Right: 14 of the 22 first moves capture; they are exactly the 14 that erupt.'),
+        ('wrong', lambda: V.check_capturing_first_moves(["A1 - A2 a1-b1"]),  # no one move: several
+         '✘ Not yet: 12 of the capturing first moves are missing (for example b2-b3); your list as read: a1-a2, '
+         'a1-b1.'),
+        ('malformed', lambda: V.check_capturing_first_moves(["a1-a2", "b2 to c1"]),
+         "✘ Not yet: 'b2 to c1' is not a move: 'b2 to c1' is not a Volcano move: write a cap move like 'c3-c4'."),
     ],
     "check_quiet_move": [
         ('right', lambda: V.check_quiet_move("b2-c1"),
@@ -523,6 +537,8 @@ TABLE = {
          '✘ Not yet: the game is not over: 6 points: 0 solid trees (0), 0 mixed trees (0), 6 loose pieces so far, after 5 eruptions.'),
         ('malformed', lambda: V.check_solitaire(F.SOLO[:3] + ["a1-a0"]),
          '✘ Not yet: move 4, a1-a0: a1-a0 is illegal: the cap on a1 cannot move off the board.'),
+        ('right', lambda: V.check_solitaire([m.replace("-", " - ") for m in F.SOLO]),
+         '✔ Right: challenge met in 16 eruptions: 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces.'),
     ],
     "check_first_move_loop": [
         ('right', lambda: V.check_first_move_loop(19),
@@ -673,6 +689,8 @@ TABLE = {
          "✘ Not yet: move 2, RX2: 'RX2' is not an Ice3 move: bad direction 'X' after the set (use N, NE, E, SE, S, SW, W or NW)."),
         ('malformed', lambda: I.check_solution(F.far, 3),
          "✘ Not yet: give the moves as a list like ['RE1', '2N3'] or one text like 'RE1 2N3', not 3."),
+        ('right', lambda: I.check_solution(F.far, ["R SW 1", "r w 2"]),  # spaces inside a listed move
+         '✔ Right: solved in 2 moves, the fewest possible (the search proves that no shorter line exists).'),
         ('malformed', lambda: I.check_solution(None, "GSE2"),
          '✘ Not yet: give an Ice3 position (a state), not None.'),
         ('malformed', lambda: I.check_solution("loose-1", "GSE2"),
@@ -825,6 +843,10 @@ TABLE = {
         ('right', lambda: B.check_tower_turn("g2b4", "d3-c3 e1-d3 c3-d3 end", "blue"),
          '✔ Right: a tower on d3, and the turn can end.'),
         ('right', lambda: B.check_tower_turn("G2B4", "D3-C3, E1-D3, C3-D3, End", "b"),
+         '✔ Right: a tower on d3, and the turn can end.'),
+        ('right', lambda: B.check_tower_turn("G2B4", ["d3 - c3", "e1 - d3", "c3 - d3", "end"], "b"),
+         '✔ Right: a tower on d3, and the turn can end.'),
+        ('right', lambda: B.check_tower_turn("G2B4", "d3 - c3 e1 - d3 c3 - d3", "b"),
          '✔ Right: a tower on d3, and the turn can end.'),
         ('wrong', lambda: B.check_tower_turn("G2B4", ["d3-c3", "e1-d3"], "B"),
          "✘ Not yet: after ['d3-c3', 'e1-d3'] no blue tower was finished: the small must come to rest on a medium on a "

@@ -105,11 +105,11 @@ def check_solution(state: Ice3State, moves: Any) -> Verdict:
         named = isinstance(given, str) and given.strip().lower() in {rung.name for rung in PUZZLES}
         return Verdict(False, problem.why + (f"; to check a puzzle of the ladder by its name, call "
                                              f"check_puzzle({given.strip()!r}, moves)" if named else ""))
-    words = read_words(moves)
+    read = move_reader(state.game)
+    words = read_words(moves, read)
     if words is None:
         return Verdict(False, f"give the moves as a list like ['RE1', '2N3'] or one text like 'RE1 2N3', "
                               f"not {shown(moves)}")
-    read = move_reader(state.game)
     position = state
     moves = []
     for number, word in enumerate(words, start=1):
