@@ -24,7 +24,7 @@ from typing import Any
 
 from .protocol import State
 from .record import CODE_PREFIX, Record
-from .teaching import Verdict, read_number, read_words, self_check, shown
+from .teaching import Verdict, clip_quoted, quoted, read_number, read_words, self_check, shown
 from .words import plural
 
 __all__ = ["Pictures", "check_agent", "check_best_seat", "check_bigger_edge", "check_difference", "check_fair_share",
@@ -158,12 +158,12 @@ def check_game_code(code: str, plies: Any, winner: Any) -> Verdict:
                               f"{shown(winner)}")
     right_winner = " ".join(winner.split()).strip(".!").lower() in (name.lower() for name in names)
     if count != len(record) and not right_winner:
-        return Verdict(False, f"neither {shown(plies)} plies nor {winner!r} as the winner is right")
+        return Verdict(False, f"neither {shown(plies)} plies nor {quoted(winner)} as the winner is right")
     if count != len(record):
         return Verdict(False, f"the winner is right, but count the plies again ({shown(plies)} is not it): "
                               "len(record) counts them")
     if not right_winner:
-        return Verdict(False, f"the number of plies is right, but not {winner!r}: look at final_state().winners again")
+        return Verdict(False, f"the number of plies is right, but not {quoted(winner)}: look at final_state().winners again")
     if not final.is_over:
         return Verdict(True, f"{plural(len(record), 'ply', 'plies')}; the game is not over, so nobody has won yet")
     return Verdict(True, f"{plural(len(record), 'ply', 'plies')}; {' and '.join(names)} won: {final.end_reason}")
@@ -204,10 +204,10 @@ def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 
         try:
             found = parse_agents(spec, name=name.rstrip("=") or "agent")[1]
         except (TypeError, ValueError) as error:
-            said = str(error)
-            return Verdict(False, said if not name or said.startswith(name) else f"{name}{spec!r}: {said}")
+            said = clip_quoted(str(error))
+            return Verdict(False, said if not name or said.startswith(name) else f"{name}{shown(spec)}: {said}")
         if len(found) != 1:
-            return Verdict(False, f"{name or 'the agent '}{spec!r} names {len(found)} agents; give one")
+            return Verdict(False, f"{name or 'the agent '}{shown(spec)} names {len(found)} agents; give one")
         names.append(found[0])
     try:
         game = resolve_game(game)

@@ -34,8 +34,9 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from .words import plural
 
-__all__ = ["Block", "HowToPlay", "Verdict", "check_choice", "check_moves", "check_number", "move_reader", "read_number",
-           "read_position", "read_words", "self_check", "shown"]
+__all__ = ["ECHO_CHARS", "ECHO_MOVES", "Block", "HowToPlay", "Verdict", "check_choice", "check_moves", "check_number",
+           "clip", "clip_quoted", "move_reader", "quoted", "read_number", "read_position", "read_words", "self_check",
+           "shown", "shown_moves"]
 
 
 class Block(NamedTuple):
@@ -184,16 +185,58 @@ def self_check(check: Callable[..., Verdict]) -> Callable[..., Verdict]:
     return safe
 
 
+ECHO_CHARS = 200
+"""A verdict repeats at most this many characters of a text the student gave (then ``…``)."""
+
+ECHO_MOVES = 20
+"""A verdict repeats at most this many of the student's moves (then ``… and N more``): more than
+the longest list an exercise asks for (14 capturing first moves), so a whole answer shows."""
+
+
+def clip(text: str) -> str:
+    """``text``, or its first :data:`ECHO_CHARS` characters and how long it is: every echo of a
+    student's text goes through here (or :func:`quoted`, :func:`shown`, :func:`shown_moves`), so
+    a pasted page is not repeated whole.
+
+    >>> clip("a1-a2 " * 1000)[-40:]
+    '1-a2 a1-a2 a1… (6,000 characters in all)'
+    """
+    return text if len(text) <= ECHO_CHARS else f"{text[:ECHO_CHARS]}… ({len(text):,} characters in all)"
+
+
+def quoted(text: str) -> str:
+    """``text`` in quotes as Python writes it, clipped like :func:`clip` (its length after the
+    quotes)."""
+    return repr(text) if len(text) <= ECHO_CHARS else f"{text[:ECHO_CHARS] + '…'!r} ({len(text):,} characters in all)"
+
+
+def clip_quoted(message: str) -> str:
+    """``message`` (a reason the rules or the library gave for a student's text) with every text
+    in single quotes longer than :data:`ECHO_CHARS` clipped like :func:`quoted`."""
+    return re.sub(r"'([^'\n]{%d,})'" % (ECHO_CHARS + 1), lambda part: quoted(part.group(1)), message)
+
+
+def shown_moves(moves: Iterable[Any], sep: str = ", ") -> str:
+    """Moves as read, for a verdict: the first :data:`ECHO_MOVES` of them, then how many more.
+
+    >>> shown_moves(["a1-a2", "b2-b3"]), shown_moves(["RE1"] * 25, " ")[-40:]
+    ('a1-a2, b2-b3', 'RE1 RE1 RE1 RE1 RE1 RE1 RE1 … and 5 more')
+    """
+    moves = [clip(str(move)) for move in moves]
+    more = f"{sep}… and {len(moves) - ECHO_MOVES:,} more" if len(moves) > ECHO_MOVES else ""
+    return sep.join(moves[:ECHO_MOVES]) + more
+
+
 def shown(answer: Any) -> str:
-    """The answer as the student gave it, for a verdict: a text in quotes unless it is a number,
-    a fraction as ``1/4``, anything else as Python prints it (or its kind, when that would take
-    more than a line).
+    """The answer as the student gave it, for a verdict: a text in quotes unless it is a number
+    (clipped like :func:`clip`), a fraction as ``1/4``, anything else as Python prints it (or its
+    kind, when that would take more than a line).
 
     >>> shown("0.25"), shown("seven"), shown(0.2500001), shown(Fraction(1, 4))
     ('0.25', "'seven'", '0.2500001', '1/4')
     """
     if isinstance(answer, str):
-        return answer.strip() if read_number(answer) is not None else repr(answer)
+        return clip(answer.strip()) if read_number(answer) is not None else quoted(answer)
     text = str(answer)
     if "\n" in text or len(text) > 60:  # a table or a long object: its kind says enough
         return f"a {type(answer).__name__}"
@@ -382,7 +425,8 @@ def move_reader(game: Any) -> Callable[[str], str]:
                 return str(game.parse_move(attempt))
             except ValueError as problem:
                 error = error or problem
-        raise ValueError(str(error))
+        # the rules' reason quotes the text, or a part of it, whole
+        raise ValueError(clip_quoted(str(error)) if len(text) > ECHO_CHARS else str(error))
 
     return read
 
@@ -415,12 +459,12 @@ def check_moves(answer: Any, expected: Iterable[Any], *, why: str, what: str = "
         try:
             move = read(word) if read is not None else word
         except ValueError as error:
-            return Verdict(False, f"{word!r} is not a move: {error}")
+            return Verdict(False, f"{quoted(word)} is not a move: {error}")
         if move in given:
             twice.append(word)
         given.setdefault(move, word)
         as_read.append(str(move))
-    echo = f"your list as read: {', '.join(as_read) or 'no move'}"
+    echo = f"your list as read: {shown_moves(as_read) or 'no move'}"
     wanted = sorted({str(move) for move in expected})
     missing = [move for move in wanted if move not in given]
     extra = sorted(given[move] for move in set(given) - set(wanted))
@@ -464,7 +508,8 @@ def check_choice(answer: Any, right: str, explanations: Mapping[str, str], *,
     given = ("yes" if answer else "no") if isinstance(answer, bool) and {"yes", "no"} <= set(keys) else answer
     key = _key(given) if isinstance(given, str) else None
     if key not in keys:
-        return Verdict(False, f"{answer!r} is not one of the choices; choose one of {', '.join(map(str, explanations))}")
+        given = quoted(answer) if isinstance(answer, str) else shown(answer)
+        return Verdict(False, f"{given} is not one of the choices; choose one of {', '.join(map(str, explanations))}")
     chosen = keys[key]
     if _key(chosen) == _key(right):
         return Verdict(True, explanations[chosen])

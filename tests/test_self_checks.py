@@ -149,6 +149,12 @@ class _Fixtures:
 
 F = _Fixtures()
 
+
+def _clipped(text: str) -> str:
+    """How a verdict repeats a long text of the student's: its first 200 characters, in quotes."""
+    return f"'{text[:200]}…' ({len(text):,} characters in all)"
+
+
 # check name → rows of (kind, the call, the verdict as printed)
 TABLE = {
     "check_number": [
@@ -189,6 +195,9 @@ TABLE = {
          '✔ Right: both.'),
         ('right', lambda: T.check_moves("a1 - a2, a1 -b1", ["a1-b1", "a1-a2"], why="both"),
          '✔ Right: both.'),
+        ('wrong', lambda: T.check_moves([f"m{k}" for k in range(30)], ["m0"], why="x"),  # the echo is shortened
+         '✘ Not yet: 29 moves do not belong (for example m1); your list as read: m0, m1, m2, m3, m4, m5, m6, m7, m8, '
+         'm9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, … and 10 more.'),
     ],
     "check_choice": [
         ('right', lambda: T.check_choice(" B ", "b", {"a": "no", "b": "yes it is"}),
@@ -203,6 +212,8 @@ TABLE = {
          '✘ Not yet: you answered True, but blue is the other colour.'),
         ('malformed', lambda: T.check_choice("c", "b", {"a": "x", "b": "y"}),
          "✘ Not yet: 'c' is not one of the choices; choose one of a, b."),
+        ('malformed', lambda: T.check_choice("z" * 1000, "b", {"a": "x", "b": "y"}),
+         f"✘ Not yet: {_clipped('z' * 1000)} is not one of the choices; choose one of a, b."),
     ],
     "check_stack": [
         ('right', lambda: N.check_stack(F.lesson, "b3", "G3Y2B1"),
@@ -223,6 +234,8 @@ TABLE = {
          "✘ Not yet: 'G3 Y2 X9' is not a stack: 'X9' is no piece (a piece is a colour letter and a size, like R1 or G3)."),
         ('malformed', lambda: N.check_stack(F.lesson, "b3", 321),
          "✘ Not yet: write the stack as a text like 'R1R2R3' or a list like ['R1', 'R2', 'R3'], not 321."),
+        ('wrong', lambda: N.check_stack(F.lesson, "b3", "G3" * 1000),
+         f"✘ Not yet: b3 holds 3 pieces, your stack {_clipped('G3' * 1000)} has 1000."),
     ],
     "check_game_code": [
         ('right', lambda: N.check_game_code(F.classmate, 22, "Light"),
@@ -243,6 +256,8 @@ TABLE = {
          "✘ Not yet: give the game code as a text (it starts with 'iw1.'), not 12345."),
         ('malformed', lambda: N.check_game_code(F.classmate, "many", "Light"),
          "✘ Not yet: give the number of plies as a number, not 'many'."),
+        ('wrong', lambda: N.check_game_code(F.classmate, 20, "D" * 1000),
+         f"✘ Not yet: neither 20 plies nor {_clipped('D' * 1000)} as the winner is right."),
     ],
     "check_agent": [
         ('right', lambda: N.check_agent("greedy", "volterra", games=4),
@@ -449,6 +464,12 @@ TABLE = {
          'a1-b1.'),
         ('malformed', lambda: V.check_capturing_first_moves(["a1-a2", "b2 to c1"]),
          "✘ Not yet: 'b2 to c1' is not a move: 'b2 to c1' is not a Volcano move: write a cap move like 'c3-c4'."),
+        ('wrong', lambda: V.check_capturing_first_moves("a1-a2 " * 10000),  # a pasted page is not repeated whole
+         '✘ Not yet: 13 of the capturing first moves are missing (for example a1-b1); your list as read: '
+         + ", ".join(["a1-a2"] * 20) + ", … and 9,980 more."),
+        ('malformed', lambda: V.check_capturing_first_moves("x" * 1000),
+         f"✘ Not yet: {_clipped('x' * 1000)} is not a move: {_clipped('x' * 1000)} is not a Volcano move: write a cap "
+         "move like 'c3-c4'."),
     ],
     "check_quiet_move": [
         ('right', lambda: V.check_quiet_move("b2-c1"),
@@ -539,6 +560,9 @@ TABLE = {
          '✘ Not yet: move 4, a1-a0: a1-a0 is illegal: the cap on a1 cannot move off the board.'),
         ('right', lambda: V.check_solitaire([m.replace("-", " - ") for m in F.SOLO]),
          '✔ Right: challenge met in 16 eruptions: 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces.'),
+        ('malformed', lambda: V.check_solitaire("c3-c2 " + "q" * 1000),
+         f"✘ Not yet: move 2, {'q' * 200}… (1,000 characters in all): {_clipped('q' * 1000)} is not a Volcano move: "
+         "write a cap move like 'c3-c4'."),
     ],
     "check_first_move_loop": [
         ('right', lambda: V.check_first_move_loop(19),
@@ -691,6 +715,9 @@ TABLE = {
          "✘ Not yet: give the moves as a list like ['RE1', '2N3'] or one text like 'RE1 2N3', not 3."),
         ('right', lambda: I.check_solution(F.far, ["R SW 1", "r w 2"]),  # spaces inside a listed move
          '✔ Right: solved in 2 moves, the fewest possible (the search proves that no shorter line exists).'),
+        ('wrong', lambda: I.check_solution(F.far, ["RN1", "RS1"] * 20),
+         f"✘ Not yet: after 40 moves ({' '.join(['RN1', 'RS1'] * 10)} … and 20 more) no colour is home yet: the best "
+         "corner has 3 of its 16 squares right."),
         ('malformed', lambda: I.check_solution(None, "GSE2"),
          '✘ Not yet: give an Ice3 position (a state), not None.'),
         ('malformed', lambda: I.check_solution("loose-1", "GSE2"),
@@ -866,6 +893,9 @@ TABLE = {
          "✘ Not yet: 'navy' is not a colour of the game; name one of R (red), Y (yellow), G (green), B (blue)."),
         ('malformed', lambda: B.check_tower_turn("G2B4", 7, "B"),
          "✘ Not yet: give the plies as a list like ['d3-c3', 'e1-d3'] or one text like 'd3-c3 e1-d3', not 7."),
+        ('malformed', lambda: B.check_tower_turn("G2B4", "z" * 1000, "B"),
+         f"✘ Not yet: {_clipped('z' * 1000)} is not a Blockade move: write a piece move like 'b3-c3', 'end', "
+         "'combine:R' or a roll like 'G5B2'."),
     ],
     "check_turning_point": [
         ('right', lambda: AT.check_turning_point(F.analysis, 6),

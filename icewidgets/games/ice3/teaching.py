@@ -13,7 +13,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ...teaching import HowToPlay, Verdict, check_number, move_reader, read_position, read_words, self_check, shown
+from ...teaching import (HowToPlay, Verdict, check_number, clip, move_reader, read_position, read_words, self_check,
+                         shown, shown_moves)
 from ...words import plural
 from .board import DIRS, GROUPS, MAX_DISTANCE
 from .puzzles import PUZZLES, Puzzle
@@ -119,9 +120,9 @@ def check_solution(state: Ice3State, moves: Any) -> Verdict:
             moves.append(read(word))
             position = position.play(moves[-1])
         except ValueError as error:
-            return Verdict(False, f"move {number}, {word}: {error}")
+            return Verdict(False, f"move {number}, {clip(word)}: {error}")
     # the moves as read (in the game's notation), so a line read otherwise than meant shows
-    as_read = f" ({' '.join(map(str, moves))})" if moves else ""
+    as_read = f" ({shown_moves(moves, ' ')})" if moves else ""
     if not position.goals_met:
         goal_size = state.game.goal_size
         return Verdict(False, f"after {plural(len(moves), 'move')}{as_read} no colour is home yet: the best corner "
@@ -167,7 +168,7 @@ def check_short_not_long(state: Ice3State, group: str = "R", direction: str = "E
     group, direction = str(group).strip().upper(), str(direction).strip().upper()
     short, long = f"{group}{direction}1", f"{group}{direction}2"
     try:
-        state.game.parse_move(short)
+        move_reader(state.game)(short)  # its reason, with the student's set or direction clipped
     except ValueError as error:
         return Verdict(False, str(error))
     if not state.is_legal(short):

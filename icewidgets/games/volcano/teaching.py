@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from ...teaching import (HowToPlay, Verdict, check_moves, check_number, move_reader, read_number, read_position,
-                         read_words, self_check, shown)
+from ...teaching import (HowToPlay, Verdict, check_moves, check_number, clip, move_reader, quoted, read_number,
+                         read_position, read_words, self_check, shown)
 from ...words import plural
 from .board import GRID
 from .rules import STALL_TURNS, Volcano, VolcanoState
@@ -206,7 +206,7 @@ def check_pile_score(pile: str | Iterable[Any], answer: Any) -> Verdict:
     for word in words:
         found = _PILE_PIECE.findall(word.upper())
         if "".join(found) != word.upper():
-            return Verdict(False, f"{word!r} is not a piece of a pile: a piece is a colour letter (R, Y, G, B, C) "
+            return Verdict(False, f"{quoted(word)} is not a piece of a pile: a piece is a colour letter (R, Y, G, B, C) "
                                   "and a size (1, 2, 3), like R1 or G3")
         pieces += found
     best = score(pieces)
@@ -259,7 +259,7 @@ def check_solitaire(state: Any, solid_trees: int = 3) -> Verdict:
             try:
                 state = state.play(_READ(move))
             except ValueError as error:
-                return Verdict(False, f"move {number}, {move}: {error}")
+                return Verdict(False, f"move {number}, {clip(move)}: {error}")
     state, problem = _position(state)
     if problem is not None:
         return problem
