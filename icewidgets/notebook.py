@@ -163,7 +163,8 @@ def check_game_code(code: str, plies: Any, winner: Any) -> Verdict:
         return Verdict(False, f"the winner is right, but count the plies again ({shown(plies)} is not it): "
                               "len(record) counts them")
     if not right_winner:
-        return Verdict(False, f"the number of plies is right, but not {quoted(winner)}: look at final_state().winners again")
+        return Verdict(False, f"the number of plies is right, but not {quoted(winner)}: look at final_state().winners "
+                              "again")
     if not final.is_over:
         return Verdict(True, f"{plural(len(record), 'ply', 'plies')}; the game is not over, so nobody has won yet")
     return Verdict(True, f"{plural(len(record), 'ply', 'plies')}; {' and '.join(names)} won: {final.end_reason}")
@@ -230,11 +231,14 @@ def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 
     if unfinished:
         # Some games outlast any turn limit whoever plays them (random Ice3 games reach no goal):
         # the opponent against itself tells the game's nature from an agent that never gets on.
-        alone = int(playouts(game, games, agents=(against, against), seed=seed, progress=False,
-                             engine="reference").outcome("unfinished").sum())
         limit = (f"{game.max_turns:,} turns" if getattr(game, "max_turns", None) else
                  f"{ply_limit(game):,} plies")
         told = f"{unfinished} of the {plural(games, 'game')} reached the limit of {limit} without a winner"
+        try:
+            alone = int(playouts(game, games, agents=(against, against), seed=seed, progress=False,
+                                 engine="reference").outcome("unfinished").sum())
+        except Exception:  # an opponent that fails alone cannot tell: say what is known
+            return Verdict(False, told)
         opponent = f"{names[1]} against {names[1]}"
         if alone:
             return Verdict(False, f"{told}, and so did {alone} of {plural(games, 'game')} of {opponent}: "

@@ -244,10 +244,10 @@ def shown(answer: Any) -> str:
 
 
 def read_position(answer: Any, kind: type, title: str) -> tuple[Any, Verdict | None]:
-    """The position ``answer`` stands for when it is a ``kind`` of state (given as the state, a
-    Record or a widget: its final state), and None; or None and the verdict that says it is not
-    a position of the game ``title``, so that no check reads another game's position, or None,
-    as its own.
+    """``(position, None)`` when ``answer`` is a state of type ``kind``, or a Record or a widget
+    whose final state is one; else ``(None, verdict)``, the verdict saying that the check wants a
+    position of the game ``title`` (so no check reads None, or another game's position, as its
+    own).
 
     >>> read_position(None, int, "Ice3")
     (None, ✘ Not yet: give an Ice3 position (a state), not None.)

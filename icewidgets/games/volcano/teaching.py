@@ -206,8 +206,8 @@ def check_pile_score(pile: str | Iterable[Any], answer: Any) -> Verdict:
     for word in words:
         found = _PILE_PIECE.findall(word.upper())
         if "".join(found) != word.upper():
-            return Verdict(False, f"{quoted(word)} is not a piece of a pile: a piece is a colour letter (R, Y, G, B, C) "
-                                  "and a size (1, 2, 3), like R1 or G3")
+            return Verdict(False, f"{quoted(word)} is not a piece of a pile: a piece is a colour letter "
+                                  "(R, Y, G, B, C) and a size (1, 2, 3), like R1 or G3")
         pieces += found
     best = score(pieces)
     why = (f"{plural(best.solid_trees, 'solid tree')} ({7 * best.solid_trees})"
