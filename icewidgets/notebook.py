@@ -192,8 +192,8 @@ def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 
     if at_least is not None and goal is None:
         return Verdict(False, f"give at_least as a number of points per game, like 0.8, not {shown(at_least)}")
     if goal is not None and not 0 <= goal <= 1:
-        return Verdict(False, f"at_least={shown(at_least)} can never be met: a game gives at most 1 point; give a "
-                              "number from 0 to 1, like 0.8")
+        why = "can never be met: a game gives at most 1 point" if goal > 1 else "is no goal: a game gives at least 0 points"
+        return Verdict(False, f"at_least={shown(at_least)} {why}; give a number from 0 to 1, like 0.8")
     # the arguments are checked here, so that a bad one is not reported as the agent's failure
     try:
         games = checks.whole(games, "games", low=1, what="a whole number of games")

@@ -273,6 +273,8 @@ TABLE = {
          '✘ Not yet: it played 4 whole games with legal moves and scored 0.50 points per game; the goal is 0.60.'),
         ('malformed', lambda: N.check_agent(F.first, "volterra", games=4, at_least=1.01),
          '✘ Not yet: at_least=1.01 can never be met: a game gives at most 1 point; give a number from 0 to 1, like 0.8.'),
+        ('malformed', lambda: N.check_agent(F.first, "volterra", games=4, at_least=-1),
+         '✘ Not yet: at_least=-1 is no goal: a game gives at least 0 points; give a number from 0 to 1, like 0.8.'),
         ('malformed', lambda: N.check_agent("random", "volterra", games=0),
          '✘ Not yet: games=0 must be a whole number of games ≥ 1.'),
         ('malformed', lambda: N.check_agent("random", "volterra", games="x"),
