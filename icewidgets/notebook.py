@@ -24,7 +24,7 @@ from typing import Any
 
 from .protocol import State
 from .record import CODE_PREFIX, Record
-from .teaching import Verdict, read_number, read_words, self_check, shown
+from .teaching import Verdict, clip_quoted, quoted, read_number, read_words, self_check, shown
 from .words import plural
 
 __all__ = ["Pictures", "check_agent", "check_best_seat", "check_bigger_edge", "check_difference", "check_fair_share",
@@ -158,12 +158,13 @@ def check_game_code(code: str, plies: Any, winner: Any) -> Verdict:
                               f"{shown(winner)}")
     right_winner = " ".join(winner.split()).strip(".!").lower() in (name.lower() for name in names)
     if count != len(record) and not right_winner:
-        return Verdict(False, f"neither {shown(plies)} plies nor {winner!r} as the winner is right")
+        return Verdict(False, f"neither {shown(plies)} plies nor {quoted(winner)} as the winner is right")
     if count != len(record):
         return Verdict(False, f"the winner is right, but count the plies again ({shown(plies)} is not it): "
                               "len(record) counts them")
     if not right_winner:
-        return Verdict(False, f"the number of plies is right, but not {winner!r}: look at final_state().winners again")
+        return Verdict(False, f"the number of plies is right, but not {quoted(winner)}: look at final_state().winners "
+                              "again")
     if not final.is_over:
         return Verdict(True, f"{plural(len(record), 'ply', 'plies')}; the game is not over, so nobody has won yet")
     return Verdict(True, f"{plural(len(record), 'ply', 'plies')}; {' and '.join(names)} won: {final.end_reason}")
@@ -176,16 +177,39 @@ def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 
     half of them in each seat, with legal moves only; with ``at_least``, whether it also scores
     at least that many points per game (a win 1, a win shared by k 1/k, a draw 1/players).
 
+    Games that reach the game's turn limit are not whole: the verdict then says whether games of
+    ``against`` against itself reach it too (the game's nature) or not (is the agent stuck?).
     Two-player games only (one seat for the agent, one for the opponent).
     """
+    from . import checks
+    from .agents import parse_agents
     from .playout import playouts
-    from .playout.run import resolve_game
+    from .playout.run import ply_limit, resolve_game
 
     if not callable(agent) and not isinstance(agent, str):
         return Verdict(False, f"an agent is a function agent(state, rng) that returns a move, not {shown(agent)}")
     goal = None if at_least is None else read_number(at_least)
     if at_least is not None and goal is None:
         return Verdict(False, f"give at_least as a number of points per game, like 0.8, not {shown(at_least)}")
+    if goal is not None and not 0 <= goal <= 1:
+        why = "can never be met: a game gives at most 1 point" if goal > 1 else "is no goal: a game gives at least 0 points"
+        return Verdict(False, f"at_least={shown(at_least)} {why}; give a number from 0 to 1, like 0.8")
+    # the arguments are checked here, so that a bad one is not reported as the agent's failure
+    try:
+        games = checks.whole(games, "games", low=1, what="a whole number of games")
+        seed = checks.whole(seed, "seed", low=0)
+    except (TypeError, ValueError) as error:
+        return Verdict(False, str(error))
+    names = []
+    for name, spec in (("", agent), ("against=", against)):
+        try:
+            found = parse_agents(spec, name=name.rstrip("=") or "agent")[1]
+        except (TypeError, ValueError) as error:
+            said = clip_quoted(str(error))
+            return Verdict(False, said if not name or said.startswith(name) else f"{name}{shown(spec)}: {said}")
+        if len(found) != 1:
+            return Verdict(False, f"{name or 'the agent '}{shown(spec)} names {len(found)} agents; give one")
+        names.append(found[0])
     try:
         game = resolve_game(game)
     except (TypeError, ValueError) as error:
@@ -194,24 +218,39 @@ def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 
         return Verdict(False, f"check_agent plays two-player games; {game.title} here has {game.num_players} players")
     first, second = (games + 1) // 2, games // 2
     points = []
+    unfinished = 0
     try:
         for seat, count, agents in ((0, first, (agent, against)), (1, second, (against, agent))):
             if count:
                 results = playouts(game, count, agents=agents, seed=seed + seat, progress=False, engine="reference")
                 points.extend(results.points(seat).tolist())
-                unfinished = int(results.outcome("unfinished").sum())
-                if unfinished:
-                    return Verdict(False, f"{plural(unfinished, 'game')} did not finish: does your agent always "
-                                          "make progress?")
+                unfinished += int(results.outcome("unfinished").sum())
     except Exception as error:  # the agent's own bug, told to the student instead of a traceback
         notes = "".join(f" ({note})" for note in getattr(error, "__notes__", ()))  # whose, where: the engine's note
         return Verdict(False, f"the agent failed: {type(error).__name__}: {error}{notes}")
+    if unfinished:
+        # Some games outlast any turn limit whoever plays them (random Ice3 games reach no goal):
+        # the opponent against itself tells the game's nature from an agent that never gets on.
+        limit = (f"{game.max_turns:,} turns" if getattr(game, "max_turns", None) else
+                 f"{ply_limit(game):,} plies")
+        told = f"{unfinished} of the {plural(games, 'game')} reached the limit of {limit} without a winner"
+        try:
+            alone = int(playouts(game, games, agents=(against, against), seed=seed, progress=False,
+                                 engine="reference").outcome("unfinished").sum())
+        except Exception:  # an opponent that fails alone cannot tell: say what is known
+            return Verdict(False, told)
+        opponent = f"{names[1]} against {names[1]}"
+        if alone:
+            return Verdict(False, f"{told}, and so did {alone} of {plural(games, 'game')} of {opponent}: "
+                                  f"{game.title} games can last that long whatever the agents, so whole games "
+                                  "cannot be checked here")
+        return Verdict(False, f"{told}, though {plural(games, 'game')} of {opponent} all finished: does your agent "
+                              "always make progress?")
     mean = sum(points) / len(points)
     told = f"it played {plural(len(points), 'whole game')} with legal moves and scored {mean:.2f} points per game"
     if goal is not None and mean < goal:
         return Verdict(False, f"{told}; the goal is {float(goal):.2f}")
     return Verdict(True, told)
-
 
 
 # Self-checks of the statistics notebook ------------------------------------------------------------

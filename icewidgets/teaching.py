@@ -34,8 +34,9 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from .words import plural
 
-__all__ = ["Block", "HowToPlay", "Verdict", "check_choice", "check_moves", "check_number", "move_reader", "read_number",
-           "read_words", "self_check", "shown"]
+__all__ = ["ECHO_CHARS", "ECHO_MOVES", "Block", "HowToPlay", "Verdict", "check_choice", "check_moves", "check_number",
+           "clip", "clip_quoted", "move_reader", "quoted", "read_number", "read_position", "read_words", "self_check",
+           "shown", "shown_moves"]
 
 
 class Block(NamedTuple):
@@ -184,20 +185,79 @@ def self_check(check: Callable[..., Verdict]) -> Callable[..., Verdict]:
     return safe
 
 
+ECHO_CHARS = 200
+"""A verdict repeats at most this many characters of a text the student gave (then ``…``)."""
+
+ECHO_MOVES = 20
+"""A verdict repeats at most this many of the student's moves (then ``… and N more``): more than
+the longest list an exercise asks for (14 capturing first moves), so a whole answer shows."""
+
+
+def clip(text: str) -> str:
+    """``text``, or its first :data:`ECHO_CHARS` characters and how long it is: every echo of a
+    student's text goes through here (or :func:`quoted`, :func:`shown`, :func:`shown_moves`), so
+    a pasted page is not repeated whole.
+
+    >>> clip("a1-a2 " * 1000)[-40:]
+    '1-a2 a1-a2 a1… (6,000 characters in all)'
+    """
+    return text if len(text) <= ECHO_CHARS else f"{text[:ECHO_CHARS]}… ({len(text):,} characters in all)"
+
+
+def quoted(text: str) -> str:
+    """``text`` in quotes as Python writes it, clipped like :func:`clip` (its length after the
+    quotes)."""
+    return repr(text) if len(text) <= ECHO_CHARS else f"{text[:ECHO_CHARS] + '…'!r} ({len(text):,} characters in all)"
+
+
+def clip_quoted(message: str) -> str:
+    """``message`` (a reason the rules or the library gave for a student's text) with every text
+    in single quotes longer than :data:`ECHO_CHARS` clipped like :func:`quoted`."""
+    return re.sub(r"'([^'\n]{%d,})'" % (ECHO_CHARS + 1), lambda part: quoted(part.group(1)), message)
+
+
+def shown_moves(moves: Iterable[Any], sep: str = ", ") -> str:
+    """Moves as read, for a verdict: the first :data:`ECHO_MOVES` of them, then how many more.
+
+    >>> shown_moves(["a1-a2", "b2-b3"]), shown_moves(["RE1"] * 25, " ")[-40:]
+    ('a1-a2, b2-b3', 'RE1 RE1 RE1 RE1 RE1 RE1 RE1 … and 5 more')
+    """
+    moves = [clip(str(move)) for move in moves]
+    more = f"{sep}… and {len(moves) - ECHO_MOVES:,} more" if len(moves) > ECHO_MOVES else ""
+    return sep.join(moves[:ECHO_MOVES]) + more
+
+
 def shown(answer: Any) -> str:
-    """The answer as the student gave it, for a verdict: a text in quotes unless it is a number,
-    a fraction as ``1/4``, anything else as Python prints it (or its kind, when that would take
-    more than a line).
+    """The answer as the student gave it, for a verdict: a text in quotes unless it is a number
+    (clipped like :func:`clip`), a fraction as ``1/4``, anything else as Python prints it (or its
+    kind, when that would take more than a line).
 
     >>> shown("0.25"), shown("seven"), shown(0.2500001), shown(Fraction(1, 4))
     ('0.25', "'seven'", '0.2500001', '1/4')
     """
     if isinstance(answer, str):
-        return answer.strip() if read_number(answer) is not None else repr(answer)
+        return clip(answer.strip()) if read_number(answer) is not None else quoted(answer)
     text = str(answer)
     if "\n" in text or len(text) > 60:  # a table or a long object: its kind says enough
         return f"a {type(answer).__name__}"
     return text
+
+
+def read_position(answer: Any, kind: type, title: str) -> tuple[Any, Verdict | None]:
+    """``(position, None)`` when ``answer`` is a state of type ``kind``, or a Record or a widget
+    whose final state is one; else ``(None, verdict)``, the verdict saying that the check wants a
+    position of the game ``title`` (so no check reads None, or another game's position, as its
+    own).
+
+    >>> read_position(None, int, "Ice3")
+    (None, ✘ Not yet: give an Ice3 position (a state), not None.)
+    """
+    final = getattr(answer, "final_state", None)
+    position = final() if callable(final) else final if final is not None else answer
+    if isinstance(position, kind):
+        return position, None
+    article = "an" if title[:1].upper() in "AEIOU" else "a"
+    return None, Verdict(False, f"give {article} {title} position (a state), not {shown(answer)}")
 
 
 _NUMBER_TEXT = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$|^[+-]?\d+\s*/\s*\d+$")
@@ -297,13 +357,37 @@ def check_number(answer: Any, expected: Any, *, why: str, what: str = "the answe
     return Verdict(False, f"{shown(answer)} is too {'low' if low else 'high'} for {what}")
 
 
-def read_words(answer: Any) -> list[str] | None:
-    """A list of words (moves, pieces, names) from a list, a tuple or a set of them, or from
-    one text with the words separated by spaces, commas or semicolons; None when ``answer`` is
-    neither (a number, None).
+def _split(text: str) -> list[str]:
+    # a dash with spaces around it joins its two sides: "a1 - a2" is one move
+    return [word for word in re.split(r"[\s,;]+", re.sub(r"\s*-\s*", "-", text)) if word]
 
-    >>> read_words("a1-a2, b2-b3  c3-c4"), read_words(["a1-a2", " b2-b3 "]), read_words(5)
+
+def _reads(read: Callable[[str], Any], text: str) -> bool:
+    try:
+        read(text)
+    except ValueError:
+        return False
+    return True
+
+
+def read_words(answer: Any, read: Callable[[str], Any] | None = None) -> list[str] | None:
+    """A list of words (moves, pieces, names) from a list, a tuple, a set or a generator of them,
+    or from one text with the words separated by spaces, commas or semicolons (a dash with
+    spaces around it joins: ``"a1 - a2"`` is one word); None when ``answer`` is neither (a
+    number, None).
+
+    With ``read`` (a move reader, see :func:`move_reader`), an item of a list that ``read``
+    accepts is one word, spaces inside it allowed (``["R SW 1"]``); an item it does not accept
+    is split as a text when each part is a move, and kept whole otherwise (so the check names
+    the item as written).
+
+    >>> read_words("a1-a2, b2-b3  c3 - c4"), read_words(["a1-a2", " b2-b3 "]), read_words(5)
     (['a1-a2', 'b2-b3', 'c3-c4'], ['a1-a2', 'b2-b3'], None)
+    >>> def read(text):  # a move: two squares and a dash
+    ...     if not re.fullmatch(r"[a-e][1-5]-[a-e][1-5]", text.replace(" ", "")):
+    ...         raise ValueError(f"{text!r} is no move")
+    >>> read_words(["a1 - a2", "b2-b3 c3-c4", "b2 to c1"], read)
+    ['a1 - a2', 'b2-b3', 'c3-c4', 'b2 to c1']
     """
     if isinstance(answer, str):
         items: Iterable[Any] = [answer]
@@ -312,11 +396,19 @@ def read_words(answer: Any) -> list[str] | None:
         items = list(answer)
     else:
         return None
+    listed = not isinstance(answer, str)
     words = []
     for item in items:
         if isinstance(item, (list, tuple)):
             return None
-        words += [word for word in re.split(r"[\s,;]+", str(item)) if word]
+        text = str(item).strip()
+        if listed and read is not None and text and not _reads(read, text):
+            parts = _split(text)
+            words += parts if all(_reads(read, part) for part in parts) else [text]
+        elif listed and read is not None and text:
+            words.append(text)
+        else:
+            words += _split(text)
     return words
 
 
@@ -333,7 +425,8 @@ def move_reader(game: Any) -> Callable[[str], str]:
                 return str(game.parse_move(attempt))
             except ValueError as problem:
                 error = error or problem
-        raise ValueError(str(error))
+        # the rules' reason quotes the text, or a part of it, whole
+        raise ValueError(clip_quoted(str(error)) if len(text) > ECHO_CHARS else str(error))
 
     return read
 
@@ -355,7 +448,7 @@ def check_moves(answer: Any, expected: Iterable[Any], *, why: str, what: str = "
     >>> check_moves("a1-b1 a1-a2", ["a1-a2", "a1-b1"], why="both erupt")
     ✔ Right: both erupt.
     """
-    words = read_words(answer)
+    words = read_words(answer, read)
     if words is None:
         return Verdict(False, f"give the {what} as a list like ['a1-a2', 'b2-b3'] or one text like 'a1-a2 b2-b3', "
                               f"not {shown(answer)}")
@@ -366,12 +459,12 @@ def check_moves(answer: Any, expected: Iterable[Any], *, why: str, what: str = "
         try:
             move = read(word) if read is not None else word
         except ValueError as error:
-            return Verdict(False, f"{word!r} is not a move: {error}")
+            return Verdict(False, f"{quoted(word)} is not a move: {error}")
         if move in given:
             twice.append(word)
         given.setdefault(move, word)
         as_read.append(str(move))
-    echo = f"your list as read: {', '.join(as_read) or 'no move'}"
+    echo = f"your list as read: {shown_moves(as_read) or 'no move'}"
     wanted = sorted({str(move) for move in expected})
     missing = [move for move in wanted if move not in given]
     extra = sorted(given[move] for move in set(given) - set(wanted))
@@ -415,7 +508,8 @@ def check_choice(answer: Any, right: str, explanations: Mapping[str, str], *,
     given = ("yes" if answer else "no") if isinstance(answer, bool) and {"yes", "no"} <= set(keys) else answer
     key = _key(given) if isinstance(given, str) else None
     if key not in keys:
-        return Verdict(False, f"{answer!r} is not one of the choices; choose one of {', '.join(map(str, explanations))}")
+        given = quoted(answer) if isinstance(answer, str) else shown(answer)
+        return Verdict(False, f"{given} is not one of the choices; choose one of {', '.join(map(str, explanations))}")
     chosen = keys[key]
     if _key(chosen) == _key(right):
         return Verdict(True, explanations[chosen])

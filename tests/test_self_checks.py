@@ -149,6 +149,12 @@ class _Fixtures:
 
 F = _Fixtures()
 
+
+def _clipped(text: str) -> str:
+    """How a verdict repeats a long text of the student's: its first 200 characters, in quotes."""
+    return f"'{text[:200]}…' ({len(text):,} characters in all)"
+
+
 # check name → rows of (kind, the call, the verdict as printed)
 TABLE = {
     "check_number": [
@@ -185,6 +191,13 @@ TABLE = {
          '✘ Not yet: 1 move does not belong (for example b2-c1); your list as read: a1-b1, a1-a2, b2-c1.'),
         ('malformed', lambda: T.check_moves(12, ["a"], why="x"),
          "✘ Not yet: give the moves as a list like ['a1-a2', 'b2-b3'] or one text like 'a1-a2 b2-b3', not 12."),
+        ('right', lambda: T.check_moves(["a1 - a2", "a1-b1"], ["a1-b1", "a1-a2"], why="both"),  # spaces in a move
+         '✔ Right: both.'),
+        ('right', lambda: T.check_moves("a1 - a2, a1 -b1", ["a1-b1", "a1-a2"], why="both"),
+         '✔ Right: both.'),
+        ('wrong', lambda: T.check_moves([f"m{k}" for k in range(30)], ["m0"], why="x"),  # the echo is shortened
+         '✘ Not yet: 29 moves do not belong (for example m1); your list as read: m0, m1, m2, m3, m4, m5, m6, m7, m8, '
+         'm9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, … and 10 more.'),
     ],
     "check_choice": [
         ('right', lambda: T.check_choice(" B ", "b", {"a": "no", "b": "yes it is"}),
@@ -199,6 +212,8 @@ TABLE = {
          '✘ Not yet: you answered True, but blue is the other colour.'),
         ('malformed', lambda: T.check_choice("c", "b", {"a": "x", "b": "y"}),
          "✘ Not yet: 'c' is not one of the choices; choose one of a, b."),
+        ('malformed', lambda: T.check_choice("z" * 1000, "b", {"a": "x", "b": "y"}),
+         f"✘ Not yet: {_clipped('z' * 1000)} is not one of the choices; choose one of a, b."),
     ],
     "check_stack": [
         ('right', lambda: N.check_stack(F.lesson, "b3", "G3Y2B1"),
@@ -219,6 +234,8 @@ TABLE = {
          "✘ Not yet: 'G3 Y2 X9' is not a stack: 'X9' is no piece (a piece is a colour letter and a size, like R1 or G3)."),
         ('malformed', lambda: N.check_stack(F.lesson, "b3", 321),
          "✘ Not yet: write the stack as a text like 'R1R2R3' or a list like ['R1', 'R2', 'R3'], not 321."),
+        ('wrong', lambda: N.check_stack(F.lesson, "b3", "G3" * 1000),
+         f"✘ Not yet: b3 holds 3 pieces, your stack {_clipped('G3' * 1000)} has 1000."),
     ],
     "check_game_code": [
         ('right', lambda: N.check_game_code(F.classmate, 22, "Light"),
@@ -239,6 +256,8 @@ TABLE = {
          "✘ Not yet: give the game code as a text (it starts with 'iw1.'), not 12345."),
         ('malformed', lambda: N.check_game_code(F.classmate, "many", "Light"),
          "✘ Not yet: give the number of plies as a number, not 'many'."),
+        ('wrong', lambda: N.check_game_code(F.classmate, 20, "D" * 1000),
+         f"✘ Not yet: neither 20 plies nor {_clipped('D' * 1000)} as the winner is right."),
     ],
     "check_agent": [
         ('right', lambda: N.check_agent("greedy", "volterra", games=4),
@@ -250,8 +269,37 @@ TABLE = {
          "chose 'a0-a1': "
          "'a0-a1' is not a Volterra move: 'a0' is not a square of the 5×4 board (files a–e, ranks 1–4); the position:\n"
          "L D L D L\nD L D@D L D\nL D L@L D L\nD L D L D\nto_move=0 done=-."),
-        ('wrong', lambda: N.check_agent(F.first, "volterra", games=4, at_least=1.01),
-         '✘ Not yet: it played 4 whole games with legal moves and scored 0.50 points per game; the goal is 1.01.'),
+        ('wrong', lambda: N.check_agent(F.first, "volterra", games=4, at_least=0.6),
+         '✘ Not yet: it played 4 whole games with legal moves and scored 0.50 points per game; the goal is 0.60.'),
+        ('malformed', lambda: N.check_agent(F.first, "volterra", games=4, at_least=1.01),
+         '✘ Not yet: at_least=1.01 can never be met: a game gives at most 1 point; give a number from 0 to 1, like 0.8.'),
+        ('malformed', lambda: N.check_agent(F.first, "volterra", games=4, at_least=-1),
+         '✘ Not yet: at_least=-1 is no goal: a game gives at least 0 points; give a number from 0 to 1, like 0.8.'),
+        ('malformed', lambda: N.check_agent("random", "volterra", games=0),
+         '✘ Not yet: games=0 must be a whole number of games ≥ 1.'),
+        ('malformed', lambda: N.check_agent("random", "volterra", games="x"),
+         "✘ Not yet: games='x' must be a whole number of games ≥ 1, not str."),
+        ('malformed', lambda: N.check_agent("random", "volterra", games=-3),
+         '✘ Not yet: games=-3 must be a whole number of games ≥ 1.'),
+        ('malformed', lambda: N.check_agent("random", "volterra", games=True),
+         '✘ Not yet: games=True must be a whole number of games ≥ 1, not bool.'),
+        ('malformed', lambda: N.check_agent("random", "volterra", games=2, seed="x"),
+         "✘ Not yet: seed='x' must be a whole number ≥ 0, not str."),
+        ('malformed', lambda: N.check_agent("random", "volterra", games=2, against="nonsense"),
+         "✘ Not yet: against='nonsense': unknown agent 'nonsense'; choose a level (easy, medium, hard) or an agent "
+         "(random, greedy, mcts, mcts:ITERATIONS), or pass a callable agent(state, rng) -> move."),
+        ('malformed', lambda: N.check_agent("nonsense", "volterra", games=2),
+         "✘ Not yet: unknown agent 'nonsense'; choose a level (easy, medium, hard) or an agent "
+         "(random, greedy, mcts, mcts:ITERATIONS), or pass a callable agent(state, rng) -> move."),
+        # random Ice3 games (the default exact goal) practically never end: the game's nature, not the agent's
+        ('wrong', lambda: N.check_agent("random", "ice3", games=2),
+         '✘ Not yet: 2 of the 2 games reached the limit of 300 turns without a winner, and so did 2 of 2 games of '
+         'random against random: Ice3 games can last that long whatever the agents, so whole games cannot be '
+         'checked here.'),
+        # the first-move agent walks a cap back and forth for ever; random Volcano games all end
+        ('wrong', lambda: N.check_agent(F.first, "volcano", games=2),
+         '✘ Not yet: 2 of the 2 games reached the limit of 5,000 plies without a winner, though 2 games of random '
+         'against random all finished: does your agent always make progress?'),
         ('malformed', lambda: N.check_agent(42, "volterra"),
          '✘ Not yet: an agent is a function agent(state, rng) that returns a move, not 42.'),
         ('right', lambda: N.check_agent("greedy", "volterra", games=4, at_least="0.7"),
@@ -408,6 +456,22 @@ TABLE = {
          "✘ Not yet: 'a1a3' is not a move: 'a1a3' is not a Volcano move: write a cap move like 'c3-c4'."),
         ('malformed', lambda: V.check_capturing_first_moves(14),
          "✘ Not yet: give the capturing first moves as a list like ['a1-a2', 'b2-b3'] or one text like 'a1-a2 b2-b3', not 14."),
+        # a list's item is one move, spaces inside it allowed; a text splits, but not at a dash
+        ('right', lambda: V.check_capturing_first_moves([m.replace("-", " - ") for m in F.CAPTURING]),
+         '✔ Right: 14 of the 22 first moves capture; they are exactly the 14 that erupt.'),
+        ('right', lambda: V.check_capturing_first_moves(" ".join(m.replace("-", " - ") for m in F.CAPTURING)),
+         '✔ Right: 14 of the 22 first moves capture; they are exactly the 14 that erupt.'),
+        ('wrong', lambda: V.check_capturing_first_moves(["A1 - A2 a1-b1"]),  # no one move: several
+         '✘ Not yet: 12 of the capturing first moves are missing (for example b2-b3); your list as read: a1-a2, '
+         'a1-b1.'),
+        ('malformed', lambda: V.check_capturing_first_moves(["a1-a2", "b2 to c1"]),
+         "✘ Not yet: 'b2 to c1' is not a move: 'b2 to c1' is not a Volcano move: write a cap move like 'c3-c4'."),
+        ('wrong', lambda: V.check_capturing_first_moves("a1-a2 " * 10000),  # a pasted page is not repeated whole
+         '✘ Not yet: 13 of the capturing first moves are missing (for example a1-b1); your list as read: '
+         + ", ".join(["a1-a2"] * 20) + ", … and 9,980 more."),
+        ('malformed', lambda: V.check_capturing_first_moves("x" * 1000),
+         f"✘ Not yet: {_clipped('x' * 1000)} is not a move: {_clipped('x' * 1000)} is not a Volcano move: write a cap "
+         "move like 'c3-c4'."),
     ],
     "check_quiet_move": [
         ('right', lambda: V.check_quiet_move("b2-c1"),
@@ -496,6 +560,11 @@ TABLE = {
          '✘ Not yet: the game is not over: 6 points: 0 solid trees (0), 0 mixed trees (0), 6 loose pieces so far, after 5 eruptions.'),
         ('malformed', lambda: V.check_solitaire(F.SOLO[:3] + ["a1-a0"]),
          '✘ Not yet: move 4, a1-a0: a1-a0 is illegal: the cap on a1 cannot move off the board.'),
+        ('right', lambda: V.check_solitaire([m.replace("-", " - ") for m in F.SOLO]),
+         '✔ Right: challenge met in 16 eruptions: 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces.'),
+        ('malformed', lambda: V.check_solitaire("c3-c2 " + "q" * 1000),
+         f"✘ Not yet: move 2, {'q' * 200}… (1,000 characters in all): {_clipped('q' * 1000)} is not a Volcano move: "
+         "write a cap move like 'c3-c4'."),
     ],
     "check_first_move_loop": [
         ('right', lambda: V.check_first_move_loop(19),
@@ -646,6 +715,20 @@ TABLE = {
          "✘ Not yet: move 2, RX2: 'RX2' is not an Ice3 move: bad direction 'X' after the set (use N, NE, E, SE, S, SW, W or NW)."),
         ('malformed', lambda: I.check_solution(F.far, 3),
          "✘ Not yet: give the moves as a list like ['RE1', '2N3'] or one text like 'RE1 2N3', not 3."),
+        ('right', lambda: I.check_solution(F.far, ["R SW 1", "r w 2"]),  # spaces inside a listed move
+         '✔ Right: solved in 2 moves, the fewest possible (the search proves that no shorter line exists).'),
+        ('wrong', lambda: I.check_solution(F.far, ["RN1", "RS1"] * 20),
+         f"✘ Not yet: after 40 moves ({' '.join(['RN1', 'RS1'] * 10)} … and 20 more) no colour is home yet: the best "
+         "corner has 3 of its 16 squares right."),
+        ('malformed', lambda: I.check_solution(None, "GSE2"),
+         '✘ Not yet: give an Ice3 position (a state), not None.'),
+        ('malformed', lambda: I.check_solution("loose-1", "GSE2"),
+         "✘ Not yet: give an Ice3 position (a state), not 'loose-1'; to check a puzzle of the ladder by its name, "
+         "call check_puzzle('loose-1', moves)."),
+        ('malformed', lambda: I.check_solution(F.start, "2NW2"),  # not read as Volcano moves
+         '✘ Not yet: give an Ice3 position (a state), not a VolcanoState.'),
+        ('right', lambda: I.check_solution(I.puzzle("loose-1"), "GSE2"),  # a puzzle stands for its start
+         '✔ Right: solved in 1 move, the fewest possible (the search proves that no shorter line exists).'),
     ],
     "check_puzzle": [
         ('right', lambda: I.check_puzzle("loose-2", ["2NW2", "RW4"]),
@@ -678,6 +761,8 @@ TABLE = {
          "✘ Not yet: 'XE1' is not an Ice3 move: unknown set 'X' (use a colour R, Y, G, B or a size 1, 2, 3)."),
         ('malformed', lambda: I.check_short_not_long("R1 . G3Y2"),
          "✘ Not yet: give an Ice3 position (a state), not 'R1 . G3Y2'."),
+        ('malformed', lambda: I.check_short_not_long(None),
+         '✘ Not yet: give an Ice3 position (a state), not None.'),
     ],
     "check_walls_matter": [
         ('right', lambda: I.check_walls_matter(F.crossing, "RE2"),
@@ -695,7 +780,9 @@ TABLE = {
         ('malformed', lambda: I.check_walls_matter(F.crossing, ["RE2"]),
          "✘ Not yet: give the move as a text like 'RE2', not ['RE2']."),
         ('malformed', lambda: I.check_walls_matter("crossing", "RE2"),
-         "✘ Not yet: give an Ice3 position (a state) first, not 'crossing'."),
+         "✘ Not yet: give an Ice3 position (a state), not 'crossing'."),
+        ('malformed', lambda: I.check_walls_matter(F.start, "RE2"),
+         '✘ Not yet: give an Ice3 position (a state), not a VolcanoState.'),
     ],
     "check_combinable_chance": [
         ('right', lambda: B.check_combinable_chance(0.25),
@@ -786,6 +873,10 @@ TABLE = {
          '✔ Right: a tower on d3, and the turn can end.'),
         ('right', lambda: B.check_tower_turn("G2B4", "D3-C3, E1-D3, C3-D3, End", "b"),
          '✔ Right: a tower on d3, and the turn can end.'),
+        ('right', lambda: B.check_tower_turn("G2B4", ["d3 - c3", "e1 - d3", "c3 - d3", "end"], "b"),
+         '✔ Right: a tower on d3, and the turn can end.'),
+        ('right', lambda: B.check_tower_turn("G2B4", "d3 - c3 e1 - d3 c3 - d3", "b"),
+         '✔ Right: a tower on d3, and the turn can end.'),
         ('wrong', lambda: B.check_tower_turn("G2B4", ["d3-c3", "e1-d3"], "B"),
          "✘ Not yet: after ['d3-c3', 'e1-d3'] no blue tower was finished: the small must come to rest on a medium on a "
          "large of its colour."),
@@ -804,6 +895,9 @@ TABLE = {
          "✘ Not yet: 'navy' is not a colour of the game; name one of R (red), Y (yellow), G (green), B (blue)."),
         ('malformed', lambda: B.check_tower_turn("G2B4", 7, "B"),
          "✘ Not yet: give the plies as a list like ['d3-c3', 'e1-d3'] or one text like 'd3-c3 e1-d3', not 7."),
+        ('malformed', lambda: B.check_tower_turn("G2B4", "z" * 1000, "B"),
+         f"✘ Not yet: {_clipped('z' * 1000)} is not a Blockade move: write a piece move like 'b3-c3', 'end', "
+         "'combine:R' or a roll like 'G5B2'."),
     ],
     "check_turning_point": [
         ('right', lambda: AT.check_turning_point(F.analysis, 6),

@@ -218,7 +218,7 @@ def check_tower_turn(roll: Any, plies: Any, colour: Any) -> Verdict:
         return problem
     if colour not in PLAYER_COLOURS[state.player]:
         return Verdict(False, f"{COLOUR_NAMES[colour]} is not one of Cool's colours (green and blue)")
-    words = read_words(plies)
+    words = read_words(plies, read_ply)
     if words is None:
         return Verdict(False, f"give the plies as a list like ['d3-c3', 'e1-d3'] or one text like 'd3-c3 e1-d3', "
                               f"not {shown(plies)}")

@@ -13,7 +13,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ...teaching import HowToPlay, Verdict, check_number, move_reader, read_words, self_check, shown
+from ...teaching import (HowToPlay, Verdict, check_number, clip, move_reader, read_position, read_words, self_check,
+                         shown, shown_moves)
 from ...words import plural
 from .board import DIRS, GROUPS, MAX_DISTANCE
 from .puzzles import PUZZLES, Puzzle
@@ -92,17 +93,24 @@ def check_start_moves(answer: Any, seed: int = 1) -> Verdict:
 @self_check
 def check_solution(state: Ice3State, moves: Any) -> Verdict:
     """Whether ``moves`` (a list, or one text of moves separated by spaces or commas, in any
-    case) take ``state`` to a goal of its game, and in the fewest moves possible (proved by
-    :func:`~icewidgets.games.ice3.solver.solve`).
+    case) take ``state`` (an Ice3 position, or a :class:`Puzzle`: its start) to a goal of its
+    game, and in the fewest moves possible (proved by :func:`~icewidgets.games.ice3.solver.solve`).
+    A puzzle of the ladder by its name is :func:`check_puzzle`'s.
 
     >>> check_solution(puzzle("loose-1").state(), "gse2")
     ✔ Right: solved in 1 move, the fewest possible (the search proves that no shorter line exists).
     """
-    words = read_words(moves)
+    given = state
+    state, problem = read_position(given.state() if isinstance(given, Puzzle) else given, Ice3State, "Ice3")
+    if problem is not None:
+        named = isinstance(given, str) and given.strip().lower() in {rung.name for rung in PUZZLES}
+        return Verdict(False, problem.why + (f"; to check a puzzle of the ladder by its name, call "
+                                             f"check_puzzle({given.strip()!r}, moves)" if named else ""))
+    read = move_reader(state.game)
+    words = read_words(moves, read)
     if words is None:
         return Verdict(False, f"give the moves as a list like ['RE1', '2N3'] or one text like 'RE1 2N3', "
                               f"not {shown(moves)}")
-    read = move_reader(state.game)
     position = state
     moves = []
     for number, word in enumerate(words, start=1):
@@ -112,9 +120,9 @@ def check_solution(state: Ice3State, moves: Any) -> Verdict:
             moves.append(read(word))
             position = position.play(moves[-1])
         except ValueError as error:
-            return Verdict(False, f"move {number}, {word}: {error}")
+            return Verdict(False, f"move {number}, {clip(word)}: {error}")
     # the moves as read (in the game's notation), so a line read otherwise than meant shows
-    as_read = f" ({' '.join(map(str, moves))})" if moves else ""
+    as_read = f" ({shown_moves(moves, ' ')})" if moves else ""
     if not position.goals_met:
         goal_size = state.game.goal_size
         return Verdict(False, f"after {plural(len(moves), 'move')}{as_read} no colour is home yet: the best corner "
@@ -154,12 +162,13 @@ def check_short_not_long(state: Ice3State, group: str = "R", direction: str = "E
     """Whether in ``state`` the move of ``group`` one square ``direction`` is legal but the same
     move two squares is not (``group`` a colour letter or a size digit, ``direction`` one of
     N NE E SE S SW W NW, in any case)."""
-    if not isinstance(state, Ice3State):
-        return Verdict(False, f"give an Ice3 position (a state), not {shown(state)}")
+    state, problem = read_position(state, Ice3State, "Ice3")
+    if problem is not None:
+        return problem
     group, direction = str(group).strip().upper(), str(direction).strip().upper()
     short, long = f"{group}{direction}1", f"{group}{direction}2"
     try:
-        state.game.parse_move(short)
+        move_reader(state.game)(short)  # its reason, with the student's set or direction clipped
     except ValueError as error:
         return Verdict(False, str(error))
     if not state.is_legal(short):
@@ -174,8 +183,9 @@ def check_short_not_long(state: Ice3State, group: str = "R", direction: str = "E
 def check_walls_matter(state: Ice3State, move: Any) -> Verdict:
     """Whether ``move`` moves different pieces with ``walls="before"`` (the default: walls are
     judged before the move) and ``walls="after"`` (a wall whose top leaves blocks nothing)."""
-    if not isinstance(state, Ice3State):
-        return Verdict(False, f"give an Ice3 position (a state) first, not {shown(state)}")
+    state, problem = read_position(state, Ice3State, "Ice3")
+    if problem is not None:
+        return problem
     if not isinstance(move, str):
         return Verdict(False, f"give the move as a text like 'RE2', not {shown(move)}")
     try:

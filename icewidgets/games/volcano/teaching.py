@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from ...teaching import (HowToPlay, Verdict, check_moves, check_number, move_reader, read_number, read_words,
-                         self_check, shown)
+from ...teaching import (HowToPlay, Verdict, check_moves, check_number, clip, move_reader, quoted, read_number,
+                         read_position, read_words, self_check, shown)
 from ...words import plural
 from .board import GRID
 from .rules import STALL_TURNS, Volcano, VolcanoState
@@ -88,11 +88,7 @@ def _position(state: Any, default: VolcanoState | None = None) -> tuple[VolcanoS
     or the verdict that says what ``state`` is instead."""
     if state is None and default is not None:
         return default, None
-    final = getattr(state, "final_state", None)
-    position = final() if callable(final) else final if final is not None else state
-    if not isinstance(position, VolcanoState):
-        return None, Verdict(False, f"give a Volcano position (a state), not {shown(state)}")
-    return position, None
+    return read_position(state, VolcanoState, "Volcano")
 
 
 @self_check
@@ -211,8 +207,8 @@ def check_pile_score(pile: str | Iterable[Any], answer: Any) -> Verdict:
     for word in words:
         found = _PILE_PIECE.findall(word.upper())
         if "".join(found) != word.upper():
-            return Verdict(False, f"{word!r} is not a piece of a pile: a piece is a colour letter (R, Y, G, B, C) "
-                                  "and a size (1, 2, 3), like R1 or G3")
+            return Verdict(False, f"{quoted(word)} is not a piece of a pile: a piece is a colour letter "
+                                  "(R, Y, G, B, C) and a size (1, 2, 3), like R1 or G3")
         pieces += found
     best = score(pieces)
     why = (f"{plural(best.solid_trees, 'solid tree')} ({7 * best.solid_trees})"
@@ -258,13 +254,13 @@ def check_solitaire(state: Any, solid_trees: int = 3) -> Verdict:
     ✘ Not yet: the game is not over: 2 points: 0 solid trees (0), 0 mixed trees (0), 2 loose pieces so far, after 2 eruptions.
     """
     if isinstance(state, (str, list, tuple)):  # the moves written down: play them from the solitaire start
-        moves = read_words(state) or []
+        moves = read_words(state, _READ) or []
         state = Volcano(players=1).new_state()
         for number, move in enumerate(moves, start=1):
             try:
                 state = state.play(_READ(move))
             except ValueError as error:
-                return Verdict(False, f"move {number}, {move}: {error}")
+                return Verdict(False, f"move {number}, {clip(move)}: {error}")
     state, problem = _position(state)
     if problem is not None:
         return problem
