@@ -170,6 +170,8 @@ TABLE = {
          '✘ Not yet: 14 is too high for the count.'),
         ('wrong', lambda: T.check_number(30.4, 30.909, why="x", what="the mean", places=0),
          '✘ Not yet: 30.4 is too low for the mean.'),
+        ('wrong', lambda: T.check_number("1" * 1000, 3, why="x", what="the count"),  # no float of it: too large
+         f"✘ Not yet: {'1' * 200}… (1,000 characters in all) is too high for the count."),
         ('malformed', lambda: T.check_number("twelve", 12, why="x", what="the count"),
          "✘ Not yet: give the count as a number, not 'twelve'."),
         ('malformed', lambda: T.check_number(True, 1, why="x"),
