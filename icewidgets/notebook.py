@@ -229,7 +229,7 @@ def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 
         notes = "".join(f" ({note})" for note in getattr(error, "__notes__", ()))  # whose, where: the engine's note
         return Verdict(False, f"the agent failed: {type(error).__name__}: {error}{notes}")
     if unfinished:
-        # Some games outlast any turn limit whoever plays them (random Ice3 games reach no goal):
+        # Some games outlast any turn limit whoever plays them (random play may never reach a goal):
         # the opponent against itself tells the game's nature from an agent that never gets on.
         limit = (f"{game.max_turns:,} turns" if getattr(game, "max_turns", None) else
                  f"{ply_limit(game):,} plies")

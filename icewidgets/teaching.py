@@ -249,8 +249,8 @@ def read_position(answer: Any, kind: type, title: str) -> tuple[Any, Verdict | N
     position of the game ``title`` (so no check reads None, or another game's position, as its
     own).
 
-    >>> read_position(None, int, "Ice3")
-    (None, ✘ Not yet: give an Ice3 position (a state), not None.)
+    >>> read_position(None, int, "Othello")
+    (None, ✘ Not yet: give an Othello position (a state), not None.)
     """
     final = getattr(answer, "final_state", None)
     position = final() if callable(final) else final if final is not None else answer
