@@ -34,9 +34,9 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from .words import plural
 
-__all__ = ["ECHO_CHARS", "ECHO_MOVES", "Block", "HowToPlay", "Verdict", "check_choice", "check_moves", "check_number",
-           "clip", "clip_quoted", "move_reader", "quoted", "read_number", "read_position", "read_words", "self_check",
-           "shown", "shown_moves"]
+__all__ = ["ECHO_CHARS", "ECHO_MOVES", "READ_DIGITS", "READ_EXPONENT", "Block", "HowToPlay", "Verdict", "article",
+           "check_choice", "check_moves", "check_number", "clip", "clip_quoted", "move_reader", "quoted", "read_number",
+           "read_position", "read_words", "self_check", "shown", "shown_moves"]
 
 
 class Block(NamedTuple):
@@ -216,31 +216,66 @@ def clip_quoted(message: str) -> str:
     return re.sub(r"'([^'\n]{%d,})'" % (ECHO_CHARS + 1), lambda part: quoted(part.group(1)), message)
 
 
+def _digits(number: int) -> int:
+    """How many digits ``number`` has, counted without printing it (Python refuses to print an
+    int of more than about 4,300 digits)."""
+    number = abs(number)
+    count = max(1, int((number.bit_length() - 1) * 0.30102999566398120) + 1)
+    while 10**count <= number:
+        count += 1
+    while count > 1 and 10 ** (count - 1) > number:
+        count -= 1
+    return count
+
+
+def article(noun: str) -> str:
+    """``noun`` after ``a`` or ``an``, by its first letter: ``"an int"``, ``"an Ice3State"``,
+    ``"a list"``."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
+def _text(value: Any) -> str:
+    """``value`` as Python prints it, or a description when it cannot be printed (a whole
+    number of more than :data:`ECHO_CHARS` digits; a list holding one) or would take more than
+    a line."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        digits = _digits(int(value))
+        if digits > ECHO_CHARS:
+            return f"{'a negative' if value < 0 else 'a'} whole number of {digits:,} digits"
+    try:
+        text = str(value)
+    except ValueError:  # an int (or a fraction, a list of them) too long for Python to print
+        return article(type(value).__name__)
+    if "\n" in text or len(text) > 60 and not isinstance(value, numbers.Integral):
+        return article(type(value).__name__)  # a table or a long object: its kind says enough
+    return text
+
+
 def shown_moves(moves: Iterable[Any], sep: str = ", ") -> str:
     """Moves as read, for a verdict: the first :data:`ECHO_MOVES` of them, then how many more.
 
     >>> shown_moves(["a1-a2", "b2-b3"]), shown_moves(["RE1"] * 25, " ")[-40:]
     ('a1-a2, b2-b3', 'RE1 RE1 RE1 RE1 RE1 RE1 RE1 … and 5 more')
     """
-    moves = [clip(str(move)) for move in moves]
+    moves = [clip(move if isinstance(move, str) else _text(move)) for move in moves]
     more = f"{sep}… and {len(moves) - ECHO_MOVES:,} more" if len(moves) > ECHO_MOVES else ""
     return sep.join(moves[:ECHO_MOVES]) + more
 
 
 def shown(answer: Any) -> str:
     """The answer as the student gave it, for a verdict: a text in quotes unless it is a number
-    (clipped like :func:`clip`), a fraction as ``1/4``, anything else as Python prints it (or its
-    kind, when that would take more than a line).
+    (clipped like :func:`clip`), a fraction as ``1/4``, a whole number of more than
+    :data:`ECHO_CHARS` digits by its length, anything else as Python prints it (or its kind,
+    when that would take more than a line).
 
     >>> shown("0.25"), shown("seven"), shown(0.2500001), shown(Fraction(1, 4))
     ('0.25', "'seven'", '0.2500001', '1/4')
+    >>> shown(10**5000), shown([1, 2] * 40)
+    ('a whole number of 5,001 digits', 'a list')
     """
     if isinstance(answer, str):
         return clip(answer.strip()) if read_number(answer) is not None else quoted(answer)
-    text = str(answer)
-    if "\n" in text or len(text) > 60:  # a table or a long object: its kind says enough
-        return f"a {type(answer).__name__}"
-    return text
+    return _text(answer)
 
 
 def read_position(answer: Any, kind: type, title: str) -> tuple[Any, Verdict | None]:
@@ -256,11 +291,20 @@ def read_position(answer: Any, kind: type, title: str) -> tuple[Any, Verdict | N
     position = final() if callable(final) else final if final is not None else answer
     if isinstance(position, kind):
         return position, None
-    article = "an" if title[:1].upper() in "AEIOU" else "a"
-    return None, Verdict(False, f"give {article} {title} position (a state), not {shown(answer)}")
+    return None, Verdict(False, f"give {article(title)} position (a state), not {shown(answer)}")
 
 
 _NUMBER_TEXT = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$|^[+-]?\d+\s*/\s*\d+$")
+_EXPONENT = re.compile(r"[eE]([+-]?\d+)$")
+
+READ_DIGITS = 4000
+"""A text of a number with more digits than this is not read as one (nor is a Decimal of more):
+no question asks for such a number, and Python cannot turn one much longer into an int."""
+
+READ_EXPONENT = 1000
+"""A number written with an exponent beyond this (``"1e1001"``, ``"1e-1001"``) is not read as
+one (nor is a Decimal that large or that small): the exact fraction of ``1e100000000`` would take
+minutes to build."""
 
 
 def read_number(answer: Any) -> Fraction | None:
@@ -269,7 +313,8 @@ def read_number(answer: Any) -> Fraction | None:
     Any form a student may type counts: an int or a float, a ``fractions.Fraction``, a
     ``decimal.Decimal``, a numpy number, or a text such as ``"0.25"``, ``"1/4"`` or ``"25%"``.
     A float is read as the decimal it prints as (``0.1`` is one tenth). True and False are no
-    numbers, and neither are NaN and the infinities.
+    numbers, and neither are NaN and the infinities, nor (answered at once) a text or a Decimal
+    with more than :data:`READ_DIGITS` digits or an exponent beyond ±:data:`READ_EXPONENT`.
 
     >>> read_number("1/4"), read_number(" 25% "), read_number(0.1), read_number("seven")
     (Fraction(1, 4), Fraction(1, 4), Fraction(1, 10), None)
@@ -280,7 +325,12 @@ def read_number(answer: Any) -> Fraction | None:
         text = answer.strip().replace("\u2212", "-")
         percent = text.endswith("%")
         text = text[:-1].strip() if percent else text
-        if not _NUMBER_TEXT.match(text):
+        if not _NUMBER_TEXT.match(text) or len(text) > READ_DIGITS + 20:
+            return None
+        exponent = _EXPONENT.search(text)
+        if exponent and (len(exponent.group(1)) > 10 or abs(int(exponent.group(1))) > READ_EXPONENT):
+            return None
+        if sum(char.isdigit() for char in text[:exponent.start() if exponent else None]) > READ_DIGITS:
             return None
         try:
             value = Fraction(text.replace(" ", ""))
@@ -294,7 +344,9 @@ def read_number(answer: Any) -> Fraction | None:
     if isinstance(answer, numbers.Rational):
         return Fraction(int(answer.numerator), int(answer.denominator))
     if isinstance(answer, Decimal):
-        return Fraction(answer) if answer.is_finite() else None
+        if not answer.is_finite() or len(answer.as_tuple().digits) > READ_DIGITS:
+            return None
+        return Fraction(answer) if abs(answer.adjusted()) <= READ_EXPONENT else None
     if isinstance(answer, numbers.Real):
         value = float(answer)
         return Fraction(repr(value)) if math.isfinite(value) else None
@@ -358,9 +410,13 @@ def check_number(answer: Any, expected: Any, *, why: str, what: str = "the answe
     return Verdict(False, f"{shown(answer)} is too {'low' if low else 'high'} for {what}")
 
 
+_DASHES = str.maketrans("\u2010\u2011\u2012\u2013\u2014\u2212", "------")
+"""Dashes a word processor or a keyboard puts for a hyphen (en dash, em dash, minus...)."""
+
+
 def _split(text: str) -> list[str]:
     # a dash with spaces around it joins its two sides: "a1 - a2" is one move
-    return [word for word in re.split(r"[\s,;]+", re.sub(r"\s*-\s*", "-", text)) if word]
+    return [word for word in re.split(r"[\s,;]+", re.sub(r"\s*-\s*", "-", text.translate(_DASHES))) if word]
 
 
 def _reads(read: Callable[[str], Any], text: str) -> bool:
@@ -402,7 +458,10 @@ def read_words(answer: Any, read: Callable[[str], Any] | None = None) -> list[st
     for item in items:
         if isinstance(item, (list, tuple)):
             return None
-        text = str(item).strip()
+        try:
+            text = str(item).strip()
+        except ValueError:  # a whole number too long for Python to print is no word
+            return None
         if listed and read is not None and text and not _reads(read, text):
             parts = _split(text)
             words += parts if all(_reads(read, part) for part in parts) else [text]
@@ -420,6 +479,7 @@ def move_reader(game: Any) -> Callable[[str], str]:
 
     def read(text: str) -> str:
         error = None
+        text = text.translate(_DASHES)
         tight = re.sub(r"\s+", "", text)
         for attempt in dict.fromkeys((text, text.lower(), text.upper(), tight, tight.lower(), tight.upper())):
             try:
@@ -460,7 +520,9 @@ def check_moves(answer: Any, expected: Iterable[Any], *, why: str, what: str = "
         try:
             move = read(word) if read is not None else word
         except ValueError as error:
-            return Verdict(False, f"{quoted(word)} is not a move: {error}")
+            said = str(error)  # a long word is quoted (clipped) in the reason already: once is enough
+            return Verdict(False, said if len(word) > ECHO_CHARS and quoted(word) in said else
+                           f"{quoted(word)} is not a move: {said}")
         if move in given:
             twice.append(word)
         given.setdefault(move, word)
