@@ -43,7 +43,7 @@ from typing import Any, NamedTuple, Sequence
 from .protocol import Game, NotationError
 from .record import CODE_PREFIX, Record
 from .stats import Table, format_estimate, mean_estimate
-from .teaching import Verdict, check_number, self_check, shown
+from .teaching import Verdict, check_number, quoted, self_check, shown
 from .words import plural
 
 __all__ = ["ClassGames", "Skipped", "Unfinished", "check_counter_mean", "check_first_player_points", "check_longest_game",
@@ -324,9 +324,11 @@ def check_counter_mean(games: ClassGames, name: str, answer: Any, places: int = 
     if problem is not None:
         return problem
     fields = games.game.counters.fields
-    name = next((field for field in fields if field.lower() == str(name).strip().lower()), name)
+    key = name.strip().lower() if isinstance(name, str) else shown(name)  # shown: any int, however long
+    name = next((field for field in fields if field.lower() == key), name)
     if name not in fields:
-        return Verdict(False, f"{games.game.title} counts no {name!r}; its counters are {', '.join(fields)}")
+        given = quoted(name) if isinstance(name, str) else shown(name)
+        return Verdict(False, f"{games.game.title} counts no {given}; its counters are {', '.join(fields)}")
     results = games.results()
     per_game = results.arrays[name].reshape(results.n, -1).sum(axis=1)
     mean = float(per_game.mean())
@@ -351,7 +353,7 @@ def check_longest_game(games: ClassGames, label: Any) -> Verdict:
     longest = max(turns)
     names = [_name(name) for name in games.labels]
     if _name(label) not in names:
-        return Verdict(False, f"no game is called {label!r}; the names are {', '.join(games.labels)}")
+        return Verdict(False, f"no game is called {quoted(label)}; the names are {', '.join(games.labels)}")
     index = max((i for i, name in enumerate(names) if name == _name(label)), key=lambda i: turns[i])
     own = games.labels[index]
     if turns[index] == longest:

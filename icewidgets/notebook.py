@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import dataclasses
 import html
+import numbers
 import re
 from fractions import Fraction
 from typing import Any
@@ -100,9 +101,10 @@ def check_stack(state: State, square: str, answer: Any) -> Verdict:
 
     if not isinstance(state, State):
         return Verdict(False, f"give a position (a state) first, not {shown(state)}")
-    square = str(square).strip().lower()
+    described = not isinstance(square, str) and " " in shown(square)  # an int too long to print, a table
+    square = shown(square) if described else str(square).strip().lower()
     if square not in state.game.grid.names:
-        return Verdict(False, f"{square!r} is not a square of the board")
+        return Verdict(False, f"{square if described else quoted(square)} is not a square of the board")
     right = state.stack(square)
     given = _stack_text(answer)
     if given is None:
@@ -170,6 +172,10 @@ def check_game_code(code: str, plies: Any, winner: Any) -> Verdict:
     return Verdict(True, f"{plural(len(record), 'ply', 'plies')}; {' and '.join(names)} won: {final.end_reason}")
 
 
+AGENT_GAMES = 10_000
+"""The most games :func:`check_agent` plays: a classroom check answers in minutes at most."""
+
+
 @self_check
 def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 10, at_least: float | None = None,
                 seed: int = 0) -> Verdict:
@@ -179,15 +185,17 @@ def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 
 
     Games that reach the game's turn limit are not whole: the verdict then says whether games of
     ``against`` against itself reach it too (the game's nature) or not (is the agent stuck?).
-    Two-player games only (one seat for the agent, one for the opponent).
+    Two-player games only (one seat for the agent, one for the opponent). ``games`` is from 1 to
+    :data:`AGENT_GAMES`, ``seed`` a whole number from 0 to 2**64 - 1. An error or an illegal move
+    of the opponent is told as the opponent's.
     """
-    from . import checks
     from .agents import parse_agents
     from .playout import playouts
     from .playout.run import ply_limit, resolve_game
 
     if not callable(agent) and not isinstance(agent, str):
-        return Verdict(False, f"an agent is a function agent(state, rng) that returns a move, not {shown(agent)}")
+        return Verdict(False, "an agent is a function agent(state, rng) that returns a move, or the name of one "
+                              f"(like 'random', 'greedy', 'mcts:50' or 'easy'), not {shown(agent)}")
     goal = None if at_least is None else read_number(at_least)
     if at_least is not None and goal is None:
         return Verdict(False, f"give at_least as a number of points per game, like 0.8, not {shown(at_least)}")
@@ -195,11 +203,11 @@ def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 
         why = "can never be met: a game gives at most 1 point" if goal > 1 else "is no goal: a game gives at least 0 points"
         return Verdict(False, f"at_least={shown(at_least)} {why}; give a number from 0 to 1, like 0.8")
     # the arguments are checked here, so that a bad one is not reported as the agent's failure
-    try:
-        games = checks.whole(games, "games", low=1, what="a whole number of games")
-        seed = checks.whole(seed, "seed", low=0)
-    except (TypeError, ValueError) as error:
-        return Verdict(False, str(error))
+    for value, name, low, high in ((games, "games", 1, AGENT_GAMES), (seed, "seed", 0, 2**64 - 1)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not low <= value <= high:
+            bound = f"{high:,} (a classroom check plays at most that many)" if name == "games" else "2**64 - 1"
+            return Verdict(False, f"{name}= must be a whole number from {low} to {bound}, not {shown(value)}")
+    games, seed = int(games), int(seed)
     names = []
     for name, spec in (("", agent), ("against=", against)):
         try:
@@ -215,10 +223,12 @@ def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 
     except (TypeError, ValueError) as error:
         return Verdict(False, str(error))
     if game.num_players != 2:
-        return Verdict(False, f"check_agent plays two-player games; {game.title} here has {game.num_players} players")
+        return Verdict(False, f"check_agent plays two-player games; {game.title} here has "
+                              f"{plural(game.num_players, 'player')}")
     first, second = (games + 1) // 2, games // 2
     points = []
     unfinished = 0
+    seat = 0
     try:
         for seat, count, agents in ((0, first, (agent, against)), (1, second, (against, agent))):
             if count:
@@ -227,7 +237,11 @@ def check_agent(agent: Any, game: Any, *, against: Any = "random", games: int = 
                 unfinished += int(results.outcome("unfinished").sum())
     except Exception as error:  # the agent's own bug, told to the student instead of a traceback
         notes = "".join(f" ({note})" for note in getattr(error, "__notes__", ()))  # whose, where: the engine's note
-        return Verdict(False, f"the agent failed: {type(error).__name__}: {error}{notes}")
+        said = clip_quoted(f"{type(error).__name__}: {error}{notes}")
+        where = re.search(r"\bin seat (\d+) at ply", said)  # the seat that failed, as the engine tells it
+        if where and int(where.group(1)) != seat + 1:
+            return Verdict(False, f"the opponent {names[1]!r} failed (not your agent): {said}")
+        return Verdict(False, f"the agent failed: {said}")
     if unfinished:
         # Some games outlast any turn limit whoever plays them (random play may never reach a goal):
         # the opponent against itself tells the game's nature from an agent that never gets on.
