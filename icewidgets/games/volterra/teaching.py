@@ -197,7 +197,13 @@ def check_best_cut(state: VolterraState, move: Any) -> Verdict:
     action of ``state`` can."""
     if not isinstance(state, VolterraState):
         return Verdict(False, f"give a Volterra position (a state) first, not {shown(state)}")
-    best = max(light_towers_cut_off(state, m) for m in state.legal_moves() if isinstance(m, TowerMove))
+    towers = [m for m in state.legal_moves() if isinstance(m, TowerMove)]
+    if not towers:  # the tower action of this turn is made, or the game is over
+        why = (f"the game is over ({state.end_reason})" if state.is_over else
+               "this turn's tower action is already made: only a pawn action is left")
+        return Verdict(False, f"there is no tower action to make in this position: {why}; give a position "
+                              "before the tower action of a turn")
+    best = max(light_towers_cut_off(state, m) for m in towers)
     try:
         move = _move(move)
         if not isinstance(state.game.parse_move(move), TowerMove):
