@@ -13,15 +13,16 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ...teaching import (HowToPlay, Verdict, check_number, clip, move_reader, read_position, read_words, self_check,
-                         shown, shown_moves)
+from ...teaching import (ECHO_CHARS, HowToPlay, Verdict, check_number, move_reader, read_position, read_words,
+                         self_check, shown, shown_moves)
 from ...words import plural
 from .board import DIRS, GROUPS, MAX_DISTANCE
 from .puzzles import PUZZLES, Puzzle
 from .rules import Ice3, Ice3State
+from .analyst import SOLVER_DEPTH
 from .solver import solve
 
-__all__ = ["HOW_TO_PLAY", "check_puzzle", "check_short_not_long", "check_solution", "check_start_moves",
+__all__ = ["HOW_TO_PLAY", "SHORTEST_DEPTH", "check_puzzle", "check_short_not_long", "check_solution", "check_start_moves",
            "check_walls_matter", "puzzle"]
 
 HOW_TO_PLAY = HowToPlay(
@@ -94,8 +95,11 @@ def check_start_moves(answer: Any, seed: int = 1) -> Verdict:
 def check_solution(state: Ice3State, moves: Any) -> Verdict:
     """Whether ``moves`` (a list, or one text of moves separated by spaces or commas, in any
     case) take ``state`` (an Ice3 position, or a :class:`Puzzle`: its start) to a goal of its
-    game, and in the fewest moves possible (proved by :func:`~icewidgets.games.ice3.solver.solve`).
-    A puzzle of the ladder by its name is :func:`check_puzzle`'s.
+    game, and in the fewest moves possible (proved by :func:`~icewidgets.games.ice3.solver.solve`)
+    when the line has at most :data:`SHORTEST_DEPTH` + 1 moves. A longer line that reaches the
+    goal is told whether a line of :data:`SHORTEST_DEPTH` moves or fewer exists (further the
+    search would take too long to answer), so the check answers within about a second. A
+    puzzle of the ladder by its name is :func:`check_puzzle`'s.
 
     >>> check_solution(puzzle("loose-1").state(), "gse2")
     ✔ Right: solved in 1 move, the fewest possible (the search proves that no shorter line exists).
@@ -120,19 +124,31 @@ def check_solution(state: Ice3State, moves: Any) -> Verdict:
             moves.append(read(word))
             position = position.play(moves[-1])
         except ValueError as error:
-            return Verdict(False, f"move {number}, {clip(word)}: {error}")
+            # a long word is quoted (clipped) in the reason already: once is enough
+            return Verdict(False, f"move {number}{'' if len(word) > ECHO_CHARS else ', ' + word}: {error}")
     # the moves as read (in the game's notation), so a line read otherwise than meant shows
     as_read = f" ({shown_moves(moves, ' ')})" if moves else ""
     if not position.goals_met:
         goal_size = state.game.goal_size
         return Verdict(False, f"after {plural(len(moves), 'move')}{as_read} no colour is home yet: the best corner "
                               f"has {position.progress} of its {goal_size} squares right")
-    shorter = solve(state, len(moves) - 1) if moves else None
+    depth = min(len(moves) - 1, SHORTEST_DEPTH)
+    shorter = solve(state, depth) if moves else None
     if shorter is not None:
         return Verdict(False, f"solved in {plural(len(moves), 'move')}{as_read}, but {plural(len(shorter), 'move')} "
                               "are enough: look for a shorter line")
+    if depth < len(moves) - 1:
+        return Verdict(True, f"solved in {plural(len(moves), 'move')}; no line of {depth} moves or fewer exists, "
+                             "but the check cannot search for shorter lines further than that, so a shorter one "
+                             "may exist")
     return Verdict(True, f"solved in {plural(len(moves), 'move')}, the fewest possible "
                          "(the search proves that no shorter line exists)")
+
+
+SHORTEST_DEPTH = SOLVER_DEPTH
+"""How many moves :func:`check_solution` searches for a line shorter than a student's: the
+solver's practical depth (the ladder's puzzles need at most 3), which answers in well under a
+second even far from the goal."""
 
 
 def puzzle(name: str) -> Puzzle:
@@ -145,11 +161,14 @@ def puzzle(name: str) -> Puzzle:
 
 @self_check
 def check_puzzle(name: str, moves: Any) -> Verdict:
-    """Whether ``moves`` solve the ladder's puzzle ``name`` (any case) in its proved fewest moves.
+    """Whether ``moves`` solve the ladder's puzzle ``name`` (any case; or the :class:`Puzzle`
+    itself) in its proved fewest moves.
 
     >>> check_puzzle("Loose-1", "GE1")
     ✘ Not yet: after 1 move (GE1) no colour is home yet: the best corner has 11 of its 15 squares right.
     """
+    if isinstance(name, Puzzle):
+        return check_solution(name, moves)
     names = [rung.name for rung in PUZZLES]
     key = name.strip().lower() if isinstance(name, str) else None
     if key not in names:
@@ -165,6 +184,10 @@ def check_short_not_long(state: Ice3State, group: str = "R", direction: str = "E
     state, problem = read_position(state, Ice3State, "Ice3")
     if problem is not None:
         return problem
+    for value, what in ((group, "the set as a colour letter or a size digit, like 'R'"),
+                        (direction, "the direction as one of N NE E SE S SW W NW")):
+        if not isinstance(value, str) and " " in shown(value):  # a whole number too long to print, a table
+            return Verdict(False, f"give {what}, not {shown(value)}")
     group, direction = str(group).strip().upper(), str(direction).strip().upper()
     short, long = f"{group}{direction}1", f"{group}{direction}2"
     try:
