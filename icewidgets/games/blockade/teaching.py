@@ -14,7 +14,8 @@ from fractions import Fraction
 from typing import Any
 
 from ...pieces import COLOUR_NAMES
-from ...teaching import HowToPlay, Verdict, check_choice, check_number, move_reader, read_words, self_check, shown
+from ...teaching import (HowToPlay, Verdict, check_choice, check_number, move_reader, read_words, self_check, shown,
+                         shown_moves)
 from ...words import plural
 from .rules import CORNER_MEDIUMS, GRID, PLAYER_COLOURS, SETUP_LARGES, Blockade, BlockadeState
 
@@ -224,8 +225,10 @@ def check_tower_turn(roll: Any, plies: Any, colour: Any) -> Verdict:
                               f"not {shown(plies)}")
     if not isinstance(roll, str):
         return Verdict(False, f"give the roll as a text like 'G2B4', not {shown(roll)}")
+    # the plies as read (a list's or an iterator's alike), clipped: not "a list" or "<list_iterator ...>"
+    echo = shown(plies) if isinstance(plies, str) else f"[{shown_moves(map(repr, words))}]"
     if not [word for word in words if word.strip().lower() != "end"]:
-        return Verdict(False, f"give the plies that build the tower, like 'd3-c3 e1-d3', not {shown(plies)}")
+        return Verdict(False, f"give the plies that build the tower, like 'd3-c3 e1-d3', not {echo}")
     ended = bool(words) and words[-1].strip().lower() == "end"
     try:
         state = state.play(read_ply(roll))
@@ -236,7 +239,7 @@ def check_tower_turn(roll: Any, plies: Any, colour: Any) -> Verdict:
     except ValueError as error:
         return Verdict(False, str(error))
     if not built:
-        return Verdict(False, f"after {shown(plies)} no {COLOUR_NAMES[colour]} tower was finished: the small must "
+        return Verdict(False, f"after {echo} no {COLOUR_NAMES[colour]} tower was finished: the small must "
                               "come to rest on a medium on a large of its colour")
     if not state.is_legal("end"):
         return Verdict(False, f"a tower stands on {built[0]}, but the turn cannot end: {state.why_illegal('end')}")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from ...teaching import (HowToPlay, Verdict, check_moves, check_number, clip, move_reader, quoted, read_number,
+from ...teaching import (ECHO_CHARS, HowToPlay, Verdict, check_moves, check_number, move_reader, quoted, read_number,
                          read_position, read_words, self_check, shown)
 from ...words import plural
 from .board import GRID
@@ -260,10 +260,12 @@ def check_solitaire(state: Any, solid_trees: int = 3) -> Verdict:
             try:
                 state = state.play(_READ(move))
             except ValueError as error:
-                return Verdict(False, f"move {number}, {clip(move)}: {error}")
+                # a long word is quoted (clipped) in the reason already: once is enough
+                return Verdict(False, f"move {number}{'' if len(move) > ECHO_CHARS else ', ' + move}: {error}")
     state, problem = _position(state)
     if problem is not None:
-        return problem
+        return Verdict(False, "give the solitaire game (a Volcano position, a Record or the widget) or its cap moves "
+                              f"as a list or one text like 'c3-c2 c2-d3', not {shown(state)}")
     if state.game.num_players != 1:
         return Verdict(False, f"that is a game of {state.game.num_players} players; the challenge is a solitaire "
                               "game: iw.GameWidget(\"volcano\", players=1, goal=\"solid>=3\")")
