@@ -139,6 +139,20 @@ class _Fixtures:
                           progress=False)
 
     @functools.cached_property
+    def volterra_over(self):
+        state = iw.make("volterra").new_state()
+        while not state.is_over:  # the first legal move each time: over after 20 plies
+            state = state.play(state.legal_moves()[0])
+        return state
+
+    @functools.cached_property
+    def shape_start(self):  # a random start far from the shape goal (goal_seeker took 55 moves from it)
+        return iw.make("ice3", players=1, goal="shape").new_state(seed=3)
+
+    FAR_LINE = ("YSE1 RS3 BSE2 2N4 2N2 GNE2 1E2 GNW3 2W5 GW4 1SW3 BSE2 GW5 3NE4 BSW2 YSW4 RNE5 YSE2 2NE4 YSW3 YSW"
+                "1 YW2 3S5 RN2 RN3 GN4 RE1 YNE5 2N2 RN2 YNE5 RSW5 BS2 RSE1 RSW4 3NE5 3SW4 YW1 3W7 BN6 BNE4 1SW5 2SE3 GNW3 RNE4 GNE1 3S2 GSW1 3NW6 3W1 3N2 YS5 GN4 GW1 GE1")
+
+    @functools.cached_property
     def three(self):
         return iw.playouts(iw.make("volcano", players=3), 3000, agents="random", seed=1, progress=False)
 
@@ -153,6 +167,13 @@ F = _Fixtures()
 def _clipped(text: str) -> str:
     """How a verdict repeats a long text of the student's: its first 200 characters, in quotes."""
     return f"'{text[:200]}…' ({len(text):,} characters in all)"
+
+
+GAMES_BOUND = "10,000 (a classroom check plays at most that many)"
+
+
+def _raises(state, rng):
+    raise RuntimeError("boom")
 
 
 # check name → rows of (kind, the call, the verdict as printed)
@@ -176,6 +197,20 @@ TABLE = {
          "✘ Not yet: give the count as a number, not 'twelve'."),
         ('malformed', lambda: T.check_number(True, 1, why="x"),
          '✘ Not yet: give the answer as a number, not True.'),
+        ('wrong', lambda: T.check_number(10**5000, 7, why="w"),  # too long for Python to print: told by its length
+         '✘ Not yet: a whole number of 5,001 digits is too high for the answer.'),
+        ('wrong', lambda: T.check_number(-10**400, 7, why="w"),
+         '✘ Not yet: a negative whole number of 401 digits is too low for the answer.'),
+        ('malformed', lambda: T.check_number("9" * 5000, 7, why="w"),  # more than READ_DIGITS digits
+         f"✘ Not yet: give the answer as a number, not {_clipped('9' * 5000)}."),
+        ('malformed', lambda: T.check_number("1e100000000", 7, why="w"),  # beyond READ_EXPONENT: refused at once
+         "✘ Not yet: give the answer as a number, not '1e100000000'."),
+        ('malformed', lambda: T.check_number("1e-1001", 7, why="w"),
+         "✘ Not yet: give the answer as a number, not '1e-1001'."),
+        ('wrong', lambda: T.check_number("1e1000", 7, why="w"),
+         '✘ Not yet: 1e1000 is too high for the answer.'),
+        ('malformed', lambda: T.check_number(Decimal("1e100000000"), 7, why="w"),
+         '✘ Not yet: give the answer as a number, not 1E+100000000.'),
     ],
     "check_moves": [
         ('right', lambda: T.check_moves(["a1-a2", "a1-b1"], ["a1-b1", "a1-a2"], why="both"),
@@ -193,6 +228,10 @@ TABLE = {
          '✘ Not yet: 1 move does not belong (for example b2-c1); your list as read: a1-b1, a1-a2, b2-c1.'),
         ('malformed', lambda: T.check_moves(12, ["a"], why="x"),
          "✘ Not yet: give the moves as a list like ['a1-a2', 'b2-b3'] or one text like 'a1-a2 b2-b3', not 12."),
+        ('malformed', lambda: T.check_moves([10**5000], ["a1-a2"], why="w"),
+         "✘ Not yet: give the moves as a list like ['a1-a2', 'b2-b3'] or one text like 'a1-a2 b2-b3', not a list."),
+        ('right', lambda: T.check_moves("a1\u2013a2, a1 \u2014 b1", ["a1-b1", "a1-a2"], why="both"),  # en, em dash
+         '✔ Right: both.'),
         ('right', lambda: T.check_moves(["a1 - a2", "a1-b1"], ["a1-b1", "a1-a2"], why="both"),  # spaces in a move
          '✔ Right: both.'),
         ('right', lambda: T.check_moves("a1 - a2, a1 -b1", ["a1-b1", "a1-a2"], why="both"),
@@ -236,6 +275,8 @@ TABLE = {
          "✘ Not yet: 'G3 Y2 X9' is not a stack: 'X9' is no piece (a piece is a colour letter and a size, like R1 or G3)."),
         ('malformed', lambda: N.check_stack(F.lesson, "b3", 321),
          "✘ Not yet: write the stack as a text like 'R1R2R3' or a list like ['R1', 'R2', 'R3'], not 321."),
+        ('malformed', lambda: N.check_stack(F.lesson, 10**5000, "G3"),
+         '✘ Not yet: a whole number of 5,001 digits is not a square of the board.'),
         ('wrong', lambda: N.check_stack(F.lesson, "b3", "G3" * 1000),
          f"✘ Not yet: b3 holds 3 pieces, your stack {_clipped('G3' * 1000)} has 1000."),
     ],
@@ -258,6 +299,9 @@ TABLE = {
          "✘ Not yet: give the game code as a text (it starts with 'iw1.'), not 12345."),
         ('malformed', lambda: N.check_game_code(F.classmate, "many", "Light"),
          "✘ Not yet: give the number of plies as a number, not 'many'."),
+        ('wrong', lambda: N.check_game_code(F.code, 10**5000, "nobody"),
+         '✘ Not yet: the winner is right, but count the plies again (a whole number of 5,001 digits is not it): '
+         'len(record) counts them.'),
         ('wrong', lambda: N.check_game_code(F.classmate, 20, "D" * 1000),
          f"✘ Not yet: neither 20 plies nor {_clipped('D' * 1000)} as the winner is right."),
     ],
@@ -278,15 +322,39 @@ TABLE = {
         ('malformed', lambda: N.check_agent(F.first, "volterra", games=4, at_least=-1),
          '✘ Not yet: at_least=-1 is no goal: a game gives at least 0 points; give a number from 0 to 1, like 0.8.'),
         ('malformed', lambda: N.check_agent("random", "volterra", games=0),
-         '✘ Not yet: games=0 must be a whole number of games ≥ 1.'),
+         f"✘ Not yet: games= must be a whole number from 1 to {GAMES_BOUND}, not 0."),
         ('malformed', lambda: N.check_agent("random", "volterra", games="x"),
-         "✘ Not yet: games='x' must be a whole number of games ≥ 1, not str."),
+         f"✘ Not yet: games= must be a whole number from 1 to {GAMES_BOUND}, not 'x'."),
         ('malformed', lambda: N.check_agent("random", "volterra", games=-3),
-         '✘ Not yet: games=-3 must be a whole number of games ≥ 1.'),
+         f"✘ Not yet: games= must be a whole number from 1 to {GAMES_BOUND}, not -3."),
         ('malformed', lambda: N.check_agent("random", "volterra", games=True),
-         '✘ Not yet: games=True must be a whole number of games ≥ 1, not bool.'),
+         f"✘ Not yet: games= must be a whole number from 1 to {GAMES_BOUND}, not True."),
         ('malformed', lambda: N.check_agent("random", "volterra", games=2, seed="x"),
-         "✘ Not yet: seed='x' must be a whole number ≥ 0, not str."),
+         "✘ Not yet: seed= must be a whole number from 0 to 2**64 - 1, not 'x'."),
+        ('malformed', lambda: N.check_agent("random", "volterra", games=10**30),
+         f"✘ Not yet: games= must be a whole number from 1 to {GAMES_BOUND}, not 1{'0' * 30}."),
+        ('malformed', lambda: N.check_agent("random", "volterra", games=10**5000),
+         f"✘ Not yet: games= must be a whole number from 1 to {GAMES_BOUND}, not a whole number of 5,001 digits."),
+        ('malformed', lambda: N.check_agent("random", "volterra", games=2, seed=10**5000),
+         "✘ Not yet: seed= must be a whole number from 0 to 2**64 - 1, not a whole number of 5,001 digits."),
+        ('malformed', lambda: N.check_agent("random", "volterra", games=2, seed=2**64),
+         "✘ Not yet: seed= must be a whole number from 0 to 2**64 - 1, not 18446744073709551616."),
+        ('right', lambda: N.check_agent("greedy", "volterra", games=2, seed=2**64 - 1),
+         '✔ Right: it played 2 whole games with legal moves and scored 1.00 points per game.'),
+        ('malformed', lambda: N.check_agent("random", "volterra", games=2, at_least=10**5000),
+         "✘ Not yet: at_least=a whole number of 5,001 digits can never be met: a game gives at most 1 point; give a "
+         "number from 0 to 1, like 0.8."),
+        ('wrong', lambda: N.check_agent("random", "volterra", games=2, against=_raises),  # the opponent's failure
+         "✘ Not yet: the opponent '_raises' failed (not your agent): RuntimeError: boom (raised by the agent "
+         "'_raises' in seat 2 at ply 3 of game 1 (counted from 1))."),
+        ('wrong', lambda: N.check_agent(_raises, "volterra", games=2),
+         "✘ Not yet: the agent failed: RuntimeError: boom (raised by the agent '_raises' in seat 1 at ply 1 of game 1 "
+         "(counted from 1))."),
+        ('malformed', lambda: N.check_agent(["random"], "volterra", games=2),
+         "✘ Not yet: an agent is a function agent(state, rng) that returns a move, or the name of one (like "
+         "'random', 'greedy', 'mcts:50' or 'easy'), not ['random']."),
+        ('malformed', lambda: N.check_agent("random", iw.make("ice3", players=1), games=2),
+         '✘ Not yet: check_agent plays two-player games; Ice3 here has 1 player.'),
         ('malformed', lambda: N.check_agent("random", "volterra", games=2, against="nonsense"),
          "✘ Not yet: against='nonsense': unknown agent 'nonsense'; choose a level (easy, medium, hard) or an agent "
          "(random, greedy, mcts, mcts:ITERATIONS), or pass a callable agent(state, rng) -> move."),
@@ -303,7 +371,8 @@ TABLE = {
          '✘ Not yet: 2 of the 2 games reached the limit of 5,000 plies without a winner, though 2 games of random '
          'against random all finished: does your agent always make progress?'),
         ('malformed', lambda: N.check_agent(42, "volterra"),
-         '✘ Not yet: an agent is a function agent(state, rng) that returns a move, not 42.'),
+         "✘ Not yet: an agent is a function agent(state, rng) that returns a move, or the name of one (like "
+         "'random', 'greedy', 'mcts:50' or 'easy'), not 42."),
         ('right', lambda: N.check_agent("greedy", "volterra", games=4, at_least="0.7"),
          '✔ Right: it played 4 whole games with legal moves and scored 0.75 points per game.'),
         ('malformed', lambda: N.check_agent("greedy", "volterra", games=4, at_least="most"),
@@ -422,6 +491,9 @@ TABLE = {
          "✘ Not yet: Volcano counts no 'towers'; its counters are captured, captures, eruptions, erupted, eruptions_stopped, longest_quiet."),
         ('malformed', lambda: C.check_counter_mean(F.classgames, "captures", None),
          "✘ Not yet: give the mean of 'captures' as a number, not None."),
+        ('malformed', lambda: C.check_counter_mean(F.classgames, 10**5000, 1),
+         "✘ Not yet: Volcano counts no a whole number of 5,001 digits; its counters are captured, captures, eruptions, "
+         "erupted, eruptions_stopped, longest_quiet."),
     ],
     "check_longest_game": [
         ('right', lambda: C.check_longest_game(F.classgames, "Gus & Hana"),
@@ -471,9 +543,8 @@ TABLE = {
         ('wrong', lambda: V.check_capturing_first_moves("a1-a2 " * 10000),  # a pasted page is not repeated whole
          '✘ Not yet: 13 of the capturing first moves are missing (for example a1-b1); your list as read: '
          + ", ".join(["a1-a2"] * 20) + ", … and 9,980 more."),
-        ('malformed', lambda: V.check_capturing_first_moves("x" * 1000),
-         f"✘ Not yet: {_clipped('x' * 1000)} is not a move: {_clipped('x' * 1000)} is not a Volcano move: write a cap "
-         "move like 'c3-c4'."),
+        ('malformed', lambda: V.check_capturing_first_moves("x" * 1000),  # the long word echoed once
+         f"✘ Not yet: {_clipped('x' * 1000)} is not a Volcano move: write a cap move like 'c3-c4'."),
     ],
     "check_quiet_move": [
         ('right', lambda: V.check_quiet_move("b2-c1"),
@@ -552,8 +623,9 @@ TABLE = {
          '✘ Not yet: the game ended with 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces; the challenge needs 4 solid trees.'),
         ('malformed', lambda: V.check_solitaire(F.start),
          '✘ Not yet: that is a game of 2 players; the challenge is a solitaire game: iw.GameWidget("volcano", players=1, goal="solid>=3").'),
-        ('malformed', lambda: V.check_solitaire(None),
-         '✘ Not yet: give a Volcano position (a state), not None.'),
+        ('malformed', lambda: V.check_solitaire(None),  # both forms it takes are named
+         "✘ Not yet: give the solitaire game (a Volcano position, a Record or the widget) or its cap moves as a list "
+         "or one text like 'c3-c2 c2-d3', not None."),
         ('right', lambda: V.check_solitaire(F.SOLO),  # the moves written down (01, exercise 5)
          '✔ Right: challenge met in 16 eruptions: 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces.'),
         ('right', lambda: V.check_solitaire(", ".join(F.SOLO).upper()),
@@ -565,8 +637,7 @@ TABLE = {
         ('right', lambda: V.check_solitaire([m.replace("-", " - ") for m in F.SOLO]),
          '✔ Right: challenge met in 16 eruptions: 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces.'),
         ('malformed', lambda: V.check_solitaire("c3-c2 " + "q" * 1000),
-         f"✘ Not yet: move 2, {'q' * 200}… (1,000 characters in all): {_clipped('q' * 1000)} is not a Volcano move: "
-         "write a cap move like 'c3-c4'."),
+         f"✘ Not yet: move 2: {_clipped('q' * 1000)} is not a Volcano move: write a cap move like 'c3-c4'."),
     ],
     "check_first_move_loop": [
         ('right', lambda: V.check_first_move_loop(19),
@@ -687,6 +758,12 @@ TABLE = {
          "✘ Not yet: give the move as a text like 'c1-a1' or '@b3', not 5."),
         ('malformed', lambda: VT.check_best_cut("hanging", "d2-c1"),
          "✘ Not yet: give a Volterra position (a state) first, not 'hanging'."),
+        ('malformed', lambda: VT.check_best_cut(iw.make("volterra").new_state().play("b4-b3"), "c1-a1"),
+         "✘ Not yet: there is no tower action to make in this position: this turn's tower action is already made: "
+         "only a pawn action is left; give a position before the tower action of a turn."),
+        ('malformed', lambda: VT.check_best_cut(F.volterra_over, "c1-a1"),
+         "✘ Not yet: there is no tower action to make in this position: the game is over (Dark cannot complete a "
+         "turn); give a position before the tower action of a turn."),
     ],
     "check_start_moves": [
         ('right', lambda: I.check_start_moves(361),
@@ -731,6 +808,12 @@ TABLE = {
          '✘ Not yet: give an Ice3 position (a state), not a VolcanoState.'),
         ('right', lambda: I.check_solution(I.puzzle("loose-1"), "GSE2"),  # a puzzle stands for its start
          '✔ Right: solved in 1 move, the fewest possible (the search proves that no shorter line exists).'),
+        ('right', lambda: I.check_solution(F.shape_start, F.FAR_LINE),  # the shorter-line search is bounded
+         '✔ Right: solved in 55 moves; no line of 3 moves or fewer exists, but the check cannot search for shorter '
+         'lines further than that, so a shorter one may exist.'),
+        ('malformed', lambda: I.check_solution(F.far, "Q" * 1000),  # the long word echoed once
+         f"✘ Not yet: move 1: {_clipped('Q' * 1000)} is not an Ice3 move: unknown set 'Q' (use a colour R, Y, G, B "
+         "or a size 1, 2, 3)."),
     ],
     "check_puzzle": [
         ('right', lambda: I.check_puzzle("loose-2", ["2NW2", "RW4"]),
@@ -747,6 +830,8 @@ TABLE = {
          "✘ Not yet: give the moves as a list like ['RE1', '2N3'] or one text like 'RE1 2N3', not None."),
         ('malformed', lambda: I.check_puzzle("Loose 9", ["RW4"]),  # the name echoed as given
          "✘ Not yet: no puzzle is called 'Loose 9'; the ladder has loose-1, loose-2, loose-3, shape-1, shape-2, shape-3, exact-1, exact-2, exact-3, full-loose-3, full-shape-3, full-exact-3."),
+        ('right', lambda: I.check_puzzle(I.puzzle("loose-2"), "2nw2 rw4"),  # the Puzzle itself
+         '✔ Right: solved in 2 moves, the fewest possible (the search proves that no shorter line exists).'),
         ('malformed', lambda: I.check_puzzle(2, ["RW4"]),
          "✘ Not yet: no puzzle is called 2; the ladder has loose-1, loose-2, loose-3, shape-1, shape-2, shape-3, exact-1, exact-2, exact-3, full-loose-3, full-shape-3, full-exact-3."),
     ],
@@ -765,6 +850,8 @@ TABLE = {
          "✘ Not yet: give an Ice3 position (a state), not 'R1 . G3Y2'."),
         ('malformed', lambda: I.check_short_not_long(None),
          '✘ Not yet: give an Ice3 position (a state), not None.'),
+        ('malformed', lambda: I.check_short_not_long(F.short, 10**5000),
+         "✘ Not yet: give the set as a colour letter or a size digit, like 'R', not a whole number of 5,001 digits."),
     ],
     "check_walls_matter": [
         ('right', lambda: I.check_walls_matter(F.crossing, "RE2"),
@@ -895,6 +982,12 @@ TABLE = {
          "✘ Not yet: 'c3d3' is not a Blockade move: write a piece move like 'b3-c3', 'end', 'combine:R' or a roll like 'G5B2'."),
         ('malformed', lambda: B.check_tower_turn("G2B4", ["d3-c3", "e1-d3", "c3-d3"], "navy"),
          "✘ Not yet: 'navy' is not a colour of the game; name one of R (red), Y (yellow), G (green), B (blue)."),
+        ('wrong', lambda: B.check_tower_turn("G2B4", iter(["d3-c3", "e1-d3"]), "B"),  # an iterator, read as a list
+         "✘ Not yet: after ['d3-c3', 'e1-d3'] no blue tower was finished: the small must come to rest on a medium on a "
+         "large of its colour."),
+        ('wrong', lambda: B.check_tower_turn("G2B4", ("d3-c3", "e1-d3"), "B"),
+         "✘ Not yet: after ['d3-c3', 'e1-d3'] no blue tower was finished: the small must come to rest on a medium on a "
+         "large of its colour."),
         ('malformed', lambda: B.check_tower_turn("G2B4", 7, "B"),
          "✘ Not yet: give the plies as a list like ['d3-c3', 'e1-d3'] or one text like 'd3-c3 e1-d3', not 7."),
         ('malformed', lambda: B.check_tower_turn("G2B4", "z" * 1000, "B"),
