@@ -16,6 +16,8 @@ import numbers
 import random
 from typing import Any, Sequence
 
+from .checks import shown
+
 
 SEEDS = "a whole number ≥ 0, a random.Random, a numpy.random.Generator or None"
 """What a game's ``new_state(seed=…)`` takes."""
@@ -35,9 +37,9 @@ def check_seed(seed: Any, name: str = "seed") -> Any:
     if seed is None or isinstance(seed, random.Random) or _is_generator(seed):
         return seed
     if isinstance(seed, bool) or not isinstance(seed, numbers.Real):
-        raise TypeError(f"{name}={seed!r} must be {SEEDS}, not {type(seed).__name__}")
+        raise TypeError(f"{name}={shown(seed)} must be {SEEDS}, not {type(seed).__name__}")
     if not isinstance(seed, numbers.Integral) or seed < 0:
-        raise ValueError(f"{name}={seed!r} must be {SEEDS}")
+        raise ValueError(f"{name}={shown(seed)} must be {SEEDS}")
     return int(seed)
 
 

@@ -146,7 +146,7 @@ def check_seed(seed: Any) -> int | tuple[int, ...]:
     >>> check_seed(np.int64(5)), check_seed([1, np.uint8(2)])
     (5, (1, 2))
     """
-    message = f"seed={seed!r} must be a whole number ≥ 0 (or a list or tuple of them)"
+    message = f"seed={checks.shown(seed)} must be a whole number ≥ 0 (or a list or tuple of them)"
     if isinstance(seed, (list, tuple)):
         if not seed:
             raise ValueError(message)
