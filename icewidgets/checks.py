@@ -25,7 +25,26 @@ import numbers
 import os
 from typing import Any, Iterable
 
-__all__ = ["choice", "flag", "no_unknown", "number", "path", "whole"]
+__all__ = ["choice", "flag", "no_unknown", "number", "path", "shown", "whole"]
+
+
+def shown(value: Any, limit: int = 80) -> str:
+    """``repr(value)`` for an error message, cut to about ``limit`` characters; a whole number
+    too long for Python to print (over 4,300 digits) is told by its length.
+
+    >>> shown(10**5000), shown("x" * 100)
+    ('a whole number of 5,001 digits', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…")
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4_000:
+        return f"a whole number of {_digits(value):,} digits"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _digits(value: int) -> int:
+    """The decimal digits of ``value``, without printing it (Python refuses to, past 4,300)."""
+    digits = int(abs(value).bit_length() * 0.30102999566398120) + 1  # log10(2): exact or one too many
+    return digits - 1 if 10 ** (digits - 1) > abs(value) else digits
 
 
 def _span(low: Any, high: Any, low_open: bool = False, high_open: bool = False) -> str:
@@ -70,12 +89,12 @@ def whole(value: Any, name: str, low: int | None = None, high: int | None = None
         return None
     wanted = f"{what} {_span(low, high)}".strip() + (" or None" if none else "")
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name}={value!r} must be {wanted}, not {type(value).__name__}")
+        raise TypeError(f"{name}={shown(value)} must be {wanted}, not {type(value).__name__}")
     if not isinstance(value, numbers.Integral):
-        raise ValueError(f"{name}={value!r} must be {wanted}")
+        raise ValueError(f"{name}={shown(value)} must be {wanted}")
     value = int(value)
     if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(f"{name}={value!r} must be {wanted}")
+        raise ValueError(f"{name}={shown(value)} must be {wanted}")
     return value
 
 
@@ -96,12 +115,15 @@ def number(value: Any, name: str, low: float | None = None, high: float | None =
         return None
     wanted = f"{what} {_span(low, high, low_open, high_open)}".strip() + (" or None" if none else "")
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name}={value!r} must be {wanted}, not {type(value).__name__}")
-    value = float(value)
+        raise TypeError(f"{name}={shown(value)} must be {wanted}, not {type(value).__name__}")
+    try:
+        value = float(value)
+    except OverflowError:  # an int beyond any float: out of every range
+        raise ValueError(f"{name}={shown(value)} must be {wanted}") from None
     if (not math.isfinite(value)
             or (low is not None and (value <= low if low_open else value < low))
             or (high is not None and (value >= high if high_open else value > high))):
-        raise ValueError(f"{name}={value!r} must be {wanted}")
+        raise ValueError(f"{name}={shown(value)} must be {wanted}")
     return value
 
 
@@ -115,7 +137,7 @@ def flag(value: Any, name: str) -> bool:
     """
     if isinstance(value, bool) or type(value).__name__ == "bool_":
         return bool(value)
-    raise TypeError(f"{name}={value!r} must be True or False")
+    raise TypeError(f"{name}={shown(value)} must be True or False")
 
 
 def choice(value: Any, name: str, choices: Iterable[Any]) -> Any:
@@ -129,8 +151,8 @@ def choice(value: Any, name: str, choices: Iterable[Any]) -> Any:
     except TypeError:  # an unhashable value compared with dict keys
         pass
     if not any(isinstance(value, type(c)) for c in choices):
-        raise TypeError(f"{name}={value!r} must be one of {listed}, not {type(value).__name__}")
-    raise ValueError(f"{name}={value!r} is not one of {listed}")
+        raise TypeError(f"{name}={shown(value)} must be one of {listed}, not {type(value).__name__}")
+    raise ValueError(f"{name}={shown(value)} is not one of {listed}")
 
 
 def path(value: Any, name: str = "path") -> Any:
@@ -147,8 +169,8 @@ def path(value: Any, name: str = "path") -> Any:
         if isinstance(text, str) and text.strip():
             return value
         if isinstance(text, str):
-            raise ValueError(f"{name}={value!r} is empty: give a file name")
-    raise TypeError(f"{name}={value!r} must be a file name (str or os.PathLike), not {type(value).__name__}")
+            raise ValueError(f"{name}={shown(value)} is empty: give a file name")
+    raise TypeError(f"{name}={shown(value)} must be a file name (str or os.PathLike), not {type(value).__name__}")
 
 
 def no_unknown(options: dict[str, Any], where: str, valid: Iterable[str]) -> None:

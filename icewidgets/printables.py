@@ -220,19 +220,36 @@ def rules_sheet(game: Game | str, path: Any, *, paper: str = "A4") -> Path:
     if not rules.text:
         raise ValueError(f"{game.title} has no rules text (Game.how_to_play) to print")
     start = game.new_state(seed=rules.example_seed)
-    example = start
-    for ply in rules.example:
-        example = example.play(ply)
+    example, caption = _example(game, start)
     column = (width - 2 * MARGIN - PICTURE_GAP) / 2
     boards = [board for board in PICTURE_BOARDS if _Page.picture_width(start, board) <= column]
     comfortable = [(size, board) for board in boards for size in (11.0, 10.5, 10.0, 9.5)]
     cramped = [(size, board) for size in (9.0, 8.5, 8.0) for board in boards]
     for size, board in comfortable + cramped:
-        if _lay_out_rules(_Page((width, height), drawing=False), game, start, example, size, board):
+        if _lay_out_rules(_Page((width, height), drawing=False), game, start, example, caption, size, board):
             page = _Page((width, height))
-            _lay_out_rules(page, game, start, example, size, board)
+            _lay_out_rules(page, game, start, example, caption, size, board)
             return _write([page], path, f"{game.title}: how to play")
     raise ValueError(f"{game.title}'s rules do not fit on one page at {SMALLEST_TEXT:g} points: shorten them")
+
+
+def _example(game: Game, start: State) -> tuple[State, str]:
+    """The rules text's example played from ``start``, and its caption. The example is written
+    for the default options: where this game's start does not allow it (another opening, a board
+    still to be laid out), it is shown on the default game, and the caption says so."""
+    rules = game.how_to_play
+    caption = (rules.example_caption or "An example").rstrip(".")
+    try:
+        return _played(start, rules.example), caption + "."
+    except (ValueError, TypeError):  # IllegalMoveError and NotationError are ValueErrors
+        default = type(game)()
+        return _played(default.new_state(seed=rules.example_seed), rules.example), caption + " (the default options)."
+
+
+def _played(state: State, plies: Sequence[str]) -> State:
+    for ply in plies:
+        state = state.play(ply)
+    return state
 
 
 def _changed_options(game: Game) -> str:
@@ -246,7 +263,8 @@ PICTURE_GAP = 8.0
 """The space between the rules sheet's two pictures (mm)."""
 
 
-def _lay_out_rules(page: _Page, game: Game, start: State, example: State, size: float, board: float) -> bool:
+def _lay_out_rules(page: _Page, game: Game, start: State, example: State, example_caption: str, size: float,
+                   board: float) -> bool:
     """Lay the sheet out with body text of ``size`` points and pictures of a ``board`` pixels
     wide; False if it runs off the page."""
     from .svg.draw import status
@@ -265,7 +283,7 @@ def _lay_out_rules(page: _Page, game: Game, start: State, example: State, size: 
     other = game.new_state(seed=rules.example_seed + 1)
     random_setup = any(start.stack(name) != other.stack(name) for name in game.grid.names)
     captions = ["The start" + (" (the setup is random: every game starts differently)." if random_setup else "."),
-                (rules.example_caption or "An example").rstrip(".") + "."]
+                example_caption]
     small = max(size - 1, LEAST_TEXT)
     bottom = y
     for k, (state, caption) in enumerate(((start, captions[0]), (example, captions[1]))):

@@ -95,6 +95,8 @@ def copy_notebooks(folder: str | os.PathLike, ask: Callable[[str], bool] | None 
                          "exist), e.g. 'icewidgets-notebooks', or '.' for the current folder")
     checks.path(folder, "folder")
     target = Path(folder).expanduser()
+    if any(len(part) > 255 for part in target.parts):  # no file system takes such a name (checked up front:
+        raise _not_writable(target, target.parent, "file name too long")  # Path.exists() raises on it)
     for place in (target, *target.parents):
         if place.exists() and not place.is_dir():
             raise NotADirectoryError(f"cannot copy the notebooks into {str(target)!r}: {str(place)!r} is a file, "
@@ -185,5 +187,7 @@ def _not_writable(target: Path, where: Any, why: str = "permission denied") -> P
     refused; ``why``: the system's reason)."""
     place = Path(where) if where else target
     folder = place if place.is_dir() else place.parent
-    return PermissionError(errno.EACCES, f"cannot copy the notebooks into {str(target)!r}: the folder "
-                           f"{str(folder)!r} is not writable ({why[:1].lower()}{why[1:]}); choose a folder of yours")
+    problem = (f"the folder {str(folder)!r} is not writable (permission denied)" if why == "permission denied" else
+               f"no file can be made in {str(folder)!r} ({why[:1].lower()}{why[1:]})")
+    return PermissionError(errno.EACCES, f"cannot copy the notebooks into {str(target)!r}: {problem}; "
+                           "choose a folder of yours")

@@ -30,6 +30,7 @@ import random
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
+from . import checks
 from .protocol import CHANCE, LEVEL_NAMES, Event, Game, IllegalMoveError, State
 from .view import BoardArea, Dice, Line, Pieces, Stage
 
@@ -52,6 +53,11 @@ def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | No
     but its grid (for a game whose rules in plain words are not written yet; the tests of every
     registered game check them). Returns counts of games, plies and results.
     """
+    if not isinstance(game, Game):
+        raise TypeError(f"check_game(game) takes a Game (icewidgets.make(name)), not {type(game).__name__}")
+    n_games = checks.whole(n_games, "n_games", low=1)
+    seed = checks.whole(seed, "seed", low=0)
+    max_plies = checks.whole(max_plies, "max_plies", low=1, none=True)
     bound = max_plies or game.ply_bound or 100_000
     report: dict[str, Any] = {"games": 0, "plies": 0, "results": {}}
     if outline:

@@ -241,6 +241,9 @@ def _damaged(analysis, change):
     (lambda d: d.update(stopped=[1]), "the analysis is damaged: stopped=[1] is neither null nor a reason"),
     (lambda d: d.update(precision=0.9), "the analysis is damaged: precision=0.9 is not a number between 0 and 0.5"),
     (lambda d: d.update(seed=True), "the analysis is damaged: seed=True is not a whole number ≥ 0"),
+    (lambda d: d.update(precision=10**4000),  # beyond any float, and too long for Python to print
+     "the analysis is damaged: precision=a whole number of 4,001 digits is not a number between 0 and 0.5"),
+    (lambda d: d.update(seconds=10**400), "the analysis is damaged: seconds=1000000000"),
     (lambda d: d["plies"][0].update(move="zz"), "the analysis is damaged: ply 1 ('zz') is not ply 1 of the game ('d2-c4')"),
     (lambda d: d["plies"][0].update(label="genius"),
      "the analysis is damaged: ply 1's label 'genius' is none of blunder, inaccuracy, mistake"),

@@ -90,6 +90,8 @@ JSON_CASES = [
     ("a heatmap of the wrong size", lambda d: _with(d, heatmaps={"moves": [[1, 2]]}),
      "the heatmap 'moves' must be a 5×5 table of counts"),
     ("a text elapsed", lambda d: _with(d, elapsed="fast"), "\"elapsed\" is wrong"),
+    ("an elapsed beyond any float", lambda d: _with(d, elapsed=10**400), "\"elapsed\" is wrong"),
+    ("a precision beyond any float", lambda d: _with(d, precision=10**4000), "\"precision\" is wrong"),
     ("a numeric partial", lambda d: _with(d, partial=1), "\"partial\" is wrong"),
     ("an odd deal", lambda d: _with(d, rotate_seats=True, arrays={**d["arrays"], **{
         k: v[:3] for k, v in d["arrays"].items()}}), "hold whole deals of 2 games, not 3 games"),

@@ -447,3 +447,17 @@ def test_a_record_without_seed_or_start_still_replays_its_random_setup(name):
     assert record.seed is not None
     again = iw.Record.from_code(record.to_code())
     assert again.start_state() == record.start_state() and again.start_state().to_text() == record.start_state().to_text()
+
+
+@pytest.mark.parametrize("args, kwargs, error, message", [
+    (("volterra",), {}, TypeError, r"check_game\(game\) takes a Game \(icewidgets.make\(name\)\), not str"),
+    ((None,), {}, TypeError, "takes a Game .*, not NoneType"),
+    ((), {"n_games": "2"}, TypeError, "n_games='2' must be a whole number ≥ 1, not str"),
+    ((), {"n_games": -1}, ValueError, "n_games=-1 must be a whole number ≥ 1"),  # played no game and passed
+    ((), {"max_plies": 0}, ValueError, "max_plies=0 must be a whole number ≥ 1 or None"),  # was the default
+    ((), {"max_plies": -1}, ValueError, "max_plies=-1 must be a whole number ≥ 1 or None"),
+    ((), {"seed": -3}, ValueError, "seed=-3 must be a whole number ≥ 0"),
+])
+def test_check_game_checks_its_arguments(args, kwargs, error, message):
+    with pytest.raises(error, match=message):
+        check_game(*(args or (iw.make("volcano"),)), **kwargs)

@@ -529,6 +529,8 @@ def test_new_state_redraws_a_start_that_meets_the_goal(monkeypatch):
 
 @pytest.mark.parametrize("options, message", [
     ({"players": 0}, "players=0"),
+    ({"players": 1001}, "players=1001 is not valid for ice3: it must be a whole number from 1 to 1000"),
+    ({"players": 10**20}, "players=100000000000000000000 is not valid"),  # tuples of that many: no memory holds them
     ({"blocked": "bounce"}, "blocked='bounce'"),
     ({"edge": "wrap"}, "edge='wrap'"),
     ({"walls": "during"}, "walls='during'"),

@@ -278,3 +278,20 @@ def test_a_rules_sheet_says_which_options_differ_from_the_rules_text(options, fo
     iw.rules_sheet(iw.make("volcano", **options), tmp_path / "rules.pdf")
     assert written[-1] == f"icewidgets · Volcano · {footer}"
     assert "by default a game here also\nends, scored as it stands, after 100 turns" in iw.make("volcano").how_to_play.text
+
+
+@pytest.mark.parametrize("name, options", [("volcano", {"opening": "plus"}), ("volcano", {"opening": "x"}),
+                                           ("volterra", {"layout": "free"})])
+def test_a_rules_sheet_shows_the_example_on_the_default_game_where_this_start_does_not_allow_it(
+        name, options, tmp_path, monkeypatch):
+    written = []
+    text = printables._Page.text
+    monkeypatch.setattr(printables._Page, "text", lambda page, x, y, what, *a, **kw: written.append(what) or
+                        text(page, x, y, what, *a, **kw))
+    game = iw.make(name, **options)
+    path = iw.rules_sheet(game, tmp_path / "rules.pdf")
+    assert _pages(path.read_bytes()) == [A4_POINTS]
+    caption = game.how_to_play.example_caption.rstrip(".") + " (the default options)."
+    assert caption in " ".join(written)  # (wrapped over lines)
+    option = ", ".join(f"{key}={value!r}" for key, value in options.items())
+    assert written[-1].endswith(f"this game's differ: {option}")

@@ -9,6 +9,7 @@ import json
 import math
 from typing import Any
 
+from ..checks import shown
 from ..jsontext import read_json
 from ..protocol import NotationError
 from ..record import Record
@@ -328,7 +329,7 @@ class Analysis:
             raise NotationError("this is not an icewidgets analysis (its format field is missing or different)")
         version = data.get("version")
         if type(version) is not int or version < 1:
-            raise NotationError(f"the analysis' version field is {version!r}; this icewidgets reads version {VERSION}")
+            raise NotationError(f"the analysis' version field is {shown(version)}; this icewidgets reads version {VERSION}")
         if version > VERSION:
             raise NotationError(f"the analysis was saved by a newer icewidgets (version {version}); this one reads "
                                 f"version {VERSION}")
@@ -366,24 +367,29 @@ class Analysis:
 
 
 def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int beyond any float
+        return False
 
 
 def _header_problem(header: dict[str, Any]) -> str | None:
     """What is wrong with a loaded analysis' settings, or None."""
     precision, seed = header["precision"], header["seed"]
     if not _number(precision) or not 0 < precision < 0.5:
-        return f"precision={precision!r} is not a number between 0 and 0.5"
+        return f"precision={shown(precision)} is not a number between 0 and 0.5"
     if type(seed) is not int or seed < 0:
-        return f"seed={seed!r} is not a whole number ≥ 0"
+        return f"seed={shown(seed)} is not a whole number ≥ 0"
     if not isinstance(header["policy"], str):
-        return f"policy={header['policy']!r} is not a policy's name"
+        return f"policy={shown(header['policy'])} is not a policy's name"
     if header["engine"] not in ("fast", "reference"):
-        return f"engine={header['engine']!r} is neither 'fast' nor 'reference'"
+        return f"engine={shown(header['engine'])} is neither 'fast' nor 'reference'"
     if header["stopped"] is not None and not isinstance(header["stopped"], str):
-        return f"stopped={header['stopped']!r} is neither null nor a reason"
+        return f"stopped={shown(header['stopped'])} is neither null nor a reason"
     if not _number(header["seconds"]) or header["seconds"] < 0:
-        return f"seconds={header['seconds']!r} is not a duration"
+        return f"seconds={shown(header['seconds'])} is not a duration"
     return None
 
 
@@ -401,11 +407,11 @@ def _content_problem(record: Record, positions: tuple[Value, ...], plies: tuple[
     names = {name for name, _, _ in LABELS}
     for expected, ply in enumerate(plies, start=1):
         if ply.ply != expected or ply.move != str(record.plies[expected - 1]):
-            return f"ply {ply.ply} ({ply.move!r}) is not ply {expected} of the game ({record.plies[expected - 1]!r})"
+            return f"ply {ply.ply} ({shown(ply.move)}) is not ply {expected} of the game ({record.plies[expected - 1]!r})"
         if ply.label is not None and ply.label not in names:
-            return f"ply {ply.ply}'s label {ply.label!r} is none of {', '.join(sorted(names))}"
+            return f"ply {ply.ply}'s label {shown(ply.label)} is none of {', '.join(sorted(names))}"
         if ply.loss is not None and not _number(ply.loss):
-            return f"ply {ply.ply}'s loss {ply.loss!r} is not a number"
+            return f"ply {ply.ply}'s loss {shown(ply.loss)} is not a number"
         if ply.best is not None and not isinstance(ply.best, str):
-            return f"ply {ply.ply}'s best move {ply.best!r} is not a move's text"
+            return f"ply {ply.ply}'s best move {shown(ply.best)} is not a move's text"
     return None

@@ -7,6 +7,7 @@ import time
 from typing import Any, Callable
 
 from .. import agents as agents_module
+from ..checks import shown
 from ..protocol import CHANCE, NotationError, State
 from ..record import Record
 from .labels import label_for
@@ -230,13 +231,13 @@ def _record(source: Any) -> Record:
 
 def _check(precision: Any, seed: Any, max_seconds: Any, engine: Any) -> tuple[float, int, float | None]:
     if isinstance(precision, bool) or not isinstance(precision, (int, float)) or not 0 < precision < 0.5:
-        raise ValueError(f"precision={precision!r} must be a number between 0 and 0.5 (both excluded): the "
+        raise ValueError(f"precision={shown(precision)} must be a number between 0 and 0.5 (both excluded): the "
                          "half-width of the values' 95% intervals, in expected points (0.05 by default)")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed={seed!r} must be a whole number ≥ 0")
+        raise ValueError(f"seed={shown(seed)} must be a whole number ≥ 0")
     if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float))
                                     or not max_seconds > 0):
-        raise ValueError(f"max_seconds={max_seconds!r} must be a positive number of seconds, or None (no limit)")
+        raise ValueError(f"max_seconds={shown(max_seconds)} must be a positive number of seconds, or None (no limit)")
     if engine not in ENGINES:
         raise ValueError(f"engine={engine!r}; choose 'auto' (compiled kernels where they apply) or 'reference'")
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds

@@ -138,11 +138,15 @@ to_move=0"""
 # Options --------------------------------------------------------------------------------------
 
 
+MAX_PLAYERS = 1000
+"""The most players an Ice3 game takes: the original text's "1 – 1000" (its infobox says 100)."""
+
+
 @dataclasses.dataclass(frozen=True, repr=False)  # Game.__repr__ shows make('ice3', …)
 class Ice3(Game):
     """Ice3's rules and options.
 
-    ``players`` ≥ 1 (1 is a puzzle); ``blocked`` ``"stay"`` or ``"slide"``; ``edge`` ``"stay"`` or
+    ``players`` from 1 to :data:`MAX_PLAYERS` (1 is a puzzle); ``blocked`` ``"stay"`` or ``"slide"``; ``edge`` ``"stay"`` or
     ``"illegal"``; ``walls`` ``"before"`` or ``"after"``; ``goal`` ``"exact"``, ``"shape"`` or
     ``"loose"``; ``no_move`` ``"pass"`` or ``"draw"``; ``max_turns`` (stop unfinished after that
     many moves). See the module docstring for what each choice means.
@@ -166,7 +170,9 @@ class Ice3(Game):
     playout_max_turns: ClassVar[int] = PLAYOUT_MAX_TURNS
 
     def __post_init__(self) -> None:
-        self._check_int("players", 1)
+        # Any number of players, as the rules say; the original text's own bound (1 to 1000)
+        # keeps a game's per-player tuples from exhausting memory (10**9 players: 8 GB).
+        self._check_int("players", 1, MAX_PLAYERS)
         self._check_choice("blocked", ("stay", "slide"))
         self._check_choice("edge", ("stay", "illegal"))
         self._check_choice("walls", ("before", "after"))
