@@ -25,7 +25,7 @@ import numbers
 import os
 from typing import Any, Iterable
 
-__all__ = ["choice", "flag", "no_unknown", "number", "path", "shown", "whole"]
+__all__ = ["choice", "digit_count", "flag", "long_number", "no_unknown", "number", "path", "shown", "whole"]
 
 
 def shown(value: Any, limit: int = 80) -> str:
@@ -36,15 +36,24 @@ def shown(value: Any, limit: int = 80) -> str:
     ('a whole number of 5,001 digits', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…")
     """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4_000:
-        return f"a whole number of {_digits(value):,} digits"
+        return long_number(value)
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _digits(value: int) -> int:
-    """The decimal digits of ``value``, without printing it (Python refuses to, past 4,300)."""
+def long_number(value: int) -> str:
+    """A whole number told by its length: ``"a negative whole number of 5,001 digits"``."""
+    return f"{'a negative' if value < 0 else 'a'} whole number of {digit_count(value):,} digits"
+
+
+def digit_count(value: int) -> int:
+    """The decimal digits of ``value``, counted without printing it (Python refuses to, past 4,300).
+
+    >>> digit_count(0), digit_count(-999), digit_count(10**5000)
+    (1, 3, 5001)
+    """
     digits = int(abs(value).bit_length() * 0.30102999566398120) + 1  # log10(2): exact or one too many
-    return digits - 1 if 10 ** (digits - 1) > abs(value) else digits
+    return max(1, digits - 1 if 10 ** (digits - 1) > abs(value) else digits)
 
 
 def _span(low: Any, high: Any, low_open: bool = False, high_open: bool = False) -> str:

@@ -17,6 +17,7 @@ from .analyst import Analyst
 from .counters import Counters
 from .teaching import HowToPlay
 from .view import Controls, View
+from .words import article
 
 if TYPE_CHECKING:  # grid.py imports this module for NotationError
     from .grid import Grid
@@ -175,8 +176,7 @@ class Game:
                                    ("analyst", analyst, Analyst)):
             if value is not None:
                 if not isinstance(value, kind):
-                    article = "an" if kind.__name__[0] in "AEIOU" else "a"
-                    raise TypeError(f"{cls.__name__}.plug_in({label}=…) takes {article} {kind.__name__}, "
+                    raise TypeError(f"{cls.__name__}.plug_in({label}=…) takes {article(kind.__name__)}, "
                                     f"not {type(value).__name__}")
                 setattr(cls, label, value)
         if greedy is not None:

@@ -32,7 +32,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
-from .words import plural
+from .checks import digit_count, long_number
+from .words import article, plural
 
 __all__ = ["ECHO_CHARS", "ECHO_MOVES", "READ_DIGITS", "READ_EXPONENT", "Block", "HowToPlay", "Verdict", "article",
            "check_choice", "check_moves", "check_number", "clip", "clip_quoted", "move_reader", "quoted", "read_number",
@@ -216,32 +217,13 @@ def clip_quoted(message: str) -> str:
     return re.sub(r"'([^'\n]{%d,})'" % (ECHO_CHARS + 1), lambda part: quoted(part.group(1)), message)
 
 
-def _digits(number: int) -> int:
-    """How many digits ``number`` has, counted without printing it (Python refuses to print an
-    int of more than about 4,300 digits)."""
-    number = abs(number)
-    count = max(1, int((number.bit_length() - 1) * 0.30102999566398120) + 1)
-    while 10**count <= number:
-        count += 1
-    while count > 1 and 10 ** (count - 1) > number:
-        count -= 1
-    return count
-
-
-def article(noun: str) -> str:
-    """``noun`` after ``a`` or ``an``, by its first letter: ``"an int"``, ``"an Ice3State"``,
-    ``"a list"``."""
-    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
-
-
 def _text(value: Any) -> str:
     """``value`` as Python prints it, or a description when it cannot be printed (a whole
     number of more than :data:`ECHO_CHARS` digits; a list holding one) or would take more than
     a line."""
     if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        digits = _digits(int(value))
-        if digits > ECHO_CHARS:
-            return f"{'a negative' if value < 0 else 'a'} whole number of {digits:,} digits"
+        if digit_count(int(value)) > ECHO_CHARS:
+            return long_number(int(value))
     try:
         text = str(value)
     except ValueError:  # an int (or a fraction, a list of them) too long for Python to print

@@ -29,3 +29,12 @@ def name_list(names: Iterable[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def article(noun: str) -> str:
+    """``noun`` after ``a`` or ``an``, by its first letter.
+
+    >>> article("int"), article("Analyst"), article("list")
+    ('an int', 'an Analyst', 'a list')
+    """
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"

@@ -28,7 +28,7 @@ from .. import checks
 from ..protocol import CHANCE, Game
 from ..record import Record
 from ..teaching import Verdict, move_reader, read_number, self_check, shown
-from ..words import plural
+from ..words import article, plural
 from .labels import LABELS, SYMBOLS
 from .result import Analysis, PlyAnalysis
 
@@ -134,8 +134,7 @@ def _roll(ply: PlyAnalysis) -> Verdict:
 
 
 def _label_words(name: str) -> str:
-    article = "an" if name[0] in "aeiou" else "a"
-    return f"{article} {name} ({SYMBOLS[name]})"
+    return f"{article(name)} ({SYMBOLS[name]})"
 
 
 # The checks ------------------------------------------------------------------------------------------
