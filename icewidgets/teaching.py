@@ -379,8 +379,10 @@ def check_number(answer: Any, expected: Any, *, why: str, what: str = "the answe
     if target is None:
         raise ValueError(f"expected={expected!r} is not a number")
     if places is None:
-        # math.isclose's tolerances, in exact fractions: a float of a huge answer would overflow
-        right = abs(value - target) <= max(Fraction(1, 10**9) * max(abs(value), abs(target)), Fraction(1, 10**12))
+        if value.denominator == target.denominator == 1:  # a count: exactly (10**9 + 1 is not 10**9)
+            right = value == target
+        else:  # math.isclose's tolerances for a float's last digit, in exact fractions (no overflow)
+            right = abs(value - target) <= max(Fraction(1, 10**9) * max(abs(value), abs(target)), Fraction(1, 10**12))
         low = value < target
     else:  # right to the asked decimals, and to each decimal given beyond them
         given = _decimals(value)

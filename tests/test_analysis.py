@@ -628,3 +628,11 @@ def test_a_stop_is_heeded_between_the_rules_engines_jobs_not_only_between_batche
     state = iw.make("volterra").new_state()
     hints = iw.hint(state, precision=0.2, policy=greedy_then_stop, engine="reference", stop=stop)
     assert not hints.complete and hints.rollouts == 0
+
+
+def test_a_time_limit_beyond_any_float_is_no_limit():
+    from icewidgets.analysis.teaching import bot_game
+
+    record = bot_game("volterra", "easy", seed=1, max_plies=2)
+    unlimited = iw.analyse(record, precision=0.3, max_seconds=10**5000)  # an OverflowError before
+    assert unlimited.stopped is None and unlimited == iw.analyse(record, precision=0.3)

@@ -191,6 +191,10 @@ TABLE = {
          '✘ Not yet: 14 is too high for the count.'),
         ('wrong', lambda: T.check_number(30.4, 30.909, why="x", what="the mean", places=0),
          '✘ Not yet: 30.4 is too low for the mean.'),
+        ('wrong', lambda: T.check_number(1_000_000_001, 1_000_000_000, why="x", what="the count"),  # counts: exact
+         '✘ Not yet: 1000000001 is too high for the count.'),
+        ('right', lambda: T.check_number(0.1 + 0.2, Fraction(3, 10), why="x"),  # a float's last digit: forgiven
+         '✔ Right: x.'),
         ('wrong', lambda: T.check_number("1" * 1000, 3, why="x", what="the count"),  # no float of it: too large
          f"✘ Not yet: {'1' * 200}… (1,000 characters in all) is too high for the count."),
         ('malformed', lambda: T.check_number("twelve", 12, why="x", what="the count"),

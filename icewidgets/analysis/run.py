@@ -240,7 +240,8 @@ def _check(precision: Any, seed: Any, max_seconds: Any, engine: Any) -> tuple[fl
         raise ValueError(f"max_seconds={shown(max_seconds)} must be a positive number of seconds, or None (no limit)")
     if engine not in ENGINES:
         raise ValueError(f"engine={engine!r}; choose 'auto' (compiled kernels where they apply) or 'reference'")
-    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    # (a limit beyond any float is no limit: years of seconds overflow nothing then)
+    deadline = None if max_seconds is None or max_seconds > 1e12 else time.perf_counter() + max_seconds
     return float(precision), seed, deadline
 
 
