@@ -17,6 +17,7 @@ from .analyst import Analyst
 from .counters import Counters
 from .teaching import HowToPlay
 from .view import Controls, View
+from .checks import shown
 from .words import article
 
 if TYPE_CHECKING:  # grid.py imports this module for NotationError
@@ -242,10 +243,13 @@ class Game:
         value = getattr(self, option)
         if value is None and allow_none:
             return
-        if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-            span = f"from {low} to {high}" if high is not None else f"≥ {low}"
+        # (without a bound of its own, at most 2**62: the compiled engines count turns and players in 64 bits)
+        if (isinstance(value, bool) or not isinstance(value, int) or value < low
+                or value > (high if high is not None else 2**62)):
+            span = f"from {low} to {high}" if high is not None else f"≥ {low}" + (" and at most 2**62" if
+                                                                                    isinstance(value, int) and value > 2**62 else "")
             extra = " or None" if allow_none else ""
-            raise ValueError(f"{option}={value!r} is not valid for {self.name}: it must be a whole number {span}{extra}")
+            raise ValueError(f"{option}={shown(value)} is not valid for {self.name}: it must be a whole number {span}{extra}")
 
     def _check_bool(self, option: str) -> None:
         value = getattr(self, option)
@@ -361,7 +365,7 @@ class State:
         if isinstance(move, str):
             return self.game.parse_move(move)
         if not isinstance(move, self.game.move_types):
-            raise NotationError(f"{move!r} is not a {self.game.name} move or move text")
+            raise NotationError(f"{shown(move)} is not a {self.game.name} move or move text")
         return move
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:

@@ -461,3 +461,18 @@ def test_a_record_without_seed_or_start_still_replays_its_random_setup(name):
 def test_check_game_checks_its_arguments(args, kwargs, error, message):
     with pytest.raises(error, match=message):
         check_game(*(args or (iw.make("volcano"),)), **kwargs)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: iw.make(10**5000), "unknown game a whole number of 5,001 digits; available games: "),
+    (lambda: iw.make("volcano", max_turns=10**5000),
+     "max_turns=a whole number of 5,001 digits is not valid for volcano: it must be a whole number ≥ 1 and at most "
+     "2**62 or None"),
+    (lambda: iw.make("volcano", max_turns=2**62 + 1), "max_turns=4611686018427387905 is not valid for volcano"),
+    (lambda: iw.make("volterra").new_state(seed=1).play(10**5000),
+     "a whole number of 5,001 digits is not a volterra move or move text"),
+])
+def test_a_number_too_long_to_print_is_named_by_its_digits_not_by_pythons_limit(call, message):
+    with pytest.raises(ValueError) as raised:
+        call()
+    assert str(raised.value).startswith(message)

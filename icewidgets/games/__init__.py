@@ -34,6 +34,7 @@ import threading
 import warnings
 from typing import Any
 
+from ..checks import shown
 from ..protocol import Game
 
 ENTRY_POINT_GROUP = "icewidgets.games"
@@ -81,7 +82,7 @@ def game_class(name: str) -> type[Game]:
     try:
         entry = REGISTRY[name]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown game {name!r}; available games: {', '.join(REGISTRY)}") from None
+        raise ValueError(f"unknown game {shown(name)}; available games: {', '.join(REGISTRY)}") from None
     if isinstance(entry, str):
         module, _, cls = entry.partition(":")
         entry = getattr(importlib.import_module(module), cls)
