@@ -623,6 +623,9 @@ TABLE = {
          '✔ Right: challenge met in 16 eruptions: 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces.'),
         ('wrong', lambda: V.check_solitaire(iw.Record.new("volcano", players=1, goal="solid>=3").extend(F.SOLO[:5])),
          '✘ Not yet: the game is not over: 6 points: 0 solid trees (0), 0 mixed trees (0), 6 loose pieces so far, after 5 eruptions.'),
+        ('wrong', lambda: V.check_solitaire(iw.Record.new("volcano", players=1, goal="solid>=3").extend(F.SOLO[:1])),
+         '✘ Not yet: the game is not over: 1 point: 0 solid trees (0), 0 mixed trees (0), 1 loose piece so far, '
+         'after 1 eruption.'),  # "1 point", not "1 points"
         ('wrong', lambda: V.check_solitaire(F.solo.final_state(), solid_trees=4),
          '✘ Not yet: the game ended with 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces; the challenge needs 4 solid trees.'),
         ('malformed', lambda: V.check_solitaire(F.start),

@@ -35,7 +35,7 @@ class VolcanoScore(NamedTuple):
     def describe(self) -> str:
         """E.g. ``"17 points: 1 solid tree (7), 2 mixed trees (10), 0 loose pieces"``."""
         return (
-            f"{self.points} points: {plural(self.solid_trees, 'solid tree')} ({7 * self.solid_trees}), "
+            f"{plural(self.points, 'point')}: {plural(self.solid_trees, 'solid tree')} ({7 * self.solid_trees}), "
             f"{plural(self.mixed_trees, 'mixed tree')} ({5 * self.mixed_trees}), "
             f"{plural(self.loose, 'loose piece')}"
         )
