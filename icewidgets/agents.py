@@ -40,7 +40,7 @@ import time
 import weakref
 from typing import Any, Callable
 
-from . import checks, fast
+from . import checks, fast, words
 from .protocol import CHANCE, IllegalMoveError, NotationError, State
 from .randomness import chance_pick
 
@@ -581,13 +581,9 @@ def names_in(text: str, name: str | None = None) -> list[str]:
     parts = [part.strip() for part in text.split(",")]
     if name is not None and any(parts) and not all(parts):
         place = parts.index("") + 1
-        raise ValueError(f"{name}={text!r} has an empty agent name, the {_ordinal(place)} of {len(parts)} "
+        raise ValueError(f"{name}={text!r} has an empty agent name, the {words.ordinal(place)} of {len(parts)} "
                          "(a comma too many?); write the names separated by commas, e.g. 'random,greedy'")
     return [part for part in parts if part]
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def parse_agents(spec: Any, name: str = "agents") -> tuple[tuple[Agent, ...], tuple[str, ...]]:

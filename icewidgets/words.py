@@ -38,3 +38,12 @@ def article(noun: str) -> str:
     ('an int', 'an Analyst', 'a list')
     """
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
+def ordinal(n: int) -> str:
+    """``n`` as a place in a row: ``"1st"``, ``"2nd"``, ``"11th"``, ``"23rd"``.
+
+    >>> ordinal(1), ordinal(12), ordinal(22), ordinal(113)
+    ('1st', '12th', '22nd', '113th')
+    """
+    return f"{n:,}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

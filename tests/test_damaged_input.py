@@ -84,8 +84,12 @@ JSON_CASES = [
     ("a row too short", lambda d: _array(d, "turns", [1, 2, 3]), "the array 'turns' has 3 rows, but"),
     ("a fraction in ints", lambda d: _array(d, "turns", [1.5, 2, 3, 4]), "the array 'turns' holds numbers"),
     ("too large for int8", lambda d: _array(d, "first", [300, 0, 0, 0]), "values that a int8 cannot hold"),
-    ("a seat out of range", lambda d: _array(d, "first", [5, 0, 0, 0]), "the array 'first' holds 5 for game 0"),
-    ("an unknown result", lambda d: _array(d, "result", [7, 0, 0, 0]), "the array 'result' holds 7 for game 0"),
+    ("a seat out of range", lambda d: _array(d, "first", [5, 0, 0, 0]), "the array 'first' holds 5 for game 0 (the 1st game)"),
+    ("an unknown result", lambda d: _array(d, "result", [7, 0, 0, 0]), "the array 'result' holds 7 for game 0 (the 1st game)"),
+    ("a bad third game", lambda d: _array(d, "turns", [1, 2, -3, 4]), "the array 'turns' holds -3 for game 2 (the 3rd game)"),
+    ("a null game", lambda d: _with(d, game=None), "\"game\" must be a game name, not null"),
+    ("null arrays", lambda d: _with(d, arrays=None), "\"arrays\" must be an object of arrays by name, not null"),
+    ("a null version", lambda d: _with(d, version=None), "\"version\" must be a whole number, not null"),
     ("a bad seating", lambda d: _array(d, "seating", [[0, 0]] * 4), "each game seats every agent once"),
     ("a heatmap of the wrong size", lambda d: _with(d, heatmaps={"moves": [[1, 2]]}),
      "the heatmap 'moves' must be a 5×5 table of counts"),
@@ -103,6 +107,7 @@ def test_a_damaged_json_file_says_what_is_wrong(case, damage, message, saved):
     with pytest.raises(ValueError) as error:
         PlayoutResults.from_json(json.dumps(damage(json.loads(json.dumps(saved)))))
     assert message in str(error.value)
+    assert "null null" not in str(error.value)
 
 
 def test_not_json_at_all_and_bytes(results):
@@ -158,6 +163,19 @@ def test_a_bad_value_names_its_line_and_column(results):
     row[header.index("turns")] = "many"
     with pytest.raises(ValueError, match="line 5, column 'turns': 'many' is not one of the whole numbers"):
         PlayoutResults.from_csv("\n".join(lines[:4] + [",".join(row)] + lines[5:]))
+
+
+@pytest.mark.parametrize("cell", ["9" * 5000, "inf", "-1e999"])
+def test_a_number_beyond_any_float_is_refused_not_read_as_infinity(results, cell):
+    lines = _csv_lines(results)
+    header = lines[1].split(",")
+    row = lines[3].split(",")
+    row[header.index("branching")] = cell
+    with pytest.raises(ValueError) as error:
+        PlayoutResults.from_csv("\n".join(lines[:3] + [",".join(row)] + lines[4:]))
+    assert str(error.value).startswith("line 4, column 'branching': ")
+    assert str(error.value).endswith(" is not one of the numbers the array 'branching' holds")
+    assert len(str(error.value)) < 200
 
 
 # Everything the library makes saves and loads back exactly --------------------------------------

@@ -30,7 +30,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from .. import checks
+from .. import checks, words
 from ..jsontext import read_json
 from .balance import PROFILE_BINS
 from .arrays import BALANCE_FIELDS, RESULT_CODES, heatmap_shape, result_arrays
@@ -197,7 +197,7 @@ def _csv_column(name: str, column: str, texts: Sequence[str], lines: list[int], 
             try:
                 parse(text)
             except ValueError:
-                raise ValueError(f"line {number}, column {column!r}: {text!r} is not one of the "
+                raise ValueError(f"line {number}, column {column!r}: {checks.shown(text)} is not one of the "
                                  f"{_KINDS[dtype.kind]} the array {name!r} holds") from None
         raise
     return np.asarray(values, dtype=np.float64 if dtype.kind == "f" else bool if dtype.kind == "b" else None)
@@ -223,7 +223,7 @@ def _settings(data: Any) -> dict[str, Any]:
         raise ValueError("not saved icewidgets playout results (the format field is missing or different)")
     version = data.get("version", 1)
     if isinstance(version, bool) or not isinstance(version, int):
-        raise ValueError(f'the results\' "version" must be a whole number, not {version!r}')
+        raise ValueError(f'the results\' "version" must be a whole number, not {_described(version)}')
     if version > FORMAT_VERSION:
         raise ValueError(f"these results were saved by a newer icewidgets (format version {version})")
     name = _field(data, "game", str, "a game name")
@@ -285,7 +285,7 @@ def _field(data: dict, key: str, kind: type, what: str, default: Any = ...) -> A
 def _missing_or_kind(data: dict, key: str, what: str) -> str:
     if key not in data:
         return f'the results have no "{key}" field'
-    return f'the results\' "{key}" must be {what}, not {_json_kind(data[key])} {_short(data[key])}'
+    return f'the results\' "{key}" must be {what}, not {_described(data[key])}'
 
 
 def _optional(data: dict, key: str, check: Callable[[Any], Any], default: Any = None) -> Any:
@@ -406,12 +406,12 @@ def _check_values(arrays: dict[str, np.ndarray], players: int, n: int, rotate_se
     for name, good, what in problems:
         bad = np.flatnonzero(~good(arrays[name]))
         if bad.size:
-            raise ValueError(f"the array {name!r} holds {arrays[name][bad[0]].item()!r} for game {bad[0]}: it holds "
-                             f"{what}")
+            raise ValueError(f"the array {name!r} holds {arrays[name][bad[0]].item()!r} for {_nth_game(bad[0])}: it "
+                             f"holds {what}")
     seating = arrays["seating"]
     if n and not (np.sort(seating, axis=1) == np.arange(players)).all():
         row = int(np.flatnonzero(~(np.sort(seating, axis=1) == np.arange(players)).all(axis=1))[0])
-        raise ValueError(f"the array 'seating' holds {seating[row].tolist()} for game {row}: each game seats every "
+        raise ValueError(f"the array 'seating' holds {seating[row].tolist()} for {_nth_game(row)}: each game seats every "
                          f"agent once (a permutation of 0 to {players - 1})")
     if rotate_seats and n % players:
         raise ValueError(f"results with seats rotated hold whole deals of {players} games, not {n} games")
@@ -441,9 +441,19 @@ def _json_kind(value: Any) -> str:
         type(value), "number" if isinstance(value, (int, float)) else type(value).__name__)
 
 
+def _described(value: Any) -> str:
+    """A JSON value as a message names it: its kind, then the value unless the kind says it all."""
+    return _json_kind(value) if value is None else f"{_json_kind(value)} {_short(value)}"
+
+
 def _short(value: Any) -> str:
     text = json.dumps(value) if isinstance(value, (dict, list, str, int, float, bool, type(None))) else repr(value)
     return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _nth_game(index: int) -> str:
+    """A game by its row: its number in the CSV's 0-based game column, and its place counted from 1."""
+    return f"game {index} (the {words.ordinal(index + 1)} game)"
 
 
 def _csv_parser(dtype: np.dtype) -> Callable[[str], Any]:
@@ -455,7 +465,12 @@ def _csv_parser(dtype: np.dtype) -> Callable[[str], Any]:
             return value
         return parse_bool
     if dtype.kind == "f":
-        return lambda text: float(text)
+        def parse_float(text: str) -> float:
+            value = float(text)
+            if math.isinf(value):  # a number too long for a float, or one no game can give
+                raise ValueError(text)
+            return value
+        return parse_float
     return lambda text: int(text)
 
 
