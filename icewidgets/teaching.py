@@ -36,8 +36,8 @@ from .checks import digit_count, long_number
 from .words import article, plural
 
 __all__ = ["ECHO_CHARS", "ECHO_MOVES", "READ_DIGITS", "READ_EXPONENT", "Block", "HowToPlay", "Verdict", "article",
-           "check_choice", "check_moves", "check_number", "clip", "clip_quoted", "move_reader", "quoted", "read_number",
-           "read_position", "read_words", "self_check", "shown", "shown_moves"]
+           "check_choice", "check_moves", "check_number", "clip", "clip_quoted", "move_reader", "move_text", "quoted",
+           "read_number", "read_position", "read_words", "self_check", "shown", "shown_moves"]
 
 
 class Block(NamedTuple):
@@ -454,6 +454,25 @@ def read_words(answer: Any, read: Callable[[str], Any] | None = None) -> list[st
         else:
             words += _split(text)
     return words
+
+
+def move_text(game: Any, value: Any) -> str | None:
+    """The text of a student's move given as text or as a move object of ``game`` (one of
+    ``state.legal_moves()``, told by its notation reading back as the same move); None for
+    anything else (a number, a list, a move of another game).
+
+    >>> from icewidgets import make
+    >>> game = make("volcano")
+    >>> move_text(game, game.new_state().legal_moves()[0]), move_text(game, " b2-c1 "), move_text(game, 5)
+    ('a1-a2', ' b2-c1 ', None)
+    """
+    if isinstance(value, str):
+        return value
+    try:
+        text = str(value)
+        return text if game.parse_move(text) == value else None
+    except (TypeError, ValueError):  # no notation of this game (or a number too long to print)
+        return None
 
 
 def move_reader(game: Any) -> Callable[[str], str]:

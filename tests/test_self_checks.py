@@ -1127,3 +1127,37 @@ def test_no_self_check_raises_whatever_it_is_given(name):
     for value in values:
         verdict = check(*[value] * len(parameters))
         assert isinstance(verdict, T.Verdict) and not verdict.right, (name, value)
+
+
+def _listed(state, text):
+    """The move object ``state.legal_moves()`` lists for ``text``, as a student may pass it."""
+    return next(move for move in state.legal_moves() if str(move) == text)
+
+
+MOVE_OBJECTS = [
+    ("check_quiet_move", lambda m: V.check_quiet_move(m), lambda: V._start(), "b2-c1"),
+    ("check_eruption_condition", lambda m: V.check_eruption_condition(m, 2), lambda: V._start(), "b2-c1"),
+    ("check_two_captures", lambda m: V.check_two_captures(F.two, m), lambda: F.two, "a3-b3"),
+    ("check_cuts_off_own_towers", lambda m: VT.check_cuts_off_own_towers(F.own, m), lambda: F.own, "c1-a1"),
+    ("check_best_cut", lambda m: VT.check_best_cut(F.hanging, m), lambda: F.hanging, "d2-c1"),
+    ("check_walls_matter", lambda m: I.check_walls_matter(F.crossing, m), lambda: F.crossing, "RE2"),
+    ("check_path_cost", lambda m: B.check_path_cost(F.opened, m, 2), lambda: F.opened, "a3-c3"),
+]
+
+
+@pytest.mark.parametrize("name, check, state, text", MOVE_OBJECTS, ids=[case[0] for case in MOVE_OBJECTS])
+def test_a_move_object_from_legal_moves_is_answered_as_its_text(name, check, state, text):
+    by_object, by_text = check(_listed(state(), text)), check(text)
+    assert by_text.right and (by_object.right, str(by_object)) == (True, str(by_text))
+
+
+def test_a_move_of_another_game_is_malformed_not_read_as_text():
+    volcano_move = _listed(V._start(), "b2-c1")
+    assert str(VT.check_best_cut(F.hanging, volcano_move)).startswith(
+        "✘ Not yet: give the move as a text like 'c1-a1' or '@b3', not ")
+
+
+def test_check_best_move_takes_a_move_object():
+    move = F.analysis.record.make_game().parse_move("c2-d1")
+    assert str(AT.check_best_move(F.analysis, 8, move)) == str(AT.check_best_move(F.analysis, 8, "c2-d1"))
+    assert AT.check_best_move(F.analysis, 8, move).right

@@ -27,7 +27,7 @@ from .. import agents as agents_module
 from .. import checks
 from ..protocol import CHANCE, Game
 from ..record import Record
-from ..teaching import Verdict, move_reader, read_number, self_check, shown
+from ..teaching import Verdict, move_reader, move_text, read_number, self_check, shown
 from ..words import article, plural
 from .labels import LABELS, SYMBOLS
 from .result import Analysis, PlyAnalysis
@@ -212,8 +212,10 @@ def check_best_move(analysis: Analysis, ply: Any, answer: Any) -> Verdict:
     if found.chance:
         return Verdict(False, f"ply {found.ply} is a roll of the dice ({found.move}): there is no move to choose")
     game = analysis.record.make_game()
-    if not isinstance(answer, str):
+    text = move_text(game, answer)
+    if text is None:
         return Verdict(False, f"give the move as a text like {found.move!r}, not {shown(answer)}")
+    answer = text
     try:
         move = move_reader(game)(answer.strip())
     except ValueError as error:

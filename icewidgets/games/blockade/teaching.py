@@ -14,8 +14,8 @@ from fractions import Fraction
 from typing import Any
 
 from ...pieces import COLOUR_NAMES
-from ...teaching import (HowToPlay, Verdict, check_choice, check_number, move_reader, read_words, self_check, shown,
-                         shown_moves)
+from ...teaching import (HowToPlay, Verdict, check_choice, check_number, move_reader, move_text, read_words,
+                         self_check, shown, shown_moves)
 from ...words import plural
 from .rules import CORNER_MEDIUMS, GRID, PLAYER_COLOURS, SETUP_LARGES, Blockade, BlockadeState
 
@@ -181,8 +181,10 @@ def check_path_cost(state: BlockadeState, move: Any, answer: Any) -> Verdict:
     position with enough pips for it: the engine's refusal says what the path would cost)."""
     if not isinstance(state, BlockadeState):
         return Verdict(False, f"give a Blockade position (a state) first, not {shown(state)}")
-    if not isinstance(move, str):
+    text = move_text(state.game, move)
+    if text is None:
         return Verdict(False, f"give the move as a text like 'a3-c3', not {shown(move)}")
+    move = text
     try:
         moved = state.play(read_ply(move)).events[0]
     except ValueError as error:

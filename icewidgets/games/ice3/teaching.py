@@ -13,8 +13,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ...teaching import (ECHO_CHARS, HowToPlay, Verdict, check_number, move_reader, read_position, read_words,
-                         self_check, shown, shown_moves)
+from ...teaching import (ECHO_CHARS, HowToPlay, Verdict, check_number, move_reader, move_text, read_position,
+                         read_words, self_check, shown, shown_moves)
 from ...words import plural
 from .board import DIRS, GROUPS, MAX_DISTANCE
 from .puzzles import PUZZLES, Puzzle
@@ -209,10 +209,11 @@ def check_walls_matter(state: Ice3State, move: Any) -> Verdict:
     state, problem = read_position(state, Ice3State, "Ice3")
     if problem is not None:
         return problem
-    if not isinstance(move, str):
+    text = move_text(state.game, move)
+    if text is None:
         return Verdict(False, f"give the move as a text like 'RE2', not {shown(move)}")
     try:
-        move = move_reader(state.game)(move.strip())
+        move = move_reader(state.game)(text.strip())
     except ValueError as error:
         return Verdict(False, str(error))
     boards = {}

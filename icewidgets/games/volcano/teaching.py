@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from ...teaching import (ECHO_CHARS, HowToPlay, Verdict, check_moves, check_number, move_reader, quoted, read_number,
-                         read_position, read_words, self_check, shown)
+from ...teaching import (ECHO_CHARS, HowToPlay, Verdict, check_moves, check_number, move_reader, move_text, quoted,
+                         read_number, read_position, read_words, self_check, shown)
 from ...words import plural
 from .board import GRID
 from .rules import STALL_TURNS, Volcano, VolcanoState
@@ -119,9 +119,10 @@ def check_quiet_move(move: Any, state: VolcanoState | None = None) -> Verdict:
     state, problem = _position(state, _start())
     if problem is not None:
         return problem
-    if not isinstance(move, str):
+    text = move_text(state.game, move)
+    if text is None:
         return Verdict(False, f"give the move as a text like 'b2-c1', not {shown(move)}")
-    move = move.strip()
+    move = text.strip()
     try:
         after = state.play(_READ(move))
     except ValueError as error:
@@ -227,9 +228,10 @@ def check_two_captures(state: VolcanoState, move: Any) -> Verdict:
     state, problem = _position(state)
     if problem is not None:
         return problem
-    if not isinstance(move, str):
+    text = move_text(state.game, move)
+    if text is None:
         return Verdict(False, f"give the move as a text like 'a3-b3', not {shown(move)}")
-    move = move.strip()
+    move = text.strip()
     try:
         after = state.play(_READ(move))
     except ValueError as error:

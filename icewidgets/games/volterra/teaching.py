@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...teaching import HowToPlay, Verdict, check_choice, check_number, move_reader, self_check, shown
+from ...teaching import HowToPlay, Verdict, check_choice, check_number, move_reader, move_text, self_check, shown
 from ...words import plural
 from .board import GRID
 from .rules import PawnMove, TowerMove, Volterra, VolterraState
@@ -84,14 +84,16 @@ def first_turns(state: VolterraState | None = None) -> tuple[int, int]:
     return counts[0], counts[1]
 
 
-_READ = move_reader(Volterra())
+_GAME = Volterra()
+_READ = move_reader(_GAME)
 
 
 def _move(move: Any) -> str:
-    """The notation of a student's move (any case); ValueError says why it is none."""
-    if not isinstance(move, str):
+    """The notation of a student's move (any case, or a move object); ValueError says why it is none."""
+    text = move_text(_GAME, move)
+    if text is None:
         raise ValueError(f"give the move as a text like 'c1-a1' or '@b3', not {shown(move)}")
-    return _READ(move.strip())
+    return _READ(text.strip())
 
 
 @self_check
