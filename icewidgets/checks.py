@@ -24,6 +24,7 @@ import math
 import numbers
 import os
 from typing import Any, Iterable
+from .words import article
 
 __all__ = ["choice", "digit_count", "flag", "long_number", "no_unknown", "number", "path", "shown", "whole"]
 
@@ -34,10 +35,15 @@ def shown(value: Any, limit: int = 80) -> str:
 
     >>> shown(10**5000), shown("x" * 100)
     ('a whole number of 5,001 digits', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…")
+    >>> shown([1, 10**5000])
+    'a list holding a number too long to print'
     """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4_000:
         return long_number(value)
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # a whole number too long for Python to print, inside a list or an object
+        return f"{article(type(value).__name__)} holding a number too long to print"
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

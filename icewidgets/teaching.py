@@ -536,7 +536,7 @@ def check_moves(answer: Any, expected: Iterable[Any], *, why: str, what: str = "
     extra = sorted(given[move] for move in set(given) - set(wanted))
     if not missing and not extra:
         if twice:
-            return Verdict(False, f"{twice[0]} is listed twice; {echo}")
+            return Verdict(False, f"{clip(twice[0])} is listed twice; {echo}")
         return Verdict(True, why)
     problems = []
     if missing:
@@ -544,7 +544,7 @@ def check_moves(answer: Any, expected: Iterable[Any], *, why: str, what: str = "
         problems.append(f"{len(missing)} of the {what} {verb} missing (for example {missing[0]})")
     if extra:
         problems.append(f"{plural(len(extra), 'move')} {'does' if len(extra) == 1 else 'do'} not belong "
-                        f"(for example {extra[0]})")
+                        f"(for example {clip(extra[0])})")
     return Verdict(False, "; ".join([*problems, echo]))
 
 

@@ -1161,3 +1161,17 @@ def test_check_best_move_takes_a_move_object():
     move = F.analysis.record.make_game().parse_move("c2-d1")
     assert str(AT.check_best_move(F.analysis, 8, move)) == str(AT.check_best_move(F.analysis, 8, "c2-d1"))
     assert AT.check_best_move(F.analysis, 8, move).right
+
+
+@pytest.mark.parametrize("moves", [[10**5000], ["c3-c2", 10**5000], ["c3-c2", ["c2-d3"]]])
+def test_solitaire_moves_that_are_no_words_are_malformed_not_no_moves(moves):
+    verdict = V.check_solitaire(moves)
+    assert not verdict.right
+    assert str(verdict).startswith("✘ Not yet: give the solitaire game's cap moves as a list like ['c3-c2', 'c2-d3']")
+
+
+def test_a_long_word_is_clipped_in_every_part_of_the_verdict():
+    said = str(T.check_moves("z" * 5000, ["a1-a2"], why="…"))
+    assert said.count("… (5,000 characters in all)") == 2 and len(said) < 600
+    said = str(T.check_moves(["a1-a2", "q" * 300, "q" * 300], ["a1-a2", "q" * 300], why="…"))
+    assert said.startswith("✘ Not yet: " + "q" * 200 + "… (300 characters in all) is listed twice")

@@ -256,7 +256,10 @@ def check_solitaire(state: Any, solid_trees: int = 3) -> Verdict:
     ✘ Not yet: the game is not over: 2 points: 0 solid trees (0), 0 mixed trees (0), 2 loose pieces so far, after 2 eruptions.
     """
     if isinstance(state, (str, list, tuple)):  # the moves written down: play them from the solitaire start
-        moves = read_words(state, _READ) or []
+        moves = read_words(state, _READ)
+        if moves is None:  # a list holding something that is no word (a list, a number too long to print)
+            return Verdict(False, "give the solitaire game's cap moves as a list like ['c3-c2', 'c2-d3'] or one text "
+                                  f"like 'c3-c2 c2-d3', not {shown(state)}")
         state = Volcano(players=1).new_state()
         for number, move in enumerate(moves, start=1):
             try:
