@@ -581,8 +581,8 @@ def names_in(text: str, name: str | None = None) -> list[str]:
     parts = [part.strip() for part in text.split(",")]
     if name is not None and any(parts) and not all(parts):
         place = parts.index("") + 1
-        raise ValueError(f"{name}={text!r} has an empty agent name, the {words.ordinal(place)} of {len(parts)} "
-                         "(a comma too many?); write the names separated by commas, e.g. 'random,greedy'")
+        raise ValueError(f"{name}={checks.shown(text)} has an empty agent name, the {words.ordinal(place)} of "
+                         f"{len(parts)} (a comma too many?); write the names separated by commas, e.g. 'random,greedy'")
     return [part for part in parts if part]
 
 
@@ -619,7 +619,7 @@ def parse_agents(spec: Any, name: str = "agents") -> tuple[tuple[Agent, ...], tu
     elif isinstance(spec, (list, tuple)):
         items = list(spec)
     else:
-        raise TypeError(f"{name}={spec!r} is not an agent spec: give agent names separated by commas "
+        raise TypeError(f"{name}={checks.shown(spec)} is not an agent spec: give agent names separated by commas "
                         f"('random,greedy'), a callable agent(state, rng) -> move, or a list or tuple of them, "
                         f"not {type(spec).__name__}")
     agents: list[Agent] = []
@@ -632,18 +632,19 @@ def parse_agents(spec: Any, name: str = "agents") -> tuple[tuple[Agent, ...], tu
         elif isinstance(item, str):
             found = names_in(item, where)
             if not found and not isinstance(spec, str):
-                raise ValueError(f"{where}={item!r} is an empty agent name; give {_CHOICES}")
+                raise ValueError(f"{where}={checks.shown(item)} is an empty agent name; give {_CHOICES}")
             for part in found:
                 agent = _named_agent(part)
                 if agent is None:
-                    raise ValueError(f"unknown agent {part!r}; choose {_CHOICES}")
+                    raise ValueError(f"unknown agent {checks.shown(part)}; choose {_CHOICES}")
                 agents.append(agent)
                 names.append(part.lower().replace(" ", ""))
         else:
-            raise TypeError(f"{where}={item!r} is not an agent: give a name ({', '.join(AGENTS)}, mcts:ITERATIONS) "
-                            f"or a callable agent(state, rng) -> move, not {type(item).__name__}")
+            raise TypeError(f"{where}={checks.shown(item)} is not an agent: give a name ({', '.join(AGENTS)}, "
+                            f"mcts:ITERATIONS) or a callable agent(state, rng) -> move, not {type(item).__name__}")
     if not agents:
-        raise ValueError(f"{name}={spec!r} names no agent; give at least one, e.g. 'random' or 'random,greedy'")
+        raise ValueError(f"{name}={checks.shown(spec)} names no agent; give at least one, e.g. 'random' or "
+                         "'random,greedy'")
     return tuple(agents), tuple(names)
 
 
@@ -663,15 +664,15 @@ def get_agent(agent: str | Agent, name: str = "agent") -> Agent:
     if callable(agent):
         return agent
     if not isinstance(agent, str):
-        raise TypeError(f"{name}={agent!r} is not an agent: give a name ({', '.join(AGENTS)}, mcts:ITERATIONS) "
-                        f"or a callable agent(state, rng) -> move, not {type(agent).__name__}")
+        raise TypeError(f"{name}={checks.shown(agent)} is not an agent: give a name ({', '.join(AGENTS)}, "
+                        f"mcts:ITERATIONS) or a callable agent(state, rng) -> move, not {type(agent).__name__}")
     if "," in agent:
-        raise ValueError(f"{name}={agent!r} names several agents; one is wanted here")
+        raise ValueError(f"{name}={checks.shown(agent)} names several agents; one is wanted here")
     if not agent.strip():
-        raise ValueError(f"{name}={agent!r} is an empty agent name; give {_CHOICES}")
+        raise ValueError(f"{name}={checks.shown(agent)} is an empty agent name; give {_CHOICES}")
     found = _named_agent(agent)
     if found is None:
-        raise ValueError(f"unknown agent {agent.strip()!r}; choose {_CHOICES}")
+        raise ValueError(f"unknown agent {checks.shown(agent.strip())}; choose {_CHOICES}")
     return found
 
 
@@ -684,8 +685,8 @@ def play_chosen(state: State, move: Any, agent: Any, ply: int, game: int | None 
     try:
         return state.play(move)
     except (IllegalMoveError, NotationError) as error:
-        raise type(error)(f"the agent {agent_name(agent)!r} {_where(state, ply, game, run)} chose {move!r}: {error}; "
-                          f"the position:\n{state.to_text()}") from None
+        raise type(error)(f"the agent {agent_name(agent)!r} {_where(state, ply, game, run)} chose "
+                          f"{checks.shown(move)}: {error}; the position:\n{state.to_text()}") from None
 
 
 def note_agent_error(error: BaseException, agent: Any, state: State, ply: int, game: int | None = None,

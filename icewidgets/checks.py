@@ -26,7 +26,8 @@ import os
 from typing import Any, Iterable
 from .words import article
 
-__all__ = ["choice", "digit_count", "flag", "long_number", "no_unknown", "number", "path", "shown", "whole"]
+__all__ = ["MAX_SEED", "choice", "digit_count", "flag", "long_number", "no_unknown", "number", "path", "seed", "shown",
+           "whole"]
 
 
 def shown(value: Any, limit: int = 80) -> str:
@@ -111,6 +112,31 @@ def whole(value: Any, name: str, low: int | None = None, high: int | None = None
     if (low is not None and value < low) or (high is not None and value > high):
         raise ValueError(f"{name}={shown(value)} must be {wanted}")
     return value
+
+
+MAX_SEED = 2**128 - 1
+"""The largest seed: numpy's ``SeedSequence`` keeps 128 bits of a seed, and a record, a game code
+or a results file writes it in full."""
+
+
+def seed(value: Any, name: str = "seed", *, none: bool = False) -> int | None:
+    """``value`` as a seed: an ``int`` from 0 to :data:`MAX_SEED` (None when ``none`` allows it).
+
+    >>> seed(7), seed(None, none=True)
+    (7, None)
+    >>> seed(2**200)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed=1606938044258990275541962092341162602522202993782792835301376 must be a whole number ≥ 0 and < 2**128
+    """
+    wanted = "a whole number ≥ 0 and < 2**128" + (" or None" if none else "")
+    if value is None and none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name}={shown(value)} must be {wanted}, not {type(value).__name__}")
+    if not isinstance(value, numbers.Integral) or not 0 <= value <= MAX_SEED:
+        raise ValueError(f"{name}={shown(value)} must be {wanted}")
+    return int(value)
 
 
 def number(value: Any, name: str, low: float | None = None, high: float | None = None, *,

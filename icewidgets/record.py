@@ -59,7 +59,7 @@ class Record:
                 hash(value)
             except TypeError:
                 raise TypeError(f"option {key!r} must be a number, text or tuple, not {value!r}") from None
-        object.__setattr__(self, "seed", checks.whole(self.seed, "seed", low=0, none=True))
+        object.__setattr__(self, "seed", checks.seed(self.seed, none=True))
         if self.start is not None and not isinstance(self.start, str):
             raise TypeError(f"start={self.start!r} must be a position text or None")
         if not isinstance(self.plies, tuple) or not all(isinstance(ply, str) for ply in self.plies):
@@ -81,7 +81,7 @@ class Record:
             seed = secrets.randbelow(2**32)
         if not isinstance(game, str):
             raise TypeError(f"game={game!r} must be a game name or a Game, not {type(game).__name__}")
-        record = cls(game, _freeze(options), checks.whole(seed, "seed", low=0, none=True), start, ())
+        record = cls(game, _freeze(options), checks.seed(seed, none=True), start, ())
         record.start_state()  # fail now, not on replay, if the options or start are bad
         return record
 
@@ -173,8 +173,9 @@ class Record:
         if not isinstance(options, dict):
             raise NotationError(f'the record\'s "options" must be an object of option names and values, '
                                 f"not {_shown(options)}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise NotationError(f'the record\'s "seed" must be a whole number ≥ 0 or null, not {_shown(seed)}')
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= checks.MAX_SEED):
+            raise NotationError(f'the record\'s "seed" must be a whole number ≥ 0 and < 2**128 or null, '
+                                f"not {_shown(seed)}")
         if start is not None and not isinstance(start, str):
             raise NotationError(f'the record\'s "start" must be a position text or null, not {_shown(start)}')
         if not isinstance(plies, list):

@@ -56,7 +56,7 @@ def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | No
     if not isinstance(game, Game):
         raise TypeError(f"check_game(game) takes a Game (icewidgets.make(name)), not {type(game).__name__}")
     n_games = checks.whole(n_games, "n_games", low=1)
-    seed = checks.whole(seed, "seed", low=0)
+    seed = checks.seed(seed)
     max_plies = checks.whole(max_plies, "max_plies", low=1, none=True)
     bound = max_plies or game.ply_bound or 100_000
     report: dict[str, Any] = {"games": 0, "plies": 0, "results": {}}

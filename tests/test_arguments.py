@@ -65,7 +65,7 @@ def test_plots_check_their_figure_and_axes():
     (dict(agents=("random", 5)), TypeError, "agents[1]=5 is not an agent"),
     (dict(agents=""), ValueError, "agents='' names no agent"),
     (dict(agents=[]), ValueError, "agents=[] names no agent"),
-    (dict(seed=None), ValueError, "seed=None must be a whole number ≥ 0 (or a list or tuple of them)"),
+    (dict(seed=None), ValueError, "seed=None must be a whole number ≥ 0 and < 2**128 (or a list or tuple of them)"),
     (dict(seed=True), ValueError, "seed=True must be a whole number ≥ 0"),
     (dict(seed=1.5), ValueError, "seed=1.5 must be"),
     (dict(seed=()), ValueError, "seed=() must be"),
@@ -577,3 +577,37 @@ def test_save_png_is_public_beside_save_svg():
     from icewidgets import svg
 
     assert iw.save_png is svg.save_png and "save_png" in iw.__all__
+
+
+HUGE_SEEDS = [2**128, 10**5000]
+
+
+@pytest.mark.parametrize("seed", HUGE_SEEDS, ids=["2**128", "5001 digits"])
+@pytest.mark.parametrize("call", [
+    lambda seed: iw.Record.new("volcano", seed=seed),
+    lambda seed: iw.GameWidget("volcano", seed=seed),
+    lambda seed: iw.playouts("volcano", n=2, seed=seed, progress=False),
+    lambda seed: iw.playouts("volcano", n=2, seed=[1, seed], progress=False),
+    lambda seed: iw.analyse(iw.Record.new("volcano", seed=1), seed=seed),
+], ids=["Record.new", "GameWidget", "playouts", "playouts seed list", "analyse"])
+def test_a_seed_too_large_to_keep_is_refused_by_name(call, seed):
+    with pytest.raises(ValueError) as error:
+        call(seed)
+    assert "must be a whole number ≥ 0 and < 2**128" in str(error.value)
+    assert "set_int_max_str_digits" not in str(error.value) and len(str(error.value)) < 200
+
+
+def test_the_largest_seed_is_kept_in_a_code():
+    record = iw.Record.new("volcano", seed=2**128 - 1)
+    assert iw.Record.from_code(record.to_code()).seed == 2**128 - 1
+
+
+@pytest.mark.parametrize("agents, start", [
+    ([10**5000, "random"], "agents[0]=a whole number of 5,001 digits is not an agent: "),
+    ("x" * 300, "unknown agent '" + "x" * 78 + "…; choose "),
+    (["random", ("q" * 300,)], "agents[1]=('" + "q" * 77 + "… is not an agent: "),
+])
+def test_an_agent_too_long_to_print_is_named_in_short(agents, start):
+    with pytest.raises((TypeError, ValueError)) as error:
+        iw.playouts("volcano", n=2, agents=agents, progress=False)
+    assert str(error.value).startswith(start) and len(str(error.value)) < 300

@@ -178,7 +178,7 @@ def calibration(game: Game | str, games: int = 200, *, level: Any = "medium", ro
         raise TypeError(f"game={game!r} must be a game name or a Game, not {type(game).__name__}")
     games = checks.whole(games, "games", low=1, what="a whole number of games")
     rollouts = checks.whole(rollouts, "rollouts", low=1)
-    seed = checks.whole(seed, "seed", low=0)
+    seed = checks.seed(seed)
     agent = agents_module.get_agent(level, "level")
     level_name = agents_module.agent_name(level)
     played = resolve_game(game)  # the playout turn limit: every game ends

@@ -9,7 +9,7 @@ import json
 import math
 from typing import Any
 
-from ..checks import shown
+from ..checks import MAX_SEED, shown
 from ..jsontext import read_json
 from ..protocol import NotationError
 from ..record import Record
@@ -380,8 +380,8 @@ def _header_problem(header: dict[str, Any]) -> str | None:
     precision, seed = header["precision"], header["seed"]
     if not _number(precision) or not 0 < precision < 0.5:
         return f"precision={shown(precision)} is not a number between 0 and 0.5"
-    if type(seed) is not int or seed < 0:
-        return f"seed={shown(seed)} is not a whole number ≥ 0"
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        return f"seed={shown(seed)} is not a whole number ≥ 0 and < 2**128"
     if not isinstance(header["policy"], str):
         return f"policy={shown(header['policy'])} is not a policy's name"
     if header["engine"] not in ("fast", "reference"):

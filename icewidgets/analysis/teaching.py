@@ -50,7 +50,7 @@ def bot_game(game: Game | str, agents: Any = "easy", seed: int = 0, max_plies: i
     >>> len(bot_game(iw.available_games()[0], "medium", seed=3, max_plies=5))
     5
     """
-    record = Record.new(game, seed=checks.whole(seed, "seed", low=0))
+    record = Record.new(game, seed=checks.seed(seed))
     players = record.make_game().num_players
     chosen, _ = agents_module.parse_agents(agents)
     if len(chosen) not in (1, players):

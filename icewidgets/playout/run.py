@@ -146,16 +146,16 @@ def check_seed(seed: Any) -> int | tuple[int, ...]:
     >>> check_seed(np.int64(5)), check_seed([1, np.uint8(2)])
     (5, (1, 2))
     """
-    message = f"seed={checks.shown(seed)} must be a whole number ≥ 0 (or a list or tuple of them)"
+    message = f"seed={checks.shown(seed)} must be a whole number ≥ 0 and < 2**128 (or a list or tuple of them)"
     if isinstance(seed, (list, tuple)):
         if not seed:
             raise ValueError(message)
         try:
-            return tuple(checks.whole(part, "seed", low=0) for part in seed)
+            return tuple(checks.seed(part) for part in seed)
         except (TypeError, ValueError):
             raise ValueError(message) from None
     try:
-        return checks.whole(seed, "seed", low=0)
+        return checks.seed(seed)
     except (TypeError, ValueError):
         raise ValueError(message) from None
 

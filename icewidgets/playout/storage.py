@@ -242,7 +242,8 @@ def _settings(data: Any) -> dict[str, Any]:
     if seed is not None:
         seed = tuple(seed) if isinstance(seed, list) else seed
         if not _is_seed(seed):
-            raise ValueError(f'the results\' "seed" must be a whole number ≥ 0, a list of them or null, not {seed!r}')
+            raise ValueError(f'the results\' "seed" must be a whole number ≥ 0 and < 2**128, a list of them or null, '
+                             f"not {_described(list(seed) if isinstance(seed, tuple) else seed)}")
     fields = _field(data, "fields", dict, "an object describing each array")
     settings = {
         "game": game, "agents": tuple(agents), "seed": seed,
@@ -431,7 +432,7 @@ def _text(value: Any, name: str) -> str:
 
 def _is_seed(seed: Any) -> bool:
     def whole(v: Any) -> bool:
-        return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= checks.MAX_SEED
 
     return whole(seed) or (isinstance(seed, tuple) and len(seed) > 0 and all(whole(v) for v in seed))
 

@@ -155,7 +155,7 @@ class GameWidget(Analysing, anywidget.AnyWidget):
         analysis_precision: float = PRECISION,
         **options: Any,
     ):
-        seed = checks.whole(seed, "seed", low=0, none=True)
+        seed = checks.seed(seed, none=True)
         analysis_precision = check_analysis(analysis, analysis_precision)
         super().__init__()
         _valid_theme(theme)  # before anything is built; the message the trait gives too
