@@ -228,14 +228,25 @@ class Record:
         try:
             packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
             unpacker = zlib.decompressobj()
-            text = unpacker.decompress(packed).decode()
+            text = unpacker.decompress(packed, MAX_UNPACKED + 1)
         except (ValueError, zlib.error):
+            raise damaged from None
+        if len(text) > MAX_UNPACKED:  # a few bytes can unpack to gigabytes: read no further
+            raise NotationError(f"the record code unpacks to more than {MAX_UNPACKED // 2**20} MB, more than any game "
+                                "needs: it is not a code icewidgets wrote")
+        try:
+            text = text.decode()
+        except ValueError:
             raise damaged from None
         # Letters added after a code (or changed in its last letter) can decode to the same
         # record plus a little more: only the exact code to_code writes is read.
         if not unpacker.eof or unpacker.unused_data or base64.urlsafe_b64encode(packed).decode().rstrip("=") != body:
             raise damaged
         return cls.from_json(text)
+
+
+MAX_UNPACKED = 16 * 2**20
+"""The most bytes a game code may unpack to: a game of 100,000 plies takes about 1 MB."""
 
 
 def _freeze(options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 
 import pytest
 
@@ -353,6 +355,16 @@ def test_record_refuses_bad_input_at_once():
 ])
 def test_damaged_codes_are_notation_errors(code):
     with pytest.raises(iw.NotationError):
+        Record.from_code(code)
+
+
+def test_a_code_that_unpacks_to_megabytes_is_refused_before_it_is_read():
+    data = json.loads(Record.new("volcano", seed=1).to_json())
+    data["plies"] = ["a1-a2"] * 3_000_000  # 24 MB of JSON in a code of 46 KB
+    packed = zlib.compress(json.dumps(data).encode(), 9)
+    code = CODE_PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    assert len(code) < 100_000
+    with pytest.raises(iw.NotationError, match="^the record code unpacks to more than 16 MB, more than any game needs"):
         Record.from_code(code)
 
 
