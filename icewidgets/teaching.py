@@ -227,7 +227,7 @@ def _text(value: Any) -> str:
     try:
         text = str(value)
     except ValueError:  # an int (or a fraction, a list of them) too long for Python to print
-        return article(type(value).__name__)
+        return f"{article(type(value).__name__)} holding a number too long to print"
     if "\n" in text or len(text) > 60 and not isinstance(value, numbers.Integral):
         return article(type(value).__name__)  # a table or a long object: its kind says enough
     return text
@@ -512,6 +512,11 @@ def check_moves(answer: Any, expected: Iterable[Any], *, why: str, what: str = "
     >>> check_moves("a1-b1 a1-a2", ["a1-a2", "a1-b1"], why="both erupt")
     ✔ Right: both erupt.
     """
+    wanted_words = read_words(expected)  # the exercise's own answer: a list, or one text like a student's
+    if wanted_words is None or not isinstance(why, str) or not isinstance(what, str):
+        bad = (f"expected={shown(expected)} must be a list of moves" if wanted_words is None else
+               f"why={shown(why)} must be a text" if not isinstance(why, str) else f"what={shown(what)} must be a text")
+        return Verdict(False, f"the exercise cannot be checked: {bad}")
     words = read_words(answer, read)
     if words is None:
         return Verdict(False, f"give the {what} as a list like ['a1-a2', 'b2-b3'] or one text like 'a1-a2 b2-b3', "
@@ -531,7 +536,7 @@ def check_moves(answer: Any, expected: Iterable[Any], *, why: str, what: str = "
         given.setdefault(move, word)
         as_read.append(str(move))
     echo = f"your list as read: {shown_moves(as_read) or 'no move'}"
-    wanted = sorted({str(move) for move in expected})
+    wanted = sorted(set(wanted_words))
     missing = [move for move in wanted if move not in given]
     extra = sorted(given[move] for move in set(given) - set(wanted))
     if not missing and not extra:
@@ -541,7 +546,7 @@ def check_moves(answer: Any, expected: Iterable[Any], *, why: str, what: str = "
     problems = []
     if missing:
         verb = "is" if len(missing) == 1 else "are"
-        problems.append(f"{len(missing)} of the {what} {verb} missing (for example {missing[0]})")
+        problems.append(f"{len(missing)} of the {what} {verb} missing (for example {clip(missing[0])})")
     if extra:
         problems.append(f"{plural(len(extra), 'move')} {'does' if len(extra) == 1 else 'do'} not belong "
                         f"(for example {clip(extra[0])})")

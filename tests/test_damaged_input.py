@@ -66,7 +66,7 @@ JSON_CASES = [
     ("one agent for two seats", lambda d: _with(d, agents=["random"]),
      "must name one agent per seat (2 for this volcano), not ['random']"),
     ("agents as text", lambda d: _with(d, agents="random"), "\"agents\" must be a list of agent names"),
-    ("a text seed", lambda d: _with(d, seed="abc"), "\"seed\" must be a whole number ≥ 0, a list of them or null"),
+    ("a text seed", lambda d: _with(d, seed="abc"), "\"seed\" must be a whole number ≥ 0 and < 2**128, a list of them or null"),
     ("a negative seed", lambda d: _with(d, seed=-1), "\"seed\" must be a whole number ≥ 0"),
     ("fields as a list", lambda d: _with(d, fields=[]), "\"fields\" must be an object describing each array"),
     ("a field without a dtype", lambda d: _with(d, fields={**d["fields"], "turns": {"shape": []}}),
@@ -83,13 +83,22 @@ JSON_CASES = [
     ("ragged rows", lambda d: _array(d, "scores", [[1, 2], [3], [4, 5], [6, 7]]), "its rows differ in length"),
     ("a row too short", lambda d: _array(d, "turns", [1, 2, 3]), "the array 'turns' has 3 rows, but"),
     ("a fraction in ints", lambda d: _array(d, "turns", [1.5, 2, 3, 4]), "the array 'turns' holds numbers"),
-    ("too large for int8", lambda d: _array(d, "first", [300, 0, 0, 0]), "values that a int8 cannot hold"),
+    ("too large for int8", lambda d: _array(d, "first", [300, 0, 0, 0]), "the array 'first' holds 300 for game 0 (the 1st game), which an int8 cannot hold"),
     ("a seat out of range", lambda d: _array(d, "first", [5, 0, 0, 0]), "the array 'first' holds 5 for game 0 (the 1st game)"),
     ("an unknown result", lambda d: _array(d, "result", [7, 0, 0, 0]), "the array 'result' holds 7 for game 0 (the 1st game)"),
     ("a bad third game", lambda d: _array(d, "turns", [1, 2, -3, 4]), "the array 'turns' holds -3 for game 2 (the 3rd game)"),
     ("a null game", lambda d: _with(d, game=None), "\"game\" must be a game name, not null"),
     ("null arrays", lambda d: _with(d, arrays=None), "\"arrays\" must be an object of arrays by name, not null"),
     ("a null version", lambda d: _with(d, version=None), "\"version\" must be a whole number, not null"),
+    ("a null elapsed", lambda d: _with(d, elapsed=None), "the results' \"elapsed\" must be a number ≥ 0, not null"),
+    ("a null partial", lambda d: _with(d, partial=None), "the results' \"partial\" must be true or false, not null"),
+    ("a null engine", lambda d: _with(d, engine=None), "the results' \"engine\" must be text, not null"),
+    ("a null array", lambda d: _array(d, "branching", None),
+     "the array 'branching' must be a list with one row per game, not null"),
+    ("a 5 among winners", lambda d: _array(d, "winners", [[1, 0], [0, 1], [5, 0], [1, 0]]),
+     "the array 'winners' holds [5, 0] for game 2 (the 3rd game), which a bool cannot hold"),
+    ("too large for int32", lambda d: _array(d, "turns", [1, 2**40, 3, 4]),
+     "the array 'turns' holds 1099511627776 for game 1 (the 2nd game), which an int32 cannot hold"),
     ("a bad seating", lambda d: _array(d, "seating", [[0, 0]] * 4), "each game seats every agent once"),
     ("a heatmap of the wrong size", lambda d: _with(d, heatmaps={"moves": [[1, 2]]}),
      "the heatmap 'moves' must be a 5×5 table of counts"),
@@ -256,7 +265,7 @@ CODE_CASES = [
     ("plies as null", {"plies": None}, "\"plies\" must be a list of moves, not null"),
     ("plies as text", {"plies": "b2-c1"}, "\"plies\" must be a list of moves"),
     ("a ply that is a number", {"plies": [5]}, "ply 1 must be a move as text, not 5"),
-    ("a seed that is a list", {"seed": [1]}, "\"seed\" must be a whole number ≥ 0 or null, not [1]"),
+    ("a seed that is a list", {"seed": [1]}, "\"seed\" must be a whole number ≥ 0 and < 2**128 or null, not [1]"),
     ("a text seed", {"seed": "1"}, "\"seed\" must be a whole number ≥ 0"),
     ("a negative seed", {"seed": -1}, "\"seed\" must be a whole number ≥ 0"),
     ("a true seed", {"seed": True}, "\"seed\" must be a whole number ≥ 0"),
@@ -295,7 +304,7 @@ def test_a_game_code_with_a_wrong_field_says_which(case, change, message):
 
 
 def test_a_record_is_checked_when_it_is_made():
-    with pytest.raises(TypeError, match=r"seed=\[1\] must be a whole number ≥ 0 or None"):
+    with pytest.raises(TypeError, match=r"seed=\[1\] must be a whole number ≥ 0 and < 2\*\*128 or None"):
         iw.Record("volcano", seed=[1])
     with pytest.raises(TypeError, match="plies must be a tuple of move texts"):
         iw.Record("volcano", plies=None)
@@ -368,3 +377,30 @@ def test_a_game_code_of_another_version_says_so(code, version):
         iw.Record.from_code(code)
     assert str(raised.value) == (f"this code is of version {version} (iw{version}.…), which this icewidgets cannot "
                                  "read: it reads iw1.… codes; a newer icewidgets may read it")
+
+
+@pytest.mark.parametrize("column, cell", [("turns", "2_4"), ("turns", "２４"), ("turns", "٢٤"), ("turns", "24.0"),
+                                          ("branching", "2_4.5"), ("branching", "infinity"), ("branching", "0x10")])
+def test_a_csv_cell_is_read_as_the_file_writes_numbers_only(results, column, cell):
+    lines = _csv_lines(results)
+    header = lines[1].split(",")
+    row = lines[3].split(",")
+    row[header.index(column)] = cell
+    with pytest.raises(ValueError, match=f"^line 4, column '{column}': '{cell}' is not one of the "):
+        PlayoutResults.from_csv("\n".join(lines[:3] + [",".join(row)] + lines[4:]))
+
+
+@pytest.mark.parametrize("cell, value", [("+24", 24), (" 24 ", 24)])
+def test_a_signed_or_spaced_whole_number_is_read(results, cell, value):
+    lines = _csv_lines(results)
+    header = lines[1].split(",")
+    row = lines[3].split(",")
+    row[header.index("turns")] = cell
+    loaded = PlayoutResults.from_csv("\n".join(lines[:3] + [",".join(row)] + lines[4:]))
+    assert int(loaded.turns[1]) == value
+
+
+def test_a_byte_order_mark_before_a_file_is_no_text(results):
+    for text in ("\ufeff" + results.to_csv(), ("\ufeff" + results.to_csv()).encode()):
+        assert PlayoutResults.from_csv(text).to_csv() == results.to_csv()
+    assert PlayoutResults.from_json(("\ufeff" + results.to_json()).encode()).to_json() == results.to_json()

@@ -233,7 +233,7 @@ TABLE = {
         ('malformed', lambda: T.check_moves(12, ["a"], why="x"),
          "✘ Not yet: give the moves as a list like ['a1-a2', 'b2-b3'] or one text like 'a1-a2 b2-b3', not 12."),
         ('malformed', lambda: T.check_moves([10**5000], ["a1-a2"], why="w"),
-         "✘ Not yet: give the moves as a list like ['a1-a2', 'b2-b3'] or one text like 'a1-a2 b2-b3', not a list."),
+         "✘ Not yet: give the moves as a list like ['a1-a2', 'b2-b3'] or one text like 'a1-a2 b2-b3', not a list holding a number too long to print."),
         ('right', lambda: T.check_moves("a1\u2013a2, a1 \u2014 b1", ["a1-b1", "a1-a2"], why="both"),  # en, em dash
          '✔ Right: both.'),
         ('right', lambda: T.check_moves(["a1 - a2", "a1-b1"], ["a1-b1", "a1-a2"], why="both"),  # spaces in a move
@@ -1175,3 +1175,51 @@ def test_a_long_word_is_clipped_in_every_part_of_the_verdict():
     assert said.count("… (5,000 characters in all)") == 2 and len(said) < 600
     said = str(T.check_moves(["a1-a2", "q" * 300, "q" * 300], ["a1-a2", "q" * 300], why="…"))
     assert said.startswith("✘ Not yet: " + "q" * 200 + "… (300 characters in all) is listed twice")
+
+
+def test_the_ply_may_be_named_by_the_move_object_played_there():
+    played = F.analysis.record.make_game().parse_move("e5-d4")
+    assert str(AT.check_best_move(F.analysis, played, "c2-d1")) == str(AT.check_best_move(F.analysis, "e5-d4", "c2-d1"))
+    assert AT.check_best_move(F.analysis, played, "c2-d1").right
+
+
+def test_a_ply_number_too_long_to_print_is_named_by_its_digits():
+    said = str(AT.check_best_move(F.analysis, 10**5000, "c2-d1"))
+    assert said.startswith("✘ Not yet: there is no ply a whole number of 5,001 digits in this analysis: its plies are "
+                           "numbered 1 to ")
+
+
+@pytest.mark.parametrize("trees, said", [
+    ("x", "solid_trees='x' must be a whole number ≥ 1, not str"),
+    (None, "solid_trees=None must be a whole number ≥ 1, not NoneType"),
+    (0, "solid_trees=0 must be a whole number ≥ 1"),
+    (True, "solid_trees=True must be a whole number ≥ 1, not bool"),
+])
+def test_the_solitaire_challenge_checks_its_own_setting(trees, said):
+    verdict = V.check_solitaire(iw.make("volcano", players=1).new_state(), solid_trees=trees)
+    assert str(verdict) == f"✘ Not yet: the challenge cannot be checked: {said}."
+
+
+@pytest.mark.parametrize("answer, shown", [(5, "5"), (3.5, "3.5"), (b"c3-c2", "b'c3-c2'")])
+def test_a_solitaire_answer_of_another_kind_is_named_as_given(answer, shown):
+    assert str(V.check_solitaire(answer)).endswith(f"like 'c3-c2 c2-d3', not {shown}.")
+
+
+def test_a_move_of_another_game_is_no_volcano_move():
+    volterra_move = iw.make("volterra").new_state().legal_moves()[0]
+    assert str(V.check_eruption_condition(volterra_move, 1)) == f"✘ Not yet: give the move as a text like 'b2-c1', not {volterra_move}."
+
+
+@pytest.mark.parametrize("settings, said", [
+    (dict(expected=None, why="w"), "the exercise cannot be checked: expected=None must be a list of moves"),
+    (dict(expected=["a1-a2"], why=None), "the exercise cannot be checked: why=None must be a text"),
+    (dict(expected=["a1-a2"], why="w", what=3), "the exercise cannot be checked: what=3 must be a text"),
+])
+def test_check_moves_checks_the_exercise_s_own_settings(settings, said):
+    assert str(T.check_moves(["a1-a2"], **settings)) == f"✘ Not yet: {said}."
+
+
+def test_check_moves_reads_the_expected_moves_like_an_answer():
+    assert T.check_moves("a1-a2 b2-b3", "a1-a2, b2-b3", why="w").right
+    said = str(T.check_moves(["a1-a2"], ["a1-a2", "q" * 5000], why="w"))
+    assert "(for example " + "q" * 200 + "… (5,000 characters in all))" in said and len(said) < 400

@@ -7,7 +7,8 @@ import time
 from typing import Any, Callable
 
 from .. import agents as agents_module
-from ..checks import MAX_SEED, shown
+from .. import checks
+from ..checks import shown
 from ..protocol import CHANCE, NotationError, State
 from ..record import Record
 from .labels import label_for
@@ -233,8 +234,10 @@ def _check(precision: Any, seed: Any, max_seconds: Any, engine: Any) -> tuple[fl
     if isinstance(precision, bool) or not isinstance(precision, (int, float)) or not 0 < precision < 0.5:
         raise ValueError(f"precision={shown(precision)} must be a number between 0 and 0.5 (both excluded): the "
                          "half-width of the values' 95% intervals, in expected points (0.05 by default)")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"seed={shown(seed)} must be a whole number ≥ 0 and < 2**128")
+    try:
+        seed = checks.seed(seed)  # numpy integers too
+    except TypeError as error:  # one kind of error for every bad setting of analyse()
+        raise ValueError(str(error).partition(", not ")[0]) from None
     if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float))
                                     or not max_seconds > 0):
         raise ValueError(f"max_seconds={shown(max_seconds)} must be a positive number of seconds, or None (no limit)")

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import numbers
 import re
 from typing import Any
 
@@ -99,7 +100,8 @@ def read_ply(analysis: Analysis, answer: Any) -> PlyAnalysis | Verdict:
     first, last = analysis.plies[0].ply, analysis.plies[-1].ply
     asked = f"give a ply number, like {first}, or the move played there, like {_example_move(analysis)!r}, " \
             f"not {shown(answer)}"
-    text = answer.strip() if isinstance(answer, str) else None
+    played = None if isinstance(answer, (str, numbers.Number)) else move_text(analysis.record.make_game(), answer)
+    text = played or (answer.strip() if isinstance(answer, str) else None)  # a move object: as its text
     if text is not None:
         text = re.sub(r"^ply\s*", "", text, flags=re.I).strip().rstrip(".!")
     number = read_number(text if text is not None else answer)
@@ -107,7 +109,8 @@ def read_ply(analysis: Analysis, answer: Any) -> PlyAnalysis | Verdict:
         if number.denominator != 1:
             return Verdict(False, asked)
         if not first <= number <= last:
-            return Verdict(False, f"there is no ply {number} in this analysis: its plies are numbered {first} to {last}")
+            return Verdict(False, f"there is no ply {shown(int(number))} in this analysis: its plies are numbered "
+                                  f"{first} to {last}")
         return analysis.plies[int(number) - first]
     if not text:
         return Verdict(False, asked)

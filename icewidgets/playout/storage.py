@@ -26,6 +26,7 @@ import io
 import json
 import math
 import numbers
+import re
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -40,6 +41,8 @@ __all__ = ["FORMAT", "FORMAT_VERSION", "flat_names", "from_csv", "from_json", "t
 FORMAT = "icewidgets-playouts"
 FORMAT_VERSION = 1
 
+_CSV_INT = re.compile(r"[+-]?[0-9]+")
+_CSV_FLOAT = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?|nan", re.IGNORECASE)
 _KINDS = {"b": "true/false", "i": "whole numbers", "u": "whole numbers", "f": "numbers"}
 _EXPECTED_KIND = {"b": "b", "i": "iu", "u": "iu", "f": "f"}
 
@@ -152,7 +155,7 @@ def from_csv(text: Any) -> dict[str, Any]:
         text = _decoded(text)
     if not isinstance(text, str):
         raise TypeError(f"from_csv() reads the text of a results file, not {type(text).__name__}")
-    lines = text.splitlines()
+    lines = text.removeprefix("\ufeff").splitlines()  # a spreadsheet may save a byte-order mark first
     if not lines or not lines[0].startswith("# "):
         raise ValueError("not an icewidgets playouts CSV: the first line must be the '# {…}' settings line")
     try:
@@ -205,7 +208,7 @@ def _csv_column(name: str, column: str, texts: Sequence[str], lines: list[int], 
 
 def _decoded(data: bytes) -> str:
     try:
-        return bytes(data).decode("utf-8")
+        return bytes(data).decode("utf-8-sig")  # a byte-order mark (a spreadsheet's) is no text
     except UnicodeDecodeError as error:
         raise ValueError(f"the results are not UTF-8 text (byte {error.start})") from None
 
@@ -295,6 +298,9 @@ def _optional(data: dict, key: str, check: Callable[[Any], Any], default: Any = 
     try:
         return check(data[key])
     except (TypeError, ValueError) as error:
+        if data[key] is None:  # the check's words are Python's (None, NoneType): say it as the file has it
+            wanted = str(error).partition(" must be ")[2].partition(", not ")[0].replace("True or False", "true or false")
+            raise ValueError(f'the results\' "{key}" must be {wanted}, not null') from None
         raise ValueError(f'the results\' "{key}" is wrong: {error}') from None
 
 
@@ -328,6 +334,8 @@ def _heatmap(name: str, values: Any, shape: tuple[int, int]) -> np.ndarray:
 
 
 def _json_array(name: str, values: Any, spec: dict[str, Any]) -> np.ndarray:
+    if not isinstance(values, list):
+        raise ValueError(f"the array {name!r} must be a list with one row per game, not {_described(values)}")
     raw = _numbers(f"the array {name!r}", values, nulls=spec["dtype"].kind == "f")
     return _typed(name, raw, spec)
 
@@ -361,11 +369,15 @@ def _typed(name: str, raw: np.ndarray, spec: dict[str, Any]) -> np.ndarray:
     with np.errstate(all="ignore"):
         try:
             array = raw.astype(dtype)
-            same = np.array_equal(array.astype(np.float64), raw.astype(np.float64), equal_nan=True)
+            kept = array.astype(np.float64) == raw.astype(np.float64)
         except (OverflowError, TypeError, ValueError):
-            same = False
-    if not same:
-        raise ValueError(f"the array {name!r} holds values that a {dtype.name} cannot hold")
+            raise ValueError(f"the array {name!r} holds values that {words.article(dtype.name)} cannot hold") from None
+    kept |= np.isnan(raw) if raw.dtype.kind == "f" else False
+    if not kept.all():
+        row = int(np.flatnonzero(~kept.reshape(len(kept), -1).all(axis=1))[0])
+        value = raw[row].tolist()
+        raise ValueError(f"the array {name!r} holds {_short(value)} for {_nth_game(row)}, which "
+                         f"{words.article(dtype.name)} cannot hold")
     return array
 
 
@@ -467,12 +479,20 @@ def _csv_parser(dtype: np.dtype) -> Callable[[str], Any]:
         return parse_bool
     if dtype.kind == "f":
         def parse_float(text: str) -> float:
+            # as repr() writes floats: Python's float() also takes "2_4", "１２" and "infinity"
+            if not _CSV_FLOAT.fullmatch(text.strip()):
+                raise ValueError(text)
             value = float(text)
-            if math.isinf(value):  # a number too long for a float, or one no game can give
+            if math.isinf(value):  # a number too long for a float
                 raise ValueError(text)
             return value
         return parse_float
-    return lambda text: int(text)
+
+    def parse_int(text: str) -> int:
+        if not _CSV_INT.fullmatch(text.strip()):
+            raise ValueError(text)
+        return int(text)
+    return parse_int
 
 
 def _json_values(array: np.ndarray) -> list:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
+from ... import checks
 from ...teaching import (ECHO_CHARS, HowToPlay, Verdict, check_moves, check_number, move_reader, move_text, quoted,
                          read_number, read_position, read_words, self_check, shown)
 from ...words import plural
@@ -167,8 +168,11 @@ def check_eruption_condition(move: Any, answer: Any, state: VolcanoState | None 
     state, problem = _position(state, _start())
     if problem is not None:
         return problem
+    text = move_text(state.game, move)
+    if text is None:
+        return Verdict(False, f"give the move as a text like 'b2-c1', not {shown(move)}")
     try:
-        move = state.game.parse_move(_READ(str(move)))
+        move = state.game.parse_move(_READ(text))
         broken, beyond = eruption_condition(state, move)
     except ValueError as error:
         return Verdict(False, str(error))
@@ -255,6 +259,10 @@ def check_solitaire(state: Any, solid_trees: int = 3) -> Verdict:
     >>> check_solitaire("c3-c2 c2-d3")
     ✘ Not yet: the game is not over: 2 points: 0 solid trees (0), 0 mixed trees (0), 2 loose pieces so far, after 2 eruptions.
     """
+    try:  # the challenge's own setting, checked before the answer
+        solid_trees = checks.whole(solid_trees, "solid_trees", low=1)
+    except (TypeError, ValueError) as error:
+        return Verdict(False, f"the challenge cannot be checked: {error}")
     if isinstance(state, (str, list, tuple)):  # the moves written down: play them from the solitaire start
         moves = read_words(state, _READ)
         if moves is None:  # a list holding something that is no word (a list, a number too long to print)
@@ -267,10 +275,11 @@ def check_solitaire(state: Any, solid_trees: int = 3) -> Verdict:
             except ValueError as error:
                 # a long word is quoted (clipped) in the reason already: once is enough
                 return Verdict(False, f"move {number}{'' if len(move) > ECHO_CHARS else ', ' + move}: {error}")
+    given = state
     state, problem = _position(state)
     if problem is not None:
         return Verdict(False, "give the solitaire game (a Volcano position, a Record or the widget) or its cap moves "
-                              f"as a list or one text like 'c3-c2 c2-d3', not {shown(state)}")
+                              f"as a list or one text like 'c3-c2 c2-d3', not {shown(given)}")
     if state.game.num_players != 1:
         return Verdict(False, f"that is a game of {state.game.num_players} players; the challenge is a solitaire "
                               "game: iw.GameWidget(\"volcano\", players=1, goal=\"solid>=3\")")
