@@ -459,12 +459,8 @@ def read_words(answer: Any, read: Callable[[str], Any] | None = None) -> list[st
 def move_text(game: Any, value: Any) -> str | None:
     """The text of a student's move given as text or as a move object of ``game`` (one of
     ``state.legal_moves()``, told by its notation reading back as the same move); None for
-    anything else (a number, a list, a move of another game).
-
-    >>> from icewidgets import make
-    >>> game = make("volcano")
-    >>> move_text(game, game.new_state().legal_moves()[0]), move_text(game, " b2-c1 "), move_text(game, 5)
-    ('a1-a2', ' b2-c1 ', None)
+    anything else (a number, a list, a move of another game). A text is returned as given, for
+    :func:`move_reader` to read.
     """
     if isinstance(value, str):
         return value
