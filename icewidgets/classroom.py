@@ -37,9 +37,9 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
+from .files import read_bytes
 from .protocol import Game, NotationError
 from .record import CODE_PREFIX, Record
 from .stats import Table, format_estimate, mean_estimate
@@ -202,7 +202,7 @@ def read_codes(codes: str | bytes | Sequence[str] | os.PathLike, game: Game | st
                          f"did you mean to read the file? pass Path({codes!r}) (from pathlib) or "
                          f"open({codes!r}).read()")
     if isinstance(codes, os.PathLike):
-        codes = Path(codes).read_bytes()
+        codes = read_bytes(codes, "codes")
     if isinstance(codes, (bytes, bytearray)):
         try:
             codes = bytes(codes).decode("utf-8-sig")

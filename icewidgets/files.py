@@ -31,7 +31,7 @@ from typing import IO, Any, Iterator
 
 from . import checks
 
-__all__ = ["atomic_write", "check_target", "check_writable"]
+__all__ = ["atomic_write", "check_target", "check_writable", "read_bytes"]
 
 
 def check_target(path: Any, name: str = "path", suffixes: tuple[str, ...] = ()) -> str:
@@ -66,6 +66,28 @@ def check_target(path: Any, name: str = "path", suffixes: tuple[str, ...] = ()) 
     if os.path.isdir(text):
         raise IsADirectoryError(f"cannot write {text!r}: it is a folder")
     return text
+
+
+def read_bytes(path: Any, name: str = "path") -> bytes:
+    """The bytes of the file ``path``; an OSError of the failure's kind that names the path in
+    words otherwise ("cannot read 'games': it is a folder"), not the system's numbered message.
+
+    >>> read_bytes("no-such-file.json")
+    Traceback (most recent call last):
+    ...
+    FileNotFoundError: cannot read 'no-such-file.json': there is no such file
+    """
+    checks.path(path, name)
+    text = os.fspath(path)
+    try:
+        with open(text, "rb") as file:
+            return file.read()
+    except IsADirectoryError:
+        raise IsADirectoryError(f"cannot read {text!r}: it is a folder") from None
+    except FileNotFoundError:
+        raise FileNotFoundError(f"cannot read {text!r}: there is no such file") from None
+    except OSError as error:
+        raise type(error)(f"cannot read {text!r}: {(error.strerror or str(error)).lower()}") from None
 
 
 def check_writable(path: Any, name: str = "path", suffixes: tuple[str, ...] = ()) -> str:

@@ -264,3 +264,14 @@ def test_check_writable_leaves_no_file_behind(tmp_path):
 
     assert check_writable(tmp_path / "r.json", "--out", (".json",)) == str(tmp_path / "r.json")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_loading_a_folder_or_a_missing_file_names_it_in_words(tmp_path):
+    from icewidgets.classroom import read_codes
+
+    with pytest.raises(IsADirectoryError, match=r"^cannot read '.*': it is a folder$"):
+        iw.PlayoutResults.load(tmp_path)
+    with pytest.raises(FileNotFoundError, match=r"^cannot read '.*missing\.json': there is no such file$"):
+        iw.PlayoutResults.load(tmp_path / "missing.json")
+    with pytest.raises(FileNotFoundError, match=r"^cannot read '.*codes\.txt': there is no such file$"):
+        read_codes(tmp_path / "codes.txt", "volcano")

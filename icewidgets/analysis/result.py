@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import itertools
 import json
 import math
-from typing import Any
+from typing import Any, Callable
 
 from ..checks import MAX_SEED, shown
 from ..jsontext import read_json
@@ -76,11 +77,51 @@ class PlyAnalysis:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], positions: tuple[Value, ...]) -> "PlyAnalysis":
-        ply = int(data["ply"])
-        best_value = data.get("best_value")
-        return cls(ply, str(data["move"]), int(data["player"]), bool(data["chance"]), positions[ply - 1],
-                   positions[ply], data.get("best"), None if best_value is None else Value.from_dict(best_value),
-                   data.get("loss"), data.get("label"), int(data.get("legal", 0)), int(data.get("rollouts", 0)))
+        """The ply written by :meth:`to_dict`, each field of its kind (a ValueError names the first
+        that is not): a decision has its best move, that move's value and a loss ≥ 0; a roll none."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a ply must be an object of fields, not {shown(data)}")
+        ply = _field(data, "ply", "a ply", lambda v: _whole(v) and 1 <= v < len(positions), "a ply with a position")
+        where = f"ply {ply}"
+        chance = _field(data, "chance", where, lambda v: isinstance(v, bool), "true or false")
+        move = _field(data, "move", where, lambda v: isinstance(v, str), "a move's text")
+        player = _field(data, "player", where, _whole, "a seat number")
+        legal = _field(data, "legal", where, lambda v: _whole(v) and v >= (0 if chance else 1),
+                       "0 for a roll" if chance else "a count of legal moves ≥ 1", 0)
+        rollouts = _field(data, "rollouts", where, lambda v: _whole(v) and v >= 0, "a count ≥ 0", 0)
+        if chance:
+            for name in ("best", "best_value", "loss", "label"):
+                _field(data, name, where, lambda v: v is None, "null at a roll", None)
+            return cls(ply, move, player, True, positions[ply - 1], positions[ply], legal=legal, rollouts=rollouts)
+        best = _field(data, "best", where, lambda v: isinstance(v, str), "the best move's text")
+        best_value = Value.from_dict(_field(data, "best_value", where, lambda v: isinstance(v, dict), "a value"))
+        loss = _field(data, "loss", where, lambda v: _number(v) and v >= 0, "a number ≥ 0")
+        label = _field(data, "label", where, lambda v: v is None or isinstance(v, str), "a label or null", None)
+        return cls(ply, move, player, False, positions[ply - 1], positions[ply], best, best_value, loss, label,
+                   legal, rollouts)
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int
+
+
+def _field(data: dict[str, Any], name: str, where: str, good: Callable[[Any], bool], what: str,
+           default: Any = ...) -> Any:
+    """``data[name]`` when ``good`` says it is ``what``; else a ValueError naming ``where`` and the field."""
+    if name not in data and default is not ...:
+        return default
+    if name not in data:
+        raise ValueError(f"{where} has no field {name!r}")
+    if not good(data[name]):
+        raise ValueError(f"{where}'s {name!r} must be {what}, not {_json_shown(data[name])}")
+    return data[name]
+
+
+def _json_shown(value: Any) -> str:
+    """A value of a JSON file as the file writes it: null, true, false, or as Python shows it."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    return shown(value)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -336,6 +377,10 @@ class Analysis:
         for name in ("record", "positions", "plies", "precision", "policy", "seed", "engine"):
             if name not in data:
                 raise NotationError(f"the analysis is damaged: its field {name!r} is missing")
+        for name in ("positions", "plies"):
+            if not isinstance(data[name], list):
+                raise NotationError(f"the analysis is damaged: its field {name!r} must be a list, not "
+                                    f"{_json_shown(data[name])}")
         try:
             record = Record.from_dict(data["record"])
             positions = tuple(Value.from_dict(value) for value in data["positions"])
@@ -401,10 +446,11 @@ def _content_problem(record: Record, positions: tuple[Value, ...], plies: tuple[
     for index, value in enumerate(positions):
         numbers = value.points + value.low + value.high
         if not len(value.points) == len(value.low) == len(value.high) == players:
-            return f"position {index} has points for {len(value.points)} players, not {players}"
+            return f"position {index} has points for {plural(len(value.points), 'player')}, not {players}"
         if not all(_number(x) and -1e-9 <= x <= 1 + 1e-9 for x in numbers):
             return f"position {index} has points outside 0 to 1"
     names = {name for name, _, _ in LABELS}
+    states = list(itertools.islice(record.states(), len(plies)))  # the position before each ply analysed
     for expected, ply in enumerate(plies, start=1):
         if ply.ply != expected or ply.move != str(record.plies[expected - 1]):
             return f"ply {ply.ply} ({shown(ply.move)}) is not ply {expected} of the game ({record.plies[expected - 1]!r})"
@@ -414,4 +460,12 @@ def _content_problem(record: Record, positions: tuple[Value, ...], plies: tuple[
             return f"ply {ply.ply}'s loss {shown(ply.loss)} is not a number"
         if ply.best is not None and not isinstance(ply.best, str):
             return f"ply {ply.ply}'s best move {shown(ply.best)} is not a move's text"
+        if ply.player != states[expected - 1].player:
+            return f"ply {ply.ply} was played by seat {states[expected - 1].player}, not {shown(ply.player)}"
+        try:
+            why = None if ply.chance else states[expected - 1].why_illegal(ply.best)
+        except ValueError as error:  # not even a move of this game
+            why = str(error)
+        if why is not None:
+            return f"ply {ply.ply}'s best move {shown(ply.best)} is not legal there: {why}"
     return None

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import math
 import time
 import zlib
@@ -40,6 +41,7 @@ import numpy as np
 
 from .. import agents as agents_module
 from .. import fast
+from ..checks import shown
 from ..playout import SAFETY_PLIES, resolve_game
 from ..playout.chunks import default_workers
 from ..protocol import CHANCE, Game, State
@@ -104,10 +106,33 @@ class Value:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Value":
-        return cls(tuple(float(x) for x in data["points"]), tuple(float(x) for x in data["low"]),
-                   tuple(float(x) for x in data["high"]), int(data["rollouts"]), bool(data["exact"]),
-                   None if data.get("ends_in") is None else int(data["ends_in"]),
-                   None if data.get("finished") is None else int(data["finished"]))
+        """The value written by :meth:`to_dict`; a ValueError names the first field not of its kind."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a value must be an object of fields, not {shown(data)}")
+
+        def field(name: str, good: Any, what: str, optional: bool = False) -> Any:
+            value = data.get(name)
+            if name not in data or not (good(value) or optional and value is None):
+                given = "missing" if name not in data else json.dumps(value) if value is None or isinstance(
+                    value, bool) else shown(value)
+                raise ValueError(f"a value's {name!r} must be {what}, not {given}")
+            return value
+
+        def seats(v: Any) -> bool:
+            return isinstance(v, list) and all(isinstance(x, (int, float)) and not isinstance(x, bool) and -1 <= x <= 2
+                                               for x in v)  # about 0 to 1: a range that holds no overflow
+
+        def count(v: Any) -> bool:
+            return type(v) is int and v >= 0
+
+        points, low, high = (tuple(float(x) for x in field(name, seats, "a list of numbers, one per seat"))
+                             for name in ("points", "low", "high"))
+        rollouts = field("rollouts", count, "a count ≥ 0")
+        exact = field("exact", lambda v: isinstance(v, bool), "true or false")
+        ends_in = data.get("ends_in") if "ends_in" not in data else field("ends_in", count, "a count ≥ 0 or null", True)
+        finished = data.get("finished") if "finished" not in data else field(
+            "finished", lambda v: count(v) and v <= rollouts, f"a count from 0 to its {rollouts} rollouts, or null", True)
+        return cls(points, low, high, rollouts, exact, ends_in, finished)
 
 
 def final_points(state: State) -> tuple[float, ...]:

@@ -14,13 +14,12 @@ plus board heatmaps summed over the games. Results save as JSON or CSV and load 
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 import numpy as np
 
 from .. import checks
-from ..files import atomic_write, check_target
+from ..files import atomic_write, check_target, read_bytes
 from ..protocol import Game
 from ..stats import Estimate, Table, rate_estimate
 from .arrays import (BALANCE_FIELDS, CORE_FIELDS, GENERIC_FIELDS, RESULT_CODES, field_shape, first_player_points,
@@ -353,9 +352,8 @@ class PlayoutResults:
     def load(cls, path: str | os.PathLike) -> "PlayoutResults":
         """Read results written by :meth:`save` (JSON or CSV, by the file name). A damaged or
         foreign file is a ValueError that names the file and what is wrong in it."""
-        checks.path(path)
+        data = read_bytes(path)
         name = os.fspath(path)
-        data = Path(name).read_bytes()
         try:
             return cls.from_csv(data) if name.lower().endswith(".csv") else cls.from_json(data)
         except ValueError as error:
