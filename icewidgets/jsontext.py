@@ -19,6 +19,8 @@ __all__ = ["read_json"]
 def read_json(text: str | bytes | bytearray) -> Any:
     """The value ``text`` holds; ValueError with the reason if it is not JSON (the callers add
     what the text should have been)."""
+    if isinstance(text, str):
+        text = text.removeprefix("\ufeff")  # a byte-order mark (an editor's or a spreadsheet's) is no text
     try:
         return json.loads(text)
     except RecursionError:

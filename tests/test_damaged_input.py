@@ -404,3 +404,22 @@ def test_a_byte_order_mark_before_a_file_is_no_text(results):
     for text in ("\ufeff" + results.to_csv(), ("\ufeff" + results.to_csv()).encode()):
         assert PlayoutResults.from_csv(text).to_csv() == results.to_csv()
     assert PlayoutResults.from_json(("\ufeff" + results.to_json()).encode()).to_json() == results.to_json()
+
+
+def test_a_float32_column_keeps_a_decimal_rounded_and_refuses_one_beyond_its_range(results):
+    lines = _csv_lines(results)
+    header = lines[1].split(",")
+    row = lines[3].split(",")
+    row[header.index("branching")] = "24.16"
+    loaded = PlayoutResults.from_csv("\n".join(lines[:3] + [",".join(row)] + lines[4:]))
+    assert loaded.arrays["branching"][1] == np.float32(24.16)
+    row[header.index("branching")] = "1e39"
+    with pytest.raises(ValueError, match=r"^the array 'branching' holds 1e\+39 for game 1 \(the 2nd game\), which a "
+                                         r"float32 cannot hold$"):
+        PlayoutResults.from_csv("\n".join(lines[:3] + [",".join(row)] + lines[4:]))
+
+
+def test_a_byte_order_mark_before_json_text_is_no_text(results):
+    assert PlayoutResults.from_json("\ufeff" + results.to_json()).to_json() == results.to_json()
+    record = iw.Record.new("volcano", seed=1)
+    assert iw.Record.from_json("\ufeff" + record.to_json()) == record

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -1190,10 +1191,10 @@ def test_a_ply_number_too_long_to_print_is_named_by_its_digits():
 
 
 @pytest.mark.parametrize("trees, said", [
-    ("x", "solid_trees='x' must be a whole number ≥ 1, not str"),
-    (None, "solid_trees=None must be a whole number ≥ 1, not NoneType"),
-    (0, "solid_trees=0 must be a whole number ≥ 1"),
-    (True, "solid_trees=True must be a whole number ≥ 1, not bool"),
+    ("x", "solid_trees='x' must be a whole number between 1 and 25, not str"),
+    (None, "solid_trees=None must be a whole number between 1 and 25, not NoneType"),
+    (0, "solid_trees=0 must be a whole number between 1 and 25"),
+    (True, "solid_trees=True must be a whole number between 1 and 25, not bool"),
 ])
 def test_the_solitaire_challenge_checks_its_own_setting(trees, said):
     verdict = V.check_solitaire(iw.make("volcano", players=1).new_state(), solid_trees=trees)
@@ -1223,3 +1224,13 @@ def test_check_moves_reads_the_expected_moves_like_an_answer():
     assert T.check_moves("a1-a2 b2-b3", "a1-a2, b2-b3", why="w").right
     said = str(T.check_moves(["a1-a2"], ["a1-a2", "q" * 5000], why="w"))
     assert "(for example " + "q" * 200 + "… (5,000 characters in all))" in said and len(said) < 400
+
+
+def test_the_solitaire_challenge_asks_at_most_the_trees_of_its_pyramids():
+    start = iw.make("volcano", players=1).new_state()
+    pyramids = sum(1 for token in re.findall(r"[A-Z][0-9]", start.to_text().split("to_move")[0]) if token[0] != "K")
+    assert V.SOLITAIRE_TREES == pyramids // 3 == 25
+    for trees in (26, 10**5000):
+        said = str(V.check_solitaire(start, solid_trees=trees))
+        assert said.startswith("✘ Not yet: the challenge cannot be checked: solid_trees=") and len(said) < 200
+        assert said.endswith("must be a whole number between 1 and 25.")

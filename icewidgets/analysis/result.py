@@ -80,23 +80,28 @@ class PlyAnalysis:
         """The ply written by :meth:`to_dict`, each field of its kind (a ValueError names the first
         that is not): a decision has its best move, that move's value and a loss ≥ 0; a roll none."""
         if not isinstance(data, dict):
-            raise ValueError(f"a ply must be an object of fields, not {shown(data)}")
-        ply = _field(data, "ply", "a ply", lambda v: _whole(v) and 1 <= v < len(positions), "a ply with a position")
+            raise ValueError(f"a ply must be an object of fields, not {_json_shown(data)}")
+        ply = _field(data, "ply", "a ply", lambda v: _whole(v) and v >= 1, "a ply number ≥ 1")
         where = f"ply {ply}"
+        if ply >= len(positions):
+            raise ValueError(f"{where} has no value for the position after it: the analysis holds "
+                             f"{plural(len(positions), 'position')}")
         chance = _field(data, "chance", where, lambda v: isinstance(v, bool), "true or false")
         move = _field(data, "move", where, lambda v: isinstance(v, str), "a move's text")
         player = _field(data, "player", where, _whole, "a seat number")
-        legal = _field(data, "legal", where, lambda v: _whole(v) and v >= (0 if chance else 1),
-                       "0 for a roll" if chance else "a count of legal moves ≥ 1", 0)
-        rollouts = _field(data, "rollouts", where, lambda v: _whole(v) and v >= 0, "a count ≥ 0", 0)
+        if chance:
+            legal = _field(data, "legal", where, lambda v: _whole(v) and v == 0, "0 at a roll")
+        else:
+            legal = _field(data, "legal", where, lambda v: _whole(v) and v >= 1, "a count of legal moves ≥ 1")
+        rollouts = _field(data, "rollouts", where, lambda v: _whole(v) and v >= 0, "a count ≥ 0")
         if chance:
             for name in ("best", "best_value", "loss", "label"):
-                _field(data, name, where, lambda v: v is None, "null at a roll", None)
+                _field(data, name, where, lambda v: v is None, "null at a roll")
             return cls(ply, move, player, True, positions[ply - 1], positions[ply], legal=legal, rollouts=rollouts)
         best = _field(data, "best", where, lambda v: isinstance(v, str), "the best move's text")
         best_value = Value.from_dict(_field(data, "best_value", where, lambda v: isinstance(v, dict), "a value"))
-        loss = _field(data, "loss", where, lambda v: _number(v) and v >= 0, "a number ≥ 0")
-        label = _field(data, "label", where, lambda v: v is None or isinstance(v, str), "a label or null", None)
+        loss = _field(data, "loss", where, lambda v: _number(v) and 0 <= v <= 1, "a number from 0 to 1")
+        label = _field(data, "label", where, lambda v: v is None or isinstance(v, str), "a label or null")
         return cls(ply, move, player, False, positions[ply - 1], positions[ply], best, best_value, loss, label,
                    legal, rollouts)
 
@@ -424,17 +429,34 @@ def _header_problem(header: dict[str, Any]) -> str | None:
     """What is wrong with a loaded analysis' settings, or None."""
     precision, seed = header["precision"], header["seed"]
     if not _number(precision) or not 0 < precision < 0.5:
-        return f"precision={shown(precision)} is not a number between 0 and 0.5"
+        return f"precision={_json_shown(precision)} is not a number between 0 and 0.5"
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        return f"seed={shown(seed)} is not a whole number ≥ 0 and < 2**128"
+        return f"seed={_json_shown(seed)} is not a whole number ≥ 0 and < 2**128"
     if not isinstance(header["policy"], str):
-        return f"policy={shown(header['policy'])} is not a policy's name"
+        return f"policy={_json_shown(header['policy'])} is not a policy's name"
     if header["engine"] not in ("fast", "reference"):
-        return f"engine={shown(header['engine'])} is neither 'fast' nor 'reference'"
+        return f"engine={_json_shown(header['engine'])} is neither 'fast' nor 'reference'"
     if header["stopped"] is not None and not isinstance(header["stopped"], str):
-        return f"stopped={shown(header['stopped'])} is neither null nor a reason"
+        return f"stopped={_json_shown(header['stopped'])} is neither null nor a reason"
     if not _number(header["seconds"]) or header["seconds"] < 0:
-        return f"seconds={shown(header['seconds'])} is not a duration"
+        return f"seconds={_json_shown(header['seconds'])} is not a duration"
+    return None
+
+
+def _value_problem(value: Value, players: int) -> str | None:
+    """What is wrong with a loaded value of a game of ``players`` seats, or None: each seat's
+    points within its interval, all within 0 to 1, the points adding up to 1 (the winners
+    share a point; an unfinished rollout counts as a draw)."""
+    for name in ("points", "low", "high"):
+        numbers = getattr(value, name)
+        if len(numbers) != players:
+            return f"{name!r} holds {plural(len(numbers), 'number')}, not one per seat ({players})"
+        if not all(_number(x) and -1e-9 <= x <= 1 + 1e-9 for x in numbers):
+            return f"{name!r} holds a number outside 0 to 1"
+    if not all(low - 1e-9 <= x <= high + 1e-9 for x, low, high in zip(value.points, value.low, value.high)):
+        return "'points' are not within their intervals 'low' to 'high'"
+    if abs(sum(value.points) - 1) > 1e-6:
+        return f"'points' add up to {sum(value.points):g}, not 1 (the seats share one point)"
     return None
 
 
@@ -444,11 +466,9 @@ def _content_problem(record: Record, positions: tuple[Value, ...], plies: tuple[
     if len(positions) > len(record.plies) + 1:
         return f"{len(positions)} positions for a game of {len(record.plies)} plies"
     for index, value in enumerate(positions):
-        numbers = value.points + value.low + value.high
-        if not len(value.points) == len(value.low) == len(value.high) == players:
-            return f"position {index} has points for {plural(len(value.points), 'player')}, not {players}"
-        if not all(_number(x) and -1e-9 <= x <= 1 + 1e-9 for x in numbers):
-            return f"position {index} has points outside 0 to 1"
+        problem = _value_problem(value, players)
+        if problem:
+            return f"position {index}'s {problem}"
     names = {name for name, _, _ in LABELS}
     states = list(itertools.islice(record.states(), len(plies)))  # the position before each ply analysed
     for expected, ply in enumerate(plies, start=1):
@@ -458,6 +478,9 @@ def _content_problem(record: Record, positions: tuple[Value, ...], plies: tuple[
             return f"ply {ply.ply}'s label {shown(ply.label)} is none of {', '.join(sorted(names))}"
         if ply.loss is not None and not _number(ply.loss):
             return f"ply {ply.ply}'s loss {shown(ply.loss)} is not a number"
+        problem = None if ply.best_value is None else _value_problem(ply.best_value, players)
+        if problem:
+            return f"ply {ply.ply}'s best value's {problem}"
         if ply.best is not None and not isinstance(ply.best, str):
             return f"ply {ply.ply}'s best move {shown(ply.best)} is not a move's text"
         if ply.player != states[expected - 1].player:

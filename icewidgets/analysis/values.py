@@ -108,7 +108,7 @@ class Value:
     def from_dict(cls, data: dict[str, Any]) -> "Value":
         """The value written by :meth:`to_dict`; a ValueError names the first field not of its kind."""
         if not isinstance(data, dict):
-            raise ValueError(f"a value must be an object of fields, not {shown(data)}")
+            raise ValueError(f"a value must be an object of fields, not {'null' if data is None else shown(data)}")
 
         def field(name: str, good: Any, what: str, optional: bool = False) -> Any:
             value = data.get(name)
@@ -119,8 +119,9 @@ class Value:
             return value
 
         def seats(v: Any) -> bool:
-            return isinstance(v, list) and all(isinstance(x, (int, float)) and not isinstance(x, bool) and -1 <= x <= 2
-                                               for x in v)  # about 0 to 1: a range that holds no overflow
+            # about 0 to 1 (a range that holds no overflow); the exact bounds are checked with the game
+            return isinstance(v, list) and all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                                               and -1 <= x <= 2 for x in v)
 
         def count(v: Any) -> bool:
             return type(v) is int and v >= 0
@@ -129,9 +130,10 @@ class Value:
                              for name in ("points", "low", "high"))
         rollouts = field("rollouts", count, "a count ≥ 0")
         exact = field("exact", lambda v: isinstance(v, bool), "true or false")
-        ends_in = data.get("ends_in") if "ends_in" not in data else field("ends_in", count, "a count ≥ 0 or null", True)
-        finished = data.get("finished") if "finished" not in data else field(
-            "finished", lambda v: count(v) and v <= rollouts, f"a count from 0 to its {rollouts} rollouts, or null", True)
+        ends_in = field("ends_in", count, "a count ≥ 0 or null", optional=True)
+        finished = None if "finished" not in data else field(  # not kept by the first saved analyses
+            "finished", lambda v: count(v) and v <= rollouts, f"a count from 0 to its {rollouts} rollouts, or null",
+            optional=True)
         return cls(points, low, high, rollouts, exact, ends_in, finished)
 
 

@@ -371,13 +371,15 @@ def _typed(name: str, raw: np.ndarray, spec: dict[str, Any]) -> np.ndarray:
             array = raw.astype(dtype)
             kept = array.astype(np.float64) == raw.astype(np.float64)
         except (OverflowError, TypeError, ValueError):
-            raise ValueError(f"the array {name!r} holds values that {words.article(dtype.name)} cannot hold") from None
+            raise ValueError(f"the array {name!r} holds values that {_a_dtype(dtype)} cannot hold") from None
     kept |= np.isnan(raw) if raw.dtype.kind == "f" else False
+    if dtype.kind == "f":  # a float32 keeps any number within its range, rounded
+        kept |= np.isfinite(array)
     if not kept.all():
         row = int(np.flatnonzero(~kept.reshape(len(kept), -1).all(axis=1))[0])
         value = raw[row].tolist()
         raise ValueError(f"the array {name!r} holds {_short(value)} for {_nth_game(row)}, which "
-                         f"{words.article(dtype.name)} cannot hold")
+                         f"{_a_dtype(dtype)} cannot hold")
     return array
 
 
@@ -462,6 +464,11 @@ def _described(value: Any) -> str:
 def _short(value: Any) -> str:
     text = json.dumps(value) if isinstance(value, (dict, list, str, int, float, bool, type(None))) else repr(value)
     return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _a_dtype(dtype: np.dtype) -> str:
+    """A dtype's name after its article, as it is said: "an int32", "a uint8", "a float32"."""
+    return f"{'an' if dtype.name.startswith('int') else 'a'} {dtype.name}"
 
 
 def _nth_game(index: int) -> str:

@@ -83,6 +83,9 @@ def _start() -> VolcanoState:
 
 _READ = move_reader(Volcano())
 
+SOLITAIRE_TREES = 25
+"""The most trees a solitaire game can capture: its 75 pyramids (a tree is three)."""
+
 
 def _position(state: Any, default: VolcanoState | None = None) -> tuple[VolcanoState | None, Verdict | None]:
     """A Volcano position from ``state`` (a state, a Record, or a widget with its final state),
@@ -260,7 +263,7 @@ def check_solitaire(state: Any, solid_trees: int = 3) -> Verdict:
     ✘ Not yet: the game is not over: 2 points: 0 solid trees (0), 0 mixed trees (0), 2 loose pieces so far, after 2 eruptions.
     """
     try:  # the challenge's own setting, checked before the answer
-        solid_trees = checks.whole(solid_trees, "solid_trees", low=1)
+        solid_trees = checks.whole(solid_trees, "solid_trees", low=1, high=SOLITAIRE_TREES)
     except (TypeError, ValueError) as error:
         return Verdict(False, f"the challenge cannot be checked: {error}")
     if isinstance(state, (str, list, tuple)):  # the moves written down: play them from the solitaire start
