@@ -140,7 +140,7 @@ def _top_level_parts(text: str) -> list[str]:
 
 
 def check_seed(seed: Any) -> int | tuple[int, ...]:
-    """``seed`` as a run seed: a whole number ≥ 0 (numpy's too, made a plain ``int``), or a
+    """``seed`` as a run seed: a whole number ≥ 0 and < 2**128 (numpy's too, made a plain ``int``), or a
     list or tuple of them (made a tuple); else a ValueError.
 
     >>> check_seed(np.int64(5)), check_seed([1, np.uint8(2)])

@@ -96,7 +96,7 @@ class GameWidget(Analysing, anywidget.AnyWidget):
     ``GameWidget(state)`` starts from a position, ``GameWidget(record)`` replays a game. Game
     options (``players=3``) make a game from a name or change a Game; given with a State, a
     Record or a game code they must agree with its game (they cannot change it), and an
-    unknown option is refused. ``seed`` (a whole number ≥ 0) seeds the bots and the dice.
+    unknown option is refused. ``seed`` (a whole number ≥ 0 and < 2**128) seeds the bots and the dice.
 
     Live on the Python side: ``widget.state`` (the position shown), ``widget.record`` (the whole
     game), ``widget.ply`` (plies shown; set it to move the view; observe it to follow moves).
