@@ -24,10 +24,11 @@ import math
 import numbers
 import os
 from typing import Any, Iterable
+
 from .words import article
 
-__all__ = ["MAX_SEED", "choice", "digit_count", "flag", "long_number", "no_unknown", "number", "path", "seed", "shown",
-           "whole"]
+__all__ = ["MAX_SEED", "choice", "digit_count", "flag", "is_seed", "long_number", "no_unknown", "number", "path",
+           "seed", "shown", "whole"]
 
 
 def shown(value: Any, limit: int = 80) -> str:
@@ -134,9 +135,20 @@ def seed(value: Any, name: str = "seed", *, none: bool = False) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name}={shown(value)} must be {wanted}, not {type(value).__name__}")
-    if not isinstance(value, numbers.Integral) or not 0 <= value <= MAX_SEED:
+    if not isinstance(value, numbers.Integral) or not is_seed(int(value)):
         raise ValueError(f"{name}={shown(value)} must be {wanted}")
     return int(value)
+
+
+def is_seed(value: Any) -> bool:
+    """Whether ``value`` is a seed as a saved file holds one: an ``int`` (not a bool) from 0 to
+    :data:`MAX_SEED`. The loaders of records, results and analyses ask it; :func:`seed` reads
+    what a caller passes (numpy integers too).
+
+    >>> is_seed(7), is_seed(True), is_seed(2**128)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEED
 
 
 def number(value: Any, name: str, low: float | None = None, high: float | None = None, *,

@@ -13,7 +13,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-__all__ = ["read_json"]
+from .checks import shown
+
+__all__ = ["json_shown", "read_json"]
 
 
 def read_json(text: str | bytes | bytearray) -> Any:
@@ -29,3 +31,15 @@ def read_json(text: str | bytes | bytearray) -> Any:
         if "integer string conversion" in str(error):  # Python's own advice there is for programmers
             raise ValueError("it holds a number thousands of digits long") from None
         raise ValueError(str(error)) from None
+
+
+def json_shown(value: Any) -> str:
+    """A value read from a JSON file, for a message: null, true and false as the file writes
+    them, anything else as :func:`icewidgets.checks.shown` shows it.
+
+    >>> json_shown(None), json_shown(True), json_shown("1"), json_shown(10**5000)
+    ('null', 'true', "'1'", 'a whole number of 5,001 digits')
+    """
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    return shown(value)

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Mapping
 from .analyst import Analyst
 from .counters import Counters
 from .teaching import HowToPlay
-from .view import Controls, View
 from .checks import shown
+from .view import Controls, View
 from .words import article
 
 if TYPE_CHECKING:  # grid.py imports this module for NotationError
@@ -99,6 +99,11 @@ class EndTurn:
 LEVEL_NAMES = ("easy", "hard")
 """The levels a game may play its own agent for (:attr:`Game.levels`); ``"medium"`` is always
 its greedy rule (:attr:`Game.greedy`), which the compiled kernels play."""
+
+
+OPTION_LIMIT = 2**62
+"""The largest value of a whole-number option without a bound of its own (``max_turns``): the
+compiled engines count turns and players in 64 bits."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -243,11 +248,12 @@ class Game:
         value = getattr(self, option)
         if value is None and allow_none:
             return
-        # (without a bound of its own, at most 2**62: the compiled engines count turns and players in 64 bits)
-        if (isinstance(value, bool) or not isinstance(value, int) or value < low
-                or value > (high if high is not None else 2**62)):
-            span = f"from {low} to {high}" if high is not None else f"≥ {low}" + (" and at most 2**62" if
-                                                                                    isinstance(value, int) and value > 2**62 else "")
+        top = high if high is not None else OPTION_LIMIT
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= top:
+            if high is not None:
+                span = f"from {low} to {high}"
+            else:  # the limit is named to a value beyond it only: it is no rule of the game
+                span = f"≥ {low}" + (" and at most 2**62" if isinstance(value, int) and value > top else "")
             extra = " or None" if allow_none else ""
             raise ValueError(f"{option}={shown(value)} is not valid for {self.name}: it must be a whole number {span}{extra}")
 

@@ -173,7 +173,7 @@ class Record:
         if not isinstance(options, dict):
             raise NotationError(f'the record\'s "options" must be an object of option names and values, '
                                 f"not {_shown(options)}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= checks.MAX_SEED):
+        if seed is not None and not checks.is_seed(seed):
             raise NotationError(f'the record\'s "seed" must be a whole number ≥ 0 and < 2**128 or null, '
                                 f"not {_shown(seed)}")
         if start is not None and not isinstance(start, str):
@@ -228,14 +228,14 @@ class Record:
         try:
             packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
             unpacker = zlib.decompressobj()
-            text = unpacker.decompress(packed, MAX_UNPACKED + 1)
+            unpacked = unpacker.decompress(packed, MAX_UNPACKED + 1)
         except (ValueError, zlib.error):
             raise damaged from None
-        if len(text) > MAX_UNPACKED:  # a few bytes can unpack to gigabytes: read no further
+        if len(unpacked) > MAX_UNPACKED:  # a few bytes can unpack to gigabytes: read no further
             raise NotationError(f"the record code unpacks to more than {MAX_UNPACKED // 2**20} MB, more than any game "
                                 "needs: it is not a code icewidgets wrote")
         try:
-            text = text.decode()
+            text = unpacked.decode()
         except ValueError:
             raise damaged from None
         # Letters added after a code (or changed in its last letter) can decode to the same

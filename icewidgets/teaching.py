@@ -35,9 +35,10 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple
 from .checks import digit_count, long_number
 from .words import article, plural
 
-__all__ = ["ECHO_CHARS", "ECHO_MOVES", "READ_DIGITS", "READ_EXPONENT", "Block", "HowToPlay", "Verdict", "article",
-           "check_choice", "check_moves", "check_number", "clip", "clip_quoted", "move_reader", "move_text", "quoted",
-           "read_number", "read_position", "read_words", "self_check", "shown", "shown_moves"]
+__all__ = ["ECHO_CHARS", "ECHO_MOVES", "READ_DIGITS", "READ_EXPONENT", "Block", "HowToPlay", "Verdict",
+           "check_choice", "check_moves", "check_number", "clip", "clip_quoted", "move_reader", "move_text",
+           "numbered_move", "quoted", "read_number", "read_position", "read_words", "self_check", "shown",
+           "shown_moves"]
 
 
 class Block(NamedTuple):
@@ -231,6 +232,16 @@ def _text(value: Any) -> str:
     if "\n" in text or len(text) > 60 and not isinstance(value, numbers.Integral):
         return article(type(value).__name__)  # a table or a long object: its kind says enough
     return text
+
+
+def numbered_move(number: int, word: str) -> str:
+    """``"move 3, a1-a2"``, for a verdict on the student's ``number``-th move ``word``; a word
+    too long to repeat is left out (the rules' reason quotes it, clipped, already).
+
+    >>> numbered_move(3, "a1-a2"), numbered_move(3, "z" * 500)
+    ('move 3, a1-a2', 'move 3')
+    """
+    return f"move {number}" if len(word) > ECHO_CHARS else f"move {number}, {word}"
 
 
 def shown_moves(moves: Iterable[Any], sep: str = ", ") -> str:

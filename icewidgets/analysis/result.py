@@ -10,8 +10,8 @@ import json
 import math
 from typing import Any, Callable
 
-from ..checks import MAX_SEED, shown
-from ..jsontext import read_json
+from ..checks import is_seed, shown
+from ..jsontext import json_shown, read_json
 from ..protocol import NotationError
 from ..record import Record
 from ..stats import Table
@@ -80,7 +80,7 @@ class PlyAnalysis:
         """The ply written by :meth:`to_dict`, each field of its kind (a ValueError names the first
         that is not): a decision has its best move, that move's value and a loss ≥ 0; a roll none."""
         if not isinstance(data, dict):
-            raise ValueError(f"a ply must be an object of fields, not {_json_shown(data)}")
+            raise ValueError(f"a ply must be an object of fields, not {json_shown(data)}")
         ply = _field(data, "ply", "a ply", lambda v: _whole(v) and v >= 1, "a ply number ≥ 1")
         where = f"ply {ply}"
         if ply >= len(positions):
@@ -110,23 +110,13 @@ def _whole(value: Any) -> bool:
     return type(value) is int
 
 
-def _field(data: dict[str, Any], name: str, where: str, good: Callable[[Any], bool], what: str,
-           default: Any = ...) -> Any:
+def _field(data: dict[str, Any], name: str, where: str, good: Callable[[Any], bool], what: str) -> Any:
     """``data[name]`` when ``good`` says it is ``what``; else a ValueError naming ``where`` and the field."""
-    if name not in data and default is not ...:
-        return default
     if name not in data:
         raise ValueError(f"{where} has no field {name!r}")
     if not good(data[name]):
-        raise ValueError(f"{where}'s {name!r} must be {what}, not {_json_shown(data[name])}")
+        raise ValueError(f"{where}'s {name!r} must be {what}, not {json_shown(data[name])}")
     return data[name]
-
-
-def _json_shown(value: Any) -> str:
-    """A value of a JSON file as the file writes it: null, true, false, or as Python shows it."""
-    if value is None or isinstance(value, bool):
-        return json.dumps(value)
-    return shown(value)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -385,7 +375,7 @@ class Analysis:
         for name in ("positions", "plies"):
             if not isinstance(data[name], list):
                 raise NotationError(f"the analysis is damaged: its field {name!r} must be a list, not "
-                                    f"{_json_shown(data[name])}")
+                                    f"{json_shown(data[name])}")
         try:
             record = Record.from_dict(data["record"])
             positions = tuple(Value.from_dict(value) for value in data["positions"])
@@ -429,17 +419,17 @@ def _header_problem(header: dict[str, Any]) -> str | None:
     """What is wrong with a loaded analysis' settings, or None."""
     precision, seed = header["precision"], header["seed"]
     if not _number(precision) or not 0 < precision < 0.5:
-        return f"precision={_json_shown(precision)} is not a number between 0 and 0.5"
-    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        return f"seed={_json_shown(seed)} is not a whole number ≥ 0 and < 2**128"
+        return f"precision={json_shown(precision)} is not a number between 0 and 0.5"
+    if not is_seed(seed):
+        return f"seed={json_shown(seed)} is not a whole number ≥ 0 and < 2**128"
     if not isinstance(header["policy"], str):
-        return f"policy={_json_shown(header['policy'])} is not a policy's name"
+        return f"policy={json_shown(header['policy'])} is not a policy's name"
     if header["engine"] not in ("fast", "reference"):
-        return f"engine={_json_shown(header['engine'])} is neither 'fast' nor 'reference'"
+        return f"engine={json_shown(header['engine'])} is neither 'fast' nor 'reference'"
     if header["stopped"] is not None and not isinstance(header["stopped"], str):
-        return f"stopped={_json_shown(header['stopped'])} is neither null nor a reason"
+        return f"stopped={json_shown(header['stopped'])} is neither null nor a reason"
     if not _number(header["seconds"]) or header["seconds"] < 0:
-        return f"seconds={_json_shown(header['seconds'])} is not a duration"
+        return f"seconds={json_shown(header['seconds'])} is not a duration"
     return None
 
 

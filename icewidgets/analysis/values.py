@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import json
 import math
 import time
 import zlib
@@ -41,7 +40,7 @@ import numpy as np
 
 from .. import agents as agents_module
 from .. import fast
-from ..checks import shown
+from ..jsontext import json_shown
 from ..playout import SAFETY_PLIES, resolve_game
 from ..playout.chunks import default_workers
 from ..protocol import CHANCE, Game, State
@@ -108,13 +107,12 @@ class Value:
     def from_dict(cls, data: dict[str, Any]) -> "Value":
         """The value written by :meth:`to_dict`; a ValueError names the first field not of its kind."""
         if not isinstance(data, dict):
-            raise ValueError(f"a value must be an object of fields, not {'null' if data is None else shown(data)}")
+            raise ValueError(f"a value must be an object of fields, not {json_shown(data)}")
 
         def field(name: str, good: Any, what: str, optional: bool = False) -> Any:
             value = data.get(name)
             if name not in data or not (good(value) or optional and value is None):
-                given = "missing" if name not in data else json.dumps(value) if value is None or isinstance(
-                    value, bool) else shown(value)
+                given = "missing" if name not in data else json_shown(value)
                 raise ValueError(f"a value's {name!r} must be {what}, not {given}")
             return value
 

@@ -369,12 +369,12 @@ def _typed(name: str, raw: np.ndarray, spec: dict[str, Any]) -> np.ndarray:
     with np.errstate(all="ignore"):
         try:
             array = raw.astype(dtype)
-            kept = array.astype(np.float64) == raw.astype(np.float64)
         except (OverflowError, TypeError, ValueError):
             raise ValueError(f"the array {name!r} holds values that {_a_dtype(dtype)} cannot hold") from None
-    kept |= np.isnan(raw) if raw.dtype.kind == "f" else False
-    if dtype.kind == "f":  # a float32 keeps any number within its range, rounded
-        kept |= np.isfinite(array)
+        if dtype.kind == "f":  # a float32 keeps any number within its range, rounded (and NaN as NaN)
+            kept = np.isfinite(array) | ~np.isfinite(raw)
+        else:
+            kept = array.astype(np.float64) == raw.astype(np.float64)
     if not kept.all():
         row = int(np.flatnonzero(~kept.reshape(len(kept), -1).all(axis=1))[0])
         value = raw[row].tolist()
@@ -445,10 +445,7 @@ def _text(value: Any, name: str) -> str:
 
 
 def _is_seed(seed: Any) -> bool:
-    def whole(v: Any) -> bool:
-        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= checks.MAX_SEED
-
-    return whole(seed) or (isinstance(seed, tuple) and len(seed) > 0 and all(whole(v) for v in seed))
+    return checks.is_seed(seed) or (isinstance(seed, tuple) and len(seed) > 0 and all(map(checks.is_seed, seed)))
 
 
 def _json_kind(value: Any) -> str:

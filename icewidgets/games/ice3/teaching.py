@@ -13,17 +13,17 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ...teaching import (ECHO_CHARS, HowToPlay, Verdict, check_number, move_reader, move_text, read_position,
+from ...teaching import (HowToPlay, Verdict, check_number, move_reader, move_text, numbered_move, read_position,
                          read_words, self_check, shown, shown_moves)
 from ...words import plural
+from .analyst import SOLVER_DEPTH
 from .board import DIRS, GROUPS, MAX_DISTANCE
 from .puzzles import PUZZLES, Puzzle
 from .rules import Ice3, Ice3State
-from .analyst import SOLVER_DEPTH
 from .solver import solve
 
-__all__ = ["HOW_TO_PLAY", "SHORTEST_DEPTH", "check_puzzle", "check_short_not_long", "check_solution", "check_start_moves",
-           "check_walls_matter", "puzzle"]
+__all__ = ["HOW_TO_PLAY", "SHORTEST_DEPTH", "check_puzzle", "check_short_not_long", "check_solution",
+           "check_start_moves", "check_walls_matter", "puzzle"]
 
 HOW_TO_PLAY = HowToPlay(
     summary=(
@@ -124,8 +124,7 @@ def check_solution(state: Ice3State, moves: Any) -> Verdict:
             moves.append(read(word))
             position = position.play(moves[-1])
         except ValueError as error:
-            # a long word is quoted (clipped) in the reason already: once is enough
-            return Verdict(False, f"move {number}{'' if len(word) > ECHO_CHARS else ', ' + word}: {error}")
+            return Verdict(False, f"{numbered_move(number, word)}: {error}")
     # the moves as read (in the game's notation), so a line read otherwise than meant shows
     as_read = f" ({shown_moves(moves, ' ')})" if moves else ""
     if not position.goals_met:

@@ -14,7 +14,7 @@ import re
 from typing import Any, Iterable
 
 from ... import checks
-from ...teaching import (ECHO_CHARS, HowToPlay, Verdict, check_moves, check_number, move_reader, move_text, quoted,
+from ...teaching import (HowToPlay, Verdict, check_moves, check_number, move_reader, move_text, numbered_move, quoted,
                          read_number, read_position, read_words, self_check, shown)
 from ...words import plural
 from .board import GRID
@@ -276,8 +276,7 @@ def check_solitaire(state: Any, solid_trees: int = 3) -> Verdict:
             try:
                 state = state.play(_READ(move))
             except ValueError as error:
-                # a long word is quoted (clipped) in the reason already: once is enough
-                return Verdict(False, f"move {number}{'' if len(move) > ECHO_CHARS else ', ' + move}: {error}")
+                return Verdict(False, f"{numbered_move(number, move)}: {error}")
     given = state
     state, problem = _position(state)
     if problem is not None:
