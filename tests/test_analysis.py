@@ -88,7 +88,8 @@ def test_hints_are_ranked_with_intervals_and_print_as_a_table():
                         "rollouts):")
     assert lines[1] == "  1. a1-b1  1.00 exact (wins at once)" and lines[2].startswith(f"  2. {hints[1].move}  ")
     assert hints.to_dict()["hints"][0] == {"move": "a1-b1", "value": 1.0, "low": 1.0, "high": 1.0, "rollouts": 0,
-                                           "exact": True, "ends_in": 0}
+                                           "exact": True, "ends_in": 0, "proved": None, "plies": None,
+                                           "mark": "", "line": []}
 
 
 def _greedy_record(name, plies, seed=1, **options):

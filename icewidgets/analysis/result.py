@@ -17,6 +17,7 @@ from ..record import Record
 from ..stats import Table
 from ..words import plural
 from .labels import LABELS, SYMBOLS
+from .search import PROVED, proved_mark
 from .values import Value
 
 __all__ = ["FORMAT", "Analysis", "PlayerSummary", "PlyAnalysis"]
@@ -53,6 +54,28 @@ class PlyAnalysis:
     label: str | None = None
     legal: int = 0
     rollouts: int = 0
+    proved: str | None = None
+    """What an exact search proved of the move played, for ``player`` (``"win"``, ``"loss"``,
+    ``"shared"`` or None: see :attr:`~.search.Hint.proved`), with ``plies`` to it."""
+    plies: int | None = None
+    best_proved: str | None = None
+    """The same for the best move (``best``), with ``best_plies``."""
+    best_plies: int | None = None
+    best_line: tuple[str, ...] = ()
+    """The expected continuation after the best move, as move texts (a few plies)."""
+    reason: str | None = None
+    """Why the label, in words, where a proof gives it (``"missed a win in 3"``,
+    ``"walks into a loss in 2"``); None otherwise."""
+
+    @property
+    def mark(self) -> str:
+        """The played move's proved result in short (``"#3"``, ``"#-2"``, ``"=#4"`` or ``""``)."""
+        return proved_mark(self.proved, self.plies)
+
+    @property
+    def best_mark(self) -> str:
+        """The best move's proved result in short."""
+        return proved_mark(self.best_proved, self.best_plies)
 
     @property
     def points(self) -> float:
@@ -73,7 +96,9 @@ class PlyAnalysis:
         """The ply's own fields (its values before and after are the analysis' positions)."""
         return {"ply": self.ply, "move": self.move, "player": self.player, "chance": self.chance,
                 "best": self.best, "best_value": None if self.best_value is None else self.best_value.to_dict(),
-                "loss": self.loss, "label": self.label, "legal": self.legal, "rollouts": self.rollouts}
+                "loss": self.loss, "label": self.label, "legal": self.legal, "rollouts": self.rollouts,
+                "proved": self.proved, "plies": self.plies, "best_proved": self.best_proved,
+                "best_plies": self.best_plies, "best_line": list(self.best_line), "reason": self.reason}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], positions: tuple[Value, ...]) -> "PlyAnalysis":
@@ -102,12 +127,26 @@ class PlyAnalysis:
         best_value = Value.from_dict(_field(data, "best_value", where, lambda v: isinstance(v, dict), "a value"))
         loss = _field(data, "loss", where, lambda v: _number(v) and 0 <= v <= 1, "a number from 0 to 1")
         label = _field(data, "label", where, lambda v: v is None or isinstance(v, str), "a label or null")
+        proofs = {name: _optional(data, name, where, lambda v: v is None or v in PROVED, "a proved result or null")
+                  for name in ("proved", "best_proved")}
+        counts = {name: _optional(data, name, where, lambda v: v is None or (_whole(v) and v >= 1),
+                                  "a count of plies ≥ 1 or null") for name in ("plies", "best_plies")}
+        best_line = _optional(data, "best_line", where, lambda v: isinstance(v, list)
+                              and all(isinstance(m, str) for m in v), "a list of move texts", default=[])
+        reason = _optional(data, "reason", where, lambda v: v is None or isinstance(v, str), "a text or null")
         return cls(ply, move, player, False, positions[ply - 1], positions[ply], best, best_value, loss, label,
-                   legal, rollouts)
+                   legal, rollouts, proofs["proved"], counts["plies"], proofs["best_proved"], counts["best_plies"],
+                   tuple(best_line), reason)
 
 
 def _whole(value: Any) -> bool:
     return type(value) is int
+
+
+def _optional(data: dict[str, Any], name: str, where: str, good: Callable[[Any], bool], what: str,
+              default: Any = None) -> Any:
+    """:func:`_field` for a field that analyses saved before it existed do not have."""
+    return _field(data, name, where, good, what) if name in data else default
 
 
 def _field(data: dict[str, Any], name: str, where: str, good: Callable[[Any], bool], what: str) -> Any:

@@ -36,7 +36,7 @@ from typing import Any, Callable, Iterator, Sequence
 from ..protocol import CHANCE, State
 from .values import Rollouts, Sample, Stopped, Value, final_points, most_rollouts, win_points
 
-__all__ = ["Entry", "Hint", "Hints", "race"]
+__all__ = ["PROVED", "Entry", "Hint", "Hints", "proved_mark", "race"]
 
 ROUND_BUDGET = 512
 """Rollouts of a race's first round, shared by the moves (4 to 32 each)."""
@@ -166,6 +166,22 @@ class Hint:
     rollouts: int
     exact: bool = False
     ends_in: int | None = None
+    proved: str | None = None
+    """What an exact search proved of the move for its player: ``"win"`` (a sole win whatever
+    the others do), ``"loss"``, ``"shared"`` (a shared win at best and at worst), or None
+    (unknown within the search's reach: the value is the rollouts' estimate)."""
+    plies: int | None = None
+    """With ``proved``: the plies to that result, the move itself counted (a move that wins at
+    once is a win in 1)."""
+    line: tuple[str, ...] = ()
+    """The expected continuation after the move, a few plies, as move texts (the proof's line
+    for a proved move, else the search's and the rollout policy's best replies)."""
+
+    @property
+    def mark(self) -> str:
+        """The proved result in short, after lichess: ``"#3"`` (a win in 3 plies), ``"#-2"`` (a
+        loss in 2), ``"=#4"`` (a shared win in 4), ``""`` when nothing is proved."""
+        return proved_mark(self.proved, self.plies)
 
     def __str__(self) -> str:
         if self.exact:
@@ -179,7 +195,23 @@ class Hint:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly dict (the move as its text)."""
         return {"move": str(self.move), "value": self.value, "low": self.low, "high": self.high,
-                "rollouts": self.rollouts, "exact": self.exact, "ends_in": self.ends_in}
+                "rollouts": self.rollouts, "exact": self.exact, "ends_in": self.ends_in,
+                "proved": self.proved, "plies": self.plies, "mark": self.mark, "line": list(self.line)}
+
+
+PROVED = ("win", "loss", "shared")
+"""The results an exact search proves, for the player who makes the move."""
+
+
+def proved_mark(proved: str | None, plies: int | None) -> str:
+    """``"#N"``, ``"#-N"``, ``"=#N"`` or ``""`` for a proved result in ``plies`` plies.
+
+    >>> proved_mark("win", 3), proved_mark("loss", 2), proved_mark("shared", 4), proved_mark(None, None)
+    ('#3', '#-2', '=#4', '')
+    """
+    if proved is None or plies is None:
+        return ""
+    return {"win": f"#{plies}", "loss": f"#-{plies}", "shared": f"=#{plies}"}[proved]
 
 
 @dataclasses.dataclass(frozen=True)
