@@ -88,8 +88,8 @@ def test_hints_are_ranked_with_intervals_and_print_as_a_table():
                         "rollouts):")
     assert lines[1] == "  1. a1-b1  1.00 exact (wins at once)" and lines[2].startswith(f"  2. {hints[1].move}  ")
     assert hints.to_dict()["hints"][0] == {"move": "a1-b1", "value": 1.0, "low": 1.0, "high": 1.0, "rollouts": 0,
-                                           "exact": True, "ends_in": 0, "proved": None, "plies": None,
-                                           "mark": "", "line": []}
+                                           "exact": True, "ends_in": 0, "proved": "win", "plies": 1,
+                                           "mark": "#1", "line": []}
 
 
 def _greedy_record(name, plies, seed=1, **options):
@@ -120,7 +120,9 @@ def test_an_analysis_values_every_position_and_reviews_every_ply():
         assert ply.value is analysis.positions[ply.ply] and ply.before is analysis.positions[ply.ply - 1]
         assert 0 <= ply.loss == pytest.approx(ply.best_value.points[ply.player] - ply.points)
         assert ply.value.half_width <= 0.1 and ply.best_value.half_width <= 0.1
-        if ply.label:
+        if ply.label and ply.reason:  # a proof labels whatever the intervals
+            assert ply.reason.startswith(("missed a win in", "walks into a loss in"))
+        elif ply.label:
             least = dict((name, least) for name, least, _ in LABELS)[ply.label]
             assert ply.loss >= least and ply.value.high[ply.player] < ply.best_value.low[ply.player]
     for value in analysis.positions:
@@ -316,7 +318,7 @@ def test_a_shared_win_is_worth_half_and_a_value_of_one_is_the_rollouts_verdict_n
                                            finished=96)
     reply = analysis.plies[18]  # Player 2 had better: the race finds d2-e2 worth 0.84 to them
     assert (reply.move, reply.best, reply.label) == ("c3-b3", "d2-e2", "blunder")
-    assert reply.best_value.points[1] == 0.8350877192982457
+    assert reply.best_value.points[1] == 0.8433333333333334  # (moves proved lost get no rollouts)
     # c3-b3 leaves Player 1 only eruptions that end the game level: every rollout a shared win.
     assert reply.value == Value((0.5, 0.5), (0.45030281227826763,) * 2, (0.5496971877217324,) * 2, 385, finished=385)
     last = analysis.plies[22]  # and Player 1 ends it level where b2-a2 kept a win in hand

@@ -8,7 +8,9 @@ an estimate's noise never earns one.
 
 from __future__ import annotations
 
-__all__ = ["LABELS", "SYMBOLS", "label_for"]
+from typing import Any, Sequence
+
+__all__ = ["LABELS", "SYMBOLS", "label_for", "proved_label"]
 
 LABELS: tuple[tuple[str, float, str], ...] = (
     ("blunder", 0.30, "??"),
@@ -38,3 +40,37 @@ def label_for(loss: float, played: tuple[float, float], best: tuple[float, float
     return None
 
 
+
+
+def proved_label(played: Any, best: Any, every: Sequence[Any], decided: bool) -> tuple[str | None, str | None]:
+    """``(label, reason)`` from what a search proved (:class:`~.tactics.Proof` of the move
+    played, of the best move, and of every legal move), or ``(None, None)`` when proofs say
+    nothing and the intervals decide. ``decided``: the position's value was already exact.
+
+    - A move proved to win is never labelled; one that throws away a proved win is a
+      blunder, "missed a win in N".
+    - Otherwise no label where the game was already decided, or where every move is proved lost.
+    - A move proved to lose where some move is not: at least a mistake, "walks into a loss in N".
+    """
+    if played is not None and played.proved == "win":
+        return None, None
+    wins = [p.plies for p in every if p.proved == "win"]
+    if wins:  # a win in hand thrown away: the one loss a decided position still allows
+        return "blunder", f"missed a win in {min(wins)}"
+    if decided or (every and all(p.proved == "loss" for p in every)):
+        return None, None
+    if played is not None and played.proved == "loss":
+        return "mistake", f"walks into a loss in {played.plies}"
+    return None, None
+
+
+def worse(first: str | None, second: str | None) -> str | None:
+    """The worse of two labels (None: no label).
+
+    >>> worse("mistake", "blunder"), worse(None, "inaccuracy"), worse(None, None)
+    ('blunder', 'inaccuracy', None)
+    """
+    for name, _, _ in LABELS:
+        if name in (first, second):
+            return name
+    return None

@@ -6,19 +6,31 @@ import dataclasses
 import time
 from typing import Any, Callable
 
+import numpy as np
+
 from .. import agents as agents_module
 from .. import checks
 from ..checks import shown
 from ..protocol import CHANCE, NotationError, State
 from ..record import Record
-from .labels import label_for
+from .labels import label_for, proved_label, worse
 from .result import Analysis, PlyAnalysis
 from .search import Hints, check_decision, make_hint, race
+from .tactics import Proof, exact_points, known_results, proof_line
 from .values import Rollouts, Sample, Stopped, Value, position_sample
 
 __all__ = ["analyse", "evaluate", "hint"]
 
 ENGINES = ("auto", "reference")
+
+SEARCH_PLIES = 5
+"""How deep the proof search (:mod:`.tactics`) of a hint or an analysed ply goes at most, in plies."""
+HINT_SEARCH_SECONDS = 1.0
+"""The proof search's share of a hint's time (it stops sooner when it has proved its depth)."""
+ANALYSIS_SEARCH_SECONDS = 0.15
+"""The proof search's time at each decision of an analysed game."""
+LINE_PLIES = 4
+"""How many plies of the rollout policy follow an unproved hint as its line."""
 
 
 def analyse(game_source: Any, *, precision: float = 0.05, policy: Any = None, seed: int = 0,
@@ -86,9 +98,14 @@ def analyse(game_source: Any, *, precision: float = 0.05, policy: Any = None, se
             for n in range(len(plies) + 1, len(record.plies) + 1):
                 before, after, played = states[n - 1], states[n], rollouts.played
                 move = _played(before, record.plies[n - 1])
+                proofs = {} if before.to_move == CHANCE or before.is_over else {
+                    str(p.move): p for p in known_results(before, SEARCH_PLIES, ANALYSIS_SEARCH_SECONDS)}
                 sample = position_sample(after, n, str(move), line)
+                proved = exact_points(before, proofs[str(move)]) if str(move) in proofs else None
+                if proved is not None and sample.exact is None:  # the position after a proved move is decided
+                    sample.exact, sample.ends_in = proved
                 rollouts.settle([sample], precision)
-                review = _review(n, before, move, sample, positions[-1], rollouts, precision, line)
+                review = _review(n, before, move, sample, positions[-1], rollouts, precision, line, proofs)
                 plies.append(dataclasses.replace(review, rollouts=rollouts.played - played))
                 positions.append(sample.value())
                 if progress is not None:
@@ -123,23 +140,35 @@ def _shared_plies(resume: Analysis | None, record: Record, precision: float, pol
 
 
 def _review(n: int, before: State, move: Any, sample: Sample, before_value: Value, rollouts: Rollouts,
-            precision: float, line: Callable) -> PlyAnalysis:
-    """Ply ``n`` (``move`` from ``before``; ``sample`` is the position after it, settled)."""
+            precision: float, line: Callable, proofs: dict[str, Proof]) -> PlyAnalysis:
+    """Ply ``n`` (``move`` from ``before``; ``sample`` is the position after it, settled;
+    ``proofs`` what the search proved of ``before``'s moves, by move text)."""
     player = before.player
     value = sample.value()
     if before.to_move == CHANCE:
         return PlyAnalysis(n, str(move), player, True, before_value, value)
-    ranking = race(before, rollouts, precision, k=1, ply=n, played=(move, sample), line=line)
+    ranking = race(before, rollouts, precision, k=1, ply=n, played=(move, sample), line=line,
+                   proofs=_exact(before, proofs))
     best = ranking[0]
     played = next(entry for entry in ranking if entry.sample is sample)
     if played.tie_key(player) == best.tie_key(player):
         best = played  # as good as any: the move played is the best found
     best_value = best.sample.value()
     loss = max(0.0, best_value.points[player] - value.points[player])
-    label = None if best is played else label_for(loss, (value.low[player], value.high[player]),
-                                                  (best_value.low[player], best_value.high[player]))
+    mine, theirs = proofs.get(str(move)), proofs.get(str(best.move))
+    label, reason = proved_label(mine, theirs, list(proofs.values()), before_value.exact)
+    if label != "blunder" and best is not played and not before_value.exact and not (mine and mine.proved):
+        estimated = label_for(loss, (value.low[player], value.high[player]),
+                              (best_value.low[player], best_value.high[player]))
+        label = worse(label, estimated)
+    if theirs is not None and theirs.proved is not None:
+        best_line = proof_line(before, theirs)
+    else:
+        best_line = policy_line(best.sample.state, rollouts.agents[0], n)
     return PlyAnalysis(n, str(move), player, False, before_value, value, str(best.move), best_value, loss, label,
-                       len(ranking))
+                       len(ranking), proved=mine.proved if mine else None, plies=mine.plies if mine else None,
+                       best_proved=theirs.proved if theirs else None, best_plies=theirs.plies if theirs else None,
+                       best_line=best_line, reason=reason)
 
 
 def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = None, seed: int = 0,
@@ -165,14 +194,48 @@ def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = Non
     precision, seed, deadline = _check(precision, seed, max_seconds, engine)
     policy_agent, policy_name = _policy(state.game, policy)
     complete = True
+    seconds = HINT_SEARCH_SECONDS if deadline is None else max(0.0, min(HINT_SEARCH_SECONDS,
+                                                                        (deadline - time.perf_counter()) / 2))
+    proofs = {str(p.move): p for p in known_results(state, SEARCH_PLIES, seconds)}
     with Rollouts(state.game, policy_agent, seed, engine, deadline, stop) as rollouts:
         try:
-            ranking = race(state, rollouts, precision, k=k, line=state.game.analyst.winning_line)
+            ranking = race(state, rollouts, precision, k=k, line=state.game.analyst.winning_line,
+                           proofs=_exact(state, proofs))
         except Stopped as why:
             ranking, complete = why.ranking, False  # type: ignore[attr-defined]
     player = state.player
-    return Hints(tuple(make_hint(entry, player) for entry in ranking[:k]), player,
-                 state.game.player_name(player), len(ranking), precision, policy_name, rollouts.played, complete)
+    hints = []
+    for entry in ranking[:k]:
+        proof = proofs.get(str(entry.move))
+        if proof is not None and proof.proved is not None:
+            line = proof_line(state, proof)
+        else:
+            line = policy_line(entry.sample.state, policy_agent, seed)
+        hints.append(make_hint(entry, player, proof.proved if proof else None, proof.plies if proof else None, line))
+    return Hints(tuple(hints), player, state.game.player_name(player), len(ranking), precision, policy_name,
+                 rollouts.played, complete)
+
+
+def _exact(state: State, proofs: dict[str, Proof]) -> dict[str, tuple[tuple[float, ...], int]]:
+    """The exact values of the proved moves, by move text, for :func:`~.search.race`."""
+    exact = {}
+    for text, proof in proofs.items():
+        points = exact_points(state, proof)
+        if points is not None:
+            exact[text] = points
+    return exact
+
+
+def policy_line(state: State, agent: Any, seed: int, plies: int = LINE_PLIES) -> tuple[str, ...]:
+    """The moves the rollout policy plays from ``state``, up to ``plies`` of them, stopping at
+    the end of the game or a chance ply (nothing is guessed past a roll)."""
+    rng = np.random.default_rng(seed)
+    moves: list[str] = []
+    while len(moves) < plies and not state.is_over and state.to_move != CHANCE:
+        move = agent(state, rng)
+        moves.append(str(move))
+        state = state.play(move)
+    return tuple(moves)
 
 
 def evaluate(state: Any, *, precision: float = 0.05, policy: Any = None, seed: int = 0, engine: str = "auto",

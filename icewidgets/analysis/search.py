@@ -58,17 +58,20 @@ class Entry:
         sooner = 0
         if value.exact and value.ends_in is not None:
             sooner = -value.ends_in if points >= 0.5 else value.ends_in
-        return (points, value.exact, sooner, -self.index)
+        # A move proved to lose (exactly 0) ranks after every estimate, however low.
+        known_lost = value.exact and points <= 0.0
+        return (not known_lost, points, value.exact, sooner, -self.index)
 
     def tie_key(self, player: int) -> tuple:
         """:meth:`key` without the legal order: equal tie keys are equally good moves."""
-        return self.key(player)[:3]
+        return self.key(player)[:4]
 
 
 def race(state: State, rollouts: Rollouts, precision: float, k: int = 1, ply: int = 1,
          played: tuple[Any, Sample] | None = None,
          line: Callable[[State], Sequence[Any] | None] = lambda state: None,
-         moves: Sequence[Any] | None = None, round_budget: int = ROUND_BUDGET) -> list[Entry]:
+         moves: Sequence[Any] | None = None, round_budget: int = ROUND_BUDGET,
+         proofs: dict[str, tuple[tuple[float, ...], int]] | None = None) -> list[Entry]:
     """Rank the legal moves of ``state`` (a decision, not a chance ply) for its player, best
     first, finding the ``k`` best as the module docstring says.
 
@@ -77,7 +80,8 @@ def race(state: State, rollouts: Rollouts, precision: float, k: int = 1, ply: in
     be, naming their rollouts' streams. ``line`` is the game's proof of a shortest win.
     ``moves`` limits the race to those legal moves (in their order; default all), and
     ``round_budget`` sets the first round's rollouts and the race's budget (:data:`ROUND_BUDGET`
-    by default), as the module docstring says. On :class:`~.values.Stopped` the ranking so far
+    by default), as the module docstring says. ``proofs`` maps move texts to exact ``(points,
+    plies to the end)`` proved by a search (:mod:`.tactics`): those moves get no rollouts. On :class:`~.values.Stopped` the ranking so far
     is kept on the exception (``exc.ranking``).
     """
     player = state.player
@@ -95,6 +99,8 @@ def race(state: State, rollouts: Rollouts, precision: float, k: int = 1, ply: in
             sample = Sample(after, ply, text, final_points(after), 0)
         elif first is not None and move == first:
             sample = Sample(after, ply, text, win_points(player, players), len(proved) - 1)
+        elif proofs and text in proofs:
+            sample = Sample(after, ply, text, *proofs[text])
         else:
             sample = Sample(after, ply, text)
         entries.append(Entry(move, index, sample))
@@ -129,7 +135,7 @@ def race(state: State, rollouts: Rollouts, precision: float, k: int = 1, ply: in
         raise
     if budget <= 0 and alive:
         # Cut short among moves all but equal: those known best, by their lower bounds, come first.
-        return sorted(entries, key=lambda e: (e.sample.low(player),) + e.key(player), reverse=True)
+        return sorted(entries, key=lambda e: e.key(player)[:1] + (e.sample.low(player),) + e.key(player), reverse=True)
     return _ranked(entries, player)
 
 
@@ -185,11 +191,14 @@ class Hint:
 
     def __str__(self) -> str:
         if self.exact:
-            if self.ends_in == 0:
+            if self.proved is not None and self.plies is not None and self.plies > 1:
+                how = f"a proved {self.proved} in {self.plies} plies, {self.mark}"
+            elif self.ends_in == 0:
                 how = "wins at once" if self.value >= 1 else "ends the game"
             else:
                 how = f"a proved win in {self.ends_in + 1} plies"
-            return f"{self.move}  {self.value:.2f} exact ({how})"
+            line = f"  then {' '.join(self.line)}" if self.line else ""
+            return f"{self.move}  {self.value:.2f} exact ({how}){line}"
         return f"{self.move}  {self.value:.2f} [{self.low:.2f}–{self.high:.2f}]  {self.rollouts:,} rollouts"
 
     def to_dict(self) -> dict[str, Any]:
@@ -255,10 +264,11 @@ class Hints(Sequence):
                 "hints": [h.to_dict() for h in self.hints]}
 
 
-def make_hint(entry: Entry, player: int) -> Hint:
+def make_hint(entry: Entry, player: int, proved: str | None = None, plies: int | None = None,
+              line: Sequence[str] = ()) -> Hint:
     value: Value = entry.sample.value()
     return Hint(entry.move, value.points[player], value.low[player], value.high[player], value.rollouts,
-                value.exact, value.ends_in)
+                value.exact, value.ends_in, proved, plies, tuple(line))
 
 
 def check_decision(state: Any, argument: str = "state") -> None:

@@ -1,0 +1,219 @@
+"""Proved tactics: an exact search for short forced wins and losses, move by move.
+
+:func:`prove` answers, for every legal move of a decision, what an exact search can prove of
+it for the player who makes it (:data:`~.search.PROVED`): a sole win within N plies whatever
+the others do, a loss within N plies (two players: the opponent wins alone whatever the mover
+does), a shared win (a move that ends the game shared), or nothing (None).
+
+The search is generic: it knows a game only by ``legal_moves()``, ``to_move``, ``is_over``
+and ``winners``, so a turn of several plies is searched ply by ply, and a chance ply (dice)
+ends it (nothing is proved past a roll). It is a boolean proof search — *can player p force a
+sole win within d plies?* — deepened one ply at a time until ``plies`` or the time limit:
+
+- at p's plies one winning move suffices (moves that end the game are tried first), at the
+  others every move must still lose for them, and the first that does not cuts the node off;
+- a transposition table keeps, per position and player, the fewest plies known to win and the
+  most known not to (a win within d is a win within any d' > d), so nothing is searched twice.
+
+A win in N is the smallest N that proves; a loss in N the smallest N within which the opponent
+is proved to win (the longest defence). A result found is a proof whatever the time limit; a
+limit only leaves moves unknown.
+
+>>> import icewidgets as iw
+>>> state = iw.make(iw.available_games()[0]).new_state()
+>>> proofs = prove(state, plies=2, max_seconds=1.0)
+>>> len(proofs) == len(state.legal_moves()), all(p.proved is None for p in proofs)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any
+
+from ..protocol import CHANCE, State
+
+__all__ = ["Proof", "exact_points", "known_results", "prove", "proof_line"]
+
+CHECK_EVERY = 256
+"""Nodes between two looks at the clock."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Proof:
+    """What the search proved of ``move`` for its player: ``proved`` (``"win"``, ``"loss"``,
+    ``"shared"`` or None) in ``plies`` plies (the move counted), and ``line``, the proof's moves
+    after it (the defender's longest resistance, the attacker's quickest win)."""
+
+    move: Any
+    proved: str | None = None
+    plies: int | None = None
+    line: tuple[Any, ...] = ()
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+class Search:
+    """The proof search of one position's tree, with its transposition table."""
+
+    def __init__(self, deadline: float | None):
+        self.deadline = deadline
+        self.nodes = 0
+        # (state, player) -> [fewest plies known to win (or None), most plies known not to win (-1: none)]
+        self.table: dict[tuple[State, int], list] = {}
+        self.children_of: dict[State, list[tuple[Any, State]]] = {}
+
+    def children(self, state: State) -> list[tuple[Any, State]]:
+        """The moves of ``state`` and their positions, those that end the game first."""
+        known = self.children_of.get(state)
+        if known is None:
+            pairs = [(move, state._apply(move)) for move in state.legal_moves()]
+            known = [pair for pair in pairs if pair[1].is_over] + [pair for pair in pairs if not pair[1].is_over]
+            if len(self.children_of) < 200_000:
+                self.children_of[state] = known
+        return known
+
+    def wins(self, state: State, player: int, depth: int) -> bool:
+        """Whether ``player`` can force a sole win from ``state`` within ``depth`` plies."""
+        if state.is_over:
+            return tuple(state.winners) == (player,)
+        if depth <= 0 or state.to_move == CHANCE:
+            return False
+        key = (state, player)
+        entry = self.table.get(key)
+        if entry is not None:
+            if entry[0] is not None and entry[0] <= depth:
+                return True
+            if entry[1] >= depth:
+                return False
+        self.nodes += 1
+        if self.deadline is not None and self.nodes % CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
+            raise _OutOfTime
+        children = self.children(state)
+        if state.to_move == player:
+            result = any(self.wins(after, player, depth - 1) for _, after in children)
+        else:
+            result = bool(children) and all(self.wins(after, player, depth - 1) for _, after in children)
+        if entry is None:
+            entry = self.table[key] = [None, -1]
+        if result:
+            entry[0] = depth if entry[0] is None else min(entry[0], depth)
+        else:
+            entry[1] = max(entry[1], depth)
+        return result
+
+    def shortest(self, state: State, player: int, most: int) -> int | None:
+        """The fewest plies (≤ ``most``) within which ``player`` forces a win from ``state``."""
+        for depth in range(0, most + 1):
+            if self.wins(state, player, depth):
+                return depth
+        return None
+
+    def line(self, state: State, player: int, depth: int, longest: int) -> list[Any]:
+        """A proof line of ``player``'s win within ``depth`` plies: the attacker's quickest
+        move, the defenders' longest resistance (at most ``longest`` moves)."""
+        moves: list[Any] = []
+        while len(moves) < longest and not state.is_over and depth > 0 and state.to_move != CHANCE:
+            choices = []
+            for move, after in self.children(state):
+                need = self.shortest(after, player, depth - 1)
+                if need is not None:
+                    choices.append((need, move, after))
+            if not choices:
+                break
+            pick = min if state.to_move == player else max
+            need, move, state = pick(choices, key=lambda c: c[0])
+            moves.append(move)
+            depth = need
+        return moves
+
+
+def prove(state: State, plies: int = 4, max_seconds: float | None = 1.0, line_plies: int = 6) -> list[Proof]:
+    """Per legal move of ``state`` (in ``legal_moves()`` order), what the search proves within
+    ``plies`` plies (the move counted) and ``max_seconds`` (None: no limit); see the module
+    docstring. ``line_plies`` bounds each proof's line.
+
+    >>> import icewidgets as iw
+    >>> state = iw.make(iw.available_games()[0]).new_state()
+    >>> [p.proved for p in prove(state, plies=1)][:3]
+    [None, None, None]
+    """
+    if state.is_over or state.to_move == CHANCE:
+        raise ValueError("state must be a decision (a player to move, the game not over) to prove its moves")
+    if isinstance(plies, bool) or not isinstance(plies, int) or plies < 1:
+        raise ValueError(f"plies={plies!r} must be a whole number ≥ 1: how deep to search")
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    search = Search(deadline)
+    player = state.player
+    players = state.game.num_players
+    opponent = 1 - player if players == 2 else None
+    children = [(move, state._apply(move)) for move in state.legal_moves()]
+    found: dict[int, tuple[str, int]] = {}
+    for index, (move, after) in enumerate(children):
+        if after.is_over:
+            winners = tuple(after.winners)
+            if winners == (player,):
+                found[index] = ("win", 1)
+            elif opponent is not None and winners == (opponent,):
+                found[index] = ("loss", 1)
+            elif player in winners:
+                found[index] = ("shared", 1)
+    try:
+        for depth in range(1, plies):
+            if any(result == "win" for result, _ in found.values()) and depth > 2:
+                break  # a shortest win is known: deeper searches would only prove longer ones
+            for index, (move, after) in enumerate(children):
+                if index in found or after.to_move == CHANCE:
+                    continue
+                if search.wins(after, player, depth):
+                    found[index] = ("win", depth + 1)
+                elif opponent is not None and search.wins(after, opponent, depth):
+                    found[index] = ("loss", depth + 1)
+    except _OutOfTime:
+        pass
+    proofs = []
+    for index, (move, after) in enumerate(children):
+        if index not in found:
+            proofs.append(Proof(move))
+            continue
+        proved, n = found[index]
+        line: list[Any] = []
+        if n > 1:
+            search.deadline = None  # every step of the line is in the table already
+            line = search.line(after, player if proved == "win" else opponent, n - 1, line_plies)
+        proofs.append(Proof(move, proved, n, tuple(line)))
+    return proofs
+
+
+def proof_line(state: State, proof: Proof) -> tuple[str, ...]:
+    """The texts of ``proof``'s line (the moves after its move)."""
+    return tuple(str(move) for move in proof.line)
+
+
+def known_results(state: State, plies: int = 4, max_seconds: float | None = 1.0) -> list[Proof]:
+    """:func:`prove`, with the game's own exact answer on top: where its analyst proves a
+    shortest win (:meth:`icewidgets.analyst.Analyst.winning_line`, e.g. Ice3's solver), that
+    line's first move is a win in its length."""
+    proofs = prove(state, plies, max_seconds)
+    line = state.game.analyst.winning_line(state)
+    if line:
+        first = line[0]
+        proofs = [Proof(p.move, "win", len(line), tuple(line[1:])) if p.move == first or str(p.move) == str(first)
+                  else p for p in proofs]
+    return proofs
+
+
+def exact_points(state: State, proof: Proof) -> tuple[tuple[float, ...], int] | None:
+    """``(points per seat, plies to the end)`` of a proved win or loss of a move of ``state``
+    (None for other proofs: a shared end is valued by its final position)."""
+    players = state.game.num_players
+    if proof.proved == "win":
+        winner = state.player
+    elif proof.proved == "loss" and players == 2:
+        winner = 1 - state.player
+    else:
+        return None
+    return tuple(1.0 if p == winner else 0.0 for p in range(players)), (proof.plies or 1) - 1
