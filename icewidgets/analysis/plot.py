@@ -41,6 +41,13 @@ def plot_analysis(analysis: "Analysis", ax: Any = None, player: int = 0) -> Any:
             for ply in marked:
                 ax.annotate(symbol, (ply.ply, values[ply.ply]), textcoords="offset points", xytext=(0, 6),
                             ha="center", fontsize="small")
+    # Proved results (#3, #-2) below the line, one per ply, for the player who moved.
+    proved = [ply for ply in analysis.plies if ply.mark]
+    for ply in proved:
+        ax.annotate(ply.mark, (ply.ply, values[ply.ply]), textcoords="offset points", xytext=(0, -11),
+                    ha="center", fontsize="x-small", color="#444444")
+    if proved:
+        ax.plot([], [], linestyle="none", marker="$\\#$", color="#444444", label="#N proved win, #-N loss (plies)")
     turning = analysis.turning_point
     if turning is not None:
         ax.axvline(turning.ply, color="#666666", linewidth=0.8, linestyle=":", label=f"turning point (ply {turning.ply})")

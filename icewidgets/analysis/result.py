@@ -322,13 +322,17 @@ class Analysis:
         names = self.names
         rows = []
         for ply in self.plies:
-            row = [str(ply.ply), names[ply.player], ply.move, f"{ply.points:.2f}"]
+            move = f"{ply.move} {ply.mark}" if ply.mark else ply.move
+            row = [str(ply.ply), names[ply.player], move, f"{ply.points:.2f}"]
             if ply.chance:
                 row += ["(roll)", "", "", ""]
             else:
                 best = ply.best_value.points[ply.player] if ply.best_value is not None else float("nan")
                 label = f"{ply.symbol} {ply.label}" if ply.label else ""
-                row += [ply.best or "", f"{best:.2f}", f"{ply.loss:.2f}", label]
+                if ply.label and ply.reason:
+                    label += f" ({ply.reason})"
+                best_move = f"{ply.best} {ply.best_mark}" if ply.best and ply.best_mark else ply.best or ""
+                row += [best_move, f"{best:.2f}", f"{ply.loss:.2f}", label]
             rows.append(row)
         game = self.record.make_game()
         done = len(self.plies)
@@ -341,7 +345,8 @@ class Analysis:
             notes.append(f"Stopped after {done} of {len(self.record.plies)} plies ({self.stopped}): "
                          "the rest is not analysed.")
         notes.append("value: the expected points of the player who moved, after the move (a game's winners share "
-                     "1 point); loss: best − value; labels ?! ≥ 0.10, ? ≥ 0.20, ?? ≥ 0.30 when the intervals separate.")
+                     "1 point); loss: best − value; labels ?! ≥ 0.10, ? ≥ 0.20, ?? ≥ 0.30 when the intervals separate, or from a proof; #N: a proved win in "
+                     "N plies, #-N a proved loss in N, =#N a proved shared win.")
         return Table(["ply", "player", "move", "value", "best", "best value", "loss", "label"], rows, title=title,
                      notes=notes)
 

@@ -196,7 +196,7 @@ def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = Non
     complete = True
     seconds = HINT_SEARCH_SECONDS if deadline is None else max(0.0, min(HINT_SEARCH_SECONDS,
                                                                         (deadline - time.perf_counter()) / 2))
-    proofs = {str(p.move): p for p in known_results(state, SEARCH_PLIES, seconds)}
+    proofs = {str(p.move): p for p in known_results(state, SEARCH_PLIES, seconds, stop_at_win=True)}
     with Rollouts(state.game, policy_agent, seed, engine, deadline, stop) as rollouts:
         try:
             ranking = race(state, rollouts, precision, k=k, line=state.game.analyst.winning_line,

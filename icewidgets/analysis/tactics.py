@@ -131,10 +131,12 @@ class Search:
         return moves
 
 
-def prove(state: State, plies: int = 4, max_seconds: float | None = 1.0, line_plies: int = 6) -> list[Proof]:
+def prove(state: State, plies: int = 4, max_seconds: float | None = 1.0, line_plies: int = 6,
+          stop_at_win: bool = False) -> list[Proof]:
     """Per legal move of ``state`` (in ``legal_moves()`` order), what the search proves within
     ``plies`` plies (the move counted) and ``max_seconds`` (None: no limit); see the module
-    docstring. ``line_plies`` bounds each proof's line.
+    docstring. ``line_plies`` bounds each proof's line. ``stop_at_win``: stop deepening once a
+    win is proved (its shortest is then known; other moves may stay unknown), as a hint does.
 
     >>> import icewidgets as iw
     >>> state = iw.make(iw.available_games()[0]).new_state()
@@ -163,7 +165,7 @@ def prove(state: State, plies: int = 4, max_seconds: float | None = 1.0, line_pl
                 found[index] = ("shared", 1)
     try:
         for depth in range(1, plies):
-            if any(result == "win" for result, _ in found.values()) and depth > 2:
+            if stop_at_win and depth > 2 and any(result == "win" for result, _ in found.values()):
                 break  # a shortest win is known: deeper searches would only prove longer ones
             for index, (move, after) in enumerate(children):
                 if index in found or after.to_move == CHANCE:
@@ -193,11 +195,12 @@ def proof_line(state: State, proof: Proof) -> tuple[str, ...]:
     return tuple(str(move) for move in proof.line)
 
 
-def known_results(state: State, plies: int = 4, max_seconds: float | None = 1.0) -> list[Proof]:
+def known_results(state: State, plies: int = 4, max_seconds: float | None = 1.0,
+                  stop_at_win: bool = False) -> list[Proof]:
     """:func:`prove`, with the game's own exact answer on top: where its analyst proves a
     shortest win (:meth:`icewidgets.analyst.Analyst.winning_line`, e.g. Ice3's solver), that
     line's first move is a win in its length."""
-    proofs = prove(state, plies, max_seconds)
+    proofs = prove(state, plies, max_seconds, stop_at_win=stop_at_win)
     line = state.game.analyst.winning_line(state)
     if line:
         first = line[0]
