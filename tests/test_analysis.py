@@ -165,7 +165,9 @@ def test_the_evaluation_graph_shows_the_first_seat_with_its_band_and_the_labels(
     assert list(line.get_ydata()) == analysis.values(0) and list(line.get_xdata()) == [0, 1, 2]
     labels = [text.get_text() for text in ax.get_legend().get_texts()]
     assert labels[:3] == ["95% interval", "Dark's expected points", "no advantage (1/players)"]
-    assert "?? blunder" in labels and [t.get_text() for t in ax.texts] == ["??"]
+    # The second ply is proved to lose in 3 (a blunder by its interval too): its mark shows below the line.
+    assert "?? blunder" in labels and [t.get_text() for t in ax.texts] == ["??", "??", "#-3"]
+    assert "#N proved win, #-N loss (plies)" in labels
     assert ax.get_title() == "Volterra: evaluation for Dark" and ax.get_ylabel() == "expected points"
     plt.close(ax.figure)
 
