@@ -368,6 +368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             matplotlib.use("Agg")  # pictures go to files: no window is needed
         except ImportError:
             pass
+    args = None
     try:
         args = parser.parse_args(argv)
         if args.command is None:
@@ -388,6 +389,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return _pipe_closed()
+    except Exception as error:  # a plug-in game's own bug is said in a line; the package's own, a traceback
+        from .games import PLUGINS, failure_text
+
+        name = str(getattr(args, "game", "")).lower()
+        if name not in PLUGINS:
+            raise
+        print(f"error: the game {name!r} of the plug-in {PLUGINS[name]!r} failed: {failure_text(error)}",
+              file=sys.stderr)
+        return 1
 
 
 def _pipe_closed() -> int:

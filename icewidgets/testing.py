@@ -25,6 +25,7 @@ import ast
 import dataclasses
 import difflib
 import importlib
+import inspect
 import os
 import random
 from pathlib import Path
@@ -378,15 +379,22 @@ def check_playthrough(name: str, path: str | os.PathLike, regenerate: bool | Non
     :class:`ConformanceError` showing it. With ``regenerate`` (default: the environment variable
     ``ICEWIDGETS_REGEN_GOLDEN=1``) the file is written instead, from its header, or for a new
     file with the default options and ``new_seed``: regenerate only on purpose, when a rule
-    change is intended. A missing file fails, saying how to make it.
+    change is intended. A missing file fails, saying which path it tried and how to make it.
+
+    A relative ``path`` is read from the folder of the file that calls this (a test's
+    ``"golden/<name>.txt"`` is the ``golden`` folder beside it), wherever pytest runs from.
     """
     from .games import make
 
     if regenerate is None:
         regenerate = os.environ.get("ICEWIDGETS_REGEN_GOLDEN") == "1"
-    path = Path(path)
+    path = Path(checks.path(path, "path"))
+    if not path.is_absolute():
+        caller = Path(inspect.stack(context=0)[1].filename)
+        if caller.is_file():  # not code typed at a prompt or in a notebook: their folder is the working one
+            path = caller.resolve().parent / path
     if not path.exists() and not regenerate:
-        raise ConformanceError(f"{path.name} is missing: make it with ICEWIDGETS_REGEN_GOLDEN=1 (it plays "
+        raise ConformanceError(f"{path} is missing: make it with ICEWIDGETS_REGEN_GOLDEN=1 (it plays "
                                f"make({name!r}) with seed {new_seed}; edit the header's options and seed and run that "
                                "again to choose others)")
     if path.exists():
