@@ -212,11 +212,8 @@ def failure_text(error: BaseException) -> str:
     """An exception a plug-in raised, in one line, with the file and line where it was raised
     (the innermost frame outside Python's import machinery and this module).
 
-    >>> try:
-    ...     1 / 0
-    ... except ZeroDivisionError as error:
-    ...     failure_text(error).startswith("ZeroDivisionError: division by zero (")
-    True
+    >>> failure_text(ZeroDivisionError("division by zero"))  # one never raised: no file or line
+    'ZeroDivisionError: division by zero'
     """
     text = f"{type(error).__name__}: {error}".rstrip(": ")
     if isinstance(error, SyntaxError):  # its text names the file and line already
