@@ -14,6 +14,8 @@ Subcommands:
 - ``games``: list the games and their options.
 - ``warm``: compile every game's fast engine into the cache, so later runs start at once (run it
   once after installing; without numba it says the fast engine is unavailable and exits 0).
+- ``new-game NAME DIR``: write a new game as a package of its own into DIR (a small working game,
+  every hook filled, with its tests), ready for ``pip install -e DIR`` and ``pytest DIR``.
 - ``notebooks DIR``: copy the notebooks and their data into the folder DIR, for a teacher; a file
   the teacher changed is never overwritten (asked at a terminal, else, or with no answer, the new
   version is written beside it).
@@ -120,6 +122,15 @@ def _parser() -> argparse.ArgumentParser:
                                            "be used (a file, not writable), 1 if a write fails (a full disk).",
                                epilog="example: python -m icewidgets notebooks icewidgets-notebooks")
     notebooks.add_argument("folder", metavar="DIR", help="the folder to copy them into")
+    new = sub.add_parser("new-game", help="write a new game as a package of its own, ready to install and test",
+                         description="Write a complete game plug-in into the folder DIR (which must not exist yet, "
+                                     "or be empty): its pyproject.toml with the entry point, a package holding a small "
+                                     "working game with every hook filled, and its tests (the contract, the outline, "
+                                     "a golden playthrough). Then: pip install -e DIR, and pytest DIR.",
+                         epilog="example: python -m icewidgets new-game hexrace hexrace --title 'Hex Race'")
+    new.add_argument("name", metavar="NAME", help="the game's name: lower case letters, digits and _")
+    new.add_argument("folder", metavar="DIR", help="the folder to write it into")
+    new.add_argument("--title", default=None, help="the game's name as people write it (default: NAME capitalised)")
     return parser
 
 
@@ -256,6 +267,20 @@ def _run(args: argparse.Namespace) -> int:
         except OSError as error:  # a full disk: the file being written is left as it was
             raise _WriteFailed(f"could not write {error.filename!r}: {error.strerror or error}") from None
         print(report)
+        return 0
+    if args.command == "new-game":
+        from .newgame import new_game
+
+        try:
+            written = new_game(args.name, args.folder, title=args.title)
+        except FileExistsError as error:
+            raise _UsageError(str(error)) from None
+        except OSError as error:
+            raise _WriteFailed(f"could not write {args.folder!r}: {error.strerror or error}") from None
+        print(f"wrote the game {args.name!r} into {args.folder} ({len(written)} files). Next:\n"
+              f"  pip install -e {args.folder}    # registers it for every process\n"
+              f"  pytest {args.folder}            # the contract, the outline, the golden playthrough, the rules\n"
+              "Then change its rules into your game's, keeping the tests green (CONTRIBUTING, 'Adding a game').")
         return 0
     if args.command == "warm":
         from . import fast
