@@ -258,8 +258,10 @@ class State:
     Subclasses provide ``game``, ``to_move`` (who plays the next ply; :data:`CHANCE` at a
     chance ply), ``turns`` (whole turns completed), ``last_move``, ``events``,
     ``legal_moves()``, ``_why_illegal(move)``, ``_apply(move)``, ``to_text()``,
-    ``stack(square)``, ``scores``, ``winners``, ``end_reason`` and ``_ascii()``; this class adds
-    the shared behaviour.
+    ``stack(square)``, ``scores``, ``winners``, ``end_reason`` and ``_ascii()``. This class
+    computes the rest from them: ``unfinished`` (the turn limit reached with no ``end_reason``),
+    ``is_over``, ``is_draw``, ``result``, ``player``, equality and hashing, and ``play``,
+    ``is_legal`` and ``why_illegal``, which check a move before ``_apply`` sees it.
     """
 
     game: Game
@@ -377,8 +379,11 @@ class State:
 
     @property
     def unfinished(self) -> bool:
-        """True when the game was stopped by the ``max_turns`` option before it ended by the rules."""
-        return False
+        """True when the game was stopped by the ``max_turns`` option before it ended by the rules:
+        ``turns`` has reached ``game.max_turns`` and ``end_reason`` is None. A game overrides it
+        only when its turn limit counts something else."""
+        limit = getattr(self.game, "max_turns", None)
+        return limit is not None and getattr(self, "turns", 0) >= limit and self.end_reason is None
 
     @property
     def is_draw(self) -> bool:

@@ -92,5 +92,5 @@ def test_a_fresh_environment_with_only_the_wheel_installs_and_tests_a_new_game(t
     run(python, "-m", "pip", "install", "--quiet", str(wheel), "pytest")
     run(python, "-m", "icewidgets", "new-game", "hexrace", "hexrace")
     run(python, "-m", "pip", "install", "--quiet", "-e", "hexrace")
-    out = run(python, "-m", "pytest", "-q", "hexrace", cwd=tmp_path / "hexrace")
+    out = run(python, "-m", "pytest", "-q", "hexrace")  # pytest DIR
     assert "8 passed" in out
