@@ -158,9 +158,9 @@ def test_prime_fills_only_cached_properties():
     assert primed.events == (event("x", "X."),) and isinstance(NestRowState.__dict__["events"], cached_property)
 
 
-def test_the_outline_test_names_its_rule():
-    source = (Path(__file__).parent / "test_outline.py").read_text(encoding="utf-8")
-    for named in ("(rule: the outline of rules.py", "(rule: events are a cached property, built when"):
+def test_the_outline_check_names_its_rule():
+    source = (Path(iw.__file__).parent / "testing.py").read_text(encoding="utf-8")
+    for named in ('which = "the outline of rules.py"', "(rule: events are a cached "):
         assert named in source
     assert "the outline of rules.py" in RULES
 
