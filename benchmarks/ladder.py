@@ -3,6 +3,7 @@
     python benchmarks/ladder.py                  # every game: 24 games a match with hard, 200 the others
     python benchmarks/ladder.py volcano -n 40 --quick-n 400
     python benchmarks/ladder.py --write          # and put the table into benchmarks/README.md
+    python -m icewidgets ladder GAME             # the same for any installed game
 
 The rungs are random, then the levels ``"easy"``, ``"medium"`` and ``"hard"``
 (:data:`icewidgets.agents.LEVELS`). Each match is an :func:`icewidgets.tournament` of two (seats
@@ -30,55 +31,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import icewidgets as iw  # noqa: E402
-from icewidgets import agents as A  # noqa: E402
+from icewidgets.bench import ladder_rows, ladder_table  # noqa: E402
 
 OPTIONS = {"ice3": {"goal": "loose"}}
 """Options per game (the defaults otherwise); see the module docstring."""
-
-RUNGS = ("random", "easy", "medium", "hard")
-TARGET_POINTS, TARGET_SECONDS = 0.70, 1.0
-
-
-class Timed:
-    """An agent that keeps the CPU time of each of its decisions (chance plies are not counted)."""
-
-    def __init__(self, name: str):
-        self.agent = A.get_agent(name)
-        self.agent_name = name
-        self.seconds: list[float] = []
-
-    def __call__(self, state, rng):
-        started = time.process_time()
-        move = self.agent(state, rng)
-        if state.to_move != iw.CHANCE:
-            self.seconds.append(time.process_time() - started)
-        return move
-
-
-def match(name: str, higher: str, lower: str, n: int, seed: int) -> dict:
-    """The higher rung against the lower in ``n`` games of ``name``."""
-    strong, weak = Timed(higher), Timed(lower)
-    started = time.perf_counter()
-    result = iw.tournament(name, [strong, weak], n=n, seed=seed, progress=False, options=OPTIONS.get(name))
-    unfinished = int(result.matches[(0, 1)].outcome("unfinished").sum())
-    low, high = result.low[0, 1], result.high[0, 1]
-    return {"game": name, "higher": higher, "lower": lower, "games": int(result.games[0, 1]),
-            "points": float(result.score[0, 1]), "low": float(low), "high": float(high), "unfinished": unfinished,
-            "mean_s": sum(strong.seconds) / max(1, len(strong.seconds)), "max_s": max(strong.seconds, default=0.0),
-            "wall_s": time.perf_counter() - started}
-
-
-def table(rows: list[dict]) -> list[str]:
-    lines = [f"{'game':<9} {'match':<17} {'games':>5} {'points/game':>11} {'95% interval':>14} {'unfin.':>6} "
-             f"{'s/move mean':>11} {'max':>6} {'met':>4}"]
-    lines.append("-" * len(lines[0]))
-    for row in rows:
-        met = row["points"] >= TARGET_POINTS and row["max_s"] <= TARGET_SECONDS
-        verdict = "—" if row["lower"] not in A.LEVELS else "yes" if met else "NO"
-        lines.append(f"{row['game']:<9} {row['higher'] + ' vs ' + row['lower']:<17} {row['games']:>5} "
-                     f"{row['points']:>11.2f} {'[' + format(row['low'], '.2f') + ', ' + format(row['high'], '.2f') + ']':>14} "
-                     f"{row['unfinished']:>6} {row['mean_s']:>11.3f} {row['max_s']:>6.2f} {verdict:>4}")
-    return lines
 
 
 def write(path: Path, lines: list[str], seconds: float) -> None:
@@ -108,10 +64,10 @@ def main(argv=None) -> None:
     started = time.perf_counter()
     rows = []
     for name in args.games or iw.available_games():
-        for lower, higher in zip(RUNGS, RUNGS[1:]):
-            rows.append(match(name, higher, lower, args.n if higher == "hard" else args.quick_n, args.seed))
-            print(table(rows)[-1], f"({rows[-1]['wall_s']:.0f} s)", flush=True)
-    lines = table(rows)
+        rows += ladder_rows(name, args.n, args.quick_n, args.seed, OPTIONS.get(name),
+                            notify=lambda row: print(ladder_table([row], header=False)[0], f"({row['wall_s']:.0f} s)",
+                                                     flush=True))
+    lines = ladder_table(rows)
     lines.append("")
     lines.append("Options: " + "; ".join(f"{name} {', '.join(f'{k}={v!r}' for k, v in opts.items())}"
                                        for name, opts in OPTIONS.items()) + "; the other games their defaults.")

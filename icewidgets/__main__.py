@@ -14,6 +14,11 @@ Subcommands:
 - ``games``: list the games and their options.
 - ``warm``: compile every game's fast engine into the cache, so later runs start at once (run it
   once after installing; without numba it says the fast engine is unavailable and exits 0).
+- ``bench-policy GAME`` and ``ladder GAME``: the measurements CONTRIBUTING asks of a new game (the
+  analysis' rollout policy; every level against the one below), for any installed game
+  (:mod:`icewidgets.bench`).
+- ``new-game NAME DIR``: write a new game as a package of its own into DIR (a small working game,
+  every hook filled, with its tests), ready for ``pip install -e DIR`` and ``pytest DIR``.
 - ``notebooks DIR``: copy the notebooks and their data into the folder DIR, for a teacher; a file
   the teacher changed is never overwritten (asked at a terminal, else, or with no answer, the new
   version is written beside it).
@@ -120,6 +125,37 @@ def _parser() -> argparse.ArgumentParser:
                                            "be used (a file, not writable), 1 if a write fails (a full disk).",
                                epilog="example: python -m icewidgets notebooks icewidgets-notebooks")
     notebooks.add_argument("folder", metavar="DIR", help="the folder to copy them into")
+    policy = sub.add_parser("bench-policy", help="which rollout policy the analysis of a game should use",
+                            description="Sample positions from whole games of the levels medium and easy, value each "
+                                        "by rollouts of random and of greedy as the analysis plays them, and print how "
+                                        "many rollouts finish and how well each policy predicts the final points "
+                                        "(Brier score, its baseline and skill): a measurement, it takes minutes.",
+                            epilog=f"example: python -m icewidgets bench-policy {games[0]} -n 100 --rollouts 32")
+    policy.add_argument("game", help=f"one of: {', '.join(games)}")
+    policy.add_argument("-n", "--positions", type=int, default=300, help="positions per source level (default 300)")
+    policy.add_argument("--rollouts", type=int, default=64, help="rollouts per position (default 64)")
+    policy.add_argument("--seed", type=int, default=1)
+    policy.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
+    ladder = sub.add_parser("ladder", help="every level of a game against the one below it",
+                            description="Play random, easy, medium and hard each against the rung below (seats "
+                                        "rotated) and print each match's points per game with its 95% interval and "
+                                        "the seconds a move: each level should reach 0.70 a game, at most 1 s a move. "
+                                        "A measurement: it takes minutes.",
+                            epilog=f"example: python -m icewidgets ladder {games[0]} -n 12 --quick-n 100")
+    ladder.add_argument("game", help=f"one of: {', '.join(games)}")
+    ladder.add_argument("-n", "--games", type=int, default=24, help="games per match of hard (default 24)")
+    ladder.add_argument("--quick-n", type=int, default=200, help="games per match of the other levels (default 200)")
+    ladder.add_argument("--seed", type=int, default=17)
+    ladder.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
+    new = sub.add_parser("new-game", help="write a new game as a package of its own, ready to install and test",
+                         description="Write a complete game plug-in into the folder DIR (which must not exist yet, "
+                                     "or be empty): its pyproject.toml with the entry point, a package holding a small "
+                                     "working game with every hook filled, and its tests (the contract, the outline, "
+                                     "a golden playthrough). Then: pip install -e DIR, and pytest DIR.",
+                         epilog="example: python -m icewidgets new-game hexrace hexrace --title 'Hex Race'")
+    new.add_argument("name", metavar="NAME", help="the game's name: lower case letters, digits and _")
+    new.add_argument("folder", metavar="DIR", help="the folder to write it into")
+    new.add_argument("--title", default=None, help="the game's name as people write it (default: NAME capitalised)")
     return parser
 
 
@@ -257,6 +293,20 @@ def _run(args: argparse.Namespace) -> int:
             raise _WriteFailed(f"could not write {error.filename!r}: {error.strerror or error}") from None
         print(report)
         return 0
+    if args.command == "new-game":
+        from .newgame import new_game
+
+        try:
+            written = new_game(args.name, args.folder, title=args.title)
+        except FileExistsError as error:
+            raise _UsageError(str(error)) from None
+        except OSError as error:
+            raise _WriteFailed(f"could not write {args.folder!r}: {error.strerror or error}") from None
+        print(f"wrote the game {args.name!r} into {args.folder} ({len(written)} files). Next:\n"
+              f"  pip install -e {args.folder}    # registers it for every process\n"
+              f"  pytest {args.folder}            # the contract, the outline, the golden playthrough, the rules\n"
+              "Then change its rules into your game's, keeping the tests green (CONTRIBUTING, 'Adding a game').")
+        return 0
     if args.command == "warm":
         from . import fast
 
@@ -269,6 +319,8 @@ def _run(args: argparse.Namespace) -> int:
         return run(args, lambda fig, path: _write(path, lambda: _save_figure(fig, path)))
     if args.game.lower() not in available_games():
         raise _UsageError(f"unknown game {args.game!r}; available games: {', '.join(available_games())}")
+    if args.command in ("bench-policy", "ladder"):
+        return _bench(args)
     _check_count(args.games)
     options = _options(args.option)
     agents = _agents(args.agents)
@@ -307,6 +359,30 @@ def _run(args: argparse.Namespace) -> int:
     if args.plot:
         _write(args.plot, lambda: _save_figure(table.plot().figure, args.plot))
         print(f"saved the cross-table to {args.plot}")
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    """The bench-policy and ladder commands (:mod:`icewidgets.bench`)."""
+    from . import bench
+    from .games import make
+
+    options = _options(args.option)
+    count = args.positions if args.command == "bench-policy" else args.games
+    for flag, value in (("-n", count), ("--rollouts", getattr(args, "rollouts", 1)),
+                        ("--quick-n", getattr(args, "quick_n", 1))):
+        if value < 1:
+            raise _UsageError(f"{flag} must be at least 1, not {value}")
+    game = make(args.game.lower(), **options)
+    label = game.name + "".join(f" {k}={v}" for k, v in options.items())
+    if args.command == "bench-policy":
+        print(bench.policy_table("", [])[0], flush=True)
+        rows = bench.policy_rows(game, count, args.rollouts, args.seed)
+        print("\n".join(bench.policy_table(label, rows, header=False)))
+        return 0
+    print("\n".join(bench.ladder_table([])), flush=True)
+    bench.ladder_rows(game, count, args.quick_n, args.seed,
+                      notify=lambda row: print(bench.ladder_table([row], header=False)[0], flush=True))
     return 0
 
 
@@ -368,6 +444,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             matplotlib.use("Agg")  # pictures go to files: no window is needed
         except ImportError:
             pass
+    args = None
     try:
         args = parser.parse_args(argv)
         if args.command is None:
@@ -388,6 +465,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return _pipe_closed()
+    except Exception as error:  # a plug-in game's own bug is said in a line; the package's own, a traceback
+        from .games import PLUGINS, failure_text
+
+        name = str(getattr(args, "game", "")).lower()
+        if name not in PLUGINS:
+            raise
+        print(f"error: the game {name!r} of the plug-in {PLUGINS[name]!r} failed: {failure_text(error)}",
+              file=sys.stderr)
+        return 1
 
 
 def _pipe_closed() -> int:

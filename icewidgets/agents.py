@@ -47,7 +47,7 @@ from .randomness import chance_pick
 Agent = Callable[[State, Any], Any]
 
 __all__ = ["Agent", "AGENTS", "LEVELS", "chance_move", "random_agent", "greedy", "make_careless", "make_mcts",
-           "get_agent", "agent_name", "is_own", "names_in", "parse_agents"]
+           "get_agent", "agent_name", "is_own", "names_in", "parse_agents", "MAX_ITERATIONS"]
 
 _OWN: "weakref.WeakSet[Agent]" = weakref.WeakSet()
 
@@ -169,7 +169,8 @@ def make_careless(mistakes: float) -> Agent:
 # Playing on from a position ----------------------------------------------------------------
 
 
-def play_on(state: State, agents: Any, seed: Any, count: int, max_plies: int, engine: str = "auto") -> dict:
+def play_on(state: State, agents: Any, seed: Any, count: int, max_plies: int, engine: str = "auto",
+            check: Callable[[], Any] | None = None) -> dict:
     """``count`` games played on from ``state`` by ``agents`` (one per seat), as arrays.
 
     Game i draws from ``numpy.random.default_rng(SeedSequence(seed, spawn_key=(i,)))``: chance
@@ -181,6 +182,8 @@ def play_on(state: State, agents: Any, seed: Any, count: int, max_plies: int, en
     (played here), ``turns`` (the final ``state.turns``) and ``unfinished`` (stopped by
     ``max_plies`` or a turn limit); a kernel may add its counters. An agent's illegal move or
     error says which agent, seat, ply and rollout (:func:`play_chosen`, :func:`note_agent_error`).
+    ``check()``, if given, is called before every ply on the rules engines (a slow agent's games
+    can then be stopped between two moves, by whatever it raises).
 
     >>> import icewidgets as iw
     >>> state = iw.make(iw.available_games()[0]).new_state()
@@ -210,6 +213,8 @@ def play_on(state: State, agents: Any, seed: Any, count: int, max_plies: int, en
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,)))
         now, plies = state, 0
         while not now.is_over and plies < max_plies:
+            if check is not None:
+                check()
             seat = now.to_move
             if seat == CHANCE:
                 now = now._apply(chance_move(now, rng))
@@ -287,6 +292,11 @@ def _ends_turn(state: State, move: Any) -> bool:
     return after.to_move != state.to_move or after.is_over
 
 
+MAX_ITERATIONS = 10_000_000
+"""The most iterations of a tree search (:func:`make_mcts`, ``"mcts:ITERATIONS"``): past it one
+move would take hours; a longer search is given a ``time_limit`` instead."""
+
+
 def make_mcts(
     iterations: int | None = 300,
     time_limit: float | None = None,
@@ -329,7 +339,8 @@ def make_mcts(
     searches only the moves that end the turn. It recognises its own turn going on by the
     position it expects next, so this needs no state beyond the game being played.
 
-    The budget is ``iterations`` and/or ``time_limit`` seconds (whichever ends first). With
+    The budget is ``iterations`` (at most :data:`MAX_ITERATIONS`) and/or ``time_limit`` seconds
+    (whichever ends first). With
     ``iterations`` only the agent is fully determined by ``rng``; a time limit depends on the
     machine's speed. A turn of several plies is searched ply by ply, each ply by the player
     to move.
@@ -340,7 +351,7 @@ def make_mcts(
     """
     if iterations is None and time_limit is None:
         raise ValueError("make_mcts needs a budget: iterations=… or time_limit=… (seconds)")
-    iterations = checks.whole(iterations, "iterations", low=1, none=True)
+    iterations = checks.whole(iterations, "iterations", low=1, high=MAX_ITERATIONS, none=True)
     time_limit = checks.number(time_limit, "time_limit", low=0, low_open=True, none=True,
                                what="a positive number of seconds")
     exploration = checks.number(exploration, "exploration", low=0)
@@ -562,8 +573,13 @@ def _named_agent(text: str) -> Agent | None:
     key = text.strip().lower().replace(" ", "")
     if key in AGENTS:
         return AGENTS[key]
-    if key.startswith("mcts") and key[4:5] in (":", "-") and key[5:].isdigit() and int(key[5:]) >= 1:
-        return make_mcts(iterations=int(key[5:]))
+    if key.startswith("mcts") and key[4:5] in (":", "-"):
+        count = key[5:]
+        # ASCII digits only ("١٢" and "²" are digits to str.isdigit), and few enough to read at once
+        if not (count.isascii() and count.isdigit() and len(count) <= 9 and 1 <= int(count) <= MAX_ITERATIONS):
+            raise ValueError(f"the agent {checks.shown(text.strip())} must be written mcts:ITERATIONS with a whole number "
+                             f"of iterations from 1 to {MAX_ITERATIONS:,} in the digits 0-9, e.g. 'mcts:500'")
+        return make_mcts(iterations=int(count))
     return None
 
 

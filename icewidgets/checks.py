@@ -27,8 +27,8 @@ from typing import Any, Iterable
 
 from .words import article
 
-__all__ = ["MAX_SEED", "choice", "digit_count", "flag", "is_seed", "long_number", "no_unknown", "number", "path",
-           "seed", "shown", "whole"]
+__all__ = ["MAX_SEED", "OPTION_LIMIT", "choice", "digit_count", "flag", "is_seed", "long_number", "no_unknown", "number",
+           "option_bool", "option_choice", "option_int", "path", "seed", "shown", "whole"]
 
 
 def shown(value: Any, limit: int = 80) -> str:
@@ -240,3 +240,77 @@ def no_unknown(options: dict[str, Any], where: str, valid: Iterable[str]) -> Non
     if unknown:
         listed = ", ".join(valid) if valid else "none"
         raise TypeError(f"{where} got an unexpected option {unknown[0]!r}; its options are {listed}")
+
+
+# A game's options ------------------------------------------------------------------------------
+#
+# A Game's ``__post_init__`` checks every option with these, so that ``make(name, option=…)`` with
+# a bad value is a ValueError naming the option, the game and the valid values.
+
+OPTION_LIMIT = 2**62
+"""The largest value of a whole-number option without a bound of its own (``max_turns``): the
+compiled engines count turns and players in 64 bits."""
+
+
+def option_choice(game: Any, option: str, choices: Iterable[Any]) -> None:
+    """Refuse ``game``'s option ``option`` unless its value is one of ``choices`` (a ValueError
+    naming the option, the game and the choices). Call it in the Game's ``__post_init__``.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(name="demo", opening="cross", players=2, fast="yes")  # a Game, for the example
+    >>> option_choice(game, "opening", ("cross", "ring"))
+    >>> option_choice(game, "opening", ("ring", "line"))
+    Traceback (most recent call last):
+    ...
+    ValueError: opening='cross' is not a valid demo option; choose one of 'ring', 'line'
+    """
+    value = getattr(game, option)
+    choices = tuple(choices)
+    try:
+        known = value in choices
+    except TypeError:  # an unhashable value compared with a set's members
+        known = False
+    if not known:
+        raise ValueError(f"{option}={shown(value)} is not a valid {game.name} option; choose one of "
+                         + ", ".join(repr(c) for c in choices))
+
+
+def option_int(game: Any, option: str, low: int, high: int | None = None, *, none: bool = False) -> None:
+    """Refuse ``game``'s option ``option`` unless its value is a whole number from ``low`` to
+    ``high`` (no upper bound: :data:`OPTION_LIMIT`), or None when ``none`` allows it. Call it in
+    the Game's ``__post_init__``: ``option_int(self, "max_turns", 1, none=True)``.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(name="demo", players=2, max_turns=None)
+    >>> option_int(game, "players", 2, 5), option_int(game, "max_turns", 1, none=True)
+    (None, None)
+    >>> option_int(game, "players", 3, 5)
+    Traceback (most recent call last):
+    ...
+    ValueError: players=2 is not valid for demo: it must be a whole number from 3 to 5
+    """
+    value = getattr(game, option)
+    if value is None and none:
+        return
+    top = high if high is not None else OPTION_LIMIT
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= top:
+        if high is not None:
+            span = f"from {low} to {high}"
+        else:  # the limit is named to a value beyond it only: it is no rule of the game
+            span = f"≥ {low}" + (" and at most 2**62" if isinstance(value, int) and value > top else "")
+        extra = " or None" if none else ""
+        raise ValueError(f"{option}={shown(value)} is not valid for {game.name}: it must be a whole number {span}{extra}")
+
+
+def option_bool(game: Any, option: str) -> None:
+    """Refuse ``game``'s option ``option`` unless its value is True or False.
+
+    >>> from types import SimpleNamespace
+    >>> option_bool(SimpleNamespace(name="demo", fast="yes"), "fast")
+    Traceback (most recent call last):
+    ...
+    ValueError: fast='yes' is not valid for demo: it must be True or False
+    """
+    value = getattr(game, option)
+    if not isinstance(value, bool):
+        raise ValueError(f"{option}={shown(value)} is not valid for {game.name}: it must be True or False")

@@ -117,6 +117,13 @@ class ClassGames:
         shared wins and draws, then the game's own counters per game (summed over their parts,
         e.g. captures of every colour; ``counters`` names the ones to show, default all), each
         mean with a 95% interval."""
+        from .playout.results import PlayoutResults
+
+        for index, other in enumerate(others):
+            if not isinstance(other, PlayoutResults):
+                raise TypeError(f"compare() takes the results of playouts of {self.game.title} (e.g. "
+                                f"iw.playouts({self.game.name!r}, 1000, agents='random')), not {shown(other)} "
+                                f"(argument {index + 1})")
         columns = [("our class", self.results())]
         for other in others:
             if other.game.name != self.game.name:

@@ -106,6 +106,12 @@ class PieceColour:
     def __post_init__(self) -> None:
         if isinstance(self.fills, dict):
             object.__setattr__(self, "fills", tuple(sorted(self.fills.items())))
+        if not (isinstance(self.fills, tuple) and all(isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)
+                                                      for pair in self.fills)):
+            raise TypeError(f"fills={self.fills!r} must be a dict of palette names to fills, e.g. "
+                            "{'high-contrast': '#ff8000'}")
+        if not isinstance(self.tile, bool):
+            raise TypeError(f"tile={self.tile!r} must be True (flat tiles) or False (pyramids)")
         if not (isinstance(self.letter, str) and len(self.letter) == 1 and "A" <= self.letter <= "Z"):
             raise ValueError(f"letter={self.letter!r}: a colour's letter is one capital letter, A to Z")
         if not (isinstance(self.name, str) and self.name.strip() and self.name == self.name.lower()):
@@ -113,7 +119,8 @@ class PieceColour:
         for fill in (self.fill, *dict(self.fills).values()):
             if not (isinstance(fill, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", fill)):
                 raise ValueError(f"fill={fill!r}: a colour's fill is written #rrggbb, e.g. '#f28e2b'")
-        if self.pattern is not None and not (isinstance(self.pattern, str) and re.fullmatch(r"[\d. ]*", self.pattern)):
+        if self.pattern is not None and not (isinstance(self.pattern, str)
+                                             and re.fullmatch(r"(\d+(\.\d+)?( \d+(\.\d+)?)*)?", self.pattern)):
             raise ValueError(f"pattern={self.pattern!r}: a pattern is '' (a solid line), dash lengths like '6 3', or None")
 
     def fill_in(self, palette: str) -> str:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Mapping
 from .analyst import Analyst
 from .counters import Counters
 from .teaching import HowToPlay
+from . import checks
 from .checks import shown
 from .view import Controls, View
 from .words import article
@@ -101,9 +102,9 @@ LEVEL_NAMES = ("easy", "hard")
 its greedy rule (:attr:`Game.greedy`), which the compiled kernels play."""
 
 
-OPTION_LIMIT = 2**62
+OPTION_LIMIT = checks.OPTION_LIMIT
 """The largest value of a whole-number option without a bound of its own (``max_turns``): the
-compiled engines count turns and players in 64 bits."""
+compiled engines count turns and players in 64 bits (:data:`icewidgets.checks.OPTION_LIMIT`)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -235,32 +236,16 @@ class Game:
         ]
         return f"make({self.name!r}{''.join(', ' + c for c in changed)})"
 
+    # The package's own games call these; a game of its own uses icewidgets.checks' option_choice,
+    # option_int and option_bool, which they are.
     def _check_choice(self, option: str, choices: Iterable[Any]) -> None:
-        value = getattr(self, option)
-        choices = tuple(choices)
-        if value not in choices:
-            raise ValueError(
-                f"{option}={value!r} is not a valid {self.name} option; choose one of "
-                + ", ".join(repr(c) for c in choices)
-            )
+        checks.option_choice(self, option, choices)
 
     def _check_int(self, option: str, low: int, high: int | None = None, allow_none: bool = False) -> None:
-        value = getattr(self, option)
-        if value is None and allow_none:
-            return
-        top = high if high is not None else OPTION_LIMIT
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= top:
-            if high is not None:
-                span = f"from {low} to {high}"
-            else:  # the limit is named to a value beyond it only: it is no rule of the game
-                span = f"≥ {low}" + (" and at most 2**62" if isinstance(value, int) and value > top else "")
-            extra = " or None" if allow_none else ""
-            raise ValueError(f"{option}={shown(value)} is not valid for {self.name}: it must be a whole number {span}{extra}")
+        checks.option_int(self, option, low, high, none=allow_none)
 
     def _check_bool(self, option: str) -> None:
-        value = getattr(self, option)
-        if not isinstance(value, bool):
-            raise ValueError(f"{option}={value!r} is not valid for {self.name}: it must be True or False")
+        checks.option_bool(self, option)
 
 
 _COMPARED_FIELDS: dict[type, tuple[str, ...]] = {}
@@ -273,8 +258,10 @@ class State:
     Subclasses provide ``game``, ``to_move`` (who plays the next ply; :data:`CHANCE` at a
     chance ply), ``turns`` (whole turns completed), ``last_move``, ``events``,
     ``legal_moves()``, ``_why_illegal(move)``, ``_apply(move)``, ``to_text()``,
-    ``stack(square)``, ``scores``, ``winners``, ``end_reason`` and ``_ascii()``; this class adds
-    the shared behaviour.
+    ``stack(square)``, ``scores``, ``winners``, ``end_reason`` and ``_ascii()``. This class
+    computes the rest from them: ``unfinished`` (the turn limit reached with no ``end_reason``),
+    ``is_over``, ``is_draw``, ``result``, ``player``, equality and hashing, and ``play``,
+    ``is_legal`` and ``why_illegal``, which check a move before ``_apply`` sees it.
     """
 
     game: Game
@@ -392,8 +379,11 @@ class State:
 
     @property
     def unfinished(self) -> bool:
-        """True when the game was stopped by the ``max_turns`` option before it ended by the rules."""
-        return False
+        """True when the game was stopped by the ``max_turns`` option before it ended by the rules:
+        ``turns`` has reached ``game.max_turns`` and ``end_reason`` is None. A game overrides it
+        only when its turn limit counts something else."""
+        limit = getattr(self.game, "max_turns", None)
+        return limit is not None and getattr(self, "turns", 0) >= limit and self.end_reason is None
 
     @property
     def is_draw(self) -> bool:

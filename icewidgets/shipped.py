@@ -68,8 +68,9 @@ class CopyReport:
     def __str__(self) -> str:
         lines = [f"  {name}: {what}" for name, what in self.files]
         start = self.folder / "00-start-here.ipynb"
-        return "\n".join([f"The icewidgets notebooks in {self.folder}:", *lines,
-                          f"Open {start} in JupyterLab to begin."])
+        text = "\n".join([f"The icewidgets notebooks in {self.folder}:", *lines, f"Open {start} in JupyterLab to begin."])
+        # A folder name that is not valid UTF-8 holds escaped bytes no terminal can print: shown as �.
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
     @property
     def beside(self) -> list[str]:
@@ -129,10 +130,23 @@ def _copy(target: Path, ask: Callable[[str], bool] | None) -> CopyReport:
         copied = json.loads(manifest.read_text(encoding="utf-8"))["files"]
     except (OSError, ValueError, KeyError, TypeError):
         copied = {}
+    for name in shipped:  # a file where a folder of the copy goes stops it before anything is written
+        for place in (target / name).parents:
+            if place == target:
+                break
+            if place.exists() and not place.is_dir():
+                raise NotADirectoryError(f"cannot copy the notebooks into {str(target)!r}: {str(place)!r} is a file "
+                                         f"where the folder {place.name!r} of the notebooks' data goes; move or rename "
+                                         "it, then copy again")
     report = CopyReport(target)
     for name in shipped:
         new = (source / name).read_bytes()
         path = target / name
+        if path.is_dir():  # a folder of the teacher's where the file goes: kept, the file written beside it
+            beside, _ = _beside(path, new)
+            report.files.append((name, f"a folder has its name, so it is kept; the file is "
+                                       f"{beside.relative_to(target).as_posix()}"))
+            continue
         if not path.exists():
             _write(path, new)
             report.files.append((name, "copied"))

@@ -24,13 +24,17 @@ from __future__ import annotations
 import ast
 import dataclasses
 import difflib
+import functools
 import importlib
+import inspect
 import os
 import random
+import re
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
 from . import checks
+from .pieces import COLOUR_NAMES
 from .protocol import CHANCE, LEVEL_NAMES, Event, Game, IllegalMoveError, State
 from .view import BoardArea, Dice, Line, Pieces, Stage
 
@@ -98,6 +102,8 @@ def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | No
         report["games"] += 1
         report["plies"] += plies
         report["results"][state.result] = report["results"].get(state.result, 0) + 1
+    if outline:
+        check_counters_in_playouts(game, seed=seed)
     return report
 
 
@@ -138,6 +144,9 @@ def check_outline(game: Game) -> None:
     rule(paragraphs >= HOW_TO_PLAY_LENGTHS["paragraphs"], f"how_to_play.text has {paragraphs} paragraphs", which)
     rule(bool(rules.example) and bool(rules.example_caption), "how_to_play has no example plies or no caption",
          "how_to_play has an example for the rules sheet")
+    _check_move_types(game)
+    check_rules_module(game)
+    check_counters(game)
     state = cls().new_state(seed=rules.example_seed)  # the rules sheet's example: default options
     for ply in rules.example:
         try:
@@ -145,6 +154,161 @@ def check_outline(game: Game) -> None:
         except ValueError as error:
             rule(False, f"the example ply {ply!r} of how_to_play cannot be played: {error}",
                  "how_to_play has an example for the rules sheet")
+
+
+OUTLINE_SECTIONS = ("Options", "Moves", "State", "Private helpers")
+"""The comment headers of a rules module's sections, in order (``# Options ----``)."""
+STATE_SECTIONS = ("Queries", "Results", "Rules", "Text")
+"""The comment headers inside the State class, in order (``    # Queries ----``)."""
+RULES_DOC_LENGTH = 1500
+"""The least characters of a rules module's docstring (the rules taught, with notation and a doctest)."""
+
+
+def rules_module(game: Game) -> Any:
+    """The module of ``game``'s rules: the module of the class that defines its ``new_state``
+    (a subclass made in a test to break one rule keeps its game's rules module)."""
+    owner = next((klass for klass in type(game).__mro__ if "new_state" in vars(klass)), type(game))
+    return importlib.import_module(owner.__module__)
+
+
+def check_rules_module(game: Game) -> None:
+    """Check the outline of the game's rules module (CONTRIBUTING, "The outline of a game
+    package"): its sections in order (:data:`OUTLINE_SECTIONS`, and :data:`STATE_SECTIONS` inside
+    the State), a docstring that teaches the rules (more than :data:`RULES_DOC_LENGTH`
+    characters, a ``Notation`` part and a doctest), ``COLOURS`` as a string of colour letters,
+    the names of move fields (``source``/``target``), and ``events`` and ``end_reason`` as
+    properties of the State. Each failure is a :class:`ConformanceError` that names the rule.
+
+    >>> import icewidgets as iw
+    >>> check_rules_module(iw.make(iw.available_games()[0]))
+    """
+    module, name = rules_module(game), game.name
+    which = "the outline of rules.py"
+    path = Path(getattr(module, "__file__", "") or "")
+    _expect(path.is_file(), f"{name}: the rules module {module.__name__} has no source file to read (rule: {which})")
+    source = path.read_text(encoding="utf-8")
+    top = re.findall(r"^# ([A-Z][\w ]*?)(?::[^\n-]*)? -{3,}$", source, re.M)
+    first = [section for n, section in enumerate(top) if section in OUTLINE_SECTIONS and section not in top[:n]]
+    _expect(first == list(OUTLINE_SECTIONS), f"{name}: the sections of {path.name} are {top}, not "
+                                             f"{list(OUTLINE_SECTIONS)} in that order, each a line '# Options ----' "
+                                             f"(rule: {which})")
+    _expect(all(section == "Private helpers" for section in top[top.index("Private helpers"):]),
+            f"{name}: private helpers come last in {path.name} (rule: {which})")
+    inner = re.findall(r"^    # (\w+) -{3,}$", source, re.M)
+    _expect(inner == list(STATE_SECTIONS), f"{name}: the State's sections in {path.name} are {inner}, not "
+                                           f"{list(STATE_SECTIONS)}, each a line '    # Queries ----' (rule: {which})")
+    doc = module.__doc__ or ""
+    _expect(len(doc) > RULES_DOC_LENGTH and ">>> " in doc and "Notation" in doc,
+            f"{name}: the docstring of {path.name} has {len(doc)} characters, {'a' if '>>> ' in doc else 'no'} doctest "
+            f"and {'a' if 'Notation' in doc else 'no'} Notation part (rule: {which}: a docstring of more than "
+            f"{RULES_DOC_LENGTH} characters that teaches the rules, with their notation and a doctest that plays a move)")
+    colours = getattr(module, "COLOURS", None)
+    _expect(isinstance(colours, str) and colours.isalpha() and colours.isupper(),
+            f"{name}: COLOURS = {colours!r} in {path.name} (rule: {which}: COLOURS, a string of the colour letters "
+            "of the game's pieces)")
+    for move_type in game.move_types:
+        if dataclasses.is_dataclass(move_type):
+            fields = {field.name for field in dataclasses.fields(move_type)}
+            _expect(not fields & {"src", "dst", "square", "frm", "to"},
+                    f"{name}: {move_type.__name__} has the fields {sorted(fields)}; a move's squares are called "
+                    f"source and target (rule: {which})")
+    state_type = type(game.new_state(seed=1))
+    _expect(isinstance(getattr(state_type, "events", None), functools.cached_property),
+            f"{name}: {state_type.__name__}.events is not a functools.cached_property (rule: events are a cached "
+            "property, built when first read or primed by _apply with _prime(events=…))")
+    _expect(isinstance(getattr(state_type, "end_reason", None), (functools.cached_property, property)),
+            f"{name}: {state_type.__name__}.end_reason is not a property (rule: {which}: end_reason, why the game "
+            "ended)")
+
+
+def _check_move_types(game: Game) -> None:
+    """``move_types`` holds the Move classes, and the example move is one of them."""
+    which = "move_types are the Move classes"
+    types = type(game).move_types
+    _expect(isinstance(types, tuple) and bool(types),
+            f"{game.name}: move_types = {checks.shown(types)}; write a tuple of the Move classes after them, e.g. "
+            f"{type(game).__name__}.move_types = (Place,) (rule: {which})")
+    for kind in types:
+        _expect(isinstance(kind, type), f"{game.name}: move_types holds {checks.shown(kind)}, not a class: write "
+                                        f"{type(game).__name__}.move_types = (…,) with the Move classes themselves, "
+                                        f"after the # Moves section that defines them (rule: {which})")
+    try:
+        example = game.parse_move(game.example_move)
+    except ValueError as error:
+        raise ConformanceError(f"{game.name}: example_move = {game.example_move!r} does not parse: {error} "
+                               f"(rule: {which})") from None
+    _expect(isinstance(example, types), f"{game.name}: parse_move(example_move) gives a {type(example).__name__}, "
+                                        f"which is not one of move_types (rule: {which})")
+
+
+COUNTER_DTYPES = ("bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float32",
+                  "float64")
+"""The numpy types a counter's field may have (``Counters.fields``)."""
+
+
+def check_counters(game: Game) -> None:
+    """Check the format of the game's :class:`~icewidgets.counters.Counters` before any playout
+    uses it: ``fields`` maps a name to ``(dtype, shape, description)`` (a dtype of
+    :data:`COUNTER_DTYPES`, a tuple of sizes or ``"players"``, words), ``heatmaps`` a name to what
+    it counts, ``labels`` a field's name to one tuple of labels per extra axis. Each failure is a
+    :class:`ConformanceError` that names the rule.
+
+    >>> import icewidgets as iw
+    >>> check_counters(iw.make(iw.available_games()[0]))
+    """
+    counters, name = game.counters, game.name
+    fields = counters.fields
+    rule = "Counters.fields maps a name to (dtype, shape, description)"
+    _expect(isinstance(fields, dict), f"{name}: Counters.fields is {checks.shown(fields)}, not a dict (rule: {rule})")
+    for field, spec in fields.items():
+        example = f"e.g. {{'captures': ('uint8', ('players',), 'pieces captured')}}"
+        ok = (isinstance(field, str) and field.isidentifier() and isinstance(spec, tuple) and len(spec) == 3
+              and spec[0] in COUNTER_DTYPES and isinstance(spec[1], tuple)
+              and all(dim == "players" or (isinstance(dim, int) and not isinstance(dim, bool) and dim >= 1)
+                      for dim in spec[1])
+              and isinstance(spec[2], str) and bool(spec[2].strip()))
+        _expect(ok, f"{name}: {checks.shown(field)} maps to {checks.shown(spec)}: a name maps to a tuple (dtype, shape, "
+                    f"description), the dtype one of {', '.join(COUNTER_DTYPES)}, the shape a tuple of sizes or "
+                    f"'players' (() for one number a game), the description words; {example} (rule: {rule})")
+    rule = "Counters.heatmaps maps a name to what it counts"
+    heatmaps = counters.heatmaps
+    _expect(isinstance(heatmaps, dict) and all(isinstance(k, str) and k.isidentifier() and isinstance(v, str)
+                                               and bool(v.strip()) for k, v in heatmaps.items()),
+            f"{name}: Counters.heatmaps is {checks.shown(heatmaps)}; it maps a name to the words that say what it "
+            f"counts, e.g. {{'captures': 'squares where pieces were captured'}} (rule: {rule})")
+    rule = "Counters.labels give each extra axis of a field its labels"
+    labels = counters.labels
+    _expect(isinstance(labels, dict), f"{name}: Counters.labels is {checks.shown(labels)}, not a dict (rule: {rule})")
+    for field, axes in labels.items():
+        _expect(field in fields, f"{name}: Counters.labels names {checks.shown(field)}, which is not a field "
+                                 f"(rule: {rule})")
+        shape = tuple(game.num_players if dim == "players" else dim for dim in fields[field][1])
+        ok = (isinstance(axes, tuple) and len(axes) == len(shape)
+              and all(isinstance(axis, (tuple, str)) and len(axis) == size for axis, size in zip(axes, shape)))
+        _expect(ok, f"{name}: Counters.labels[{field!r}] is {checks.shown(axes)}; the field's extra shape is {shape}, "
+                    f"so it needs a tuple of {len(shape)} tuples of labels of those lengths, e.g. "
+                    f"(('R', 'Y'),) for a shape ('players',) of 2 players (rule: {rule})")
+
+
+def check_counters_in_playouts(game: Game, n_games: int = 4, seed: int = 0) -> None:
+    """Run the game's counters the way the layers above use them: a playout run of ``n_games``
+    random games on the rules engines, its CSV columns (the fields and their labels), its
+    summary (``summary_rows``) and its heatmaps. A failure is a :class:`ConformanceError` that
+    says what failed and names the rule."""
+    from .playout import playouts
+
+    which = "the counters work in a playout run"
+    try:
+        results = playouts(game, n_games, agents="random", seed=seed, engine="reference", progress=False, workers=1)
+        results.columns()
+        results.summary()
+        for heatmap in game.counters.heatmaps:
+            _expect(heatmap in results.heatmaps, f"{game.name}: the heatmap {heatmap!r} was not counted (rule: {which})")
+    except ConformanceError:
+        raise
+    except Exception as error:  # noqa: BLE001 - whatever breaks, it is said with the rule
+        raise ConformanceError(f"{game.name}: a playout run of {n_games} games failed in the game's counters: "
+                               f"{type(error).__name__}: {error} (rule: {which})") from error
 
 
 def _check_levels(game: Game) -> None:
@@ -273,9 +437,17 @@ def _check_view(game: Game, before: State, move: Any, after: State, where: str) 
             _expect(placed == sorted(areas.get(item.area, [])), f"{where}: the panel's {item.area} pieces differ from its area")
     for square, kind in view.marks(after).items():
         _expect(square in squares and kind in ("last", "path"), f"{where}: view.marks() gives {square}: {kind}")
-    for area in view.board_areas(after):
+    marked = view.board_areas(after)
+    which = "the view's board areas are BoardArea values of squares of the board"
+    _expect(isinstance(marked, (list, tuple)), f"{where}: view.board_areas() gives {checks.shown(marked)}, not a list "
+                                               f"(rule: {which})")
+    for area in marked:
         _expect(isinstance(area, BoardArea) and set(area.squares) <= squares,
-                f"{where}: view.board_areas() gives {area!r}, not a BoardArea of squares of the board")
+                f"{where}: view.board_areas() gives {checks.shown(area)}, not a BoardArea of squares of the board "
+                f"(rule: {which})")
+        _expect(area.colour is None or area.colour in COLOUR_NAMES,
+                f"{where}: the board area {area.label!r} has colour={area.colour!r}, which no piece has: declare it "
+                f"with pieces.declare_colours (rule: {which})")
     places = squares | set(areas) | set(view.areas(before))
     for ev in after.events:
         piece, source, target = ev.get("piece"), ev.get("source"), ev.get("target")
@@ -378,15 +550,22 @@ def check_playthrough(name: str, path: str | os.PathLike, regenerate: bool | Non
     :class:`ConformanceError` showing it. With ``regenerate`` (default: the environment variable
     ``ICEWIDGETS_REGEN_GOLDEN=1``) the file is written instead, from its header, or for a new
     file with the default options and ``new_seed``: regenerate only on purpose, when a rule
-    change is intended. A missing file fails, saying how to make it.
+    change is intended. A missing file fails, saying which path it tried and how to make it.
+
+    A relative ``path`` is read from the folder of the file that calls this (a test's
+    ``"golden/<name>.txt"`` is the ``golden`` folder beside it), wherever pytest runs from.
     """
     from .games import make
 
     if regenerate is None:
         regenerate = os.environ.get("ICEWIDGETS_REGEN_GOLDEN") == "1"
-    path = Path(path)
+    path = Path(checks.path(path, "path"))
+    if not path.is_absolute():
+        caller = Path(inspect.stack(context=0)[1].filename)
+        if caller.is_file():  # not code typed at a prompt or in a notebook: their folder is the working one
+            path = caller.resolve().parent / path
     if not path.exists() and not regenerate:
-        raise ConformanceError(f"{path.name} is missing: make it with ICEWIDGETS_REGEN_GOLDEN=1 (it plays "
+        raise ConformanceError(f"{path} is missing: make it with ICEWIDGETS_REGEN_GOLDEN=1 (it plays "
                                f"make({name!r}) with seed {new_seed}; edit the header's options and seed and run that "
                                "again to choose others)")
     if path.exists():

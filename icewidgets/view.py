@@ -33,6 +33,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, Mapping, Sequence, Union
 
+from .checks import shown
+
 if TYPE_CHECKING:  # only for annotations: the view types sit below the protocol's states
     from .protocol import State
 
@@ -106,14 +108,22 @@ class BoardArea:
     colour: str | None = None
 
     def __post_init__(self) -> None:
+        if isinstance(self.squares, str) or not isinstance(self.squares, (list, tuple, set, frozenset)):
+            raise TypeError(f"squares={shown(self.squares)} must be a list or tuple of square names, e.g. ('b2', 'c2'), "
+                            f"not {type(self.squares).__name__}")
         object.__setattr__(self, "squares", tuple(self.squares))
         if not isinstance(self.label, str) or not self.label.strip():
-            raise ValueError(f"label={self.label!r}: a board area needs a label that says what it is")
-        if self.style not in AREA_STYLES:
-            raise ValueError(f"style={self.style!r} is not a board area style; choose one of "
+            raise ValueError(f"label={shown(self.label)}: a board area needs a label that says what it is")
+        if not isinstance(self.style, str) or self.style not in AREA_STYLES:
+            raise ValueError(f"style={shown(self.style)} is not a board area style; choose one of "
                              f"{', '.join(map(repr, AREA_STYLES))}")
         if not self.squares or not all(isinstance(square, str) for square in self.squares):
-            raise ValueError(f"squares={self.squares!r}: a board area is a non-empty list of square names")
+            raise ValueError(f"squares={shown(self.squares)}: a board area is a non-empty list of square names")
+        if self.colour is not None and not (isinstance(self.colour, str) and len(self.colour) == 1
+                                            and "A" <= self.colour <= "Z"):
+            raise ValueError(f"colour={shown(self.colour)} is not a colour letter: give the letter of a colour of "
+                             "pieces (one of the Icehouse set, RYGBCKLD, or one the game declares with "
+                             "pieces.declare_colours), or None for the theme's muted ink")
 
 
 @dataclasses.dataclass(frozen=True)

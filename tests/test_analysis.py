@@ -472,9 +472,9 @@ def test_game_sources_a_record_a_widget_or_a_code():
 
 
 @pytest.mark.parametrize("call, error, message", [
-    (lambda r, s: iw.analyse(r, precision=0), ValueError, "precision=0 must be a number between 0 and 0.5"),
-    (lambda r, s: iw.analyse(r, precision=0.5), ValueError, "precision=0.5 must be a number between 0 and 0.5"),
-    (lambda r, s: iw.hint(s, precision=-1), ValueError, "precision=-1 must be a number between 0 and 0.5"),
+    (lambda r, s: iw.analyse(r, precision=0), ValueError, "precision=0 must be a number from 0.001 to 0.5"),
+    (lambda r, s: iw.analyse(r, precision=0.5), ValueError, "precision=0.5 must be a number from 0.001 to 0.5"),
+    (lambda r, s: iw.hint(s, precision=-1), ValueError, "precision=-1 must be a number from 0.001 to 0.5"),
     (lambda r, s: iw.analyse(r, precision="0.1"), ValueError, "precision='0.1' must be a number"),
     (lambda r, s: iw.analyse(r, seed=-2), ValueError, r"seed=-2 must be a whole number ≥ 0"),
     (lambda r, s: iw.analyse(r, max_seconds=0), ValueError, "max_seconds=0 must be a positive number"),
@@ -569,7 +569,7 @@ def test_the_command_line_prints_the_table_and_saves_json(tmp_path, capsys):
 @pytest.mark.parametrize("argv, message", [
     (["analyse", "nonsense"], "error: CODE 'nonsense' is neither a game code (starting 'iw1.') nor a record file"),
     (["analyse", "iw1.AAAA"], "error: CODE: the record code is damaged (was it copied completely?)"),
-    (["analyse", "CODE", "--precision", "0.7"], "error: --precision 0.7 must be a number between 0 and 0.5"),
+    (["analyse", "CODE", "--precision", "0.7"], "error: --precision 0.7 must be a number from 0.001 to 0.5"),
     (["analyse", "CODE", "--policy", "expert"], "error: --policy 'expert': unknown agent 'expert'; choose a level "
      "(easy, medium, hard) or an agent (random, greedy, mcts, mcts:ITERATIONS)\n"),  # no Python function offered
     (["analyse", "CODE", "--seed", "-3"], "error: --seed -3 must be a whole number ≥ 0"),

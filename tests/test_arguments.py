@@ -219,7 +219,7 @@ def test_an_agent_named_like_a_built_in_one_is_checked(label):
     (dict(exploration=-1), ValueError, "exploration=-1.0 must be a number ≥ 0"),
     (dict(exploration=float("nan")), ValueError, "exploration=nan must be a number ≥ 0"),
     (dict(exploration="high"), TypeError, "exploration='high' must be a number ≥ 0, not str"),
-    (dict(iterations="300"), TypeError, "iterations='300' must be a whole number ≥ 1 or None, not str"),
+    (dict(iterations="300"), TypeError, "iterations='300' must be a whole number between 1 and 10,000,000 or None, not str"),
     (dict(iterations=True), TypeError, "iterations=True must be a whole number"),
     (dict(time_limit="1"), TypeError, "time_limit='1' must be a positive number of seconds"),
     (dict(time_limit=float("inf")), ValueError, "time_limit=inf must be"),

@@ -107,3 +107,17 @@ def test_version(capsys):
         main(["--version"])
     assert exit_info.value.code == 0
     assert capsys.readouterr().out == f"icewidgets {iw.__version__}\n"
+
+
+def test_the_policy_and_ladder_measurements_run_for_a_plugin_game(nest_row, capsys):
+    assert main(["bench-policy", "nestrow", "-n", "6", "--rollouts", "4", "--seed", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["game", "source", "policy", "finished", "Brier", "baseline", "skill", "ms/rollout"]
+    assert [line.split()[:3] for line in lines[1:]] == [["nestrow", "medium", "random"], ["nestrow", "medium", "greedy"],
+                                                        ["nestrow", "easy", "random"], ["nestrow", "easy", "greedy"]]
+    assert main(["ladder", "nestrow", "-n", "2", "--quick-n", "4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [" ".join(line.split()[1:4]) for line in lines[2:]] == ["easy vs random", "medium vs easy", "hard vs medium"]
+    assert [int(line.split()[4]) for line in lines[2:]] == [4, 4, 2]
+    assert main(["ladder", "nestrow", "--quick-n", "0"]) == 2
+    assert "error: --quick-n must be at least 1, not 0" in capsys.readouterr().err

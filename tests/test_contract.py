@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 import icewidgets as iw
-from extra_game import HOW_TO_PLAY, NestRow, NestRowState
+from extra_game import HOW_TO_PLAY, NestRow, NestRowCounters, NestRowState, NestRowView
 from icewidgets.protocol import event
+from icewidgets.view import BoardArea
 from icewidgets.testing import ConformanceError, check_game, check_outline
 
 CONTRIBUTING = (Path(__file__).resolve().parent.parent / "CONTRIBUTING.md").read_text(encoding="utf-8")
@@ -37,7 +38,7 @@ def _fails(game, match: str) -> str:
 
 
 def test_the_table_lists_the_rules():
-    assert len(RULES) == 13 and RULES[0] == "a Game has a grid"
+    assert len(RULES) == 19 and RULES[0] == "a Game has a grid"
 
 
 def test_repr_false():
@@ -157,8 +158,54 @@ def test_prime_fills_only_cached_properties():
     assert primed.events == (event("x", "X."),) and isinstance(NestRowState.__dict__["events"], cached_property)
 
 
-def test_the_outline_test_names_its_rule():
-    source = (Path(__file__).parent / "test_outline.py").read_text(encoding="utf-8")
-    for named in ("(rule: the outline of rules.py", "(rule: events are a cached property, built when"):
+def test_the_outline_check_names_its_rule():
+    source = (Path(iw.__file__).parent / "testing.py").read_text(encoding="utf-8")
+    for named in ('which = "the outline of rules.py"', "(rule: events are a cached "):
         assert named in source
     assert "the outline of rules.py" in RULES
+
+
+def test_move_types_are_the_move_classes(monkeypatch):
+    monkeypatch.setattr(NestRow, "move_types", ("Place",))
+    _fails(NestRow(), r"nestrow: move_types holds 'Place', not a class: write NestRow.move_types = \(…,\) with the Move "
+                      r"classes themselves, after the # Moves section that defines them \(rule: move_types are the Move classes\)")
+    monkeypatch.setattr(NestRow, "move_types", ())
+    _fails(NestRow(), r"move_types = \(\); write a tuple of the Move classes after them")
+
+
+class _Counters(NestRowCounters):
+    pass
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"fields": {"captures": "int"}}, r"nestrow: 'captures' maps to 'int': a name maps to a tuple \(dtype, shape, "
+                                      r"description\).* \(rule: Counters.fields maps a name to \(dtype, shape, description\)\)"),
+    ({"fields": {"nested": ("int", (), "x")}}, r"'nested' maps to \('int', \(\), 'x'\)"),
+    ({"fields": {"nested": ("uint8", 3, "x")}}, r"'nested' maps to \('uint8', 3, 'x'\)"),
+    ({"heatmaps": {"placed": 3}}, r"Counters.heatmaps is \{'placed': 3\}; it maps a name to the words .* \(rule: "
+                                  r"Counters.heatmaps maps a name to what it counts\)"),
+    ({"labels": {"nested": ("a", "b")}}, r"Counters.labels\['nested'\] is \('a', 'b'\); the field's extra shape is "
+                                         r"\(\), .* \(rule: Counters.labels give each extra axis of a field its labels\)"),
+    ({"labels": {"other": (("a",),)}}, r"Counters.labels names 'other', which is not a field"),
+    ({"summary_rows": lambda self, results: [["nested", results.arrays["missing"], ""]]},
+     r"a playout run of 4 games failed in the game's counters: KeyError: 'missing' \(rule: the counters work in a "
+     r"playout run\)"),
+])
+def test_counters_are_checked_in_their_format_and_in_a_playout_run(monkeypatch, change, message):
+    for name, value in change.items():
+        monkeypatch.setattr(_Counters, name, value)
+    monkeypatch.setattr(NestRow, "counters", _Counters())
+    _fails(NestRow(), message)
+
+
+@pytest.mark.parametrize("areas, message", [
+    (lambda self, state: ["the centre"], r"view.board_areas\(\) gives 'the centre', not a BoardArea of squares of the board"),
+    (lambda self, state: "b2", r"view.board_areas\(\) gives 'b2', not a list"),
+    (lambda self, state: [BoardArea("far", ("z9",))], r"not a BoardArea of squares of the board"),
+    (lambda self, state: [BoardArea("mine", ("b2",), colour="Q")], r"the board area 'mine' has colour='Q', which no "
+                                                                    r"piece has: declare it with pieces.declare_colours"),
+])
+def test_board_areas_are_checked(monkeypatch, areas, message):
+    monkeypatch.setattr(NestRowView, "board_areas", areas)
+    text = _fails(NestRow(), message)
+    assert text.endswith("(rule: the view's board areas are BoardArea values of squares of the board)")

@@ -140,7 +140,7 @@ def test_any_concurrent_futures_executor_gives_the_same_results():
 
 
 def test_a_local_dask_cluster_gives_the_same_results():
-    distributed = pytest.importorskip("distributed")
+    distributed = pytest.importorskip("distributed", reason="needs the dask extra: pip install 'icewidgets[dask]'")
     whole = _volcano_chunks(3, 0, 4000)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         with distributed.Client(cluster) as client:

@@ -115,7 +115,8 @@ BROKEN = {
 }
 WARNINGS = [
     "the game plug-in 'broken' (broken = broken_game:Broken) of the distribution 'broken-import 1.0' is left out: "
-    "importing broken_game failed: ModuleNotFoundError: No module named 'no_such_module_for_icewidgets'",
+    "importing broken_game failed: ModuleNotFoundError: No module named 'no_such_module_for_icewidgets' "
+    "({site}, line 1)",
     "the game plug-in 'ghost' (ghost = ghost_game:Ghost) of the distribution 'ghost-game 1.0' is left out: "
     "ghost_game has no 'Ghost'",
     "the game plug-in 'nestrow' (nestrow = copycat:Copycat) of the distribution 'nest-row-copycat 1.0' is left out: "
@@ -139,10 +140,11 @@ def test_plugins_that_cannot_be_used_are_left_out_with_a_warning_naming_them(ins
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [" ".join(OWN + ["nestrow"]), "Volcano Nest Row"]
     said = [line.split("PluginWarning: ", 1)[1] for line in done.stderr.splitlines() if "PluginWarning: " in line]
-    assert said == WARNINGS
+    expected = [text.replace("{site}", str(site / "broken_game.py")) for text in WARNINGS]
+    assert said == expected
     # The command line says each in one line, and goes on.
     cli = _run(Path(both), "-m", "icewidgets", "games", cwd=tmp_path)
-    assert cli.returncode == 0 and cli.stderr.splitlines() == [f"warning: {text}" for text in WARNINGS]
+    assert cli.returncode == 0 and cli.stderr.splitlines() == [f"warning: {text}" for text in expected]
     assert [line.split()[0] for line in cli.stdout.splitlines()] == OWN + ["nestrow"]
 
 
@@ -167,3 +169,79 @@ def test_register_refuses_what_it_cannot_use(nest_row):
 def test_the_package_own_games_come_first():
     assert games.available_games(plugins=False) == tuple(OWN)
     assert iw.available_games()[:4] == tuple(OWN)
+
+
+FRAGILE = {
+    # distribution: (entry points, modules); each is left out with the warning's text after "is left out: "
+    "bad-value": ({"badvalue": "bad-mod:G"}, {}),
+    "extra-colon": ({"extracolon": "mod:Cls:extra"}, {}),
+    "exits": ({"exits": "exiting_game:Game"}, {"exiting_game.py": "raise SystemExit(3)\n"}),
+    "interrupts": ({"interrupts": "interrupting_game:Game"}, {"interrupting_game.py": "raise KeyboardInterrupt\n"}),
+    "getattr-raises": ({"getattr": "lazy_game:Lazy"},
+                       {"lazy_game.py": "def __getattr__(name):\n    raise RuntimeError('no ' + name)\n"}),
+    "hexrace": ({"hexrace": "hexrace.rules:HexRace"},
+                {"hexrace/__init__.py": "", "hexrace/rules.py": "import hexrace.board\n",
+                 "hexrace/board.py": "SIZE = 5\nCELLS = [1 / (SIZE - 5)]\n"}),
+}
+
+
+def test_a_broken_plugin_of_any_kind_is_left_out_named_with_its_file_and_line(tmp_path):
+    site = tmp_path / "site"
+    for name, (points, modules) in FRAGILE.items():
+        write_distribution(site, name, points, modules=modules)
+    script = textwrap.dedent("""
+        import icewidgets as iw
+        from icewidgets import games
+        print(iw.make("volcano").title, games._discovered)   # the own games do not look for plug-ins
+        print(*iw.available_games())
+        try:
+            iw.make("hexrace")
+        except ValueError as error:
+            print(error)
+        """)
+    done = _run(site, "-c", script, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:2] == ["Volcano False", " ".join(OWN)]
+    board = site / "hexrace" / "board.py"
+    assert lines[2] == ("the plug-in 'hexrace' is installed but failed to load: importing hexrace.rules failed: "
+                        f"ZeroDivisionError: division by zero ({board}, line 2)")
+    said = {line.split("PluginWarning: ", 1)[1].split(" is left out: ")[0].split("'")[1]:
+            line.split(" is left out: ", 1)[1] for line in done.stderr.splitlines() if "PluginWarning: " in line}
+    assert said == {
+        "badvalue": "its value 'bad-mod:G' is not written 'module:Class'",
+        "extracolon": "its value 'mod:Cls:extra' is not written 'module:Class'",
+        "exits": f"importing exiting_game failed: SystemExit: 3 ({site / 'exiting_game.py'}, line 1)",
+        "interrupts": f"importing interrupting_game failed: KeyboardInterrupt ({site / 'interrupting_game.py'}, line 1)",
+        "getattr": f"reading Lazy of lazy_game failed: RuntimeError: no Lazy ({site / 'lazy_game.py'}, line 2)",
+        "hexrace": f"importing hexrace.rules failed: ZeroDivisionError: division by zero ({board}, line 2)",
+    }
+
+
+def test_a_slow_plugin_is_named(tmp_path):
+    site = tmp_path / "site"
+    write_distribution(site, "slow-game", {"nestrow": "slow_nest:NestRow"},
+                       modules={"slow_nest.py": GAME_SOURCE + "\nimport time\ntime.sleep(1.5)\n"})
+    done = _run(site, "-c", "import icewidgets as iw; iw.make('volcano'); print(*iw.available_games())", cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.split() == OWN + ["nestrow"], done.stderr
+    assert "PluginWarning: the game plug-in 'nestrow' of the distribution 'slow-game 1.0' took 1." in done.stderr
+    assert "s to import (slow_nest); every process that lists the games waits for it" in done.stderr
+
+
+def test_a_plugin_game_that_fails_in_use_is_one_line_of_the_command_line(tmp_path):
+    site = tmp_path / "site"
+    failing = GAME_SOURCE + textwrap.dedent("""
+
+        class FailRow(NestRow):
+            name = "failrow"
+
+            def new_state(self, seed=None):
+                raise RuntimeError("the board is missing")
+        """)
+    write_distribution(site, "fail-row", {"failrow": "fail_row:FailRow"}, modules={"fail_row.py": failing})
+    line = failing.splitlines().index('        raise RuntimeError("the board is missing")'.strip().rjust(
+        len('        raise RuntimeError("the board is missing")'))) + 1
+    done = _run(site, "-m", "icewidgets", "playouts", "failrow", "-n", "3", "-q", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [f"error: the game 'failrow' of the plug-in 'fail-row 1.0' failed: RuntimeError: "
+                                        f"the board is missing ({site / 'fail_row.py'}, line {line})"]

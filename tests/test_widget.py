@@ -178,8 +178,11 @@ def test_setting_ply_moves_the_view_only():
     assert widget.state.stack("c1") == "B1B2B3K1" and widget.final_state.stack("a2") == "G1G2G3K1"
     assert widget.position_text == widget.state.to_text()
     assert len(widget.record) == 2
-    widget.ply = 9
-    assert widget.ply == 1 and widget.message == "ply must be between 0 and 2."
+    with pytest.raises(ValueError, match="ply=9 must be a whole number between 0 and 2"):
+        widget.ply = 9
+    with pytest.raises(TypeError, match="ply=True must be a whole number between 0 and 2, not bool"):
+        widget.ply = True
+    assert widget.ply == 1
 
 
 def test_moving_from_an_earlier_ply_branches_and_keeps_a_redo():

@@ -117,8 +117,8 @@ def test_an_analysis_given_is_shown_without_a_thread_and_cut_to_the_game():
 @pytest.mark.parametrize("kwargs, error, message", [
     ({"analysis": "yes"}, TypeError, "analysis='yes' must be True (analyse the game now), False or an Analysis"),
     ({"analysis": 1}, TypeError, "analysis=1 must be True"),
-    ({"analysis_precision": 0.5}, ValueError, "analysis_precision=0.5 must be a precision (± expected points) strictly "
-                                              "between 0 and 0.5"),
+    ({"analysis_precision": 0.5}, ValueError, "analysis_precision=0.5 must be a precision (± expected points) ≥ "
+                                              "0.001 and < 0.5"),
     ({"analysis_precision": 0}, ValueError, "analysis_precision=0.0 must be a precision"),
     ({"analysis_precision": "0.1"}, TypeError, "analysis_precision='0.1' must be a precision"),
 ])

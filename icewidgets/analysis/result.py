@@ -12,11 +12,11 @@ from typing import Any, Callable
 
 from ..checks import is_seed, shown
 from ..jsontext import json_shown, read_json
-from ..protocol import NotationError
+from ..protocol import CHANCE, NotationError, State
 from ..record import Record
 from ..stats import Table
 from ..words import plural
-from .labels import LABELS, SYMBOLS
+from .labels import LABELS, SYMBOLS, label_for
 from .search import PROVED, proved_mark
 from .values import Value
 
@@ -519,10 +519,39 @@ def _content_problem(record: Record, positions: tuple[Value, ...], plies: tuple[
             return f"ply {ply.ply}'s best move {shown(ply.best)} is not a move's text"
         if ply.player != states[expected - 1].player:
             return f"ply {ply.ply} was played by seat {states[expected - 1].player}, not {shown(ply.player)}"
+        problem = _ply_problem(ply, states[expected - 1])
+        if problem:
+            return f"ply {ply.ply}'s {problem}"
         try:
             why = None if ply.chance else states[expected - 1].why_illegal(ply.best)
         except ValueError as error:  # not even a move of this game
             why = str(error)
         if why is not None:
             return f"ply {ply.ply}'s best move {shown(ply.best)} is not legal there: {why}"
+    return None
+
+
+def _ply_problem(ply: PlyAnalysis, before: State) -> str | None:
+    """What does not fit the position ``before`` or the ply's own values in a loaded ply, or None:
+    a roll where the rules roll, the count of legal moves, the loss (the best move's value minus
+    the played move's, for the player) and the label that loss and the intervals give."""
+    roll = before.to_move == CHANCE
+    if ply.chance != roll:
+        return f"'chance' is {json_shown(ply.chance)}, but the position before it is {'a roll' if roll else 'a decision'}"
+    if roll:
+        return None
+    legal = len(before.legal_moves())
+    if ply.legal != legal:
+        return f"'legal' is {json_shown(ply.legal)}, but {plural(legal, 'move is', 'moves are')} legal there"
+    player = ply.player
+    loss = max(0.0, ply.best_value.points[player] - ply.value.points[player])
+    if abs(ply.loss - loss) > 1e-6:
+        return (f"'loss' is {ply.loss:g}, but its best move's value less the move's value is {loss:g} for the "
+                f"player")
+    if ply.reason is None:  # a label from the values alone (a proof gives its own, with its reason)
+        label = label_for(ply.loss, (ply.value.low[player], ply.value.high[player]),
+                          (ply.best_value.low[player], ply.best_value.high[player]))
+        if ply.label != label and not (ply.best == ply.move and ply.label is None):
+            return (f"'label' is {json_shown(ply.label)}, but its loss of {ply.loss:g} and the intervals give "
+                    f"{json_shown(label)}")
     return None

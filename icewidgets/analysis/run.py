@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import numbers
 import time
 from typing import Any, Callable
 
@@ -17,7 +18,7 @@ from .labels import label_for, proved_label, worse
 from .result import Analysis, PlyAnalysis
 from .search import Hints, check_decision, make_hint, race
 from .tactics import Proof, exact_points, known_results, proof_line
-from .values import Rollouts, Sample, Stopped, Value, position_sample
+from .values import MAX_ROLLOUTS, MIN_PRECISION, Rollouts, Sample, Stopped, Value, position_sample
 
 __all__ = ["analyse", "evaluate", "hint"]
 
@@ -40,8 +41,9 @@ def analyse(game_source: Any, *, precision: float = 0.05, policy: Any = None, se
 
     - ``game_source``: an :class:`icewidgets.Record`, a :class:`icewidgets.GameWidget` (its
       ``record``) or a game code (``record.to_code()``).
-    - ``precision``: the half-width every interval aims at (between 0 and 0.5; ±0.05 by
-      default): each position, the move played and the best move are valued to it.
+    - ``precision``: the half-width every interval aims at (from 0.001, :data:`MIN_PRECISION`,
+      to 0.5 excluded; ±0.05 by default): each position, the move played and the best move are
+      valued to it, with at most about a million rollouts each.
     - ``policy``: the rollouts' agent (default: the game's own, ``game.analyst.rollout``).
     - ``seed``: the same seed gives the same analysis on any machine, and the same values, best
       moves, losses and labels on either engine (``positions`` and ``plies`` are equal; only
@@ -71,7 +73,7 @@ def analyse(game_source: Any, *, precision: float = 0.05, policy: Any = None, se
     (True, 2, True)
     """
     record = _record(game_source)
-    precision, seed, deadline = _check(precision, seed, max_seconds, engine)
+    precision, seed, deadline = _check(precision, seed, max_seconds, engine, stop=stop, progress=progress)
     game = record.make_game()
     policy_agent, policy_name = _policy(game, policy)
     states = list(record.states())
@@ -189,9 +191,8 @@ def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = Non
     (2, True)
     """
     check_decision(state)
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise ValueError(f"k={k!r} must be a whole number ≥ 1: how many moves to suggest")
-    precision, seed, deadline = _check(precision, seed, max_seconds, engine)
+    k = checks.whole(k, "k", low=1)  # how many moves to suggest
+    precision, seed, deadline = _check(precision, seed, max_seconds, engine, stop=stop)
     policy_agent, policy_name = _policy(state.game, policy)
     complete = True
     seconds = HINT_SEARCH_SECONDS if deadline is None else max(0.0, min(HINT_SEARCH_SECONDS,
@@ -241,7 +242,7 @@ def policy_line(state: State, agent: Any, seed: int, plies: int = LINE_PLIES) ->
 def evaluate(state: Any, *, precision: float = 0.05, policy: Any = None, seed: int = 0, engine: str = "auto",
              rollouts: int | None = None) -> Any:
     """The value of a position: each seat's expected points with 95% intervals, to ``precision``,
-    or from exactly ``rollouts`` rollouts when that is given.
+    or from exactly ``rollouts`` rollouts when that is given (at most :data:`MAX_ROLLOUTS`).
 
     ``state`` may also be a list of positions of one game: they are valued together (their
     rollouts share the workers) and a list of values comes back — many positions with few
@@ -261,8 +262,8 @@ def evaluate(state: Any, *, precision: float = 0.05, policy: Any = None, seed: i
     if any(s.game != game for s in states):
         raise ValueError("state: a list of positions to value must all be positions of one game (the same options)")
     precision, seed, _ = _check(precision, seed, None, engine)
-    if rollouts is not None and (isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1):
-        raise ValueError(f"rollouts={rollouts!r} must be a whole number ≥ 1 (or None: as many as the precision needs)")
+    rollouts = checks.whole(rollouts, "rollouts", low=1, high=MAX_ROLLOUTS, none=True,
+                            what="a whole number of rollouts (None: as many as the precision needs)")
     policy_agent, _ = _policy(game, policy)
     samples = [position_sample(s, i, "", game.analyst.winning_line) for i, s in enumerate(states)]
     with Rollouts(game, policy_agent, seed, engine) as runner:
@@ -293,10 +294,15 @@ def _record(source: Any) -> Record:
                     f"not {type(source).__name__}")
 
 
-def _check(precision: Any, seed: Any, max_seconds: Any, engine: Any) -> tuple[float, int, float | None]:
-    if isinstance(precision, bool) or not isinstance(precision, (int, float)) or not 0 < precision < 0.5:
-        raise ValueError(f"precision={shown(precision)} must be a number between 0 and 0.5 (both excluded): the "
-                         "half-width of the values' 95% intervals, in expected points (0.05 by default)")
+def _check(precision: Any, seed: Any, max_seconds: Any, engine: Any, stop: Any = None,
+           progress: Any = None) -> tuple[float, int, float | None]:
+    if isinstance(precision, bool) or not isinstance(precision, numbers.Real) or not MIN_PRECISION <= precision < 0.5:
+        raise ValueError(f"precision={shown(precision)} must be a number from {MIN_PRECISION} to 0.5 (0.5 excluded): "
+                         "the half-width of the values' 95% intervals, in expected points (0.05 by default)")
+    if stop is not None and not callable(getattr(stop, "is_set", None)):
+        raise TypeError(f"stop={shown(stop)} must have an is_set() method, such as a threading.Event, or be None")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress={shown(progress)} must be a function progress(analysis_so_far), or None")
     try:
         seed = checks.seed(seed)  # numpy integers too
     except TypeError as error:  # one kind of error for every bad setting of analyse()

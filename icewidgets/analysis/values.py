@@ -46,7 +46,7 @@ from ..playout.chunks import default_workers
 from ..protocol import CHANCE, Game, State
 from ..stats import Z95, Tally
 
-__all__ = ["JOB_SIZE", "Rollouts", "Sample", "Stopped", "Value", "final_points", "most_rollouts", "move_code",
+__all__ = ["JOB_SIZE", "MAX_ROLLOUTS", "MIN_PRECISION", "Rollouts", "Sample", "Stopped", "Value", "final_points", "most_rollouts", "move_code",
            "rollout_plies"]
 
 JOB_SIZE = 128
@@ -132,6 +132,9 @@ class Value:
         finished = None if "finished" not in data else field(  # not kept by the first saved analyses
             "finished", lambda v: count(v) and v <= rollouts, f"a count from 0 to its {rollouts} rollouts, or null",
             optional=True)
+        if exact and (rollouts or low != points or high != points):
+            raise ValueError(f"a value's 'exact' is true, but it comes from {rollouts:,} rollouts with the interval "
+                             f"{list(low)} to {list(high)}: an exact value has no rollouts, and its interval is its points")
         return cls(points, low, high, rollouts, exact, ends_in, finished)
 
 
@@ -169,6 +172,15 @@ def rollout_points(out: dict[str, np.ndarray], players: int) -> np.ndarray:
     return np.where(shared > 0, won / np.maximum(shared, 1.0), 1.0 / players)
 
 
+MIN_PRECISION = 0.001
+"""The finest precision an analysis aims at (±0.001): about a million rollouts a position
+(:func:`most_rollouts`); a finer one would take days and more memory than a machine has."""
+
+MAX_ROLLOUTS = 1_000_000
+"""The most rollouts a position is given at once (``evaluate(..., rollouts=…)``): as many as the
+finest precision, :data:`MIN_PRECISION`, needs."""
+
+
 @functools.lru_cache(maxsize=None)
 def most_rollouts(precision: float) -> int:
     """The rollouts after which every interval is at most ±``precision`` wide, whatever the
@@ -178,6 +190,8 @@ def most_rollouts(precision: float) -> int:
     >>> most_rollouts(0.05), most_rollouts(0.1)
     (385, 97)
     """
+    if not MIN_PRECISION <= precision < 0.5:
+        raise ValueError(f"precision={precision!r} must be at least {MIN_PRECISION} and below 0.5")
     n = max(1, int((Z95 / (2 * precision)) ** 2) - 3)
     while _longest_side(n) > precision:
         n += 1
@@ -299,8 +313,9 @@ class Rollouts:
     ``policy``: the agent of every seat; ``engine``: ``"auto"`` (a compiled kernel where one
     plays the policy) or ``"reference"``; ``deadline`` (a ``time.perf_counter()`` value) and
     ``stop`` (anything with ``is_set()``, such as a ``threading.Event``) end the work with
-    :class:`Stopped` before the next job of :data:`JOB_SIZE` rollouts (a batch stopped halfway
-    is dropped whole, so no value depends on when it stopped). Use it as a context manager (its thread pool).
+    :class:`Stopped` before the next ply of a rollout on the rules engines, or the next job of
+    :data:`JOB_SIZE` rollouts of a compiled kernel (a batch stopped halfway is dropped whole, so no
+    value depends on when it stopped). Use it as a context manager (its thread pool).
     """
 
     def __init__(self, game: Game, policy: Any, seed: int, engine: str = "auto", deadline: float | None = None,
@@ -356,7 +371,7 @@ class Rollouts:
         self.check()
         seed = (self.seed, sample.ply, move_code(sample.move), first)
         out = agents_module.play_on(sample.state, self.agents, seed, count, self.max_plies,
-                                    engine="auto" if self.compiled else "reference")
+                                    engine="auto" if self.compiled else "reference", check=self.check)
         return rollout_points(out, sample.players), rollout_finished(out)
 
     def settle(self, samples: Sequence[Sample], precision: float) -> None:

@@ -15,8 +15,11 @@ A game published as a package of its own declares an entry point in its ``pyproj
 
 Every process finds it (the command line, any kernel, a Voilà page): :func:`available_games`
 lists such games after the package's own, and :func:`make` builds them. A plug-in that cannot be
-used (it fails to import, names no Game class, or takes a name another game has) is left out with
-a :class:`PluginWarning` that names its distribution and says why; the other games still work.
+used (a malformed entry point; an import that fails, with the file and line where it did; no Game
+class; a name another game has) is left out with a :class:`PluginWarning` that names its
+distribution and says why; the other games still work, and ``make(name)`` says why that one is
+missing. The package's own games never wait for plug-ins: they are looked for only when the list
+of games is asked for or a name is not one of the package's own.
 
 >>> available_games(plugins=False)
 ('volcano', 'volterra', 'ice3', 'blockade')
@@ -30,7 +33,10 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import re
 import threading
+import time
+import traceback
 import warnings
 from typing import Any
 
@@ -57,6 +63,15 @@ PLUGINS: dict[str, str] = {}
 plug-ins found so far."""
 
 
+FAILED: dict[str, str] = {}
+"""Game name → why the plug-in of that name was left out (what its :class:`PluginWarning` said),
+so that ``make(name)`` says it rather than "unknown game"."""
+
+SLOW_IMPORT = 1.0
+"""Seconds: a plug-in whose import takes longer is named in a warning (every process that
+lists the games waits for it)."""
+
+
 class PluginWarning(UserWarning):
     """A game plug-in was left out; the message names its distribution and says why."""
 
@@ -77,11 +92,15 @@ def available_games(plugins: bool = True) -> tuple[str, ...]:
 
 
 def game_class(name: str) -> type[Game]:
-    """The Game subclass registered as ``name``."""
-    discover()
+    """The Game subclass registered as ``name``. The package's own games are found without
+    looking for plug-ins; any other name looks for them first (once per process)."""
+    if not (isinstance(name, str) and name in OWN_GAMES):
+        discover()
     try:
         entry = REGISTRY[name]
     except (KeyError, TypeError):
+        if isinstance(name, str) and name in FAILED:
+            raise ValueError(f"the plug-in {name!r} is installed but failed to load: {FAILED[name]}") from None
         raise ValueError(f"unknown game {shown(name)}; available games: {', '.join(REGISTRY)}") from None
     if isinstance(entry, str):
         module, _, cls = entry.partition(":")
@@ -133,36 +152,76 @@ def discover() -> None:
             _load_plugin(point)
 
 
+_VALUE = re.compile(r"(?P<module>[\w.]+)\s*(:\s*(?P<attr>[\w.]+)\s*)?")
+"""An entry point's value, ``module:attr`` (as :mod:`importlib.metadata` reads it)."""
+
+
 def _load_plugin(point: Any) -> None:
-    """Register the game of one entry point, or warn why it is left out."""
-    where = f"the game plug-in {point.name!r} ({point.name} = {point.value}) of the distribution {_distribution(point)!r}"
+    """Register the game of one entry point, or warn why it is left out. Nothing a plug-in does
+    (a malformed entry point, an import that raises anything, even ``SystemExit``, a module
+    whose ``__getattr__`` raises) reaches the caller: the other games keep working."""
+    name, value = str(getattr(point, "name", "")), str(getattr(point, "value", ""))
+    where = f"the game plug-in {name!r} ({name} = {value}) of the distribution {_distribution(point)!r}"
     try:
-        module = importlib.import_module(point.module)
-    except Exception as error:  # any failure of someone else's package must leave ours working
-        warnings.warn(f"{where} is left out: importing {point.module} failed: {type(error).__name__}: {error}",
-                      PluginWarning, stacklevel=2)
-        return
-    loaded: Any = module
-    for attr in (point.attr or "").split("."):
-        if attr:
-            loaded = getattr(loaded, attr, _MISSING)
-        if loaded is _MISSING:
-            warnings.warn(f"{where} is left out: {point.module} has no {point.attr!r}", PluginWarning, stacklevel=2)
-            return
+        problem = _plugin_problem(point, name, value)
+    except BaseException as error:  # noqa: BLE001 - a plug-in's SystemExit or KeyboardInterrupt must not end the process
+        problem = f"looking it up failed: {failure_text(error)}"
+    if problem:
+        FAILED.setdefault(name, problem)
+        warnings.warn(f"{where} is left out: {problem}", PluginWarning, stacklevel=3)
+
+
+def _plugin_problem(point: Any, name: str, value: str) -> str | None:
+    """Register the game of ``point``; or why it cannot be, in words."""
+    match = _VALUE.fullmatch(value)
+    if match is None or not match.group("attr"):
+        return f"its value {value!r} is not written 'module:Class'"
+    module_name, attr = match.group("module"), match.group("attr")
+    started = time.perf_counter()
+    try:
+        loaded: Any = importlib.import_module(module_name)
+    except BaseException as error:  # noqa: BLE001 - any failure of someone else's package must leave ours working
+        return f"importing {module_name} failed: {failure_text(error)}"
+    seconds = time.perf_counter() - started
+    if seconds > SLOW_IMPORT:
+        warnings.warn(f"the game plug-in {name!r} of the distribution {_distribution(point)!r} took {seconds:.1f} s to "
+                      f"import ({module_name}); every process that lists the games waits for it", PluginWarning,
+                      stacklevel=4)
+    for part in attr.split("."):
+        try:
+            loaded = getattr(loaded, part)
+        except BaseException as error:  # noqa: BLE001 - a module's __getattr__ may raise anything
+            if isinstance(error, AttributeError):
+                return f"{module_name} has no {attr!r}"
+            return f"reading {attr} of {module_name} failed: {failure_text(error)}"
     if not _is_game_class(loaded):
         what = f"the class {loaded.__name__}" if isinstance(loaded, type) else f"a {type(loaded).__name__}"
-        problem = f"{point.value} is {what}, not a Game subclass (icewidgets.Game)"
-    elif loaded.name != point.name:
-        problem = f"its entry point is called {point.name!r} but the game's name is {loaded.name!r} (they must agree)"
-    else:
-        problem = _name_problem(loaded, point.name)
+        return f"{value} is {what}, not a Game subclass (icewidgets.Game)"
+    if loaded.name != name:
+        return f"its entry point is called {name!r} but the game's name is {loaded.name!r} (they must agree)"
+    problem = _name_problem(loaded, name)
     if problem:
-        warnings.warn(f"{where} is left out: {problem}", PluginWarning, stacklevel=2)
-        return
-    if REGISTRY.get(point.name) is loaded:
-        return  # the plug-in registered itself on import
-    REGISTRY[point.name] = loaded
-    PLUGINS[point.name] = _distribution(point)
+        return problem
+    if REGISTRY.get(name) is not loaded:  # else the plug-in registered itself on import
+        REGISTRY[name] = loaded
+        PLUGINS[name] = _distribution(point)
+    return None
+
+
+def failure_text(error: BaseException) -> str:
+    """An exception a plug-in raised, in one line, with the file and line where it was raised
+    (the innermost frame outside Python's import machinery and this module).
+
+    >>> failure_text(ZeroDivisionError("division by zero"))  # one never raised: no file or line
+    'ZeroDivisionError: division by zero'
+    """
+    text = f"{type(error).__name__}: {error}".rstrip(": ")
+    if isinstance(error, SyntaxError):  # its text names the file and line already
+        return text
+    frames = [frame for frame in traceback.extract_tb(error.__traceback__)
+              if not frame.filename.startswith("<") and "importlib" not in frame.filename.replace("\\", "/")
+              and frame.filename != __file__]
+    return f"{text} ({frames[-1].filename}, line {frames[-1].lineno})" if frames else text
 
 
 def _is_game_class(game: Any) -> bool:
@@ -184,10 +243,13 @@ def _name_problem(game: type[Game], name: Any) -> str | None:
 
 
 def _distribution(point: Any) -> str:
-    dist = getattr(point, "dist", None)
-    if dist is None:
-        return "an unknown distribution"
-    return f"{dist.metadata['Name']} {dist.version}"
+    try:
+        dist = getattr(point, "dist", None)
+        if dist is not None:
+            return f"{dist.metadata['Name']} {dist.version}"
+    except Exception:  # noqa: BLE001 - damaged metadata names no distribution
+        pass
+    return "an unknown distribution"
 
 
 def make(name: str, **options: Any) -> Game:

@@ -117,6 +117,9 @@ def parse_options(text: str) -> dict[str, Any]:
             options[key.strip()] = ast.literal_eval(value.strip())
         except (ValueError, SyntaxError):
             options[key.strip()] = value.strip()
+        except (TypeError, MemoryError, RecursionError):  # {[1]: 2}: a literal Python cannot build
+            raise ValueError(f"option {part!r}: {value.strip()[:40]!r} is no value an option can take; write a "
+                             "number, a word, True, False, None or a tuple, e.g. players=3") from None
     return options
 
 

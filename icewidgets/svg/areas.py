@@ -39,6 +39,9 @@ def _number(value: float) -> str:
 def _ink(area: BoardArea, colours: Mapping[str, str], pal: Mapping[str, str]) -> tuple[str, str, str]:
     """The area's colour and the classes of its lines and fills (theme-following without a colour)."""
     if area.colour:
+        if area.colour not in pal:
+            raise ValueError(f"the board area {area.label!r} has colour={area.colour!r}, which is no colour of pieces: "
+                             f"choose one of {''.join(pal)}, or declare it with pieces.declare_colours")
         return pal[area.colour], "", ""
     return colours["muted"], ' class="iw-area-line"', ' class="iw-area-fill"'
 

@@ -24,7 +24,8 @@ from typing import Iterable, Mapping, Sequence
 from ..grid import FILE_LETTERS, Grid
 from ..pieces import PIECES, is_pawn
 from ..protocol import CHANCE, State
-from ..view import Dice, Line, PanelItem, Pieces
+from ..checks import shown
+from ..view import BoardArea, Dice, Line, PanelItem, Pieces
 from .areas import draw as draw_areas, legend as area_legend
 from .theme import ink, label_units, palette as palette_colours, piece_markup, theme as theme_colours
 from .tracking import Placement, Tracker, grid_of
@@ -280,6 +281,9 @@ def scene(
         + panel_svg
     )
     board_areas = view.board_areas(state)
+    if not isinstance(board_areas, (list, tuple)) or not all(isinstance(area, BoardArea) for area in board_areas):
+        raise TypeError(f"{state.game.name}: view.board_areas() must return a list of BoardArea values "
+                        f"(icewidgets.view.BoardArea), not {shown(board_areas)}")
     if panel == "none":
         panel_width = panel_height = 0.0
         top = fr.y0

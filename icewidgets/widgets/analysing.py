@@ -37,6 +37,7 @@ from .. import checks
 from ..agents import get_agent
 from ..analysis import Analysis, Hint, Hints, analyse
 from ..analysis import hint as best_moves
+from ..analysis.values import MIN_PRECISION
 from ..protocol import CHANCE, State
 from ..record import Record
 from ..words import plural
@@ -280,7 +281,7 @@ def check_analysis(analysis: Any, precision: Any) -> float:
     if not isinstance(analysis, (bool, Analysis)):
         raise TypeError(f"analysis={analysis!r} must be True (analyse the game now), False or an Analysis "
                         "(from iw.analyse) of the widget's game")
-    return checks.number(precision, "analysis_precision", low=0, high=0.5, low_open=True, high_open=True,
+    return checks.number(precision, "analysis_precision", low=MIN_PRECISION, high=0.5, high_open=True,
                          what="a precision (± expected points)")
 
 

@@ -33,13 +33,14 @@ The widget knows no game: how a move is clicked and what its button says come fr
 from __future__ import annotations
 
 import base64
+import contextlib
 import dataclasses
 import functools
 import html
 import json
 import numbers
 import threading
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import anywidget
 import numpy as np
@@ -77,6 +78,20 @@ class _Checked(traitlets.TraitType):
         return self.check(obj, value)
 
 
+class _Computed(traitlets.TraitType):
+    """A trait the widget computes from its game and record, for the page: set from Python (or
+    the page) it is refused with a TypeError saying what to do instead, and keeps its value."""
+
+    def __init__(self, default: Any, instead: str, **kwargs: Any):
+        super().__init__(default, **kwargs)
+        self.instead = instead
+
+    def validate(self, obj: Any, value: Any) -> Any:
+        if not obj.__dict__.get("_computing") and "_record" in obj.__dict__:  # (its default, while it is made)
+            raise TypeError(f"widget.{self.name} is computed by the widget and cannot be set; {self.instead}")
+        return value
+
+
 def _locked(method: Callable) -> Callable:
     """The method runs holding the widget's lock (a thinking bot's answer waits for it)."""
 
@@ -112,28 +127,30 @@ class GameWidget(Analysing, anywidget.AnyWidget):
     _esm = module_source()
     _css = STYLES
 
-    game_name = traitlets.Unicode("").tag(sync=True)
-    title = traitlets.Unicode("").tag(sync=True)
+    game_name = _Computed("", "make a widget of another game, or load a game code").tag(sync=True)
+    title = _Computed("", "it is the game's title").tag(sync=True)
     board = traitlets.Dict().tag(sync=True)  # width, height, static svg, catalogue, pawns, colours, text scale
     # The whole replay (FrameLog's lists, changed in place: a move sends only frames_delta).
     frames = traitlets.List().tag(sync=True)
     moves = traitlets.List().tag(sync=True)  # one entry per ply: move, who, first frame, summary
     revision = traitlets.Int(0).tag(sync=True)  # counts the changes of frames and moves
     frames_delta = traitlets.Dict().tag(sync=True)  # the last change: base, revision, frames_from, frames, ...
-    ply = traitlets.Int(0).tag(sync=True)
+    ply = _Checked(0, lambda widget, value: checks.whole(value, "ply", low=0, high=len(widget._record.plies))
+                   if hasattr(widget, "_record") else value).tag(sync=True)
     legal = traitlets.List().tag(sync=True)  # [move, group, "from-to …"] for the newest position
     groups = traitlets.List().tag(sync=True)  # [name, label, squares] of the groups of pieces moving together
     buttons = traitlets.List().tag(sync=True)  # [label, message to send] for moves without squares, the roll
-    seats = traitlets.List().tag(sync=True)  # "human" or an agent name per player
+    seats = _Computed([], "give agents= when making the widget").tag(sync=True)  # "human" or an agent per player
     bot_pending = traitlets.Bool(False).tag(sync=True)
     bot_thinking = traitlets.Bool(False).tag(sync=True)  # a bot is choosing its move (shown in the header)
     cursor = _Checked("", lambda widget, value: widget._valid_cursor(value)).tag(sync=True)  # "" when none
     can_undo = traitlets.Bool(False).tag(sync=True)
     can_redo = traitlets.Bool(False).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
-    message_kind = traitlets.Unicode("info").tag(sync=True)  # "info" or "error"
-    position_text = traitlets.Unicode("").tag(sync=True)
-    record_code = traitlets.Unicode("").tag(sync=True)
+    message_kind = _Checked("info", lambda widget, value: checks.choice(value, "message_kind", ("info", "error"))
+                            ).tag(sync=True)
+    position_text = _Computed("", "set widget.ply to show another position, or load one").tag(sync=True)
+    record_code = _Computed("", "load a game code with the widget's Load box, or make a widget of it").tag(sync=True)
     theme = _Checked(AUTO, lambda widget, value: _valid_theme(value)).tag(sync=True)
     size = _Checked(None, lambda widget, value: _valid_size(value), allow_none=True).tag(sync=True)
     speed = _Checked(1.0, lambda widget, value: checks.number(
@@ -176,9 +193,10 @@ class GameWidget(Analysing, anywidget.AnyWidget):
         self._bot_task: Task | None = None
         self.bot_thread: threading.Thread | None = None
         g = self._record.make_game()
-        self.game_name, self.title = g.name, g.title or g.name
         self._agents: dict[int, Callable] = {}
-        self.seats = self._seat_names(g, agents)
+        with self._computed():
+            self.game_name, self.title = g.name, g.title or g.name
+            self.seats = self._seat_names(g, agents)
         self._rebuild()
         self._setup_analysis(analysis, analysis_precision)
         self.on_msg(self._on_custom_msg)
@@ -304,10 +322,11 @@ class GameWidget(Analysing, anywidget.AnyWidget):
         except (ValueError, TypeError) as error:
             raise _Refused(f"Could not load that: {error}") from None
         if record.game != self.game_name:
-            self.game_name = record.game
             g = record.make_game()
-            self.title = g.title or g.name
-            self.seats = self._seat_names(g, None)
+            with self._computed():
+                self.game_name = record.game
+                self.title = g.title or g.name
+                self.seats = self._seat_names(g, None)
         self._record = record
         self._redo = []
         self._rebuild()
@@ -331,6 +350,9 @@ class GameWidget(Analysing, anywidget.AnyWidget):
             self._say(f"The widget ignored an update of {', '.join(refused)} from the page.", "error")
         if "ply" in allowed and (isinstance(allowed["ply"], bool) or not isinstance(allowed["ply"], int)):
             self._say(f"The widget ignored ply={allowed.pop('ply')!r} from the page: not a whole number.", "error")
+        if "ply" in allowed and not 0 <= allowed["ply"] <= len(self._record.plies):
+            allowed.pop("ply")
+            self._say(f"ply must be between 0 and {len(self._record.plies)}.", "error")
         if "speed" in allowed and (isinstance(allowed["speed"], bool) or not isinstance(allowed["speed"], (int, float))
                                    or not 0 < allowed["speed"] <= MAX_SPEED):
             self._say(f"The widget ignored speed={allowed.pop('speed')!r} from the page.", "error")
@@ -616,9 +638,10 @@ class GameWidget(Analysing, anywidget.AnyWidget):
         self._set_legal()
         self.can_undo = bool(self._record.plies)
         self.can_redo = bool(self._redo)
-        self.record_code = self._record.to_code()
-        self.ply = view_ply
-        self.position_text = self.state.to_text()
+        with self._computed():
+            self.record_code = self._record.to_code()
+            self.ply = view_ply
+            self.position_text = self.state.to_text()
         self.bot_pending = self._is_bot(self.final_state)
 
     def _colours(self) -> dict[str, str]:
@@ -672,7 +695,17 @@ class GameWidget(Analysing, anywidget.AnyWidget):
             self.ply = change["old"] if 0 <= change["old"] <= len(self._record.plies) else len(self._record.plies)
             self._say(f"ply must be between 0 and {len(self._record.plies)}.", "error")
             return
-        self.position_text = self._states[n].to_text()
+        with self._computed():
+            self.position_text = self._states[n].to_text()
+
+    @contextlib.contextmanager
+    def _computed(self) -> Iterator[None]:
+        """While the widget sets the traits it computes (:class:`_Computed`)."""
+        self.__dict__["_computing"] = self.__dict__.get("_computing", 0) + 1
+        try:
+            yield
+        finally:
+            self.__dict__["_computing"] -= 1
 
     def _say(self, text: str, kind: str = "info") -> None:
         if text and text == self.message:
