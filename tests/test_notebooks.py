@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import icewidgets as iw
+from icewidgets.games.blockade.rules import PLAYOUT_MAX_TURNS
 
 nbformat = pytest.importorskip("nbformat")
 
@@ -73,6 +74,7 @@ def test_forty_random_blockade_games_all_finish_in_78_to_371_turns():
     results = iw.playouts("blockade", 40, agents="random", seed=1, max_turns=5000, progress=False)
     assert int(results.outcome("unfinished").sum()) == 0
     assert (int(results.turns.min()), int(results.turns.max())) == (78, 371)
+    assert int(results.turns.max()) < PLAYOUT_MAX_TURNS  # what the limit's docstring says
 
 
 def test_the_seeds_the_notebooks_name_pick_the_starting_player_they_say():
