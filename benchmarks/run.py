@@ -58,7 +58,7 @@ from icewidgets.playout import ply_limit, resolve_game  # noqa: E402
 
 # Game name → cases of (options, fast games per timed run, reference games per timed run).
 # Otherwise the playouts' defaults (Ice3 gets its playout_max_turns from iw.playouts). Random
-# Blockade rarely finishes (rules B-A15), so it runs under a short turn limit here, under the
+# Blockade rarely finishes (the rules have no automatic draw), so it runs under a short turn limit here, under the
 # default end-of-turn landing check and under the per-move one.
 CASES: dict[str, list[tuple[dict, int, int]]] = {
     "volcano": [({}, 1_000_000, 300)],

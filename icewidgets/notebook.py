@@ -169,7 +169,11 @@ def check_game_code(code: str, plies: Any, winner: Any) -> Verdict:
                               "again")
     if not final.is_over:
         return Verdict(True, f"{plural(len(record), 'ply', 'plies')}; the game is not over, so nobody has won yet")
-    return Verdict(True, f"{plural(len(record), 'ply', 'plies')}; {' and '.join(names)} won: {final.end_reason}")
+    reason = final.end_reason or "it was stopped"
+    if not any(reason.startswith(game.player_name(p)) for p in range(game.num_players)):
+        reason = reason[0].lower() + reason[1:]
+    return Verdict(True, f"{plural(len(record), 'ply', 'plies')}; the game is over ({reason}), and "
+                         f"{' and '.join(names)} won")
 
 
 AGENT_GAMES = 10_000
@@ -352,6 +356,10 @@ def check_fair_share(results: Any, answer: Any) -> Verdict:
     except ValueError as error:
         return Verdict(False, str(error))
     players = results.players
+    given = read_number(answer)
+    if given is not None and given > 1 and not (isinstance(answer, str) and "%" in answer):
+        return Verdict(False, f"{shown(answer)} is more than the 1 point a game gives out: write a share as a fraction "
+                              "(like 0.25 or 1/4) or as a percent with its sign (like '25%')")
     return check_number(answer, Fraction(1, players), places=2, what="a fair share of the points",
                         why=f"{players} seats share 1 point per game: 1/{players} each, {100 / players:.1f}%")
 

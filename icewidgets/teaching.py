@@ -30,7 +30,7 @@ import numbers
 import re
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Mapping, NamedTuple
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from .checks import digit_count, long_number
 from .words import article, plural
@@ -567,11 +567,15 @@ def _key(text: Any) -> str:
 
 @self_check
 def check_choice(answer: Any, right: str, explanations: Mapping[str, str], *,
-                 aliases: Mapping[str, str] | None = None) -> Verdict:
+                 aliases: Mapping[str, str] | None = None, phrases: Mapping[str, Sequence[str]] | None = None) -> Verdict:
     """Whether ``answer`` is the choice ``right`` among the keys of ``explanations`` (compared
     without case, spaces or quotes; ``aliases`` map other words to a key, and True and False
     stand for ``yes`` and ``no``); the message is the chosen key's explanation, after the
     answer when it is wrong.
+
+    ``phrases`` read an answer in the student's own words: for each key, regular expressions
+    searched in the answer (lower case, spaces collapsed). An answer that matches the phrases of
+    exactly one key is that choice; one that matches several is not read.
 
     >>> options = {"a": "a large is not a medium", "b": "sizes match: captured"}
     >>> check_choice("B", "b", options)
@@ -585,6 +589,9 @@ def check_choice(answer: Any, right: str, explanations: Mapping[str, str], *,
     keys.update({_key(word): keys[_key(key)] for word, key in (aliases or {}).items()})
     given = ("yes" if answer else "no") if isinstance(answer, bool) and {"yes", "no"} <= set(keys) else answer
     key = _key(given) if isinstance(given, str) else None
+    if key not in keys and key is not None and phrases:
+        said = {choice for choice, patterns in phrases.items() if any(re.search(p, key) for p in patterns)}
+        key = _key(said.pop()) if len(said) == 1 else key
     if key not in keys:
         given = quoted(answer) if isinstance(answer, str) else shown(answer)
         return Verdict(False, f"{given} is not one of the choices; choose one of {', '.join(map(str, explanations))}")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import icewidgets as iw
+from icewidgets.games.blockade.rules import PLAYOUT_MAX_TURNS
 
 nbformat = pytest.importorskip("nbformat")
 
@@ -69,10 +70,32 @@ def test_pictures_are_at_least_400_pixels_wide(name):
 # Facts the prose states that a cell does not compute -----------------------------------------------
 
 
+def test_ice3_greedy_plays_only_colour_set_moves_as_notebook_03_says():
+    # Notebook 03, section 4: the greedy bot considers only its target colour's set moves.
+    import numpy as np
+    greedy, game = iw.agents.get_agent("greedy"), iw.make("ice3")
+    for seed in range(3):
+        rng, state = np.random.default_rng(seed), game.new_state(seed=seed)
+        for _ in range(30):
+            move = greedy(state, rng)
+            assert move.group in "RYGB" and any(m.group == move.group for m in state.legal_moves())
+            state = state.play(move)
+
+
+def test_the_wall_of_lesson_05_is_on_the_landing_square_of_re1():
+    # Notebook 05, Ice3 question A: the red small on a1 would land on b1, where the wall stands.
+    walled = iw.make("ice3").state_from_text("\n".join([". . . . . . . ."] * 7 + ["R1 G3Y2 . . . . . .", "to_move=0"]),
+                                             **({"partial": True} if "partial" in
+                                                iw.make("ice3").state_from_text.__code__.co_varnames else {}))
+    assert walled.why_illegal("RE1") == "no piece would move: the red small on a1 is blocked by the wall on b1"
+    assert walled.stack("b1") == "G3Y2" and walled.is_legal("RE2") is False
+
+
 def test_forty_random_blockade_games_all_finish_in_78_to_371_turns():
     results = iw.playouts("blockade", 40, agents="random", seed=1, max_turns=5000, progress=False)
     assert int(results.outcome("unfinished").sum()) == 0
     assert (int(results.turns.min()), int(results.turns.max())) == (78, 371)
+    assert int(results.turns.max()) < PLAYOUT_MAX_TURNS  # what the limit's docstring says
 
 
 def test_the_seeds_the_notebooks_name_pick_the_starting_player_they_say():

@@ -25,7 +25,7 @@ def greedy_move(state: BlockadeState, rng: Any) -> Any:
 
     >>> import numpy as np
     >>> from icewidgets.games.blockade import Blockade
-    >>> state = Blockade().new_state(seed=2).play("G5B2")  # the rules' example BL1
+    >>> state = Blockade().new_state(seed=2).play("G5B2")  # Cool rolls green 5, blue 2
     >>> str(greedy_move(state, np.random.default_rng(0)))  # the small hops off b3: the medium may come
     'b3-c2'
     """

@@ -40,10 +40,10 @@ e.g. ``b3,c3,c3``, or ``-``) and, when ``max_turns`` is set, ``turns`` (turns co
 >>> state.stack("c3"), state.to_text().splitlines()[-1]
 ('C3G1', 'to_move=1 player=1 dice=G5B2 points=G4B2 supply=K3:5,K2:5,K1:5 moved=c3')
 
-Choices where the published rules leave one (the labels, like B-A4, number the project's
-resolutions of the open points):
+Choices where the published rules leave one (our readings, each named as an option where
+there is one):
 
-- ``landing="end"`` (default, B-A4): a moved piece may rest on a forbidden square for a while,
+- ``landing="end"`` (default, our reading): a moved piece may rest on a forbidden square for a while,
   but ``end`` is refused while one does, and a ply is legal only if the turn can still be
   ended legally after it: some sequence of moves with the pips left brings every moved piece
   to rest where it may (a fifth tower completed on the way does not count as ending the
@@ -52,7 +52,7 @@ resolutions of the open points):
 - A ply that completes the fifth tower of a colour is legal and wins at once, even if another
   piece moved this turn still rests on a forbidden square (the game ends with the ply; no turn
   is ended).
-- ``tower_without_black_counts=True`` (default, B-A11): a tower completed when the black
+- ``tower_without_black_counts=True`` (default, our proposal): a tower completed when the black
   supply is empty still counts towards the five and never moves, but is not a blockade.
   With ``False`` such a tree is not a tower at all: it does not count and its small may leave.
 - An empty square (only in sparse positions: every square of the setup has a large that
@@ -64,9 +64,9 @@ resolutions of the open points):
   search in the direction order N, NE, E, SE, S, SW, W, NW; the path is in the event data.
 - ``state.scores``: per player, the number of towers (as counted for winning) in that
   player's better colour, so a score of 5 is a win.
-- Random play need not finish (B-A15; there is no automatic draw); ``max_turns`` stops a game
-  unfinished after that many turns, and :data:`PLAYOUT_MAX_TURNS` is the limit suggested for
-  random playouts (uniformly random games seen so far end after 117–263 turns).
+- Random play need not finish (the published rules have no automatic draw); ``max_turns`` stops
+  a game unfinished after that many turns, and :data:`PLAYOUT_MAX_TURNS` is the limit suggested
+  for random playouts.
 - ``moved`` lists the pieces moved this turn that are still free to move; they are always the
   top pieces of their stacks. The pieces of a new tower leave the list (they rest legally and
   never move again).
@@ -106,7 +106,8 @@ FULL_SUPPLY = (5, 5, 5)
 PIPS_PER_TURN = 12
 PLAYOUT_MAX_TURNS = 1000
 """A turn limit for random playouts: uniformly random play builds towers only by chance and
-need not finish (rules B-A15); seeded random games have ended after 117–263 turns."""
+need not finish (the published rules have no automatic draw). The tests play 40 seeded random
+games to their end, and every one finishes within this limit."""
 
 
 # Options --------------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ black pyramids (five of each size) and two dice per player, one for each of thei
 the centre, the coloured larges as in the start picture. Put a small of the same colour on every
 coloured large, and five mediums on each clear corner: green on a5, red on e5, yellow on a1,
 blue on e1. The blacks wait beside the board. Both players roll their two dice: the higher total
-starts (roll again on a tie).
+starts (roll again on a tie). This roll-off is from the designer's page, not the published rules.
 
 **Your turn.**
 
@@ -52,12 +52,14 @@ starts (roll again on a tie).
 **Resting places.** When you end your turn, every pyramid you moved must rest on a pyramid of its
 own colour at least as big as itself, on a clear pyramid, or on a black that caps a tower of its
 colour and is bigger than it: never on your opponent's colours and never on your other colour.
-On the way, during the turn, it may stop anywhere.
+On the way, during the turn, it may stop anywhere: that is our reading (option `landing="strict"`
+makes every move end on a resting place).
 
 **Towers.** When a small comes to rest on a medium on a large, all three of one colour, the tower
 is finished: cap it at once with the largest black left. A capped tower never moves, and it is a
 blockade for your opponent, whose pyramids can neither cross it nor land on it. (When no black is
-left, a new tower still counts but blocks nothing.)
+left, our reading: a new tower still counts but blocks nothing; option
+`tower_without_black_counts`.)
 
 **Winning.** Five towers in one of your colours, on all five larges of that colour, win at once.
 Four towers of one colour and one of the other do not.

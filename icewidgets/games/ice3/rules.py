@@ -39,7 +39,7 @@ finished position names its winner.
 
 >>> import icewidgets as iw
 >>> game = iw.make("ice3")
->>> state = game.state_from_text(SPARSE_EXAMPLE)       # rules example I1
+>>> state = game.state_from_text(SPARSE_EXAMPLE)       # part of a board
 >>> state = state.play("RE1")
 >>> for e in state.events[1:4]:
 ...     print(e)
@@ -132,7 +132,7 @@ R3 . . . . . . .
 . . . . . . . .
 R1 R2 G3 . . . . .
 to_move=0"""
-"""Rules example I1: red pieces on a1, b1 and a3, a green large on c1."""
+"""Part of a board, our example: red pieces on a1, b1 and a3, a green large on c1."""
 
 
 # Options --------------------------------------------------------------------------------------

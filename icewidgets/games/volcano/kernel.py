@@ -669,7 +669,7 @@ def _play(agents, move_scratch, greedy_cache, shift, lands, closed, history, cho
 
 @internal
 def _score(counts, p, total):
-    """total + 2·min over sizes of the pieces of that size + 2·solid trees (rules V-A15)."""
+    """total + 2·min over sizes of the pieces of that size + 2·solid trees (the closed form in scoring.py)."""
     low = counts[p, 0, 0] + counts[p, 1, 0] + counts[p, 2, 0] + counts[p, 3, 0] + counts[p, 4, 0]
     for size in range(1, 3):
         n_size = counts[p, 0, size] + counts[p, 1, size] + counts[p, 2, size] + counts[p, 3, size] + counts[p, 4, size]

@@ -36,10 +36,11 @@ HOW_TO_PLAY = HowToPlay(
 **You need** 25 nests of five colours (red, yellow, green, blue and clear): a nest is a small, a
 medium and a large of one colour, stacked large on top. Five black smalls are the **caps**.
 
-**Setup.** Fill the 5×5 board with the nests and put the caps on five of them. The standard
-opening arranges the colours as in the start picture, with the caps on the five red nests of the
-diagonal from a1 to e5. (The `plus` and `x` openings offered here are not in the published
-rules: they are unofficial.)
+**Setup.** Fill the 5×5 board with the nests and put the caps on five of them. The published
+rules' picture of the openings is lost; by default (our choice, option `opening="diag"`) the
+colours are as in the start picture, with the caps on the five red nests of the diagonal from a1
+to e5. (The `plus` and `x` openings offered here are not in the published rules either: they are
+unofficial.)
 
 **Your turn.**
 
@@ -58,7 +59,8 @@ colour) is yours: take it off the board. The pyramid under it stays. Then the ne
 a turn.
 
 **The end.** The game ends at once when the player who just erupted holds at least one pyramid
-of each of the five colours (or when no coloured pyramid is left on the board). Arrange your
+of each of the five colours (and, our addition, when no coloured pyramid is left on the board:
+option `end_if_board_empty`). Arrange your
 pyramids into trees of a small, a medium and a large: a solid tree of one colour scores 7, a
 mixed tree 5, and every other pyramid 1. The highest score wins, even if another player ended
 the game; equal top scores share the win. (Not in the published rules: by default a game here also
@@ -98,7 +100,7 @@ def _position(state: Any, default: VolcanoState | None = None) -> tuple[VolcanoS
 @self_check
 def check_capturing_first_moves(moves: Any) -> Verdict:
     """Whether ``moves`` (a list, or one text of moves separated by spaces or commas) are
-    exactly the first moves of the standard opening that capture.
+    exactly the first moves of the default (diagonal) opening that capture.
 
     >>> check_capturing_first_moves(["a1-a2"])
     ✘ Not yet: 13 of the capturing first moves are missing (for example a1-b1); your list as read: a1-a2.

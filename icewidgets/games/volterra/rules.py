@@ -51,7 +51,7 @@ equality.
 
 Choices where the published rules leave one:
 
-- ``forfeit_removes=False`` (T-A9's alternative) keeps a forfeited part on the board. It is
+- ``forfeit_removes=False`` (our alternative reading of "forfeited") keeps a forfeited part on the board. It is
   out of play all the same: a pawn or a tower action can never reach a part the pawns are cut
   off from (towers only ever move between squares next to a pawn, and the set of occupied
   squares only shrinks), so the only difference is that its towers still count at the end.

@@ -30,7 +30,8 @@ HOW_TO_PLAY = HowToPlay(
 **You need** 10 dark and 10 light square tiles, a dark pawn and a light pawn.
 
 **Setup.** Lay the tiles as a 5×4 checkerboard with a dark tile on a1. The dark pawn stands on
-c3, the light pawn on c2, each on a tile of its colour. Dark starts.
+c3, the light pawn on c2, each on a tile of its colour. The players choose who starts; here Dark does unless
+the game is made with `first_player=1` (our default).
 
 **Towers.** Every square with tiles is a tower. It belongs to the colour of its top tile; its
 height is its number of tiles. A square's neighbours are the eight squares around it. A tower
@@ -115,7 +116,17 @@ def check_why_not_b2(answer: Any) -> Verdict:
         "a": f"b2's top tile is dark, so it is Dark's; the engine says: {reason}",
         "b": f"all four sides of b2 touch tiles; the engine says: {reason}",
         "c": f"b2 touches c3 at a corner, and corners count as neighbours; the engine says: {reason}",
-    }, aliases={"not dark's": "a", "no free side": "b", "not next to the pawn": "c"})
+    }, aliases={"not dark's": "a", "no free side": "b", "not next to the pawn": "c"}, phrases=_WHY_NOT_B2)
+
+
+_NOT = r"(?:no|not|none|never|n't|without|lacks?)"
+_WHY_NOT_B2 = {
+    "a": [rf"\b(?:{_NOT}|isn't) (?:dark|its|his|her|their|your|the mover's)\b", r"\blight(?:'s)?\b", r"\bopponent"],
+    "b": [rf"{_NOT}\b.{{0,20}}\bfree\b", rf"\bfree side.{{0,20}}\b{_NOT}\b", r"\bsurrounded\b", r"\benclosed\b",
+          r"\b(?:all|every|each) (?:(?:four|4|of its|its) )*sides?\b", r"\bboxed in\b", r"\bhemmed in\b"],
+    "c": [rf"{_NOT}\b.{{0,12}}\b(?:next|adjacent|neighbou?r|near|touching)", r"\btoo far\b"],
+}
+"""The reasons of :func:`check_why_not_b2` in a student's own words (regular expressions)."""
 
 
 def _cut_off_stacks(state: VolterraState, move: Any) -> list[tuple[str, str]]:
@@ -140,8 +151,9 @@ def check_cuts_off_own_towers(state: VolterraState, move: Any) -> Verdict:
         return Verdict(False, f"{move} cuts nothing off: empty a square that holds a group together")
     if not own:
         return Verdict(False, f"{move} cuts off {', '.join(s for s, _ in parts)}, but none of those towers is {mover}'s")
-    return Verdict(True, f"{move} cuts off {mover}'s own {plural(len(own), 'tower')} ({', '.join(own)}): "
-                         "they leave the game like any other, so this move costs its maker")
+    what, leave = ("tower", "it leaves") if len(own) == 1 else (f"{len(own)} towers", "they leave")
+    return Verdict(True, f"{move} cuts off {mover}'s own {what} ({', '.join(own)}): {leave} the game like any "
+                         "other, so this move costs its maker")
 
 
 def showdown(dark: Sequence[int], light: Sequence[int]) -> VolterraState:
