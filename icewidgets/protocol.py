@@ -39,6 +39,26 @@ class NotationError(ValueError):
     """Text that cannot be parsed: a bad move, square, piece, stack, field or position text."""
 
 
+class Problem(str):
+    """One reason a position cannot arise in play: a plain sentence naming the square or the count.
+
+    ``missing`` tells the two kinds apart: True when pieces of the set are only missing (a
+    diagram that shows part of a board), False for a contradiction (too many pieces of a kind, a
+    piece where the rules never put one, caps taken out of order, ...). See :meth:`State.problems`.
+
+    >>> p = Problem("the board holds 4 of the 60 pyramids", missing=True)
+    >>> p, p.missing
+    ('the board holds 4 of the 60 pyramids', True)
+    """
+
+    missing: bool
+
+    def __new__(cls, text: str, missing: bool = False) -> "Problem":
+        problem = super().__new__(cls, text)
+        problem.missing = missing
+        return problem
+
+
 @dataclasses.dataclass(frozen=True)
 class Event:
     """One thing a ply did, in order: ``kind`` names it, ``data`` holds its details.
@@ -127,6 +147,10 @@ class Game:
     """Any well-formed move text (used in error messages and checks)."""
     grid: ClassVar["Grid | None"] = None
     """The board (:class:`icewidgets.grid.Grid`): its size and square names."""
+    problems: ClassVar[Callable[["State"], Iterable[Problem]] | None] = None
+    """Its checks that a position can arise in play, ``problems(state) -> [Problem]``, attached
+    with :meth:`plug_in` (None: a game without them finds no problem in any position). See
+    :meth:`State.problems`."""
     playout_max_turns: ClassVar[int | None] = None
     """The turn limit playouts use when neither they nor the ``max_turns`` option set one:
     for games that random play need not finish (documented by each game from measurement)."""
@@ -169,6 +193,7 @@ class Game:
         how_to_play: HowToPlay | None = None,
         analyst: Analyst | None = None,
         levels: Mapping[str, Any] | None = None,
+        problems: Callable[["State"], Iterable[Problem]] | None = None,
     ) -> None:
         """Attach the game's companions (called once, by the game package's ``__init__``).
 
@@ -192,6 +217,10 @@ class Game:
             cls.greedy = staticmethod(greedy)
         if kernel is not None:
             cls.kernel = kernel
+        if problems is not None:
+            if not callable(problems):
+                raise TypeError(f"{cls.__name__}.plug_in(problems=…) takes a function problems(state) -> [Problem]")
+            cls.problems = staticmethod(problems)
         if levels is not None:
             cls.levels = _check_levels(cls.__name__, levels)
 
@@ -215,9 +244,31 @@ class Game:
         draws nothing."""
         raise NotImplementedError
 
-    def state_from_text(self, text: str) -> "State":
-        """The state written as a position text (see ``State.to_text``)."""
+    def state_from_text(self, text: str, partial: bool | None = None) -> "State":
+        """The state written as a position text (see ``State.to_text``).
+
+        ``partial`` says what to do with a position that cannot arise in play
+        (:meth:`State.problems`): None (the default) loads one whose only problems are missing
+        pieces (a diagram of part of a board) and refuses a contradiction; True loads any
+        position; False refuses any problem. A position loaded with problems is marked
+        :attr:`State.partial`. Games end their ``state_from_text`` with :meth:`_admit`.
+        """
         raise NotImplementedError
+
+    def _admit(self, state: "State", partial: bool | None) -> "State":
+        """``state``, read from a position text, if ``partial`` lets it load (see
+        :meth:`state_from_text`); otherwise a NotationError listing its problems."""
+        if partial is not None and not isinstance(partial, bool):
+            raise ValueError(f"partial={shown(partial)} is not valid: choose None (load missing pieces, refuse "
+                             f"contradictions), True (load any position) or False (refuse any problem)")
+        if partial is True:
+            return state
+        problems = state.problems()
+        refused = problems if partial is False else [problem for problem in problems if not problem.missing]
+        if refused:
+            advice = "" if partial is False else " (load it with partial=True to show it as part of a board)"
+            raise NotationError("this position cannot arise in play: " + "; ".join(refused) + advice)
+        return state
 
     def parse_move(self, text: str) -> Any:
         """The move written ``text``; :class:`NotationError` names a bad token."""
@@ -365,6 +416,22 @@ class State:
         """At a chance ply, every outcome with its probability; otherwise an empty list."""
         return []
 
+    # Whether the position can happen ----------------------------------------------------------
+
+    def problems(self) -> list[Problem]:
+        """Every reason this position cannot arise in play, as plain sentences naming the square
+        or the count (after python-chess's ``Board.status()``); empty for a position a game can
+        reach. Each is a :class:`Problem`: ``missing`` pieces (part of a board) or a
+        contradiction. Which conditions are checked is the game's ``problems`` docstring."""
+        finder = self.game.problems
+        return [] if finder is None else [Problem(p, getattr(p, "missing", False)) for p in finder(self)]
+
+    @functools.cached_property
+    def partial(self) -> bool:
+        """True when this position cannot arise in play (:meth:`problems`): a teaching diagram,
+        part of a board. Its pictures and ``str()`` say so; play goes on from it as usual."""
+        return bool(self.problems())
+
     # Results ------------------------------------------------------------------------------
 
     @property
@@ -402,6 +469,8 @@ class State:
     # Rendering -------------------------------------------------------------------------------
 
     def __str__(self) -> str:
+        if self.partial:
+            return self._ascii() + "\n part of a board: a diagram, not a position from play (see problems())"
         return self._ascii()
 
     def _repr_svg_(self) -> str:

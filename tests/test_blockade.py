@@ -218,7 +218,7 @@ CASES = [
 @pytest.mark.parametrize("name, options, start, plies, expected", CASES)
 def test_scenario(name, options, start, plies, expected):
     game = iw.make("blockade", **options)
-    state = game.state_from_text(start)
+    state = game.state_from_text(start, partial=True)
     assert state.to_text() == start.strip()
     if expected.startswith("!"):
         for ply in plies[:-1]:
@@ -234,11 +234,11 @@ def test_scenario(name, options, start, plies, expected):
             assert ply in map(str, state.legal_moves()) or state.to_move == iw.CHANCE
             state = state.play(ply)
         assert state.to_text() == expected.strip()
-        assert game.state_from_text(expected) == state
+        assert game.state_from_text(expected, partial=True) == state
 
 
 def test_scenario_results():
-    won = iw.make("blockade").state_from_text(SCENARIOS[[s[0] for s in SCENARIOS].index("B-A6 the fifth green tower wins")][4])
+    won = iw.make("blockade").state_from_text(SCENARIOS[[s[0] for s in SCENARIOS].index("B-A6 the fifth green tower wins")][4], partial=True)
     assert won.is_over and won.winners == (1,) and won.scores == (0, 5) and won.result == "win"
     assert won.legal_moves() == []
 
@@ -261,7 +261,7 @@ def test_bl0_setup():
 
 def test_bl1_hop_off_medium_in_hop_back():
     game = iw.make("blockade")
-    state = game.state_from_text(pos(base=SETUP, fields=roll_of(1))).play("G5B2")
+    state = game.state_from_text(pos(base=SETUP, fields=roll_of(1)), partial=True).play("G5B2")
     state = state.play("b3-c3")
     assert str(state.events[0]) == "Green small b3→c3 (1 pip, 4 left)."
     state = state.play("a5-b3")
@@ -298,7 +298,7 @@ LANDING_TABLE = [  # mover, target stack, allowed
 def test_bl3_landing_table(landing, mover, target, allowed):
     game = iw.make("blockade", landing=landing)
     start = pos({"b3": "C3" + mover, "c3": target}, fields="to_move=1 player=1 dice=G1B1")
-    state = game.state_from_text(start)
+    state = game.state_from_text(start, partial=True)
     if allowed:
         after = state.play("b3-c3").play("end")
         assert after.stack("c3") == target + mover
@@ -312,7 +312,7 @@ def test_bl3_landing_table(landing, mover, target, allowed):
 
 def test_end_mode_lists_a_hop_only_while_it_can_be_repaired():
     game = iw.make("blockade")
-    state = game.state_from_text(pos(base=SETUP, fields=cool("G2B2")))
+    state = game.state_from_text(pos(base=SETUP, fields=cool("G2B2")), partial=True)
     moves = set(map(str, state.legal_moves()))
     assert "b3-c2" in moves  # 1 pip there, 1 pip back
     assert "b3-d2" not in moves  # 2 pips there, none left to move on
@@ -373,20 +373,20 @@ BAD_POSITIONS = [
 @pytest.mark.parametrize("text, message", BAD_POSITIONS)
 def test_impossible_positions_are_refused(text, message):
     with pytest.raises(iw.NotationError, match=message.replace("(", r"\(").replace(")", r"\)")):
-        iw.make("blockade").state_from_text(text)
+        iw.make("blockade").state_from_text(text, partial=True)
 
 
 def test_sparse_position_defaults():
     game = iw.make("blockade")
-    state = game.state_from_text(pos({"b3": GREEN_TOWER, "c3": "C3G1"}, fields="to_move=1 dice=G5B2"))
+    state = game.state_from_text(pos({"b3": GREEN_TOWER, "c3": "C3G1"}, fields="to_move=1 dice=G5B2"), partial=True)
     assert state.player == 1 and state.points == (5, 2) and state.supply == (4, 5, 5)
     assert state.to_text().endswith("to_move=1 player=1 dice=G5B2 points=G5B2 supply=K3:4,K2:5,K1:5 moved=-")
-    assert game.state_from_text(state.to_text()) == state
+    assert game.state_from_text(state.to_text(), partial=True) == state
 
 
 def test_loaded_position_knows_it_is_over():
     text = pos({sq: GREEN_TOWER for sq in SQUARES[:5]}, fields=roll_of(0, supply="K3:0,K2:5,K1:5"))
-    state = iw.make("blockade").state_from_text(text)
+    state = iw.make("blockade").state_from_text(text, partial=True)
     assert state.is_over and state.winners == (1,) and state.scores == (0, 5) and state.legal_moves() == []
     assert state.chance_outcomes() == []
 
@@ -412,19 +412,19 @@ def test_turn_limit_stops_unfinished():
     assert state.is_over and state.unfinished and state.winners == () and state.result == "unfinished"
     assert str(state.events[-1]) == "The turn limit of 2 turns is reached: the game stops unfinished."
     assert state.to_text().endswith("turns=2")
-    assert game.state_from_text(state.to_text()).is_over
+    assert game.state_from_text(state.to_text(), partial=True).is_over
 
 
 def test_events_carry_paths_for_animation():
-    state = iw.make("blockade").state_from_text(pos(base=SETUP, fields=cool())).play("a5-b3")
+    state = iw.make("blockade").state_from_text(pos(base=SETUP, fields=cool()), partial=True).play("a5-b3")
     data = state.events[0].to_dict()
     assert data == {"kind": "move", "text": "Green medium a5→b3 (2 pips, 3 left). It may not rest on a green small, so it must move on before the turn ends.", "player": 1, "piece": "G2", "colour": "G",
                     "source": "a5", "target": "b3", "path": ["a5", "b4", "b3"], "pips": 2, "left": 3, "rests": False}
-    assert "must move on before the turn ends" in str(iw.make("blockade").state_from_text(pos(base=SETUP, fields=cool())).play("b3-c2").events[0])
+    assert "must move on before the turn ends" in str(iw.make("blockade").state_from_text(pos(base=SETUP, fields=cool()), partial=True).play("b3-c2").events[0])
 
 
 def test_ascii_board():
-    text = str(iw.make("blockade").state_from_text(pos(base=SETUP, fields=cool())).play("b3-c3"))
+    text = str(iw.make("blockade").state_from_text(pos(base=SETUP, fields=cool()), partial=True).play("b3-c3"))
     assert " 3 R3R1" in text and "C3G1*" in text and "Cool to move, dice G5B2, pips left G4B2" in text
 
 
@@ -463,7 +463,7 @@ def test_random_play_properties(seed, plies, landing):
             accepted = [m for m in _all_piece_moves(game) if state.is_legal(m)]
             assert accepted == [m for m in legal if isinstance(m, blockade.PieceMove)]
         state = state.play(rng.choice(legal))
-        assert game.state_from_text(state.to_text()) == state
+        assert game.state_from_text(state.to_text(), partial=True) == state
     assert _pyramids(state) == 80
 
 
@@ -538,7 +538,7 @@ to_move=0 player=0 dice=R5Y5 points=R5Y2 supply=K3:0,K2:0,K1:3 moved=b4 turns=16
 
 
 def test_the_issue_26_position_lists_its_28_plies():
-    state = iw.make("blockade").state_from_text(ISSUE_26)
+    state = iw.make("blockade").state_from_text(ISSUE_26, partial=True)
     assert " ".join(map(str, state.legal_moves())) == (
         "d2-e1 d2-e2 d2-e3 a3-a1 a3-a2 a3-a4 a3-b4 c3-a1 c3-b1 c3-a2 c3-c2 c3-d2 c3-a3 c3-d3 c3-a4 c3-b4 "
         "c3-c4 c3-e4 c3-a5 c3-e5 e3-d2 e3-e2 e3-e4 a4-a2 a4-a3 a4-b4 a4-a5 b4-c4")
@@ -547,7 +547,7 @@ def test_the_issue_26_position_lists_its_28_plies():
     for ply in "a3-a1 b4-c4 c3-b4 c3-a3 c4-c3".split():
         state = state.play(ply)
     assert state.stack("c3") == "C3Y2" and [str(m) for m in state.legal_moves()] == ["end"]
-    assert blockade_reference.wrong_plies(iw.make("blockade").state_from_text(ISSUE_26)) == []
+    assert blockade_reference.wrong_plies(iw.make("blockade").state_from_text(ISSUE_26, partial=True)) == []
 
 
 # Found by an independent review: the last black is a K1, so a tower completed on a5 would be
@@ -565,7 +565,7 @@ to_move=0 player=0 dice=R4Y1 points=R4Y0 supply=K3:0,K2:0,K1:1 moved=a4,b5"""
 
 
 def test_a_turn_may_end_by_using_up_the_last_black_far_away():
-    state = iw.make("blockade").state_from_text(LAST_BLACK)
+    state = iw.make("blockade").state_from_text(LAST_BLACK, partial=True)
     assert " ".join(map(str, state.legal_moves())) == "e1-d1 e2-d1 e2-e1 e2-d2 a4-b4 a4-b5 b5-a4 b5-b4"
     assert blockade_reference.wrong_plies(state) == []
     state = state.play("b5-b4")
@@ -612,7 +612,7 @@ SLOW_TURN_LEGAL = (
 
 
 def test_a_once_slow_turn_lists_the_same_plies():
-    state = iw.make("blockade").state_from_text(SLOW_TURN)
+    state = iw.make("blockade").state_from_text(SLOW_TURN, partial=True)
     assert [str(m) for m in state.legal_moves()] == SLOW_TURN_LEGAL
     assert len(SLOW_TURN_LEGAL) == 178 and "c4-a5" not in SLOW_TURN_LEGAL
     assert state.why_illegal("c4-a5").startswith("the turn could not be ended legally after it: ")
@@ -659,7 +659,7 @@ to_move=1 player=1 dice=G5B5 points=G4B4 supply=K3:5,K2:5,K1:5 moved=b5,e5""": (
 
 @pytest.mark.parametrize("text", ONCE_SLOW_TURNS)
 def test_once_slow_turns_list_the_same_plies(text):
-    state = iw.make("blockade").state_from_text(text)
+    state = iw.make("blockade").state_from_text(text, partial=True)
     assert [str(m) for m in state.legal_moves()] == ONCE_SLOW_TURNS[text]
 
 
@@ -672,7 +672,7 @@ R3R1R1 R3 R3 B3 Y3
 R3R1 G3 C3G2G2G2G1 B3 Y3Y1Y1Y1
 R3R1 G3G1G1B1 Y3Y2Y1K3 Y3Y2Y1K3 Y3
 C3Y2Y2Y2 G3 G3G1G1 G3 C3B2B2B2
-to_move=1 player=1 dice=G6B4 points=G6B1 supply=K3:3,K2:5,K1:5 moved=b2""")
+to_move=1 player=1 dice=G6B4 points=G6B1 supply=K3:3,K2:5,K1:5 moved=b2""", partial=True)
     assert state.is_legal("a5-a4") and state.is_legal("a5-b4")
     state = state.play("a5-a4")
     for move in ("a4-b3", "c3-b3", "c3-b3", "c3-b3", "c3-b3", "b2-c3"):
@@ -684,8 +684,8 @@ def test_turns_count_in_equality_only_under_a_turn_limit():
     limited = iw.make("blockade", max_turns=5)
     text = limited.new_state(seed=1).to_text()
     assert "turns=0" in text
-    fresh = limited.state_from_text(text)
-    spent = limited.state_from_text(text.replace("turns=0", "turns=5"))
+    fresh = limited.state_from_text(text, partial=True)
+    spent = limited.state_from_text(text.replace("turns=0", "turns=5"), partial=True)
     assert spent.is_over and spent.unfinished and not fresh.is_over and fresh != spent
 
 

@@ -54,7 +54,7 @@ def test_blockade_offers_the_rollout_bot_for_hard_only():
 
 @pytest.mark.parametrize("text, winning", [(WINS_AT_ONCE, "c2-e4"), (STRANDED_WIN, "c3-b3")])
 def test_hard_plays_a_winning_ply(text, winning):
-    state = iw.make("blockade").state_from_text(text)
+    state = iw.make("blockade").state_from_text(text, partial=True)
     move = HARD(state, np.random.default_rng(0))
     assert str(move) == winning
     after = state.play(move)

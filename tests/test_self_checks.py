@@ -58,7 +58,7 @@ class _Fixtures:
     @functools.cached_property
     def lesson(self):
         return iw.make("volcano").state_from_text(
-            ". . . . .\n. . . . .\nR1R2R3 G3Y2B1 G2 Y1Y2Y3K1 .\n. . . . .\n. . . . .\nto_move=0")
+            ". . . . .\n. . . . .\nR1R2R3 G3Y2B1 G2 Y1Y2Y3K1 .\n. . . . .\n. . . . .\nto_move=0", partial=True)
 
     @functools.cached_property
     def start(self):
@@ -67,7 +67,7 @@ class _Fixtures:
     @functools.cached_property
     def two(self):
         return iw.make("volcano").state_from_text(
-            ". . . . .\n. . . . .\nR1R2R3K1 . G3 B2 .\n. . . . .\n. . . . .\nto_move=0")
+            ". . . . .\n. . . . .\nR1R2R3K1 . G3 B2 .\n. . . . .\n. . . . .\nto_move=0", partial=True)
 
     @functools.cached_property
     def solo(self):
@@ -75,39 +75,39 @@ class _Fixtures:
 
     @functools.cached_property
     def own(self):
-        return iw.make("volterra").state_from_text(". . . . .\n. . . . .\nL@L . . . .\nD D@D D D D\nto_move=0")
+        return iw.make("volterra").state_from_text(". . . . .\n. . . . .\nL@L . . . .\nD D@D D D D\nto_move=0", partial=True)
 
     @functools.cached_property
     def separation(self):
-        return iw.make("volterra").state_from_text(". . . . .\n. . . . .\nL@L . . . .\nD D@D D L L\nto_move=0")
+        return iw.make("volterra").state_from_text(". . . . .\n. . . . .\nL@L . . . .\nD D@D D L L\nto_move=0", partial=True)
 
     @functools.cached_property
     def hanging(self):
-        return iw.make("volterra").state_from_text("L . L . L\nL@L D . . L\n. D D@D D L\n. . D . L\nto_move=0")
+        return iw.make("volterra").state_from_text("L . L . L\nL@L D . . L\n. D D@D D L\n. . D . L\nto_move=0", partial=True)
 
     @functools.cached_property
     def short(self):
-        return self.ICE.state_from_text("\n".join([self.E] * 7 + ["R1 . G3Y2 . . . . .", "to_move=0"]))
+        return self.ICE.state_from_text("\n".join([self.E] * 7 + ["R1 . G3Y2 . . . . .", "to_move=0"]), partial=True)
 
     @functools.cached_property
     def crossing(self):
-        return self.ICE.state_from_text("\n".join([self.E] * 7 + ["R1 G3R2 . . . . . .", "to_move=0"]))
+        return self.ICE.state_from_text("\n".join([self.E] * 7 + ["R1 G3R2 . . . . . .", "to_move=0"]), partial=True)
 
     @functools.cached_property
     def far(self):
         rows = {2: ". . . R3 R3 R3 R2 .", 3: ". . . R3 R2 R2 R1 .", 4: ". . . R3 R2 R1 R1 .", 5: ". . . R2 R1 R1 . ."}
         return iw.make("ice3", players=1).state_from_text(
-            "\n".join(rows.get(rank, self.E) for rank in range(8, 0, -1)) + "\nto_move=0")
+            "\n".join(rows.get(rank, self.E) for rank in range(8, 0, -1)) + "\nto_move=0", partial=True)
 
     @functools.cached_property
     def walled(self):
         return iw.make("blockade").state_from_text(
             ". . . . .\n. G3G2G1K3 . . .\nR3R1 G3G2G1K2 R3 . .\n. G3G2G1K1 . . .\n. . . . .\n"
-            "to_move=0 player=0 dice=R4Y1 points=R4Y1 supply=K3:4,K2:4,K1:4")
+            "to_move=0 player=0 dice=R4Y1 points=R4Y1 supply=K3:4,K2:4,K1:4", partial=True)
 
     @functools.cached_property
     def opened(self):
-        return iw.make("blockade").state_from_text(self.walled.to_text().replace("G3G2G1K1", "."))
+        return iw.make("blockade").state_from_text(self.walled.to_text().replace("G3G2G1K1", "."), partial=True)
 
     @functools.cached_property
     def classgames(self):
@@ -877,7 +877,7 @@ TABLE = {
          '✔ Right: RE1 is legal and RE2 is not: no piece would move: the red small on a1 is blocked by the wall on c1.'),
         ('wrong', lambda: I.check_short_not_long(F.crossing),
          '✘ Not yet: RE2 is still legal; put a wall (two stacked pieces) two squares E of every piece that can make the short move.'),
-        ('wrong', lambda: I.check_short_not_long(F.ICE.state_from_text("\n".join([F.E] * 7 + ["R1 . . . . . . .", "to_move=0"]))),
+        ('wrong', lambda: I.check_short_not_long(F.ICE.state_from_text("\n".join([F.E] * 7 + ["R1 . . . . . . .", "to_move=0"]), partial=True)),
          '✘ Not yet: RE2 is still legal; put a wall (two stacked pieces) two squares E of every piece that can make the short move.'),
         ('malformed', lambda: I.check_short_not_long(F.short, "X", "E"),
          "✘ Not yet: 'XE1' is not an Ice3 move: unknown set 'X' (use a colour R, Y, G, B or a size 1, 2, 3)."),

@@ -377,6 +377,12 @@ def status(state: State) -> str:
     >>> status(iw.make(iw.available_games()[0]).new_state(seed=1))
     'Player 1 to move'
     """
+    line = _status(state)
+    # A diagram is said to be one, so no one takes it for a position from play.
+    return line + " (part of a board)" if state.partial else line
+
+
+def _status(state: State) -> str:
     game = state.game
     if state.is_over:
         if state.unfinished:

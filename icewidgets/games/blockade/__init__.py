@@ -10,6 +10,7 @@ from .analyst import BlockadeAnalyst
 from .controls import BlockadeControls
 from .counters import BlockadeCounters
 from .greedy import greedy_move
+from .problems import problems
 from .board import BLACKS, COLOURS, GRID, PLAYER_COLOURS, SIDES, WINNING_TOWERS
 from .rules import (CORNER_MEDIUMS, END_TURN, FULL_SUPPLY, PIPS_PER_TURN, PLAYOUT_MAX_TURNS, SETUP_BOARD, SETUP_LARGES,
                     Blockade, BlockadeState, Combine, PieceMove, Roll)
@@ -21,7 +22,7 @@ __all__ = ["BLACKS", "COLOURS", "CORNER_MEDIUMS", "END_TURN", "FULL_SUPPLY", "GR
            "Blockade", "BlockadeState", "Combine", "PieceMove", "Roll"]
 
 Blockade.plug_in(view=BlockadeView(), controls=BlockadeControls(), counters=BlockadeCounters(), greedy=greedy_move,
-                 kernel=f"{__name__}.kernel")
+                 kernel=f"{__name__}.kernel", problems=problems)
 Blockade.plug_in(how_to_play=HOW_TO_PLAY)
 # "hard" races the greedy rule's best plies by greedy rollouts in the kernel (.analyst): the
 # generic tree search judges its leaves by towers standing, which the greedy rule's steering beats.

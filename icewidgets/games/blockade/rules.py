@@ -163,8 +163,10 @@ class Blockade(Game):
             break
         return BlockadeState(self, SETUP_BOARD, CHANCE, first)._prime(events=events)
 
-    def state_from_text(self, text: str) -> "BlockadeState":
-        """The position written by :meth:`BlockadeState.to_text`; sparse positions are fine."""
+    def state_from_text(self, text: str, partial: bool | None = None) -> "BlockadeState":
+        """The position written by :meth:`BlockadeState.to_text`. A sparse position (part of a
+        board) loads and is marked :attr:`~icewidgets.protocol.State.partial`; ``partial``
+        decides what else loads (:meth:`~icewidgets.protocol.Game.state_from_text`)."""
         lines, field_line = split_position(text)
         board = tuple(parse_stack(token) for token in GRID.parse_board(lines))
         fields = parse_fields(field_line, ["to_move", "player", "dice", "points", "supply", "moved", "turns"])
@@ -189,7 +191,7 @@ class Blockade(Game):
         state = BlockadeState(self, board, to_move, player, dice, points, supply, moved, turns)
         if len(state.winners) > 1:
             raise NotationError("both players have five towers of one colour, but the game ends at the first")
-        return state
+        return self._admit(state, partial)
 
     def parse_move(self, text: str) -> "PieceMove | Roll | Combine | EndTurn":
         """``"b3-c3"``, ``"end"``, ``"combine:R"`` or a roll like ``"G5B2"``.

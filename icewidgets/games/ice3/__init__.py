@@ -10,6 +10,7 @@ from .analyst import Ice3Analyst
 from .controls import Ice3Controls
 from .counters import Ice3Counters
 from .greedy import greedy_move
+from .problems import problems
 from .board import CENTRE, COLOURS, DIRS, GRID, GROUPS, MAX_DISTANCE, SIZES
 from .goal import CORNERS, PATTERN
 from .rules import END_TURN, PLAYOUT_MAX_TURNS, SPARSE_EXAMPLE, Ice3, Ice3State, SetMove
@@ -20,5 +21,5 @@ __all__ = ["CENTRE", "COLOURS", "CORNERS", "DIRS", "END_TURN", "GRID", "GROUPS",
            "PLAYOUT_MAX_TURNS", "SIZES", "SPARSE_EXAMPLE", "Ice3", "Ice3State", "SetMove"]
 
 Ice3.plug_in(view=Ice3View(), controls=Ice3Controls(), counters=Ice3Counters(), greedy=greedy_move,
-             kernel=f"{__name__}.kernel")
+             kernel=f"{__name__}.kernel", problems=problems)
 Ice3.plug_in(how_to_play=HOW_TO_PLAY, analyst=Ice3Analyst())

@@ -196,8 +196,10 @@ class Ice3(Game):
             if not board_goals_met(tuple(board), self.goal):
                 return Ice3State(self, tuple(board))
 
-    def state_from_text(self, text: str) -> "Ice3State":
-        """The position written by :meth:`Ice3State.to_text`; sparse positions are fine."""
+    def state_from_text(self, text: str, partial: bool | None = None) -> "Ice3State":
+        """The position written by :meth:`Ice3State.to_text`. A sparse position (part of a
+        board) loads and is marked :attr:`~icewidgets.protocol.State.partial`; ``partial``
+        decides what else loads (:meth:`~icewidgets.protocol.Game.state_from_text`)."""
         lines, field_line = split_position(text)
         board = tuple(parse_stack(token) for token in GRID.parse_board(lines))
         _check_possible(board)
@@ -205,7 +207,7 @@ class Ice3(Game):
         to_move = parse_int_field(fields, "to_move", 0, 0, self.players - 1)
         turns = parse_int_field(fields, "turns", 0, 0)
         passes = parse_int_field(fields, "passes", 0, 0, self.players)
-        return Ice3State(self, board, to_move, turns, passes)
+        return self._admit(Ice3State(self, board, to_move, turns, passes), partial)
 
     def parse_move(self, text: str) -> "SetMove | EndTurn":
         """``"RE1"`` → ``SetMove("R", "E", 1)``; ``"pass"`` → :data:`END_TURN`.

@@ -11,6 +11,7 @@ from .board import CAP, COLOURS, GRID
 from .controls import VolcanoControls
 from .counters import VolcanoCounters
 from .greedy import greedy_move
+from .problems import problems
 from .openings import DIAG_COLOURS, OPENING_CAPS, OPENINGS
 from .rules import END_TURN, CapMove, Eruption, Volcano, VolcanoState
 from .scoring import GOAL_MEASURES, VolcanoScore, goal_met, score
@@ -21,7 +22,7 @@ __all__ = ["CAP", "COLOURS", "DIAG_COLOURS", "END_TURN", "GOAL_MEASURES", "GRID"
            "CapMove", "Eruption", "Volcano", "VolcanoScore", "VolcanoState", "goal_met", "score"]
 
 Volcano.plug_in(view=VolcanoView(), controls=VolcanoControls(), counters=VolcanoCounters(), greedy=greedy_move,
-                kernel=f"{__name__}.kernel")
+                kernel=f"{__name__}.kernel", problems=problems)
 Volcano.plug_in(how_to_play=HOW_TO_PLAY)
 Volcano.plug_in(analyst=Analyst("greedy", "Greedy rollouts: on 300 positions of medium-level games they predict the "
                                  "final points with a Brier score of 0.086, random ones 0.158 (baseline 0.228); every "

@@ -13,11 +13,10 @@ use them.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ...pieces import Piece, parse_pieces
 from ...protocol import NotationError
 from .board import CAP, COLOURS, GRID
+from .problems import set_problems
 
 
 def format_left(left: tuple[tuple[int, int], ...]) -> str:
@@ -62,21 +61,15 @@ def parse_captured(text: str | None, players: int) -> tuple[tuple[Piece, ...], .
 
 
 def check_possible(board: tuple, captured: tuple) -> None:
-    """NotationError unless ``board`` and the ``captured`` piles could arise from one Volcano set:
-    only Volcano pieces, caps on top, and at most 5 of each piece."""
-    counts: Counter = Counter()
+    """NotationError unless ``board`` and the ``captured`` piles hold only Volcano pieces, caps
+    on top and at most 5 of each piece: the positions the engine can play on (the checks of
+    :func:`.problems.set_problems` that are contradictions, and the pieces themselves)."""
     for index, stack in enumerate(board):
-        for height, piece in enumerate(stack):
+        for piece in stack:
             if piece.colour == "K" and piece.size != 1:
                 raise NotationError(f"{GRID.name(index)} holds {piece}: Volcano uses only the black smalls (K1) as caps")
             if piece.colour not in COLOURS + "K" or piece.size == 0:
                 raise NotationError(f"{GRID.name(index)} holds {piece}, which is not a Volcano piece")
-            if piece is CAP and height != len(stack) - 1:
-                raise NotationError(f"{GRID.name(index)} has a cap under another piece: a cap is always on top")
-            counts[piece] += 1
-    for pile in captured:
-        counts.update(pile)
-    for piece, n in counts.items():
-        if n > 5:
-            kind = "caps" if piece is CAP else f"{piece.name}s"
-            raise NotationError(f"the position has {n} {kind} ({piece}), but the set has only 5")
+    contradictions = [problem for problem in set_problems(board, captured) if not problem.missing]
+    if contradictions:
+        raise NotationError("; ".join(contradictions))

@@ -170,8 +170,10 @@ class Volcano(Game):
         caps = self.caps if self.caps is not None else OPENING_CAPS[self.opening]
         return VolcanoState(self, opening_board(layout, caps), 0, ((),) * self.players)
 
-    def state_from_text(self, text: str) -> "VolcanoState":
-        """The position written by :meth:`VolcanoState.to_text`; sparse positions are fine."""
+    def state_from_text(self, text: str, partial: bool | None = None) -> "VolcanoState":
+        """The position written by :meth:`VolcanoState.to_text`. A sparse position (part of a
+        board) loads and is marked :attr:`~icewidgets.protocol.State.partial`; ``partial``
+        decides what else loads (:meth:`~icewidgets.protocol.Game.state_from_text`)."""
         lines, field_line = split_position(text)
         board = tuple(parse_stack(token) for token in GRID.parse_board(lines))
         known = ["to_move", "captured", "turns", "moves"]
@@ -185,7 +187,7 @@ class Volcano(Game):
         quiet_turns = parse_int_field(fields, "quiet_turns", 0, 0)
         left = parse_left(fields.get("left", "-"), board)
         check_possible(board, captured)
-        return VolcanoState(self, board, to_move, captured, turns, moves, quiet_turns, left)
+        return self._admit(VolcanoState(self, board, to_move, captured, turns, moves, quiet_turns, left), partial)
 
     def parse_move(self, text: str) -> "CapMove | EndTurn":
         """``"c3-c4"`` → ``CapMove("c3", "c4")``; ``"end"`` is read so it can be refused clearly."""

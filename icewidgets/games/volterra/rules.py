@@ -145,8 +145,10 @@ class Volterra(Game):
         board = tuple((DARK,) if (GRID.file_of(i) + GRID.rank_of(i)) % 2 == 0 else (LIGHT,) for i in range(GRID.size))
         return VolterraState(self, board, (INDEX["c3"], INDEX["c2"]), self.first_player)
 
-    def state_from_text(self, text: str) -> "VolterraState":
-        """The position written by :meth:`VolterraState.to_text`; sparse positions are fine."""
+    def state_from_text(self, text: str, partial: bool | None = None) -> "VolterraState":
+        """The position written by :meth:`VolterraState.to_text`. A sparse position (part of a
+        board) loads and is marked :attr:`~icewidgets.protocol.State.partial`; ``partial``
+        decides what else loads (:meth:`~icewidgets.protocol.Game.state_from_text`)."""
         lines, field_line = split_position(text)
         board: list[tuple[Piece, ...]] = []
         pawns: list[int | None] = [None, None]
@@ -184,7 +186,7 @@ class Volterra(Game):
         if phase == "place":
             if not state._legal:
                 raise NotationError(f"to_move={to_move}: {self.player_name(to_move)} has nothing to place in this layout")
-        return state
+        return self._admit(state, partial)
 
     def parse_move(self, text: str) -> "PawnMove | TowerMove | PlaceTile | PlacePawn":
         """``"@b4"``, ``"b4-b3"``, ``"2b4-b3"``; in the free layout also ``"Db3"`` and ``"@Dc3"``."""
