@@ -87,7 +87,7 @@ def encode(state: Any) -> tuple[np.ndarray, ...]:
     ended by the rules, …; see ``CAPS`` … ``LEFT_OF``).
 
     >>> from icewidgets import make
-    >>> stack, height, counts, per_player, st = encode(make("volcano").new_state().play("a1-b1"))
+    >>> stack, height, counts, per_player, st = encode(make("volcano").new_state().play("a1-b1").play("capture:c1"))
     >>> int(height[0]), int(per_player[2, 0]), int(st[PLAYER]), int(st[TURNS])
     (0, 1, 1, 1)
     >>> [GRID.name(square) for square in range(SQUARES) if st[CAPS] >> square & 1]
