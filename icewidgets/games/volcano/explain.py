@@ -80,8 +80,9 @@ def _capture_event(who: str, mover: int, square: int, piece: Any) -> Event:
 
 
 def _choice_events(state: Any, mover: int, who: str) -> list[Event]:
-    """The captures and the declined captures of a capture choice, in landing order; a declined
-    piece whose capture would have ended the game with the mover behind says so."""
+    """The captures and the declined captures of a capture choice, in landing order; when the
+    game goes on, a declined piece whose capture would have ended it with the mover behind (or
+    level) says so."""
     taken = dict(state.took)
     pile = state.captured[mover]
     others = max((s for p, s in enumerate(state.scores) if p != mover), default=None)
@@ -93,7 +94,7 @@ def _choice_events(state: Any, mover: int, who: str) -> list[Event]:
         piece = state.board[square][-1]
         with_it = pile + (piece,)
         why = ""
-        if len({p.colour for p in with_it}) >= len(COLOURS) and others is not None:
+        if state.end_reason is None and len({p.colour for p in with_it}) >= len(COLOURS) and others is not None:
             mine = points(with_it)
             if mine < others:
                 why = f": capturing it would end the game behind ({mine} points to {others})"
