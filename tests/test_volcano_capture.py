@@ -179,3 +179,15 @@ def test_a_playthrough_header_leaves_out_an_option_at_its_earlier_default():
     assert "capture" not in must and read_playthrough_header(must)[1]["capture"] == "must"
     may = playthrough(make("volcano"), seed=1, max_plies=0)
     assert "capture='may'" in may and read_playthrough_header(may)[1]["capture"] == "may"
+
+
+def test_the_widget_offers_the_choice_by_click_and_by_buttons():
+    widget = iw.GameWidget("volcano")
+    widget.handle({"type": "move", "move": "a1-b1"})
+    # One piece: a click on it takes it (the keyboard cursor reaches it too); declining is a button.
+    assert [label for label, _ in widget.buttons] == ["Take none"]
+    assert [entry[0] for entry in widget.legal] == ["capture:c1"] and widget.legal[0][2] == "-c1"
+    assert widget.handle({"type": "move", "move": "capture:c1"}) and widget.state.captured[0]
+    pending = iw.GameWidget(make("volcano").state_from_text(BEHIND))
+    assert [label for label, _ in pending.buttons] == ["Take none", "Take b3 and c3"]
+    assert [entry[2] for entry in pending.legal] == ["-b3", "-c3"]
