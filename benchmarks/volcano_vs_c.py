@@ -6,6 +6,8 @@
 ``volcano_ref.c`` (beside this script) plays uniformly random two-player Volcano from the
 diagonal opening in a plain C loop, with its own random numbers: the same kind of games, not
 the same games, so the rates compare per game (its mean game length is printed beside ours).
+The C loop takes every capture at once, so ours plays ``capture="must"`` too (the published
+rule, the default, adds a ply for each capture choice).
 When a C compiler is found, the script builds it with ``-O3 -march=native`` and, in each round,
 plays ``n`` games with it and ``n`` games through ``iw.playouts(..., engine="fast", workers=1)``,
 in alternating order, both pinned to the same core. The rates are games per CPU second (the
@@ -60,14 +62,16 @@ def c_round(binary: Path, n: int) -> tuple[float, float]:
 def our_round(n: int) -> tuple[float, float, int]:
     """(CPU seconds, mean plies a game, bytes of results) of ``n`` random games through iw.playouts."""
     started = time.process_time()
-    results = iw.playouts("volcano", n, agents="random", seed=1, engine="fast", workers=1, progress=False)
+    results = iw.playouts("volcano", n, agents="random", seed=1, engine="fast", workers=1, progress=False,
+                          options={"capture": "must"})
     return time.process_time() - started, float(results.plies.mean()), results.nbytes
 
 
 def measure(n: int, rounds: int, compiler: str = "gcc", source: Path = SOURCE, say=print) -> dict:
     """Interleaved rounds of both sides; returns their rates (games per CPU second, one per round),
     mean plies a game and our results' size in bytes; ``"c"`` is empty without a compiler."""
-    iw.playouts("volcano", 1000, engine="fast", workers=1, progress=False)  # compile or load the kernel first
+    iw.playouts("volcano", 1000, engine="fast", workers=1, progress=False,  # compile or load the kernel first
+                options={"capture": "must"})
     rates: dict[str, list[float]] = {"c": [], "ours": []}
     plies = {}
     nbytes = 0

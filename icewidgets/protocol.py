@@ -174,6 +174,12 @@ class Game:
     analyst: ClassVar[Analyst] = Analyst()
     """How analysis values its positions (:class:`icewidgets.analyst.Analyst`): the rollout
     policy, and exact answers where it has them."""
+    earlier_defaults: ClassVar[Mapping[str, Any]] = {}
+    """Options whose default changed, each with the default it had before. Something saved
+    before the change that names no such option (a record of format version 1, saved playout
+    results, a golden playthrough file) was made under the earlier value and is read so
+    (:meth:`saved_options`); a playthrough file leaves out an option at its earlier value, so
+    files written before it existed keep their bytes. Empty: no default has changed."""
     levels: ClassVar[Mapping[str, Any]] = {}
     """Its own agents for the levels ``"easy"`` and ``"hard"`` (:data:`icewidgets.agents.LEVELS`),
     which then play them in this game instead of the generic ones: level → an agent
@@ -223,6 +229,18 @@ class Game:
             cls.problems = staticmethod(problems)
         if levels is not None:
             cls.levels = _check_levels(cls.__name__, levels)
+
+    @classmethod
+    def saved_options(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` as read from something saved before a default changed: every option of
+        :attr:`earlier_defaults` that they leave out takes its earlier value.
+
+        >>> class Demo(Game):
+        ...     earlier_defaults = {"rule": "old"}
+        >>> Demo.saved_options({"players": 3}), Demo.saved_options({"rule": "new"})
+        ({'rule': 'old', 'players': 3}, {'rule': 'new'})
+        """
+        return {**cls.earlier_defaults, **options}
 
     @property
     def options(self) -> dict[str, Any]:

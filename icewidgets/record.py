@@ -24,13 +24,16 @@ import zlib
 from typing import Any, Iterable, Iterator
 
 from . import checks
-from .games import make
+from .games import game_class, make
 from .jsontext import read_json
 from .protocol import Game, NotationError, State
 
 CODE_PREFIX = "iw1."
 FORMAT = "icewidgets-record"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""Version 2 records read an option they leave out at its current default; version 1 records
+were made before some defaults changed and read it at the earlier one
+(:attr:`Game.earlier_defaults <icewidgets.protocol.Game.earlier_defaults>`)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -161,9 +164,8 @@ class Record:
         if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
             raise NotationError(f'this record was saved by a newer icewidgets (its "version" is {version}; this one '
                                 f"reads version {FORMAT_VERSION}): upgrade icewidgets to read it")
-        if version != FORMAT_VERSION or isinstance(version, bool):
-            raise NotationError(f'the record\'s "version" must be {FORMAT_VERSION} (the only format version there '
-                                f"is), not {_shown(version)}")
+        if version not in (1, FORMAT_VERSION) or isinstance(version, bool):
+            raise NotationError(f'the record\'s "version" must be 1 or {FORMAT_VERSION}, not {_shown(version)}')
         if "game" not in data:
             raise NotationError("the record has no 'game' field")
         game, options = data["game"], data.get("options") or {}
@@ -183,6 +185,11 @@ class Record:
         for number, ply in enumerate(plies, start=1):
             if not isinstance(ply, str):
                 raise NotationError(f"the record's ply {number} must be a move as text, not {_shown(ply)}")
+        if version == 1:  # made before some defaults changed: an option left out meant the earlier one
+            try:
+                options = game_class(game).saved_options(options)
+            except ValueError:
+                pass  # an unknown game: refused below, naming it
         try:
             record = cls(game=game, options=_freeze(options), seed=seed, start=start, plies=tuple(plies))
         except (TypeError, ValueError) as error:

@@ -503,7 +503,7 @@ def playthrough(game: Game, seed: int = 0, max_plies: int = 200, start: State | 
     lines = [
         "# icewidgets golden playthrough",
         f"game: {game.name}",
-        f"options: {', '.join(f'{k}={v!r}' for k, v in game.options.items())}",
+        f"options: {', '.join(f'{k}={v!r}' for k, v in _header_options(game).items())}",
         f"seed: {seed}",
         "agent: uniform random over legal_moves() (chance plies by probability), random.Random(seed)",
         "",
@@ -520,6 +520,14 @@ def playthrough(game: Game, seed: int = 0, max_plies: int = 200, start: State | 
         lines.append("")
     lines += ["", f"result: {state.result}", f"winners: {list(state.winners)}", f"scores: {list(state.scores)}"]
     return "\n".join(lines) + "\n"
+
+
+def _header_options(game: Game) -> dict[str, Any]:
+    """The options a playthrough header lists: all but those at their earlier default, which
+    a header written before they existed leaves out (:attr:`Game.earlier_defaults
+    <icewidgets.protocol.Game.earlier_defaults>`)."""
+    earlier = type(game).earlier_defaults
+    return {key: value for key, value in game.options.items() if key not in earlier or earlier[key] != value}
 
 
 def read_playthrough_header(text: str) -> tuple[str, dict[str, Any], int]:
@@ -541,7 +549,9 @@ def read_playthrough_header(text: str) -> tuple[str, dict[str, Any], int]:
         raise ValueError(f"the header has no {', '.join(missing)} line")
     call = ast.parse(f"f({fields['options']})", mode="eval").body
     options = {keyword.arg: ast.literal_eval(keyword.value) for keyword in call.keywords}  # type: ignore[attr-defined]
-    return fields["game"], options, int(fields["seed"])
+    from .games import game_class
+
+    return fields["game"], game_class(fields["game"]).saved_options(options), int(fields["seed"])
 
 
 def check_playthrough(name: str, path: str | os.PathLike, regenerate: bool | None = None, new_seed: int = 1) -> None:

@@ -229,7 +229,7 @@ def test_the_levels_are_agent_names_everywhere(capsys):
     assert results.agents == ("easy", "medium") and results.n == 4
     assert main(["playouts", "volcano", "-n", "2", "--agents", "medium,easy", "-q"]) == 0
     assert "seat 2 (easy) points" in capsys.readouterr().out
-    widget = iw.GameWidget("volcano", agents={1: "hard"}, seed=4)
+    widget = iw.GameWidget("volcano", capture="must", agents={1: "hard"}, seed=4)
     assert widget.seats == ["human", "hard"]
     assert widget.handle({"type": "move", "move": "a1-a2"}) and widget.handle({"type": "bot"})
     assert widget.message.startswith("Player 2 (hard) played ")
@@ -350,7 +350,7 @@ def test_a_bot_asked_by_the_page_thinks_on_a_thread_while_the_widget_answers():
 
 def test_an_answer_that_comes_after_an_undo_is_dropped():
     gate, asked = threading.Event(), []
-    widget = iw.GameWidget("volcano", agents={1: gated_bot(gate, asked)}, seed=4)
+    widget = iw.GameWidget("volcano", capture="must", agents={1: gated_bot(gate, asked)}, seed=4)
     assert widget.handle({"type": "move", "move": "a1-a2"}) and widget.bot_pending  # the turn passes to the bot
     widget._on_custom_msg(widget, {"type": "bot"}, [])
     assert widget.bot_thinking

@@ -274,13 +274,13 @@ CODE_CASES = [
     ("an unknown game", {"game": "chess"}, "unknown game 'chess'"),
     ("no game", {"game": ...}, "the record has no 'game' field"),
     ("a newer version", {"version": 7}, "this record was saved by a newer icewidgets (its \"version\" is 7; this one "
-                                         "reads version 1): upgrade icewidgets to read it"),
-    ("version 0", {"version": 0}, "the record's \"version\" must be 1 (the only format version there is), not 0"),
-    ("a text version", {"version": "1"}, "the record's \"version\" must be 1 (the only format version there is), "
+                                         "reads version 2): upgrade icewidgets to read it"),
+    ("version 0", {"version": 0}, "the record's \"version\" must be 1 or 2, not 0"),
+    ("a text version", {"version": "1"}, "the record's \"version\" must be 1 or 2, "
                                          "not \"1\""),
-    ("a null version", {"version": None}, "the record's \"version\" must be 1 (the only format version there is), "
+    ("a null version", {"version": None}, "the record's \"version\" must be 1 or 2, "
                                           "not null"),
-    ("a true version", {"version": True}, "the record's \"version\" must be 1 (the only format version there is), "
+    ("a true version", {"version": True}, "the record's \"version\" must be 1 or 2, "
                                           "not true"),
     ("another format", {"format": "chess-pgn"}, "this is not an icewidgets record: its \"format\" is \"chess-pgn\", "
                                                 "not \"icewidgets-record\""),

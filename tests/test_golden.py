@@ -40,6 +40,27 @@ def test_golden_playthrough(name):
     check_playthrough(name, GOLDEN_DIR / f"{name}.txt")
 
 
+# More playthroughs of a game, under options its own file does not play: game → files.
+VARIANTS = {
+    # The published capture rule (the mover chooses the captures in a ply of its own); volcano.txt
+    # plays every capture at once, as written before the choice existed.
+    "volcano": ["volcano-may.txt", "volcano-may-plus.txt"],
+}
+
+
+@pytest.mark.parametrize("name, file", [(name, file) for name, files in VARIANTS.items() for file in files])
+def test_golden_playthrough_variants(name, file):
+    check_playthrough(name, GOLDEN_DIR / file)
+
+
+def test_the_volcano_files_play_both_capture_rules():
+    assert read_playthrough_header((GOLDEN_DIR / "volcano.txt").read_text(encoding="utf-8"))[1]["capture"] == "must"
+    for file in VARIANTS["volcano"]:
+        text = (GOLDEN_DIR / file).read_text(encoding="utf-8")
+        assert read_playthrough_header(text)[1]["capture"] == "may"
+        assert "move: capture:none" in text and "declines the" in text
+
+
 @pytest.mark.skipif(REGENERATE, reason="regenerating writes the files instead")
 def test_a_game_without_a_file_fails_saying_how_to_make_one(tmp_path):
     name = available_games()[0]

@@ -53,6 +53,13 @@ PLY_CASES = {
         ({"colours": "CCCGR CGGRY CGRYB GRYYB RYBBB", "caps": "c3"}, ("random", "random"), 9, 30),
         ({"opening": "random"}, ("random", "random"), 10, 120),
         ({"opening": "random", "caps": "b2 d2 b4 d4", "players": 3}, ("greedy", "random", "random"), 11, 40),
+        # Every capture at once (the default above is the published choice).
+        ({"capture": "must"}, ("random", "random"), 11, 500),
+        ({"capture": "must"}, ("greedy", "greedy"), 3, 200),
+        ({"capture": "must"}, ("random", "greedy"), 4, 150),
+        ({"capture": "must", "players": 3, "stall_turns": 1, "no_return_within_turn": True},
+         ("greedy", "random", "random"), 14, 100),
+        ({"capture": "must", "players": 1, "end_if_board_empty": False, "max_turns": 30}, ("greedy",), 7, 40),
     ],
     "volterra": [
         ({}, ("random", "random"), 17, 1000),
@@ -90,7 +97,8 @@ PLY_CASES = {
 # Through iw.playouts, both engines: game → (options, agents, seed, games, every heatmap counts something).
 RUN_CASES = {
     "volcano": [({}, "random", 21, 300, True), ({}, ("greedy", "random"), 22, 120, True),
-                ({"stall_turns": 4}, ("random", "greedy"), 23, 200, True)],
+                ({"stall_turns": 4}, ("random", "greedy"), 23, 200, True),
+                ({"capture": "must"}, ("greedy", "random"), 22, 120, True)],
     "volterra": [({}, "random", 3, 300, True), ({"forfeit_removes": False}, "greedy", 3, 300, True)],
     "ice3": [({}, "random", 2, 25, False),  # no random game reaches the exact goal: no goal corners
              ({"goal": "loose", "max_turns": 100}, ("greedy", "random"), 3, 40, True)],
@@ -266,7 +274,8 @@ def test_volcano_kernel_ends_a_stalled_game_by_the_stall_rule():
     from icewidgets.games.volcano import kernel
 
     def play(**options):
-        out = kernel.play_range(iw.make("volcano", **options), ("random", "random"), 2, 594_793, 594_794, 5000)
+        out = kernel.play_range(iw.make("volcano", capture="must", **options), ("random", "random"), 2, 594_793,
+                                594_794, 5000)
         return (int(out["plies"][0]), int(out["turns"][0]), out["scores"][0].tolist(), int(out["winners"][0]),
                 bool(out["unfinished"][0]), int(out["longest_quiet"][0]))
 
@@ -282,6 +291,8 @@ VOLCANO_POSITION_OPTIONS = [
     {"players": 3, "opening": "plus", "stall_turns": 5},
     {"players": 4, "opening": "random", "max_turns": 30, "tie_rule": "draw"},
     {"players": 1, "end_if_board_empty": False, "stall_turns": None},
+    {"capture": "must"},
+    {"capture": "must", "players": 3, "no_return_within_turn": True},
 ]
 VOLCANO_SPARSE_POSITIONS = [
     ({}, ". . . . .\n. . . . .\n. . K1 . .\n. . . . .\nG2 . . . .\nto_move=1 captured=R1/R2,R3"),
@@ -294,6 +305,11 @@ VOLCANO_SPARSE_POSITIONS = [
                        "to_move=0 captured=R1,Y1,G1,B1/ turns=8"),
     ({"max_turns": 9}, ". . . . .\n. . . . .\nC1K1 . G1 . .\n. . . . .\n. . . . .\nto_move=1 captured=/ turns=9"),
     ({}, ". . . . .\n. . . . .\nK1 . . . .\n. . . . .\n. . . . .\nto_move=0 captured=R1,Y1,G1,B1,C1/R3"),
+    # A pending capture choice: taking the clear ends the game, behind (first) or ahead.
+    ({}, ". . . . .\n. . . . .\nK1 G1G2G3C3 Y2Y2 R3 .\n. . . . .\n. . . . .\n"
+         "to_move=0 captured=R1,Y1,G1,B1/R1,R2,R3,Y1,Y2,Y3,G1 capturable=b3+c3"),
+    ({}, ". . . . .\n. . . . .\nK1 G1G2G3C3 Y2Y2 R3 .\n. . . . .\n. . . . .\n"
+         "to_move=0 captured=R1,Y1,G1,B1,R2,R3/C1 capturable=b3+c3"),
 ]
 
 
@@ -416,6 +432,7 @@ def balance_by_definition(state, moves):
 @pytest.mark.parametrize("options, agents, seed, count, changes, comebacks", [
     ({}, ("random", "random"), 31, 300, True, True),
     ({}, ("greedy", "random"), 32, 200, True, False),  # greedy wins all 200, never from behind at half time
+    ({"capture": "must"}, ("random", "random"), 31, 300, True, True),
     ({"players": 3, "tie_rule": "draw", "stall_turns": 8}, ("greedy", "greedy", "random"), 33, 150, True, True),
     ({"players": 4, "opening": "random", "no_return_within_turn": True}, ("random",) * 4, 34, 60, True, True),
     ({"players": 4, "max_turns": 25}, ("random",) * 4, 34, 60, True, False),  # stopped: no winner

@@ -153,7 +153,7 @@ def test_ids_stay_put_when_a_ply_moves_one_cap():
 
 
 def test_eruption_stages_follow_each_piece():
-    start = iw.make("volcano").new_state()
+    start = iw.make("volcano", capture="must").new_state()
     after = start.play("a1-a2")
     stages = start.game.view.stages(start, after.last_move, after)
     assert len(stages) == 5  # the cap moves, three pieces land one by one, the capture
@@ -612,7 +612,7 @@ def test_save_svg_state_and_record(tmp_path):
 
 
 def test_animated_svg_of_a_game_and_of_one_eruption(tmp_path):
-    record = iw.Record.new("volcano").extend(["b2-c1", "a1-a2"])
+    record = iw.Record.new("volcano", capture="must").extend(["b2-c1", "a1-a2"])
     whole = svg.animated_svg(record)
     # Frames: start, b2-c1 (no eruption), then a1-a2 in five stages.
     assert whole.count('calcMode="discrete"') == 7  # one caption and set of marks per frame
@@ -711,7 +711,7 @@ def _teaching_positions(name: str) -> list[State]:
     game = iw.make(name)
     start = game.new_state(seed=1)
     if name == "volcano":
-        return [start, start.play("a1-b1").play("e5-d5"),
+        return [start, start.play("a1-b1").play("capture:c1").play("e5-d5"),  # the capture chosen (capture="may")
                 game.state_from_text(". . . . .\n. . . . .\nR1R2R3K1 . G3 B2 .\n. . . . .\n. . . . .\n"
                                      "to_move=0 captured=R1,R2,R3,Y1,G2,B3,C1/Y1")]
     if name == "volterra":
@@ -752,7 +752,7 @@ def test_blockades_supply_letters_are_readable():
 
 
 def test_the_panel_goes_beside_the_board_under_it_or_nowhere():
-    state = iw.make("volcano").new_state().play("a1-b1")  # a captured red large in Player 1's pile
+    state = iw.make("volcano", capture="must").new_state().play("a1-b1")  # a captured red large in Player 1's pile
     board_bottom = 10 + 300 + 22  # the picture's padding, the board, its coordinates
     right, below, none = (svg.scene(state, size=300, panel=place) for place in ("right", "below", "none"))
     status = r'<text class="iw-fg" x="([\d.]+)" y="([\d.]+)"[^>]*font-weight="bold"[^>]*>Player 2 to move</text>'

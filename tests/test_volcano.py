@@ -2,6 +2,10 @@
 
 The scenarios are written from the rules text, not from the engine: a position, the plies
 played from it, and the exact position text (or the error) that must follow.
+
+These tests play ``capture="must"`` (every capture taken in the eruption's ply), so that an
+eruption's captures show in one ply; the published ``"may"`` rule, where the mover then chooses
+the captures in a ply of its own, is tested in tests/test_volcano_capture.py.
 """
 
 from __future__ import annotations
@@ -13,10 +17,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from icewidgets import IllegalMoveError, NotationError, make
+from icewidgets import IllegalMoveError, NotationError
+from icewidgets import make as make_game
 from icewidgets.games.volcano import rules as volcano
 from icewidgets.pieces import PIECES, parse_stack
 from icewidgets.testing import check_game
+
+
+
+def make(name: str, **options):
+    """The game, playing ``capture="must"`` unless the options say otherwise."""
+    return make_game(name, **{"capture": "must", **options})
+
 
 FILES = "abcde"
 COLOURED = [f"{c}{s}" for c in "RYGBC" for s in (1, 2, 3)]

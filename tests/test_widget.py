@@ -49,7 +49,7 @@ def test_created_from_a_state_a_game_and_a_record():
     assert iw.GameWidget(state).state == state
     assert iw.GameWidget(iw.make("volcano", players=3)).game.players == 3
     assert iw.GameWidget("volcano", players=3).game.players == 3
-    record = iw.Record.new("volcano").extend(["b2-c1", "a1-a2"])
+    record = iw.Record.new("volcano", capture="must").extend(["b2-c1", "a1-a2"])
     widget = iw.GameWidget(record)
     assert widget.ply == 2 and widget.record == record
     assert [m["move"] for m in widget.moves] == ["b2-c1", "a1-a2"]
@@ -74,7 +74,7 @@ def test_legal_moves_are_sent_with_their_squares():
 
 
 def test_play_a_move_by_message():
-    widget = iw.GameWidget("volcano")
+    widget = iw.GameWidget("volcano", capture="must")
     seen = []
     widget.observe(lambda change: seen.append(change["new"]), names=["ply"])
     assert widget.handle({"type": "move", "move": "a1-a2"}) is True
@@ -153,7 +153,7 @@ def test_play_raises_for_python_callers():
 
 
 def test_undo_redo():
-    widget = iw.GameWidget("volcano")
+    widget = iw.GameWidget("volcano", capture="must")
     for move in ("b2-c1", "a1-a2"):
         widget.handle({"type": "move", "move": move})
     assert widget.handle({"type": "undo"})
@@ -211,7 +211,7 @@ def test_load_position_text_and_record_code():
 
 
 def test_bot_seat_answers_after_the_human():
-    widget = iw.GameWidget("volcano", agents={1: "greedy"}, seed=4)
+    widget = iw.GameWidget("volcano", capture="must", agents={1: "greedy"}, seed=4)
     assert widget.seats == ["human", "greedy"]
     assert not widget.bot_pending
     widget.handle({"type": "move", "move": "a1-a2"})  # erupts: the turn passes to the bot
@@ -422,7 +422,7 @@ def test_nbconvert_html_shows_a_static_board(tmp_path):
     nbclient = pytest.importorskip("nbclient")
     nbconvert = pytest.importorskip("nbconvert")
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell("import icewidgets as iw\nw = iw.GameWidget('volcano')\nw.play('a1-a2')\nw")]
+    nb.cells = [nbformat.v4.new_code_cell("import icewidgets as iw\nw = iw.GameWidget('volcano', capture='must')\nw.play('a1-a2')\nw")]
     nbclient.NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}}).execute()
     outputs = nb.cells[0].outputs
     data = outputs[-1]["data"]
@@ -753,7 +753,7 @@ def test_volterra_cut_off_parts_leave_in_their_own_stage():
 
 
 def test_save_html_is_one_page_without_requests(tmp_path):
-    record = iw.Record.new("volcano").extend(["b2-c1", "a1-a2"])
+    record = iw.Record.new("volcano", capture="must").extend(["b2-c1", "a1-a2"])
     path = tmp_path / "game.html"
     iw.save_html(record, path)
     page = path.read_text(encoding="utf-8")

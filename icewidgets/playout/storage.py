@@ -218,7 +218,7 @@ def _decoded(data: bytes) -> str:
 
 def _settings(data: Any) -> dict[str, Any]:
     """The checked settings of a results file (its JSON object): the Game, agents, seed, …"""
-    from ..games import make
+    from ..games import game_class, make
 
     if not isinstance(data, dict):
         raise ValueError(f"not saved icewidgets playout results: they hold a JSON {_json_kind(data)}, not an object")
@@ -232,6 +232,8 @@ def _settings(data: Any) -> dict[str, Any]:
     name = _field(data, "game", str, "a game name")
     options = _field(data, "options", dict, "an object of game options", default={})
     try:
+        # Results list every option: one left out was saved before it existed.
+        options = game_class(name).saved_options(options)
         game = make(name, **{str(key): _tuples(value) for key, value in options.items()})
     except (TypeError, ValueError) as error:
         raise ValueError(f'the results\' "game" and "options" do not make a game: {error}') from None

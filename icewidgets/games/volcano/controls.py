@@ -1,8 +1,11 @@
-"""How Volcano is played in the widget: click the cap, then the square next to it.
+"""How Volcano is played in the widget: click the cap, then the square next to it; after an
+eruption, choose the captures.
 
-Every move names its two squares, so the generic clicking of :class:`~icewidgets.view.Controls`
+Every cap move names its two squares, so the generic clicking of :class:`~icewidgets.view.Controls`
 fits; a click to any other square stands for the cap move between them, which the rules then
-explain.
+explain. A capture choice (``capture="may"``) that takes one piece is played by clicking that
+piece; every choice also has a button ("Take none", "Take c1", "Take b3 and c3", …), so the
+keyboard reaches them all.
 
 >>> from icewidgets.games.volcano import Volcano
 >>> state = Volcano().new_state()
@@ -10,16 +13,33 @@ explain.
 [('a1', 'a2')]
 >>> Volcano.controls.click_move(state, "c3", "e5")
 'c3-e5'
+>>> erupted = state.play("a1-b1")
+>>> [Volcano.controls.move_squares(erupted, move) for move in erupted.legal_moves()]
+[[], [(None, 'c1')]]
+>>> [Volcano.controls.button_label(move) for move in erupted.legal_moves()]
+['Take none', 'Take c1']
 """
 
 from __future__ import annotations
 
 from ...view import Controls
-from .rules import CapMove
+from ...words import name_list
+from .rules import CapMove, CaptureChoice
 
 
 class VolcanoControls(Controls):
-    """Cap moves are clicked from the cap to the square it steps onto."""
+    """Cap moves are clicked from the cap to the square it steps onto; a capture choice of one
+    piece by clicking the piece, and every capture choice by its button."""
+
+    def move_squares(self, state, move) -> list[tuple[str | None, str]]:
+        if isinstance(move, CaptureChoice):
+            return [(None, move.squares[0])] if len(move.squares) == 1 else []
+        return super().move_squares(state, move)
 
     def click_move(self, state, source: str, target: str) -> str:
         return str(CapMove(source, target))
+
+    def button_label(self, move) -> str:
+        if isinstance(move, CaptureChoice):
+            return "Take " + (name_list(move.squares) if move.squares else "none")
+        return super().button_label(move)

@@ -39,21 +39,21 @@ class VolcanoCounters(Counters):
 
     def ply(self, row, hits, state):
         # The eruption record says what the events would, without making them (playouts never show them).
+        # Captures are counted where they are made: in the eruption's ply, or in the capture
+        # choice that follows it (capture="may").
+        for square, piece in state.took:
+            row["captures"][COLOURS.index(piece.colour)][piece.size - 1] += 1
+            hits["captures"].append(square)
+        row["longest_quiet"] = max(row["longest_quiet"], state.quiet_turns)
         eruption = state.eruption
         if eruption is None:
             return
         row["eruptions"] += 1
         hits["eruption_sources"].append(eruption.source)
-        landings, captures = hits["landings"], hits["captures"]
-        for square, piece, onto, captured in eruption.landed:
-            landings.append(square)
-            if captured:
-                row["captures"][COLOURS.index(piece.colour)][piece.size - 1] += 1
-                captures.append(square)
+        hits["landings"].extend(square for square, _, _, _ in eruption.landed)
         row["erupted"] += len(eruption.landed)
         if eruption.stopped_at is not None:
             row["eruptions_stopped"] += 1
-        row["longest_quiet"] = max(row["longest_quiet"], state.quiet_turns)
 
     def final(self, row, state):
         row["captured"] = [len(pile) for pile in state.captured]
@@ -63,7 +63,7 @@ class VolcanoCounters(Counters):
         changes and comebacks measure them (the kernel computes the same).
 
         >>> from icewidgets.games.volcano import Volcano
-        >>> Volcano.counters.progress(Volcano().new_state().play("a1-b1"))
+        >>> Volcano.counters.progress(Volcano().new_state().play("a1-b1").play("capture:c1"))
         ((1,), (0,))
         """
         return tuple((points,) for points in state.scores)

@@ -39,6 +39,13 @@ def greedy_move(state: VolcanoState, rng: Any) -> CapMove:
     scores ``min(h, 28)``, 0 gain without losing ``−40``, nothing ``−64``. Among the best keys
     :func:`~icewidgets.randomness.pick_best` chooses with one draw.
 
+    Under ``capture="may"`` the captures are chosen, so an eruption is worth its best choice, and
+    the choice that follows is played by value. A choice (a set of the capturable pieces, none
+    included) taking ``g`` points is keyed ``32·g``; one that ends the game with the mover ahead
+    ``32000 + g``, level ``16000 + g``, behind ``−56`` (below declining: a player behind never ends
+    the game). An eruption's key is its best choice's key ``− thrown``, and a walk looks ahead to
+    the most points a choice can take without ending the game behind.
+
     No eruption of a1 below gains anything, but the cap on e3 can step onto d3 without an
     eruption, and d3 then erupts west onto b3 (G3) and a3 (Y2) for two captures:
 
@@ -54,6 +61,7 @@ def greedy_move(state: VolcanoState, rng: Any) -> CapMove:
     'e3-d3'
     """
     moves = state.legal_moves()
+    may = state.game.capture == "may"
     board = state.board
     player = state.to_move
     capped = set(state.cap_squares)
@@ -85,6 +93,19 @@ def greedy_move(state: VolcanoState, rng: Any) -> CapMove:
         ends = len(colours_held.union(touched)) >= len(COLOURS)
         return gain, ends
 
+    best_other = max(others, default=-1)
+
+    def choice_key(gained: list) -> int:
+        gain, ends = gain_of(gained)
+        if not ends:
+            return 32 * gain
+        mine = base + gain
+        return -56 if mine < best_other else (32000 if mine > best_other else 16000) + gain
+
+    if state.capturable:  # the capture choice: legal_moves() lists the subsets by bit mask
+        pieces = [board[square][-1] for square in state.capturable]
+        return pick_best(moves, [choice_key(taken) for taken in _subsets(pieces)], rng)
+
     keys = []
     for move in moves:
         source, target, direction = STEPS[move.source, move.target]
@@ -92,6 +113,9 @@ def greedy_move(state: VolcanoState, rng: Any) -> CapMove:
         path = RAYS[source][direction]
         if stack and path and path[0] not in capped:
             gained, thrown = _erupt_gain(board, capped, stack, path)
+            if may:
+                keys.append(max(choice_key(taken) for taken in _subsets(gained)) - thrown)
+                continue
             gain, ends = gain_of(gained)
             if ends:
                 mine = base + gain
@@ -116,12 +140,18 @@ def greedy_move(state: VolcanoState, rng: Any) -> CapMove:
                 if step in after_caps or not ahead or ahead[0] in after_caps:
                     continue
                 gained, _ = _erupt_gain(after_board, after_caps, below, ahead)
-                gain, ends = gain_of(gained)
-                if ends and base + gain < max(others, default=-1):
-                    continue
-                best = max(best, gain)
+                for taken in _subsets(gained) if may else (gained,):
+                    gain, ends = gain_of(taken)
+                    if not (ends and base + gain < best_other):
+                        best = max(best, gain)
         keys.append(min(best, 28) if best > 0 else (-40 if best == 0 else -64))
     return pick_best(moves, keys, rng)
+
+
+def _subsets(pieces: list) -> list[list]:
+    """Every subset of ``pieces``, by bit mask (bit i: the i-th piece), the empty one first: the
+    order of the capture choices in ``legal_moves()``."""
+    return [[piece for i, piece in enumerate(pieces) if m >> i & 1] for m in range(1 << len(pieces))]
 
 
 def _counts(pile: tuple) -> list[list[int]]:

@@ -38,7 +38,7 @@ from ...compiled.balance import PROFILE_BINS, branching_profile, follow_leader
 from ...compiled.bits import lowest_bit, popcount
 from ...compiled.jit import driver, internal
 from .board import COLOURS, GRID
-from .kernel_greedy import LANDS_ON_BOARD, SHIFT, forget, greedy_move, new_cache, reset
+from .kernel_greedy import LANDS_ON_BOARD, SHIFT, forget, greedy_choice, greedy_move, new_cache, reset, score_of, took
 
 SQUARES = 25
 MAX_HEIGHT = 80  # 75 coloured pieces and a cap fit on one square
@@ -59,7 +59,7 @@ _SELECT = np.array([[([d for d in range(8) if mask >> d & 1] + [0] * 8)[k] for k
 # Options the kernel plays exactly; any other option with a non-default value (a solitaire goal,
 # options added later) falls back to the reference engine.
 _KERNEL_OPTIONS = {"players", "opening", "caps", "colours", "tie_rule", "no_return_within_turn",
-                   "end_if_board_empty", "max_turns", "stall_turns"}
+                   "end_if_board_empty", "max_turns", "stall_turns", "capture"}
 
 
 def supports(game: Any, agents: tuple[str, ...]) -> bool:
@@ -87,7 +87,7 @@ def encode(state: Any) -> tuple[np.ndarray, ...]:
     ended by the rules, …; see ``CAPS`` … ``LEFT_OF``).
 
     >>> from icewidgets import make
-    >>> stack, height, counts, per_player, st = encode(make("volcano").new_state().play("a1-b1"))
+    >>> stack, height, counts, per_player, st = encode(make("volcano").new_state().play("a1-b1").play("capture:c1"))
     >>> int(height[0]), int(per_player[2, 0]), int(st[PLAYER]), int(st[TURNS])
     (0, 1, 1, 1)
     >>> [GRID.name(square) for square in range(SQUARES) if st[CAPS] >> square & 1]
@@ -121,6 +121,9 @@ def encode(state: Any) -> tuple[np.ndarray, ...]:
     st[ENDED] = state.end_reason is not None
     for cap, squares in state.left:
         st[LEFT_OF + cap] = squares
+    st[CAPTURABLE] = len(state.capturable)
+    for i, square in enumerate(state.capturable):
+        st[CAPTURABLE + 1 + i] = square
     return stack, height, counts, per_player, st
 
 
@@ -166,7 +169,8 @@ def play_range(game: Any, agents: tuple[str, ...], seed: Any, start: int, stop: 
 
     A game still going after ``max_plies`` plies stops unfinished, as in the reference loop.
     With ``record`` > 0 the first ``record`` plies of each game are also returned as
-    ``record[game, ply] = source·8 + direction`` (−1 past the end; see :func:`recorded_moves`).
+    ``record[game, ply] = source·8 + direction`` for a cap move, ``CHOICE + Σ (square + 1)·26**i``
+    over the squares a capture choice takes (−1 past the end; see :func:`recorded_moves`).
     """
     setup = np.zeros(SETUP_WORDS, dtype=np.int64)
     layouts = np.zeros((0, SQUARES), dtype=np.int64)
@@ -226,22 +230,21 @@ def _run(game, agents, start_position, seed, start, stop, max_plies, record, set
     while True:
         out = empty_results(n, players)
         recorded = np.full((n, record), -1, dtype=np.int16)
-        status = _play(codes, np.zeros((3, 40), dtype=np.int64), new_cache(), SHIFT, LANDS_ON_BOARD,
+        status = _play(codes, np.zeros((3, 40), dtype=np.int64), new_cache(game.capture == "may"), SHIFT, LANDS_ON_BOARD,
                        np.zeros(SQUARES, dtype=np.int64), np.zeros((SCORE_CHANGES, 1 + players), dtype=np.int64),
                        np.zeros(room, dtype=np.uint8), setup, layouts, stack, height, counts, per_player, st, players,
-                       game.tie_rule == "draw", game.no_return_within_turn, game.end_if_board_empty,
+                       game.tie_rule == "draw", game.no_return_within_turn, game.capture == "may", game.end_if_board_empty,
                        game.max_turns or 0, game.stall_turns or 0, max_plies, _rng.entropy_words(seed), start, stop,
                        _STEP, _NEIGHBOUR_MASK, _SELECT, *scratch, out["winners"], out["scores"], out["turns"],
                        out["plies"], out["unfinished"], out["captured"], out["captures"], out["erupted"],
                        out["eruptions_stopped"], out["longest_quiet"], out["branching"], out["lead_changes"],
-                       out["comeback"], out["branching_profile"], out["heatmap:eruption_sources"],
+                       out["comeback"], out["branching_profile"], out["eruptions"], out["heatmap:eruption_sources"],
                        out["heatmap:captures"], out["heatmap:landings"], recorded)
         if status >= 0:
             break
         room *= 2  # a game outgrew the room for its decisions: play the range again with more
     if status != 0:
         raise RuntimeError(f"Volcano kernel: game {status - 1} reached a position with no legal move")
-    out["eruptions"][:] = out["turns"] - st[TURNS]  # every turn ends with exactly one eruption
     if record:
         out["record"] = recorded
     return out
@@ -253,6 +256,9 @@ def legal_moves(state: Any) -> list[str]:
     stack, height, counts, per_player, st = encode(state)
     if st[ENDED] or (state.game.max_turns is not None and st[TURNS] >= state.game.max_turns):
         return []
+    if st[CAPTURABLE]:
+        pending = st[CAPTURABLE + 1:CAPTURABLE + 1 + st[CAPTURABLE]]
+        return [move_text(_choice_code.py_func(pending, mask)) for mask in range(1 << int(st[CAPTURABLE]))]
     codes = np.zeros(8 * SQUARES, dtype=np.int64)
     n = _legal_codes(st, height, _STEP, _NEIGHBOUR_MASK, np.zeros(SQUARES, dtype=np.int64), codes)
     return [move_text(code) for code in codes[:n]]
@@ -264,7 +270,14 @@ def recorded_moves(out: dict[str, np.ndarray], row: int) -> list[str]:
 
 
 def move_text(code: int) -> str:
-    """``source·8 + direction`` → ``"c3-c4"``."""
+    """``source·8 + direction`` → ``"c3-c4"``; a capture choice's code (:data:`CHOICE` and up)
+    → ``"capture:c3+e3"`` or ``"capture:none"``."""
+    if code >= CHOICE:
+        code, squares = int(code) - CHOICE, []
+        while code:
+            code, square = divmod(code, 26)
+            squares.append(GRID.name(square - 1))
+        return "capture:" + ("+".join(squares) or "none")
     source, direction = divmod(int(code), 8)
     return f"{GRID.name(source)}-{GRID.name(int(_STEP[source, direction]))}"
 
@@ -310,10 +323,25 @@ def _directions(targets, square):
 
 
 @internal
-def _erupt(stack, height, caps, source, direction, step, counts, colour_mask, player, heat_captures, heat_landings):
+def _choice_code(pending, mask):
+    """The record code of the capture choice ``mask`` (bit i: the piece on ``pending[i]``)."""
+    code = np.int64(0)
+    scale = np.int64(1)
+    for i in range(pending.shape[0]):
+        if (mask >> i) & 1:
+            code += (pending[i] + 1) * scale
+            scale *= 26
+    return CHOICE + code
+
+
+@internal
+def _erupt(stack, height, caps, source, direction, step, counts, colour_mask, player, heat_captures, heat_landings,
+           may, st):
     """The eruption of ``source`` (which holds pieces) towards ``direction``: (pieces thrown,
     stopped early, captured). Each thrown piece's square is counted in ``heat_landings``, and in
-    ``heat_captures`` when the piece is captured there."""
+    ``heat_captures`` when the piece is captured there. Under capture="may" (``may``) no piece is
+    captured: every piece lands, and the squares of those that landed on one of their size are
+    written to ``st[CAPTURABLE + 1 …]``, their number to ``st[CAPTURABLE]``."""
     thrown = np.int64(0)
     stopped = np.int64(0)
     captured = np.int64(0)
@@ -328,7 +356,11 @@ def _erupt(stack, height, caps, source, direction, step, counts, colour_mask, pl
         thrown += 1
         heat_landings[t] += 1
         ht = height[t]
-        if ht > 0 and stack[t, ht - 1] % 3 == piece % 3:
+        same = ht > 0 and stack[t, ht - 1] % 3 == piece % 3
+        if same and may:
+            st[CAPTURABLE + 1 + st[CAPTURABLE]] = t
+            st[CAPTURABLE] += 1
+        if same and not may:
             colour = piece // 3
             counts[player, colour, piece % 3] += 1
             colour_mask[player] |= 1 << colour
@@ -346,8 +378,14 @@ def _erupt(stack, height, caps, source, direction, step, counts, colour_mask, pl
 
 # The position's state vector ``st`` (int64), as :func:`encode` writes it; st[LEFT_OF + square] is
 # the house rule's bit mask of the squares the cap on ``square`` left this turn.
+# st[CAPTURABLE] is how many pieces a pending capture choice (capture="may") is about, and
+# st[CAPTURABLE + 1 + i] the square of the i-th, in landing order.
 CAPS, PLAYER, TURNS, PIECES, ENDED, QUIET, LONGEST_QUIET, LEFT_OF = range(8)
-ST_WORDS = LEFT_OF + SQUARES
+CAPTURABLE = LEFT_OF + SQUARES
+ST_WORDS = CAPTURABLE + 4
+
+CHOICE = 8192
+"""The record codes of capture choices start here (cap moves are below 200)."""
 
 
 # The ``setup`` vector: [0] 1 for a seeded random layout, [1] the caps (bit mask), then a Mersenne
@@ -545,14 +583,15 @@ def _winners(scores, players, ended, draw_rule):
 
 @driver
 def _play(agents, move_scratch, greedy_cache, shift, lands, closed, history, choices, setup, layouts, init_stack,
-          init_height, init_counts, init_per_player, init_st, players, draw_rule, no_return, end_if_empty, max_turns,
+          init_height, init_counts, init_per_player, init_st, players, draw_rule, no_return, may, end_if_empty, max_turns,
           stall, max_plies, run_words, start, stop, step, neighbour_mask, select, gen, stack, height, counts, per_player,
           st, out_winners, out_scores, out_turns, out_plies, out_unfinished, out_captured, out_captures, out_erupted,
-          out_stopped, out_longest_quiet, out_branching, out_lead_changes, out_comeback, out_profile, heat_sources,
-          heat_captures, heat_landings, out_moves):
+          out_stopped, out_longest_quiet, out_branching, out_lead_changes, out_comeback, out_profile, out_eruptions,
+          heat_sources, heat_captures, heat_landings, out_moves):
     """Play games ``start``…``stop-1``. A game's changing numbers live in local variables (the
     compiler keeps them in registers); the arrays hold the board, the captured pieces and, under
-    the house rule, the squares each cap left (``st[LEFT_OF + cap]``). ``choices`` keeps the
+    the house rule, the squares each cap left (``st[LEFT_OF + cap]``), and under capture="may" the
+    pending capture choice (``st[CAPTURABLE …]``). ``choices`` keeps the
     number of legal moves at each decision of the game being played, for its branching profile.
 
     Returns 0; or 1 + the game that reached a position without a legal move; or -1 when a game
@@ -575,6 +614,7 @@ def _play(agents, move_scratch, greedy_cache, shift, lands, closed, history, cho
         plies = np.int64(0)
         options = np.int64(0)  # legal moves summed over the decisions
         erupted = np.int64(0)
+        eruptions = np.int64(0)
         stopped = np.int64(0)
         # The balance samples: the start, then every turn that changed the scores (the others
         # repeat the scores before them, so they change neither the leader nor the history).
@@ -588,51 +628,87 @@ def _play(agents, move_scratch, greedy_cache, shift, lands, closed, history, cho
         while not ended and plies < max_plies and not (max_turns > 0 and turns >= max_turns):
             if plies == choices.shape[0]:
                 return -1
-            if no_return:  # without the house rule no square is ever closed
-                st[CAPS] = caps
-                _close_returns(st, height, step, neighbour_mask, closed)
-            greedy = False
-            if agents is not None:
-                if agents[player] == GREEDY:
-                    greedy = True
-                    source, direction, n_legal = greedy_move(gen, stack, height, caps, closed, player, players, counts,
-                                                             per_player, turns, step, shift, lands, move_scratch,
-                                                             greedy_cache)
-            if not greedy:
-                source, direction, n_legal = _random_move(gen, caps, closed, neighbour_mask, select, no_return)
-            if direction < 0:
-                return start + g + 1
-            choices[plies] = n_legal
-            if plies < out_moves.shape[1]:
-                out_moves[g, plies] = source * 8 + direction
-            plies += 1
-            options += n_legal
-            # The cap steps from source to target; source erupts when it still holds pieces and
-            # the lava's first square is on the board without a cap.
-            target = step[source, direction]
-            height[source] -= 1
-            stack[target, height[target]] = CAP_CODE
-            height[target] += 1
-            caps ^= (np.int64(1) << source) | (np.int64(1) << target)
-            first = step[target, direction]
-            if height[source] == 0 or first < 0 or (caps >> first) & 1:
+            if st[CAPTURABLE]:
+                # The capture choice after an eruption (capture="may"): a bit mask of the pieces taken.
+                n_pending = st[CAPTURABLE]
+                pending = st[CAPTURABLE + 1:CAPTURABLE + 1 + n_pending]
+                n_legal = np.int64(1) << n_pending
+                if agents is not None and agents[player] == GREEDY:
+                    mask = greedy_choice(gen, stack, height, counts, per_player, player, players, pending, n_pending,
+                                         move_scratch[2])
+                else:
+                    mask = _rng.random_index(gen, n_legal)
+                choices[plies] = n_legal
+                if plies < out_moves.shape[1]:
+                    out_moves[g, plies] = _choice_code(pending, mask)
+                plies += 1
+                options += n_legal
+                captured = np.int64(0)
+                for i in range(n_pending):
+                    if (mask >> i) & 1:
+                        square = pending[i]
+                        h = height[square] - 1
+                        piece = stack[square, h]
+                        height[square] = h
+                        counts[player, piece // 3, piece % 3] += 1
+                        colour_mask[player] |= 1 << (piece // 3)
+                        captured += 1
+                        heat_captures[square] += 1
+                        if agents is not None:
+                            took(greedy_cache, stack, height, square)
+                st[CAPTURABLE] = 0
+            else:
+                if no_return:  # without the house rule no square is ever closed
+                    st[CAPS] = caps
+                    _close_returns(st, height, step, neighbour_mask, closed)
+                greedy = False
+                if agents is not None:
+                    if agents[player] == GREEDY:
+                        greedy = True
+                        source, direction, n_legal = greedy_move(gen, stack, height, caps, closed, player, players,
+                                                                 counts, per_player, turns, step, shift, lands,
+                                                                 move_scratch, greedy_cache)
+                if not greedy:
+                    source, direction, n_legal = _random_move(gen, caps, closed, neighbour_mask, select, no_return)
+                if direction < 0:
+                    return start + g + 1
+                choices[plies] = n_legal
+                if plies < out_moves.shape[1]:
+                    out_moves[g, plies] = source * 8 + direction
+                plies += 1
+                options += n_legal
+                # The cap steps from source to target; source erupts when it still holds pieces and
+                # the lava's first square is on the board without a cap.
+                target = step[source, direction]
+                height[source] -= 1
+                stack[target, height[target]] = CAP_CODE
+                height[target] += 1
+                caps ^= (np.int64(1) << source) | (np.int64(1) << target)
+                first = step[target, direction]
+                if height[source] == 0 or first < 0 or (caps >> first) & 1:
+                    if no_return:
+                        st[LEFT_OF + target] = st[LEFT_OF + source] | (np.int64(1) << source)
+                        st[LEFT_OF + source] = 0
+                    continue
+                heat_sources[source] += 1
+                eruptions += 1
+                thrown, stops, captured = _erupt(stack, height, caps, source, direction, step, counts, colour_mask,
+                                                 player, heat_captures, heat_landings, may, st)
+                erupted += thrown
+                stopped += stops
                 if no_return:
-                    st[LEFT_OF + target] = st[LEFT_OF + source] | (np.int64(1) << source)
-                    st[LEFT_OF + source] = 0
-                continue
-            heat_sources[source] += 1
-            thrown, stops, captured = _erupt(stack, height, caps, source, direction, step, counts, colour_mask, player,
-                                             heat_captures, heat_landings)
-            erupted += thrown
-            stopped += stops
+                    for square in range(SQUARES):
+                        st[LEFT_OF + square] = 0
+                if agents is not None:
+                    forget(greedy_cache, stack, height, source, target, direction, thrown, step)
+                if st[CAPTURABLE]:
+                    continue  # the mover chooses the captures in the next ply
+            # The turn ends.
             turns += 1
-            if no_return:
-                for square in range(SQUARES):
-                    st[LEFT_OF + square] = 0
             if captured:
                 n_captured[player] += captured
                 pieces -= captured
-                scores[player] = _score(counts, player, n_captured[player])
+                scores[player] = score_of(counts, player, n_captured[player])
                 quiet = 0
                 leader, lead_changes = follow_leader(leader, _sole_leader(scores, players), lead_changes)
                 _record_scores(history, rows, turns, scores, players)
@@ -644,8 +720,6 @@ def _play(agents, move_scratch, greedy_cache, shift, lands, closed, history, cho
                 ended = True
             else:
                 player = player + 1 if player + 1 < players else 0
-            if agents is not None:
-                forget(greedy_cache, stack, height, source, target, direction, thrown, step)
         winners = _winners(scores, players, ended, draw_rule)
         out_winners[g] = winners
         for p in range(players):
@@ -658,6 +732,7 @@ def _play(agents, move_scratch, greedy_cache, shift, lands, closed, history, cho
         out_plies[g] = plies
         out_unfinished[g] = not ended
         out_erupted[g] = erupted
+        out_eruptions[g] = eruptions
         out_stopped[g] = stopped
         out_longest_quiet[g] = longest_quiet
         out_branching[g] = options / plies if plies else 0.0
@@ -665,17 +740,3 @@ def _play(agents, move_scratch, greedy_cache, shift, lands, closed, history, cho
         out_comeback[g] = _comeback(history, rows, players, winners, turns, start_turns)
         branching_profile(choices, plies, out_profile[g])
     return 0
-
-
-@internal
-def _score(counts, p, total):
-    """total + 2·min over sizes of the pieces of that size + 2·solid trees (the closed form in scoring.py)."""
-    low = counts[p, 0, 0] + counts[p, 1, 0] + counts[p, 2, 0] + counts[p, 3, 0] + counts[p, 4, 0]
-    for size in range(1, 3):
-        n_size = counts[p, 0, size] + counts[p, 1, size] + counts[p, 2, size] + counts[p, 3, size] + counts[p, 4, size]
-        if n_size < low:
-            low = n_size
-    solid = 0
-    for colour in range(5):
-        solid += min(counts[p, colour, 0], counts[p, colour, 1], counts[p, colour, 2])
-    return total + 2 * low + 2 * solid

@@ -21,6 +21,10 @@ board is evaluated at once, with bit masks of squares (bit ``i`` for square ``i`
 
 A walk's look-ahead reads the same masks: a target's eruptions are those of its square.
 
+Under ``capture="may"`` (the cache's MAY word) an eruption's captures are a choice: it is
+worth its best choice, which differs from taking all only when taking all would end the game
+(:func:`_best_declining`); the choice itself is played by :func:`greedy_choice`.
+
 numba inlines the keys of eruptions (:func:`_eruption_key`, :func:`_gain`) where they are used,
 once per scored move; a walk's key and its look-ahead are compiled once and called: inlined,
 they made a cold compile of the greedy kernel a second or so longer, for no speed one could
@@ -56,7 +60,8 @@ STAMP = 111  # look-ahead decisions so far: AHEAD_AT says which one an AHEAD ent
 AHEAD = 112  # 25 words: a walk target's best look-ahead gain over the directions whose first square is free
 AHEAD_AT = 137  # 25 words
 FEWEST = 162  # the sizes at the fewest (E_s = 0), 3 bits, then for each colour c its own, 3 bits at 3 + 3c
-CACHE_WORDS = 163
+MAY = 163  # 1 under capture="may": the captures of an eruption are the mover's choice
+CACHE_WORDS = 164
 
 # A mask shifted one step towards direction d (N, NE, E, … clockwise): (mask << LEFT[d]) >> RIGHT[d],
 # keeping KEEP[d] (the squares a step towards d can reach without leaving the board).
@@ -78,10 +83,12 @@ WALK_KEY_MAX = 28
 UNSCORED_WALK = -(1 << 40)  # a walk's key until it is needed: below every key
 
 
-def new_cache() -> np.ndarray:
-    """An empty cache for a chunk of games (:func:`reset` starts each game)."""
+def new_cache(may: bool = False) -> np.ndarray:
+    """An empty cache for a chunk of games (:func:`reset` starts each game); ``may``: the game
+    plays ``capture="may"``."""
     cache = np.zeros(CACHE_WORDS, dtype=np.int64)
     cache[TURN] = -1
+    cache[MAY] = may
     return cache
 
 
@@ -106,18 +113,26 @@ def reset(cache, stack, height, caps):
 
 
 @internal
+def took(cache, stack, height, square):
+    """Bring the PIECE masks of ``square`` (no cap on it) up to date after a capture choice
+    took its top piece."""
+    _write_square(cache, stack, height, np.int64(0), square)
+
+
+@internal
 def forget(cache, stack, height, source, target, direction, thrown, step):
     """Bring the PIECE masks up to date after a ply: when its cap, from ``source`` to
     ``target``, made ``source`` erupt towards ``direction`` (``thrown`` > 0 pieces), the
     volcano changed, and so did each square its pieces landed on unless the piece was captured
-    there (the square's top piece had its size); a cap move alone changes nothing."""
+    there (the square's top piece had its size; under capture="may" every piece lands, and
+    :func:`took` follows the choice); a cap move alone changes nothing."""
     if not thrown:
         return
     t = step[target, direction]
     for k in range(thrown):
         size = ((cache[PIECE + 3 * k + 1] >> source) & 1) + 2 * ((cache[PIECE + 3 * k + 2] >> source) & 1)
         bit = np.int64(1) << t
-        if not (cache[PIECE + size] >> t) & 1:  # not captured: the piece lands on top
+        if cache[MAY] or not (cache[PIECE + size] >> t) & 1:  # not captured: the piece lands on top
             for below in range(2, 0, -1):
                 for s in range(3):
                     row = PIECE + 3 * below + s
@@ -198,15 +213,29 @@ def _gain(cache, stack, height, caps, square, direction):
 def _gain_of_pieces(cache, stack, top, square, direction):
     """:func:`_gain` of an eruption that captures two or three pieces (``top``: the height of
     the top coloured piece of ``square``)."""
+    codes, n = _captured_codes(cache, stack, top, square, direction)
+    return _gain_of_codes(cache, codes, n)
+
+
+@internal
+def _captured_codes(cache, stack, top, square, direction):
+    """The pieces the eruption of ``square`` towards ``direction`` captures (or may capture),
+    packed 4 bits each in landing order, and how many."""
     n = np.int64(0)
-    colours = np.int64(0)
     codes = np.int64(0)
     for k in range(3):
         if (cache[CAPTURES + 3 * direction + k] >> square) & 1:
-            piece = np.int64(stack[square, top - k])
-            codes |= piece << (4 * n)
+            codes |= np.int64(stack[square, top - k]) << (4 * n)
             n += 1
-            colours |= np.int64(1) << (piece // 3)
+    return codes, n
+
+
+@internal
+def _gain_of_codes(cache, codes, n):
+    """:func:`_gain` of capturing the ``n`` pieces packed in ``codes``."""
+    colours = np.int64(0)
+    for i in range(n):
+        colours |= np.int64(1) << (((codes >> (4 * i)) & 15) // 3)
     gain = n + 2 * _fewest_after(cache, np.int64(EXCESS), codes, n, np.int64(-1))
     rest = colours
     while rest:
@@ -238,6 +267,76 @@ def _fewest_after(cache, row, codes, n, colour):
 
 
 @internal
+def _best_declining(cache, stack, height, caps, square, direction):
+    """Under capture="may", when taking every capture of the eruption of ``square`` towards
+    ``direction`` would end the game behind: the most points a choice that does not end it
+    takes (declining all takes 0)."""
+    top = height[square] - 1 - ((caps >> square) & 1)
+    codes, n = _captured_codes(cache, stack, top, square, direction)
+    best = np.int64(0)
+    for mask in range(1, 1 << n):
+        chosen = np.int64(0)
+        k = np.int64(0)
+        for i in range(n):
+            if (mask >> i) & 1:
+                chosen |= ((codes >> (4 * i)) & 15) << (4 * k)
+                k += 1
+        word = _gain_of_codes(cache, chosen, k)
+        if (cache[HELD] | (word >> 16)) != 31:
+            best = max(best, word & 0xFFFF)
+    return best
+
+
+@internal
+def greedy_choice(gen, stack, height, counts, per_player, player, players, pending, n, keys):
+    """The greedy rule's capture choice among the ``n`` pieces on top of the squares
+    ``pending`` (landing order): the bit mask of the pieces taken, one draw among the best keys
+    (``32·gain``; ending the game ahead ``32000 + gain``, level ``16000 + gain``, behind
+    ``-56``), the choices in legal order (by bit mask)."""
+    base = per_player[2, player]
+    best_other = np.int64(-1)
+    for p in range(players):
+        if p != player and per_player[2, p] > best_other:
+            best_other = per_player[2, p]
+    top = np.int64(-(1 << 40))
+    for mask in range(1 << n):
+        colours = per_player[0, player]
+        for i in range(n):
+            if (mask >> i) & 1:
+                piece = stack[pending[i], height[pending[i]] - 1]
+                counts[player, piece // 3, piece % 3] += 1
+                colours |= np.int64(1) << (piece // 3)
+        gain = score_of(counts, player, per_player[1, player] + popcount(np.int64(mask))) - base
+        for i in range(n):
+            if (mask >> i) & 1:
+                piece = stack[pending[i], height[pending[i]] - 1]
+                counts[player, piece // 3, piece % 3] -= 1
+        if colours != 31:
+            key = 32 * gain
+        else:
+            mine = base + gain
+            key = np.int64(-56) if mine < best_other else (32000 if mine > best_other else 16000) + gain
+        keys[mask] = key
+        if key > top:
+            top = key
+    return nth_best(keys, np.int64(1) << n, top, _rng.random(gen))
+
+
+@internal
+def score_of(counts, p, total):
+    """total + 2·min over sizes of the pieces of that size + 2·solid trees (the closed form in scoring.py)."""
+    low = counts[p, 0, 0] + counts[p, 1, 0] + counts[p, 2, 0] + counts[p, 3, 0] + counts[p, 4, 0]
+    for size in range(1, 3):
+        n_size = counts[p, 0, size] + counts[p, 1, size] + counts[p, 2, size] + counts[p, 3, size] + counts[p, 4, size]
+        if n_size < low:
+            low = n_size
+    solid = 0
+    for colour in range(5):
+        solid += min(counts[p, colour, 0], counts[p, colour, 1], counts[p, colour, 2])
+    return total + 2 * low + 2 * solid
+
+
+@internal
 def _look_ahead(cache, stack, height, caps, target, direction):
     """What a cap that walked onto ``target`` could gain erupting it towards ``direction`` on
     the next ply: the gain, or -1 when it cannot erupt there or would end the game behind."""
@@ -248,7 +347,7 @@ def _look_ahead(cache, stack, height, caps, target, direction):
     word = _gain(cache, stack, height, caps, target, direction)
     gain = word & 0xFFFF
     if (cache[HELD] | (word >> 16)) == 31 and cache[BASE] + gain < cache[BEST_OTHER]:
-        return np.int64(-1)
+        return _best_declining(cache, stack, height, caps, target, direction) if cache[MAY] else np.int64(-1)
     return gain
 
 
@@ -300,9 +399,13 @@ def _eruption_key(cache, stack, height, caps, source, direction):
     if (cache[HELD] | (word >> 16)) == 31:
         mine = cache[BASE] + gain
         if mine < cache[BEST_OTHER]:
+            if cache[MAY]:  # the best choice declines what would end the game
+                return 32 * _best_declining(cache, stack, height, caps, source, direction) - thrown
             # Ending the game behind: below every other eruption and every walk towards one,
             # but above a blind walk, so a turn always ends.
             return -56 - thrown
+        if cache[MAY]:
+            return (32000 if mine > cache[BEST_OTHER] else 16000) + gain - thrown
         return (4000 if mine > cache[BEST_OTHER] else 2000) * 8 - thrown
     return 4 * gain * 8 - thrown
 

@@ -13,7 +13,9 @@ use them.
 
 from __future__ import annotations
 
-from ...pieces import Piece, parse_pieces
+from collections import Counter
+
+from ...pieces import Piece, format_stack, parse_pieces
 from ...protocol import NotationError
 from .board import CAP, COLOURS, GRID
 from .problems import set_problems
@@ -42,6 +44,35 @@ def parse_left(text: str, board: tuple) -> tuple[tuple[int, int], ...]:
             raise NotationError(f"left={text!r} names the cap on {cap} twice")
         by_cap[index] = sum(1 << GRID.index(square) for square in squares.split("+"))
     return tuple(sorted(by_cap.items()))
+
+
+def parse_capturable(text: str | None, board: tuple, capture: str) -> tuple[int, ...]:
+    """The ``capturable=`` field (``"c3+e3"``: the squares of the pieces the mover may capture
+    after an eruption, in landing order) for ``board``; no field: none. NotationError names a
+    square whose top piece does not sit on a piece of its size.
+
+    >>> from icewidgets.pieces import parse_stack
+    >>> board = [()] * 25
+    >>> board[12] = parse_stack("G1G2G3C3")
+    >>> parse_capturable("c3", tuple(board), "may")
+    (12,)
+    """
+    if text is None:
+        return ()
+    if capture != "may":
+        raise NotationError(f"capturable={text!r}: a capture choice is a ply only under capture='may' "
+                            f"(this game takes every capture at once)")
+    squares = []
+    for name in text.split("+"):
+        square = GRID.index(name)
+        stack = board[square]
+        if len(stack) < 2 or stack[-1] is CAP or stack[-1].size != stack[-2].size:
+            raise NotationError(f"capturable={text!r} names {name}, but its top piece does not stand on a piece "
+                                f"of its size ({format_stack(stack)})")
+        if square in squares:
+            raise NotationError(f"capturable={text!r} names {name} twice")
+        squares.append(square)
+    return tuple(squares)
 
 
 def parse_captured(text: str | None, players: int) -> tuple[tuple[Piece, ...], ...]:

@@ -12,25 +12,32 @@ The rules as implemented, exactly; for players the same rules in plain words are
    ends only with an eruption.
 4. An eruption throws the top piece of X over the cap to X+2d, the next to X+3d, and so on,
    until X is spent, the next square is off the board, or it holds a cap.
-5. Every erupted piece that landed directly on a piece of the same size (any colour) is
-   captured by the mover. Then play passes to the next player.
+5. Every erupted piece that landed directly on a piece of the same size (any colour) may be
+   captured by the mover, who chooses which (any of them, all or none) in a ply of its own,
+   ``capture:c3+e3`` or ``capture:none``. Then play passes to the next player. Under the option
+   ``capture="must"`` every such piece is captured at once, in the eruption's ply.
 6. The game ends at once when the mover holds at least one piece of each of the five
    colours (or, by default, when no coloured piece is left on the board, or after 100 turns
    in a row without a capture). Scores: 7 per solid-colour tree, 5 per mixed tree, 1 per
    other piece, arranged as well as possible (see :func:`score`). The highest score wins;
    ties share the win (option ``tie_rule``).
 
-Notation: a ply is one cap move, ``c3-c4``. The position text is the board (rank 5 first,
+Notation: a ply is one cap move, ``c3-c4``, or after an eruption that landed pieces on pieces
+of their size the choice of which to capture: ``capture:`` and the squares taken, in landing
+order, joined by ``+`` (``capture:c3+e3``), or ``capture:none``. The position text is the board (rank 5 first,
 stacks bottom→top, ``K1`` on top is a cap) and the fields ``to_move``, ``captured`` (one
 comma-separated list per player, lists separated by ``/``), and two fields that only some
 options need: ``turns`` (eruptions so far, written when ``max_turns`` is set), ``quiet_turns``
 (turns in a row without a capture, written under the ``stall_turns`` rule once it reaches half
 the limit: everyday positions read as the rules write them, and a position nearing a stall
 keeps its count) and
+``capturable`` (written while a capture choice is pending: the squares of the capturable pieces
+in landing order, ``capturable=c3+e3``) and
 ``left`` (written with the ``no_return_within_turn`` house rule: each cap that moved this turn,
 with the squares it left, ``left=b1:b2+a2,d5:d4`` for the caps now on b1 and d5; ``left=-`` for
 none).
-``state.turns`` and ``state.moves`` (cap moves so far) count the game's history; they are not
+``state.turns`` (turns ended so far: each ends with an eruption and, under ``"may"``, its capture
+choice) and ``state.moves`` (plies so far) count the game's history; they are not
 part of the position, so they do not affect equality.
 
 >>> import icewidgets as iw
@@ -38,6 +45,17 @@ part of the position, so they do not affect equality.
 >>> state = state.play("b2-c1")   # south-east: the square beyond c1 is off the board
 >>> [str(e) for e in state.events][:2]
 ['Player 1 moves the cap from b2 to c1.', 'No eruption: the lava of b2 would flow off the board. Player 1 moves again.']
+
+Options:
+
+- ``capture``: ``"may"`` (default) is the published rule, "you may capture any erupting piece
+  which has landed directly on top of a piece of the same size": after such an eruption the
+  mover plays one more ply choosing the pieces to take, any of them, all or none. Declining
+  matters, because a capture that completes the five colours ends the game, which a player who
+  is behind avoids. ``"must"`` takes every capturable piece at once, in the eruption's ply: this
+  package's rule before version 2 of its records, and the rule of the C reference the
+  statistics compare with. Records and codes saved before then, which name no ``capture``
+  option, replay under ``"must"`` (``Volcano.earlier_defaults``).
 
 Choices where the published rules leave one (offered as options):
 
@@ -59,7 +77,8 @@ Choices where the published rules leave one (offered as options):
   five colours and the pieces left seldom or never meet a piece of their size (a lone piece
   of each size can never be captured), random play shuffles caps until the playouts'
   5,000-ply safety stop. The default comes from the compiled engine, played without the
-  rule. In 8,000,000 random two-player games, the longest capture-free run of any game that
+  rule. Measured with every capture taken at once (``capture="must"``): in 8,000,000 random
+  two-player games, the longest capture-free run of any game that
   finished was 62 turns (1 game in 10,000 went past 30), while the one game that stalled
   had gone 369 turns without a capture when it was stopped. Two greedy players stall in
   313 games of 1,000,000, each after 1,397 quiet turns or more. So 100 lies above every run
@@ -81,7 +100,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import product
 from typing import Any, ClassVar, NamedTuple
 
@@ -94,7 +113,7 @@ from ...words import plural
 from .board import CAP, COLOURS, DIRECTION_ORDER, EDGE, GRID, RAYS, STEPS, blocker, erupting_steps, square_or_none  # noqa: F401
 from .explain import ply_events
 from .openings import DIAG_COLOURS, OPENING_CAPS, OPENINGS, normalise_caps, normalise_colours, opening_board, random_layout
-from .position import check_possible, format_left, parse_captured, parse_left
+from .position import check_possible, format_left, parse_capturable, parse_captured, parse_left
 from .scoring import VolcanoScore, goal_met, parse_goal, points, score
 
 
@@ -114,7 +133,8 @@ class Volcano(Game):
     ``"draw"``; ``no_return_within_turn`` (house rule); ``end_if_board_empty``; ``max_turns``
     (stop unfinished after that many turns); ``goal`` (a solitaire challenge, see
     :func:`goal_met`); ``stall_turns`` (end and score a game after that many turns in a row
-    without a capture; None: never).
+    without a capture; None: never); ``capture`` ``"may"`` (the published rule: the mover
+    chooses which capturable pieces to take, in a ply of its own) or ``"must"`` (all, at once).
 
     >>> Volcano(players=3, opening="x").new_state().stack("b2")
     'R1R2R3K1'
@@ -130,11 +150,15 @@ class Volcano(Game):
     max_turns: int | None = None
     goal: str | None = None
     stall_turns: int | None = STALL_TURNS
+    capture: str = "may"
 
     name: ClassVar[str] = "volcano"
     title: ClassVar[str] = "Volcano"
     example_move: ClassVar[str] = "c3-c4"
     grid: ClassVar[Grid] = GRID
+    # Records of format version 1 and playthrough files that name no capture option were made
+    # when every capture was taken at once.
+    earlier_defaults: ClassVar[dict[str, Any]] = {"capture": "must"}
 
     def __post_init__(self) -> None:
         self._check_int("players", 1, 6)
@@ -144,6 +168,7 @@ class Volcano(Game):
         self._check_bool("end_if_board_empty")
         self._check_int("max_turns", 1, allow_none=True)
         self._check_int("stall_turns", 1, allow_none=True)
+        self._check_choice("capture", ("may", "must"))
         if self.opening == "custom" and (self.caps is None or self.colours is None):
             raise ValueError("opening='custom' needs both colours=… (25 letters, rank 5 first) and caps=… (squares)")
         if self.caps is not None:
@@ -176,7 +201,7 @@ class Volcano(Game):
         decides what else loads (:meth:`~icewidgets.protocol.Game.state_from_text`)."""
         lines, field_line = split_position(text)
         board = tuple(parse_stack(token) for token in GRID.parse_board(lines))
-        known = ["to_move", "captured", "turns", "moves"]
+        known = ["to_move", "captured", "turns", "moves", "capturable"]
         known += ["quiet_turns"] if self.stall_turns is not None else []
         known += ["left"] if self.no_return_within_turn else []
         fields = parse_fields(field_line, known)
@@ -187,15 +212,24 @@ class Volcano(Game):
         quiet_turns = parse_int_field(fields, "quiet_turns", 0, 0)
         left = parse_left(fields.get("left", "-"), board)
         check_possible(board, captured)
-        return self._admit(VolcanoState(self, board, to_move, captured, turns, moves, quiet_turns, left), partial)
+        capturable = parse_capturable(fields.get("capturable"), board, self.capture)
+        if capturable and left:
+            raise NotationError("a position with capturable= comes right after an eruption, which ends the cap "
+                                "moves of the turn: write left=- (or no left=)")
+        return self._admit(VolcanoState(self, board, to_move, captured, turns, moves, quiet_turns, left,
+                                         capturable=capturable), partial)
 
-    def parse_move(self, text: str) -> "CapMove | EndTurn":
-        """``"c3-c4"`` → ``CapMove("c3", "c4")``; ``"end"`` is read so it can be refused clearly."""
+    def parse_move(self, text: str) -> "CapMove | CaptureChoice | EndTurn":
+        """``"c3-c4"`` → ``CapMove("c3", "c4")``; ``"capture:c3+e3"`` → ``CaptureChoice(("c3",
+        "e3"))``, ``"capture:none"`` → ``CaptureChoice(())``; ``"end"`` is read so it can be
+        refused clearly."""
         if not isinstance(text, str):
             raise NotationError(f"{text!r} is not a Volcano move (write a cap move like 'c3-c4')")
         text = text.strip()
         if text.lower() in ("end", "pass"):
             return END_TURN
+        if text.lower().startswith("capture:"):
+            return CaptureChoice.parse(text)
         match = _MOVE_TEXT.match(text)
         if match is None:
             raise NotationError(f"{text!r} is not a Volcano move: write a cap move like 'c3-c4'")
@@ -220,11 +254,45 @@ class CapMove:
         return f"{self.source}-{self.target}"
 
 
+@dataclasses.dataclass(frozen=True)
+class CaptureChoice:
+    """Under ``capture="may"``, the ply after an eruption that landed pieces on pieces of their
+    size: ``squares`` are those whose landed piece the mover captures, in landing order (none:
+    every capture declined). Written ``capture:c3+e3`` or ``capture:none``.
+
+    >>> str(CaptureChoice(("c3", "e3"))), str(CaptureChoice(()))
+    ('capture:c3+e3', 'capture:none')
+    """
+
+    squares: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "squares", tuple(self.squares))
+
+    def __str__(self) -> str:
+        return "capture:" + ("+".join(self.squares) or "none")
+
+    @classmethod
+    def parse(cls, text: str) -> "CaptureChoice":
+        """The choice written ``text`` (see the class); NotationError names a bad square."""
+        body = text.strip()[len("capture:"):].strip()
+        if body.lower() == "none":
+            return cls(())
+        squares = tuple(part.strip().lower() for part in body.split("+"))
+        for square in squares:
+            if square_or_none(square) is None:
+                raise NotationError(f"{text!r}: {square!r} is not a square of the 5×5 board; write the squares "
+                                    f"whose pieces you capture, like 'capture:c3+e3', or 'capture:none'")
+        if len(set(squares)) != len(squares):
+            raise NotationError(f"{text!r} names a square twice")
+        return cls(squares)
+
+
 END_TURN = EndTurn("end")
 """Ending a turn by choice; never legal in Volcano (a turn ends only with an eruption), but read
 so that ``play("end")`` can say so."""
 
-Volcano.move_types = (CapMove, EndTurn)
+Volcano.move_types = (CapMove, CaptureChoice, EndTurn)
 
 # Every possible cap move, made once: legal_moves() then only picks.
 _MOVES_FROM = tuple(
@@ -248,7 +316,9 @@ class Eruption(NamedTuple):
 
     Squares are board indices, like :attr:`VolcanoState.cap_squares`. ``landed`` has one
     ``(square, piece, onto, captured)`` per thrown piece, in order (``onto`` is the piece it
-    landed on, None on an empty square); ``stopped_at`` is None when the volcano was spent,
+    landed on, None on an empty square; ``captured`` is True when ``onto`` is of the piece's
+    size: under ``capture="must"`` the piece was captured, under ``"may"`` it is capturable and
+    stays on the board until the mover's choice, :attr:`VolcanoState.capturable`); ``stopped_at`` is None when the volcano was spent,
     else the square of the cap that stopped it, or -1 for the edge of the board.
 
     >>> import icewidgets as iw
@@ -277,6 +347,10 @@ class VolcanoState(State):
 
     ``left`` (house rule ``no_return_within_turn``): for each cap that moved this turn without
     an eruption, ``(its square, a bit mask of the squares it left)``, in board order.
+
+    ``capturable`` (``capture="may"``): after an eruption, the squares (board indices, in landing
+    order) of the landed pieces the mover may capture; the mover's next ply chooses
+    (:class:`CaptureChoice`). Empty otherwise.
     """
 
     game: Volcano
@@ -288,11 +362,14 @@ class VolcanoState(State):
     moves: int = dataclasses.field(default=0, compare=False)
     quiet_turns: int = dataclasses.field(default=0, compare=False)
     left: tuple[tuple[int, int], ...] = ()
-    last_move: CapMove | None = dataclasses.field(default=None, compare=False)
+    last_move: "CapMove | CaptureChoice | None" = dataclasses.field(default=None, compare=False)
+    capturable: tuple[int, ...] = ()
 
     # Who made the ply that led here; None for a state that no ply made (an opening, a parsed
     # position). Set by _after, like every attribute a ply already knows.
     _mover = None
+    # The squares a capture choice chose among (set by the choice's ply, for its events).
+    _offered = ()
 
     # Queries ----------------------------------------------------------------------------------
 
@@ -312,8 +389,10 @@ class VolcanoState(State):
         return tuple(i for i in range(GRID.size) if caps >> i & 1)
 
     def erupts(self, move: CapMove | str) -> bool:
-        """Whether the (legal) cap move ``move`` would make a volcano erupt."""
+        """Whether the (legal) cap move ``move`` would make a volcano erupt (False for a capture choice)."""
         move = self._coerce(move)
+        if isinstance(move, CaptureChoice):
+            return False
         source, target = GRID.index(move.source), GRID.index(move.target)
         direction = STEPS[move.source, move.target][2]
         caps = self._caps ^ (1 << source | 1 << target)
@@ -324,6 +403,12 @@ class VolcanoState(State):
         """What the eruption of the last ply did; None when it made no volcano erupt or when no
         ply made this state (a ply records its eruption as it plays)."""
         return None
+
+    @cached_property
+    def took(self) -> tuple[tuple[int, Piece], ...]:
+        """The pieces the last ply captured, as ``(square, piece)`` in landing order (none for a
+        state that no ply made)."""
+        return ()
 
     @cached_property
     def events(self) -> tuple[Event, ...]:
@@ -382,10 +467,17 @@ class VolcanoState(State):
 
     # Rules ------------------------------------------------------------------------------------
 
-    def legal_moves(self) -> list[CapMove]:
-        """Every legal cap move: caps in board order (a1, b1, …), directions N, NE, E, … clockwise."""
+    def legal_moves(self) -> "list[CapMove] | list[CaptureChoice]":
+        """Every legal cap move: caps in board order (a1, b1, …), directions N, NE, E, … clockwise.
+
+        While a capture choice is pending (:attr:`capturable`, k pieces) the 2**k choices
+        instead, by bit mask: choice number m takes the i-th capturable piece (in landing order)
+        when bit i of m is set, so ``capture:none`` comes first and taking all last.
+        """
         if self.is_over:
             return []
+        if self.capturable:
+            return list(_choices(tuple(GRID.name(square) for square in self.capturable)))
         if self.left:
             restricted = _cap_moves(self.cap_squares, self._caps, self._closed_returns)
             if restricted:
@@ -398,9 +490,13 @@ class VolcanoState(State):
         onto now, because stepping back would not erupt (a bit mask)."""
         return {cap: squares & ~erupting_steps(self.board, cap, self._caps) for cap, squares in self.left}
 
-    def _why_illegal(self, move: CapMove | EndTurn) -> str | None:
+    def _why_illegal(self, move: "CapMove | CaptureChoice | EndTurn") -> str | None:
+        if self.capturable:
+            return self._why_not_choice(move)
         if isinstance(move, EndTurn):
             return "a Volcano turn ends only with an eruption; keep moving caps until a volcano erupts"
+        if isinstance(move, CaptureChoice):
+            return "there is nothing to capture now: a capture choice follows an eruption that landed a piece on one of its size"
         source, target = square_or_none(move.source), square_or_none(move.target)
         if source is None:
             return f"{move.source} is not a square of the 5×5 board"
@@ -418,20 +514,67 @@ class VolcanoState(State):
                     f"an eruption (house rule)")
         return None
 
-    def _apply(self, move: CapMove) -> "VolcanoState":
+    def _why_not_choice(self, move: "CapMove | CaptureChoice | EndTurn") -> str | None:
+        """Why ``move`` is not a legal capture choice, while one is pending."""
+        names = [GRID.name(square) for square in self.capturable]
+        pieces = " and ".join(f"the {self.board[square][-1].name} on {GRID.name(square)}" for square in self.capturable)
+        if not isinstance(move, CaptureChoice):
+            return (f"{self.game.player_name(self.to_move)} first chooses which erupted pieces to capture ({pieces}): "
+                    f"play capture: with their squares, like capture:{'+'.join(names)}, or capture:none")
+        wrong = [square for square in move.squares if square not in names]
+        if wrong:
+            return (f"{wrong[0]} holds no capturable piece; the capturable pieces are {pieces} "
+                    f"(play capture: with some of {', '.join(names)}, or capture:none)")
+        return None
+
+    def _apply(self, move: "CapMove | CaptureChoice") -> "VolcanoState":
+        if isinstance(move, CaptureChoice):
+            return self._choose(move)
         game, player = self.game, self.to_move
         source, target, direction = STEPS[move.source, move.target]
         caps = self._caps ^ (1 << source | 1 << target)
         board = list(self.board)
         board[source] = board[source][:-1]
         board[target] = board[target] + (CAP,)
+        cap_squares = tuple(sorted(target if square == source else square for square in self.cap_squares))
         ray = RAYS[source][direction]
         if blocker(board[source], ray, caps) is not None:
             # A ply without an eruption changes no pile and no piece count: the game goes on.
             left = _moved_left(self.left, source, target) if game.no_return_within_turn else self.left
-            return self._after(move, source, target, caps, board, player, self.captured, self.turns, self.quiet_turns,
+            return self._after(move, cap_squares, caps, board, player, self.captured, self.turns, self.quiet_turns,
                                left, None, None)
-        eruption, gained = _erupt(board, source, direction, ray, caps)
+        must = game.capture == "must"
+        eruption, gained = _erupt(board, source, direction, ray, caps, must)
+        if not must:
+            capturable = tuple(square for square, _, _, same in eruption.landed if same)
+            if capturable:
+                # The turn goes on: the mover chooses the captures in the next ply.
+                return self._after(move, cap_squares, caps, board, player, self.captured, self.turns,
+                                   self.quiet_turns, (), eruption, None, (), capturable)
+        took = tuple((square, piece) for square, piece, _, same in eruption.landed if same) if gained else ()
+        return self._end_turn(move, cap_squares, caps, board, gained, took, eruption)
+
+    def _choose(self, move: CaptureChoice) -> "VolcanoState":
+        """The state after the capture choice ``move``: the chosen pieces go to the mover's pile
+        and the turn ends."""
+        chosen = {GRID.index(square) for square in move.squares}
+        board = list(self.board)
+        took = []
+        for square in self.capturable:  # landing order, whatever order the choice named them in
+            if square in chosen:
+                took.append((square, board[square][-1]))
+                board[square] = board[square][:-1]
+        canonical = CaptureChoice(tuple(GRID.name(square) for square, _ in took))
+        after = self._end_turn(canonical, self.cap_squares, self._caps, board, tuple(p for _, p in took), tuple(took),
+                               None)
+        after.__dict__["_offered"] = self.capturable
+        return after
+
+    def _end_turn(self, move: "CapMove | CaptureChoice", cap_squares: tuple[int, ...], caps: int, board: list,
+                  gained: tuple[Piece, ...], took: tuple, eruption: Eruption | None) -> "VolcanoState":
+        """The state at the end of the turn whose last ply ``move`` captured ``gained``: the
+        game may end, else the turn passes."""
+        game, player = self.game, self.to_move
         captured = self.captured
         if gained:
             # This state is not over, and nothing but the capture changed a pile, the pieces
@@ -444,27 +587,24 @@ class VolcanoState(State):
             ended = _stalled(game, quiet_turns)
         # When the game ends the mover keeps the turn, so to_move says who ended it.
         to_move = player if ended is not None else (player + 1) % game.players
-        return self._after(move, source, target, caps, board, to_move, captured, self.turns + 1, quiet_turns, (),
-                           eruption, ended)
+        return self._after(move, cap_squares, caps, board, to_move, captured, self.turns + 1, quiet_turns, (),
+                           eruption, ended, took, ())
 
-    def _after(self, move: CapMove, source: int, target: int, caps: int, board: list, to_move: int, captured: tuple,
-               turns: int, quiet_turns: int, left: tuple[tuple[int, int], ...], eruption: Eruption | None,
-               ended: str | None) -> "VolcanoState":
-        """The state ``move`` (its cap from ``source`` to ``target``) leads to, built without the
-        dataclass ``__init__``.
+    def _after(self, move: "CapMove | CaptureChoice", cap_squares: tuple[int, ...], caps: int, board: list,
+               to_move: int, captured: tuple, turns: int, quiet_turns: int, left: tuple[tuple[int, int], ...],
+               eruption: Eruption | None, ended: str | None, took: tuple = (),
+               capturable: tuple[int, ...] = ()) -> "VolcanoState":
+        """The state ``move`` leads to, built without the dataclass ``__init__``.
 
-        A ply already knows the caps, the eruption and whether the game ended, so they are
-        stored at once instead of being worked out again from the board.
+        A ply already knows the caps, the eruption, the captures and whether the game ended, so
+        they are stored at once instead of being worked out again from the board.
         """
-        cap_squares = list(self.cap_squares)
-        cap_squares[cap_squares.index(source)] = target
-        cap_squares.sort()
         limit = self.game.max_turns
         after = object.__new__(VolcanoState)
         after.__dict__.update(
             game=self.game, board=tuple(board), to_move=to_move, captured=captured, turns=turns,
-            moves=self.moves + 1, quiet_turns=quiet_turns, left=left, last_move=move, _mover=self.to_move, _caps=caps,
-            cap_squares=tuple(cap_squares), eruption=eruption, end_reason=ended,
+            moves=self.moves + 1, quiet_turns=quiet_turns, left=left, last_move=move, capturable=capturable,
+            _mover=self.to_move, _caps=caps, cap_squares=cap_squares, eruption=eruption, took=took, end_reason=ended,
             is_over=ended is not None or (limit is not None and turns >= limit),
         )
         if captured is self.captured and "scores" in self.__dict__:
@@ -475,9 +615,12 @@ class VolcanoState(State):
 
     def to_text(self) -> str:
         """Board text, then ``to_move=… captured=…`` (plus ``turns=``, ``quiet_turns=`` and ``left=``
-        when options need them).
+        when options need them, and ``capturable=`` while a capture choice is pending).
 
-        >>> print(Volcano(players=3).new_state().play("a1-b1").to_text().splitlines()[-1])
+        >>> erupted = Volcano(players=3).new_state().play("a1-b1")
+        >>> print(erupted.to_text().splitlines()[-1])
+        to_move=0 captured=// capturable=c1
+        >>> print(erupted.play("capture:c1").to_text().splitlines()[-1])
         to_move=1 captured=R3//
         """
         fields = [
@@ -490,6 +633,8 @@ class VolcanoState(State):
             fields.append(f"quiet_turns={self.quiet_turns}")
         if self.game.no_return_within_turn:
             fields.append("left=" + format_left(self.left))
+        if self.capturable:
+            fields.append("capturable=" + "+".join(GRID.name(square) for square in self.capturable))
         return GRID.format_board([format_stack(s) for s in self.board]) + "\n" + " ".join(fields)
 
     def _ascii(self) -> str:
@@ -520,6 +665,13 @@ def _cap_moves(cap_squares: tuple[int, ...], caps: int, closed: dict[int, int] |
     return moves
 
 
+@lru_cache(maxsize=None)
+def _choices(names: tuple[str, ...]) -> tuple[CaptureChoice, ...]:
+    """The capture choices among the pieces on ``names`` (landing order), in legal_moves() order."""
+    return tuple(CaptureChoice(tuple(name for i, name in enumerate(names) if m >> i & 1))
+                 for m in range(1 << len(names)))
+
+
 def _moved_left(left: tuple[tuple[int, int], ...], source: int, target: int) -> tuple[tuple[int, int], ...]:
     """The house rule's ``left`` after the cap on ``source`` stepped to ``target`` without an
     eruption: that cap's squares, with ``source`` added, now belong to ``target``."""
@@ -529,12 +681,14 @@ def _moved_left(left: tuple[tuple[int, int], ...], source: int, target: int) -> 
 
 
 def _erupt(
-    board: list, source: int, direction: int, ray: tuple[int, ...], caps: int
+    board: list, source: int, direction: int, ray: tuple[int, ...], caps: int, take: bool
 ) -> tuple[Eruption, tuple[Piece, ...]]:
     """Throw the pieces of ``source`` along ``ray`` one square further each time, on ``board``;
     returns the eruption and the pieces it captured.
 
-    A thrown piece that lands on one of its size is captured at once, so it never stays.
+    With ``take`` (``capture="must"``) a thrown piece that lands on one of its size is captured
+    at once, so it never stays; without, every piece stays where it lands (each square receives
+    at most one, so the choice that follows finds each capturable piece on top).
     """
     stack = board[source]
     landed = []
@@ -551,7 +705,7 @@ def _erupt(
         below = board[square]
         onto = below[-1] if below else None
         captured = onto is not None and onto.size == piece.size
-        if captured:
+        if captured and take:
             gained.append(piece)
         else:
             board[square] = below + (piece,)

@@ -29,7 +29,7 @@ HOW_TO_PLAY = HowToPlay(
     summary=(
         "Two or more players (or one, as a solitaire) move black caps around a board of pyramid "
         "nests. Uncover a volcano and it erupts, throwing its pyramids in a line; a pyramid that "
-        "lands on one of the same size is yours. When a player holds all five colours, the best "
+        "lands on one of the same size you may capture. When a player holds all five colours, the best "
         "set of trees wins."
     ),
     text=f"""\
@@ -54,9 +54,12 @@ unofficial.)
 next one lands one square further, and so on, until the volcano is empty, the next square is off
 the board, or it holds a cap. Empty squares take a pyramid too.
 
-**Capture.** Every pyramid of the eruption that landed on a pyramid of the **same size** (any
-colour) is yours: take it off the board. The pyramid under it stays. Then the next player takes
-a turn.
+**Capture.** After the eruption you **may** capture any pyramid of the eruption that landed
+directly on a pyramid of the **same size** (any colour): take it off the board and keep it. You
+choose which: all of them, some or none. The pyramid under it stays. Then the next player takes
+a turn. Declining can be wise: a capture that gives you the fifth colour ends the game, and you
+may not want it to end while you are behind. (The option `capture="must"` takes every such
+pyramid at once instead: not the published rule, but the one this package played before.)
 
 **The end.** The game ends at once when the player who just erupted holds at least one pyramid
 of each of the five colours (and, our addition, when no coloured pyramid is left on the board:
@@ -67,9 +70,9 @@ the game; equal top scores share the win. (Not in the published rules: by defaul
 ends, scored as it stands, after {STALL_TURNS} turns in a row without a capture, so that it cannot go on
 for ever; the `stall_turns` option changes that limit or turns it off.)
 """,
-    example=("a1-b1",),
-    example_caption=("After a1-b1: the cap left a1, the red volcano erupted east along the marked "
-                     "squares, and its large landed on a large on c1: captured."),
+    example=("a1-b1", "capture:c1"),
+    example_caption=("After a1-b1 and capture:c1: the cap left a1, the red volcano erupted east along "
+                     "the marked squares, its large landed on a large on c1, and Player 1 chose to capture it."),
     score_columns=("captured", "points"),
     score_note="Trees: a solid tree (one colour) scores 7, a mixed tree 5, every other pyramid 1.",
 )
@@ -79,8 +82,13 @@ for ever; the `stall_turns` option changes that limit or turns it off.)
 # Self-checks of the notebook's exercises -------------------------------------------------------
 
 
+# The notebook's exercises below were written for captures taken at once (capture="must"): they
+# play that rule, so their answers stay those of the lessons.
+_LESSON = Volcano(capture="must")
+
+
 def _start() -> VolcanoState:
-    return Volcano().new_state()
+    return _LESSON.new_state()
 
 
 _READ = move_reader(Volcano())
@@ -257,7 +265,10 @@ def check_two_captures(state: VolcanoState, move: Any) -> Verdict:
 def check_solitaire(state: Any, solid_trees: int = 3) -> Verdict:
     """Whether a finished solitaire game ``state`` (a state, a Record, the widget or its
     ``final_state``, or the game's cap moves as a list or one text) ends with at least
-    ``solid_trees`` solid trees (not yet right while the game goes on).
+    ``solid_trees`` solid trees (not yet right while the game goes on). Moves written down are
+    played from the solitaire start under the published rule when they hold a capture choice
+    (``capture:…``), else with every capture taken at once (``capture="must"``), as the
+    exercise was first written.
 
     >>> check_solitaire(Volcano(players=1).new_state())
     ✘ Not yet: the game is not over: 0 points: 0 solid trees (0), 0 mixed trees (0), 0 loose pieces so far, after 0 eruptions.
@@ -273,7 +284,8 @@ def check_solitaire(state: Any, solid_trees: int = 3) -> Verdict:
         if moves is None:  # a list holding something that is no word (a list, a number too long to print)
             return Verdict(False, "give the solitaire game's cap moves as a list like ['c3-c2', 'c2-d3'] or one text "
                                   f"like 'c3-c2 c2-d3', not {shown(state)}")
-        state = Volcano(players=1).new_state()
+        choosing = any(str(move).strip().lower().startswith("capture:") for move in moves)
+        state = Volcano(players=1, capture="may" if choosing else "must").new_state()
         for number, move in enumerate(moves, start=1):
             try:
                 state = state.play(_READ(move))
@@ -369,15 +381,16 @@ QUIET_MOVES_LIMIT = 10_000
 def quiet_moves(agents: tuple[Any, ...], seed: int = 0) -> int:
     """How many cap moves did not erupt in the game ``agents`` play from the start, each agent
     called as ``agent(state, rng)`` with ``numpy.random.default_rng(seed)`` (an agent may also
-    be named, as ``"greedy"``). A game still going after :data:`QUIET_MOVES_LIMIT` cap moves
-    raises ValueError."""
+    be named, as ``"greedy"``), every capture taken at once (``capture="must"``: the agents of
+    the exercise play cap moves only). A game still going after :data:`QUIET_MOVES_LIMIT` cap
+    moves raises ValueError."""
     import numpy as np
 
     from ...agents import get_agent
 
     players = [get_agent(agent, "agents") for agent in agents]
     rng = np.random.default_rng(seed)
-    state, quiet = Volcano(players=len(players)).new_state(), 0
+    state, quiet = Volcano(players=len(players), capture="must").new_state(), 0
     for _ in range(QUIET_MOVES_LIMIT):
         if state.is_over:
             return quiet

@@ -6,7 +6,10 @@ the captures together).
 >>> start = Volcano().new_state()
 >>> after = start.play("a1-a2")
 >>> [stage.moves for stage in VolcanoView().stages(start, after.last_move, after)]
-[(('a1', 'a2'),), (('a1', 'a3'),), (('a1', 'a4'),), (('a1', 'a5'),), (('a3', 'captured:0'),)]
+[(('a1', 'a2'),), (('a1', 'a3'),), (('a1', 'a4'),), (('a1', 'a5'),)]
+>>> chosen = after.play("capture:a3")
+>>> [stage.moves for stage in VolcanoView().stages(after, chosen.last_move, chosen)]
+[(('a3', 'captured:0'),)]
 """
 
 from __future__ import annotations
