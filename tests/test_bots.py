@@ -104,6 +104,8 @@ def test_kernel_names_come_from_the_agents_not_from_their_labels():
 
 def test_mcts_plays_on_in_the_kernel_and_the_same_games_without_it(stand_in, monkeypatch):
     state = CompiledNestRow().new_state().play("b2").play("a1")
+    fast.prepare(state.game, ("greedy", "greedy"), continuing=True)  # ready: every rollout in the kernel
+    stand_in.CALLS.clear()
     agent = A.make_mcts(iterations=25, horizon=None, rollouts=3, rollout="greedy", rollout_plies=50)
     move = agent(state, np.random.default_rng(4))
     calls = stand_in.CALLS
@@ -159,18 +161,15 @@ def test_a_failing_first_call_is_raised_where_prepare_was_called(stand_in, monke
         fast.prepare(CompiledNestRow(), ("random", "random"))
 
 
-def test_playouts_the_command_line_and_the_lab_pass_on_the_compile_notice(monkeypatch, capsys):
+def test_playouts_the_command_line_and_the_lab_say_the_engine_is_being_prepared(monkeypatch, capsys):
     pytest.importorskip("numba")
-    notice = "compiling the fast engine for Volcano (first time only)…"
-
-    def compiling(game, agents, notify=None, continuing=False):
-        if notify is not None:
-            notify(notice)
-        return True
-
-    monkeypatch.setattr(fast, "prepare", compiling)
-    iw.playouts("volcano", 3, seed=1)
-    assert notice in capsys.readouterr().err
+    preparing = fast.Preparation("Volcano")  # a kernel that stays in preparation: the rules engine plays
+    monkeypatch.setattr(fast, "ready", lambda game, agents, continuing=False: False)
+    monkeypatch.setattr(fast, "preparation", lambda game, agents, continuing=False: preparing)
+    notice = ("preparing the fast engine for Volcano in the background (first time only); the rules engine plays "
+              "meanwhile, the same games…")
+    results = iw.playouts("volcano", 3, seed=1)
+    assert notice in capsys.readouterr().err and results.engine == "fast"
     iw.playouts("volcano", 3, seed=1, progress=False)  # quiet means quiet
     assert capsys.readouterr().err == ""
     assert main(["playouts", "volcano", "-n", "3"]) == 0
@@ -181,7 +180,30 @@ def test_playouts_the_command_line_and_the_lab_pass_on_the_compile_notice(monkey
     shown = []
     lab.status.observe(lambda change: shown.append(change["new"]), "value")
     lab.run(wait=True)
-    assert "Compiling the fast engine for Volcano (first time only)…" in shown
+    assert notice[0].upper() + notice[1:] in shown
+
+
+def test_a_long_run_says_how_long_the_preparation_took(monkeypatch, capsys):
+    pytest.importorskip("numba")
+    preparing = fast.Preparation("Volcano")
+    monkeypatch.setattr(fast, "ready", lambda game, agents, continuing=False: preparing.ready)
+    monkeypatch.setattr(fast, "preparation", lambda game, agents, continuing=False: preparing)
+    fast.prepare(iw.make("volcano"), ("random", "random"))
+    played = []
+
+    def on_game(done):  # the kernel is "ready" after the rules engine's fifth game
+        played.append(done)
+        if done == 5:
+            preparing._end()
+
+    run = iw.playout.PlayoutRun.plan("volcano", 40, agents="random", seed=3)
+    chunk = run.play_range(0, 40, on_game=on_game)
+    assert played == [1, 2, 3, 4, 5] and chunk.stop == 40
+    expected = iw.playouts("volcano", 40, seed=3, engine="reference", progress=False)
+    for key, column in expected.arrays.items():
+        assert np.array_equal(chunk.arrays[key], column), key
+    assert re.fullmatch(r"prepared the fast engine for Volcano in \d+\.\d s; it plays from now on",
+                        preparing.outcome())
 
 
 def test_warm_without_numba_says_so_and_exits_0(monkeypatch, capsys):
