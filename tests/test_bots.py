@@ -8,7 +8,11 @@ these tests see exactly what the runner asks a kernel for.
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import subprocess
+import sys
 import threading
 
 import numpy as np
@@ -391,3 +395,57 @@ def test_a_bot_failing_on_its_thread_is_reported_in_the_widget():
     widget.bot_thread.join()
     assert widget.message == "The bot in seat 1 failed: RuntimeError: no idea" and widget.message_kind == "error"
     assert not widget.bot_pending and not widget.bot_thinking and widget.record.plies == ()
+
+
+# Never waiting for a compiler ------------------------------------------------------------------
+
+
+def test_play_on_switches_to_the_kernel_between_rollouts_with_the_same_games(stand_in, monkeypatch):
+    state = CompiledNestRow().new_state().play("b2")
+    asked = []
+
+    def ready(game, agents, continuing=False):  # ready from the fourth look on
+        asked.append(continuing)
+        return len(asked) > 3
+
+    monkeypatch.setattr(fast, "ready", ready)
+    out = A.play_on(state, ("greedy", "random"), seed=8, count=6, max_plies=20)
+    assert stand_in.CALLS == [("play_from", state, ("greedy", "random"), 8, 6, 20)]  # once, for rollouts 3…5
+    assert asked == [True, True, True, True]  # before the call, then before rollouts 1, 2 and 3
+    expected = A.play_on(state, ("greedy", "random"), 8, 6, 20, engine="reference")
+    assert set(out) == set(expected)
+    for key, column in expected.items():
+        assert np.array_equal(out[key], column), key
+
+
+@pytest.mark.slow
+def test_a_first_hint_and_playouts_in_a_fresh_cache_wait_for_no_compiler(tmp_path):
+    pytest.importorskip("numba")
+    code = """
+import importlib, json
+import icewidgets as iw
+from icewidgets import fast
+game = iw.make("volterra")
+state = game.new_state(seed=3)
+seats = [game.analyst.rollout] * 2
+first_hint = iw.hint(state, precision=0.2)
+first_runs = iw.playouts(game, 200, agents="greedy", seed=5, progress=False)
+said = [fast.ready(game, seats, continuing=True), fast.ready(game, ["greedy"] * 2)]
+for continuing, agents in ((True, seats), (False, ["greedy"] * 2)):
+    assert fast.preparation(game, agents, continuing).wait(600)
+kernel = importlib.import_module(type(game).kernel)
+calls = []
+for name in ("play_from", "play_range"):
+    real = getattr(kernel, name)
+    setattr(kernel, name, lambda *a, real=real, name=name, **k: calls.append(name) or real(*a, **k))
+second_hint = iw.hint(state, precision=0.2)
+second_runs = iw.playouts(game, 200, agents="greedy", seed=5, progress=False)
+same = all((first_runs.arrays[key] == column).all() for key, column in second_runs.arrays.items())
+print(json.dumps([said, sorted(set(calls)), first_hint == second_hint, first_hint.rollouts, same]))
+"""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=900)
+    assert done.returncode == 0, done.stderr
+    said, calls, same_hint, rollouts, same_runs = json.loads(done.stdout.splitlines()[-1])
+    assert said == [False, False]  # both answered by the rules engine while the kernel compiled
+    assert calls == ["play_from", "play_range"] and same_hint and rollouts > 0 and same_runs
