@@ -177,8 +177,9 @@ def play_on(state: State, agents: Any, seed: Any, count: int, max_plies: int, en
     plies by :func:`chance_move`, the others by the agent of the seat to move, until the game is
     over or ``max_plies`` more plies have been played. With ``engine="auto"`` the compiled kernel
     plays where one applies (:func:`icewidgets.fast.play_from`), else the rules engines; with
-    ``"reference"`` always the rules engines. The games are the same either way, and so are these
-    arrays, one row per game: ``winners`` (bit p: player p won), ``scores`` (int16), ``plies``
+    ``"reference"`` always the rules engines. A kernel that is not ready yet is prepared in the
+    background (:func:`icewidgets.fast.ready`) while the rules engines play, and plays the games
+    left once it is. The games are the same either way, and so are these arrays, one row per game: ``winners`` (bit p: player p won), ``scores`` (int16), ``plies``
     (played here), ``turns`` (the final ``state.turns``) and ``unfinished`` (stopped by
     ``max_plies`` or a turn limit); a kernel may add its counters. An agent's illegal move or
     error says which agent, seat, ply and rollout (:func:`play_chosen`, :func:`note_agent_error`).
@@ -194,10 +195,10 @@ def play_on(state: State, agents: Any, seed: Any, count: int, max_plies: int, en
     if engine not in ("auto", "reference"):
         raise ValueError(f"engine={engine!r}; choose 'auto' or 'reference'")
     seats = [get_agent(agent) for agent in agents]
-    if engine == "auto":
-        out = fast.play_from(state, seats, seed, count, max_plies)
-        if out is not None:
-            return out
+    kernel = fast.kernel_for(state.game, seats) if engine == "auto" else None
+    switch = kernel is not None and hasattr(kernel, "play_from")
+    if switch and fast.ready(state.game, seats, continuing=True):
+        return fast.play_from(state, seats, seed, count, max_plies)
     import numpy as np
 
     # The library's own agents only return legal moves: their plies need no second check.
@@ -210,6 +211,13 @@ def play_on(state: State, agents: Any, seed: Any, count: int, max_plies: int, en
         "unfinished": np.zeros(count, dtype=np.bool_),
     }
     for i in range(count):
+        if switch and i and fast.ready(state.game, seats, continuing=True):
+            # Ready now: the kernel plays the games left (it plays the first i again, as it can
+            # only start at game 0; they cost little there).
+            rest = fast.play_from(state, seats, seed, count, max_plies)
+            for key, column in out.items():
+                column[i:] = rest[key][i:]
+            return out
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,)))
         now, plies = state, 0
         while not now.is_over and plies < max_plies:

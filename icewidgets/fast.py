@@ -30,7 +30,13 @@ the rules engines, with the same results.
 
 The first call of a kernel in a new installation compiles it (seconds); :func:`prepare` does
 that up front and says so while it takes long, and :func:`warm` (``python -m icewidgets warm``)
-compiles every kernel into the cache at install time.
+compiles every kernel into the cache at install time. Nobody need wait for it, though:
+:func:`ready` answers at once whether a kernel can play now, and when it cannot, prepares it in
+the background — a process of its own compiles it into numba's disk cache (compiling holds the
+interpreter lock most of the time, so a thread would halve the speed of the work that goes on
+meanwhile), then this process loads it from there. Callers play on the rules engines meanwhile
+and switch between two games (or rollouts) once it is ready: both engines play game ``i`` from
+the same seed alike, so a result never shows where the switch came.
 
 >>> from icewidgets import available_games, make
 >>> game = make(available_games()[0])
@@ -43,10 +49,16 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import json
 import os
+import queue
+import subprocess
+import sys
 import threading
 import time
+import warnings
 from types import ModuleType
 from typing import Any, Callable, Sequence
 
@@ -183,6 +195,7 @@ def prepare(game: Any, agents: Sequence[Any], notify: Notify | None = None, cont
     with _prepare_lock:
         if key not in _prepared:
             _run_with_notice(lambda: _smallest_call(kernel, game, names, continuing), game.title, notify)
+            _note_cached(kernel, key)
             _prepared.add(key)
     return True
 
@@ -217,6 +230,200 @@ def _run_with_notice(call: Callable[[], Any], title: str, notify: Notify | None)
         raise failure[0]
     if slow and notify is not None:
         notify(f"compiled the fast engine for {title} in {time.perf_counter() - started:.1f} s")
+
+
+# Preparing in the background ------------------------------------------------------------------
+
+
+class Preparation:
+    """A kernel being prepared in the background for one kind of call (:func:`ready`).
+
+    ``title`` is the game's; ``seconds`` how long it took, once it is ``done``; ``error`` why it
+    failed, if it did (the rules engines then go on playing: no result depends on it).
+    """
+
+    def __init__(self, title: str):
+        self.title = title
+        self.started = time.perf_counter()
+        self.seconds: float | None = None
+        self.error: BaseException | None = None
+        self._done = threading.Event()
+
+    @property
+    def done(self) -> bool:
+        """Whether it has ended, ready or failed."""
+        return self._done.is_set()
+
+    @property
+    def ready(self) -> bool:
+        """Whether the kernel is ready to play."""
+        return self._done.is_set() and self.error is None
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until it has ended (scripts and tests); False if ``timeout`` seconds passed first."""
+        return self._done.wait(timeout)
+
+    def notice(self) -> str:
+        """What a long run says when it starts while this goes on."""
+        return (f"preparing the fast engine for {self.title} in the background (first time only); "
+                "the rules engine plays meanwhile, the same games…")
+
+    def outcome(self) -> str:
+        """What a long run says once this has ended: how long it took, or that it failed."""
+        if self.error is not None:
+            return f"the fast engine for {self.title} could not be prepared; the rules engine plays on"
+        return f"prepared the fast engine for {self.title} in {self.seconds:.1f} s; it plays from now on"
+
+    def _end(self, error: BaseException | None = None) -> None:
+        self.error, self.seconds = error, time.perf_counter() - self.started
+        self._done.set()
+
+
+_preparations: dict[tuple, Preparation] = {}
+_preparations_lock = threading.Lock()
+_queue: queue.SimpleQueue = queue.SimpleQueue()
+_worker: threading.Thread | None = None
+
+
+def ready(game: Any, agents: Sequence[Any], continuing: bool = False) -> bool:
+    """Whether the kernel that plays ``game`` with ``agents`` (``continuing=True``: its
+    :func:`play_from`) can play now, without compiling; never waits for a compiler.
+
+    True once it is prepared in this process, or when numba's disk cache holds it (it is then
+    loaded here, in well under a second). Otherwise it is prepared in the background
+    (:func:`preparation` follows it) and this is False until that ends: play on the rules
+    engines meanwhile (the same games). False too where no kernel applies (:func:`kernel_for`).
+    """
+    kernel = kernel_for(game, agents)
+    if kernel is None or (continuing and not hasattr(kernel, "play_from")):
+        return False
+    names = agent_names(agents)
+    key = (kernel.__name__, names, game, continuing)
+    try:
+        if key in _prepared:
+            return True
+        known = _preparations.get(key)
+    except TypeError:  # a game with options that do not hash: prepared here, as before
+        return prepare(game, agents, continuing=continuing)
+    if known is not None:
+        return known.ready
+    if _noted_cached(kernel, key):
+        return prepare(game, agents, continuing=continuing)  # loads from the cache
+    with _preparations_lock:
+        if key not in _preparations:
+            _preparations[key] = Preparation(game.title)
+            _queue.put((key, game, names, continuing))
+            _start_worker()
+    return False
+
+
+def preparation(game: Any, agents: Sequence[Any], continuing: bool = False) -> Preparation | None:
+    """The background preparation :func:`ready` started for these arguments, or None (it never
+    had to: the kernel was ready, or none applies)."""
+    kernel = kernel_for(game, agents)
+    if kernel is None:
+        return None
+    try:
+        return _preparations.get((kernel.__name__, agent_names(agents), game, continuing))
+    except TypeError:
+        return None
+
+
+def _start_worker() -> None:
+    # One thread prepares one kernel at a time: a second call of a kernel that another
+    # preparation just compiled finds it in the cache, instead of compiling it again beside it.
+    global _worker
+    if _worker is None or not _worker.is_alive():
+        _worker = threading.Thread(target=_serve, name="icewidgets-prepare", daemon=True)
+        _worker.start()
+
+
+def _serve() -> None:
+    while True:
+        try:
+            key, game, names, continuing = _queue.get(timeout=1.0)
+        except queue.Empty:
+            return  # a later ready() starts another
+        job = _preparations[key]
+        try:
+            _compile_elsewhere(game, names, continuing)
+            prepare(game, names, continuing=continuing)  # from the cache now (else compiled on this thread)
+        except Exception as error:  # the rules engines go on playing; said once
+            warnings.warn(f"the fast engine for {game.title} could not be prepared ({type(error).__name__}: "
+                          f"{error}); the rules engines play it, with the same results", RuntimeWarning, stacklevel=1)
+            job._end(error)
+        else:
+            job._end()
+
+
+_CHILD = "import sys\nfrom icewidgets.fast import prepare_request\nprepare_request(sys.argv[1])"
+
+
+def _compile_elsewhere(game: Any, names: tuple[str, ...], continuing: bool) -> bool:
+    """Compile the kernel's call into numba's disk cache in a process of its own; False where
+    that cannot be done (a game the registry cannot build again, no interpreter to start, or
+    the process failed), and the caller compiles it here instead."""
+    from .games import make
+
+    try:
+        request = json.dumps({"game": game.name, "options": game.options, "agents": list(names),
+                              "continuing": continuing})
+        if make(game.name, **game.options) != game or not sys.executable:
+            return False
+        done = subprocess.run([sys.executable, "-c", _CHILD, request], stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    except Exception:  # options that are no JSON, a game that is not registered, no process
+        return False
+    return done.returncode == 0
+
+
+def prepare_request(request: str) -> None:
+    """Prepare one kernel call described by ``request`` (JSON: ``game``, ``options``, ``agents``,
+    ``continuing``): the work of the process :func:`ready` starts in the background."""
+    from .games import make
+
+    asked = json.loads(request)
+    game = make(asked["game"], **asked["options"])
+    if not prepare(game, asked["agents"], continuing=asked["continuing"]):
+        raise SystemExit(f"no kernel plays {game!r} with agents {asked['agents']!r}")
+
+
+def _note_path(kernel: ModuleType, key: tuple) -> tuple[Any, str] | None:
+    try:
+        from .compiled.cache import cache_place
+
+        place = cache_place(kernel)
+    except Exception:  # a kernel without numba's functions (a stand-in), or a numba of another shape
+        return None
+    if place is None:
+        return None
+    folder, stamp = place
+    name = hashlib.sha256(repr((key[0], key[1], repr(key[2]), key[3])).encode()).hexdigest()[:24]
+    return folder / f"icewidgets-ready-{name}.txt", stamp
+
+
+def _noted_cached(kernel: ModuleType, key: tuple) -> bool:
+    """Whether a process noted that numba's disk cache holds this call of ``kernel``, compiled
+    from the sources, numba, Python and processor here."""
+    note = _note_path(kernel, key)
+    try:
+        return note is not None and note[0].read_text(encoding="utf-8") == note[1]
+    except (OSError, UnicodeError):
+        return False
+
+
+def _note_cached(kernel: ModuleType, key: tuple) -> None:
+    """Note beside the cache that it holds this call (once it was compiled or loaded here)."""
+    from .files import atomic_write
+
+    note = _note_path(kernel, key)
+    if note is None or _noted_cached(kernel, key):
+        return
+    try:
+        with atomic_write(note[0]) as out:
+            out.write(note[1])
+    except Exception:  # a cache folder we may not write: later processes prepare it again
+        pass
 
 
 def warm(notify: Notify = print) -> list[tuple[str, float, bool]]:

@@ -8,7 +8,11 @@ these tests see exactly what the runner asks a kernel for.
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import subprocess
+import sys
 import threading
 
 import numpy as np
@@ -104,6 +108,8 @@ def test_kernel_names_come_from_the_agents_not_from_their_labels():
 
 def test_mcts_plays_on_in_the_kernel_and_the_same_games_without_it(stand_in, monkeypatch):
     state = CompiledNestRow().new_state().play("b2").play("a1")
+    fast.prepare(state.game, ("greedy", "greedy"), continuing=True)  # ready: every rollout in the kernel
+    stand_in.CALLS.clear()
     agent = A.make_mcts(iterations=25, horizon=None, rollouts=3, rollout="greedy", rollout_plies=50)
     move = agent(state, np.random.default_rng(4))
     calls = stand_in.CALLS
@@ -159,18 +165,15 @@ def test_a_failing_first_call_is_raised_where_prepare_was_called(stand_in, monke
         fast.prepare(CompiledNestRow(), ("random", "random"))
 
 
-def test_playouts_the_command_line_and_the_lab_pass_on_the_compile_notice(monkeypatch, capsys):
+def test_playouts_the_command_line_and_the_lab_say_the_engine_is_being_prepared(monkeypatch, capsys):
     pytest.importorskip("numba")
-    notice = "compiling the fast engine for Volcano (first time only)…"
-
-    def compiling(game, agents, notify=None, continuing=False):
-        if notify is not None:
-            notify(notice)
-        return True
-
-    monkeypatch.setattr(fast, "prepare", compiling)
-    iw.playouts("volcano", 3, seed=1)
-    assert notice in capsys.readouterr().err
+    preparing = fast.Preparation("Volcano")  # a kernel that stays in preparation: the rules engine plays
+    monkeypatch.setattr(fast, "ready", lambda game, agents, continuing=False: False)
+    monkeypatch.setattr(fast, "preparation", lambda game, agents, continuing=False: preparing)
+    notice = ("preparing the fast engine for Volcano in the background (first time only); the rules engine plays "
+              "meanwhile, the same games…")
+    results = iw.playouts("volcano", 3, seed=1)
+    assert notice in capsys.readouterr().err and results.engine == "fast"
     iw.playouts("volcano", 3, seed=1, progress=False)  # quiet means quiet
     assert capsys.readouterr().err == ""
     assert main(["playouts", "volcano", "-n", "3"]) == 0
@@ -181,7 +184,30 @@ def test_playouts_the_command_line_and_the_lab_pass_on_the_compile_notice(monkey
     shown = []
     lab.status.observe(lambda change: shown.append(change["new"]), "value")
     lab.run(wait=True)
-    assert "Compiling the fast engine for Volcano (first time only)…" in shown
+    assert notice[0].upper() + notice[1:] in shown
+
+
+def test_a_long_run_says_how_long_the_preparation_took(monkeypatch, capsys):
+    pytest.importorskip("numba")
+    preparing = fast.Preparation("Volcano")
+    monkeypatch.setattr(fast, "ready", lambda game, agents, continuing=False: preparing.ready)
+    monkeypatch.setattr(fast, "preparation", lambda game, agents, continuing=False: preparing)
+    fast.prepare(iw.make("volcano"), ("random", "random"))
+    played = []
+
+    def on_game(done):  # the kernel is "ready" after the rules engine's fifth game
+        played.append(done)
+        if done == 5:
+            preparing._end()
+
+    run = iw.playout.PlayoutRun.plan("volcano", 40, agents="random", seed=3)
+    chunk = run.play_range(0, 40, on_game=on_game)
+    assert played == [1, 2, 3, 4, 5] and chunk.stop == 40
+    expected = iw.playouts("volcano", 40, seed=3, engine="reference", progress=False)
+    for key, column in expected.arrays.items():
+        assert np.array_equal(chunk.arrays[key], column), key
+    assert re.fullmatch(r"prepared the fast engine for Volcano in \d+\.\d s; it plays from now on",
+                        preparing.outcome())
 
 
 def test_warm_without_numba_says_so_and_exits_0(monkeypatch, capsys):
@@ -369,3 +395,57 @@ def test_a_bot_failing_on_its_thread_is_reported_in_the_widget():
     widget.bot_thread.join()
     assert widget.message == "The bot in seat 1 failed: RuntimeError: no idea" and widget.message_kind == "error"
     assert not widget.bot_pending and not widget.bot_thinking and widget.record.plies == ()
+
+
+# Never waiting for a compiler ------------------------------------------------------------------
+
+
+def test_play_on_switches_to_the_kernel_between_rollouts_with_the_same_games(stand_in, monkeypatch):
+    state = CompiledNestRow().new_state().play("b2")
+    asked = []
+
+    def ready(game, agents, continuing=False):  # ready from the fourth look on
+        asked.append(continuing)
+        return len(asked) > 3
+
+    monkeypatch.setattr(fast, "ready", ready)
+    out = A.play_on(state, ("greedy", "random"), seed=8, count=6, max_plies=20)
+    assert stand_in.CALLS == [("play_from", state, ("greedy", "random"), 8, 6, 20)]  # once, for rollouts 3…5
+    assert asked == [True, True, True, True]  # before the call, then before rollouts 1, 2 and 3
+    expected = A.play_on(state, ("greedy", "random"), 8, 6, 20, engine="reference")
+    assert set(out) == set(expected)
+    for key, column in expected.items():
+        assert np.array_equal(out[key], column), key
+
+
+@pytest.mark.slow
+def test_a_first_hint_and_playouts_in_a_fresh_cache_wait_for_no_compiler(tmp_path):
+    pytest.importorskip("numba")
+    code = """
+import importlib, json
+import icewidgets as iw
+from icewidgets import fast
+game = iw.make("volterra")
+state = game.new_state(seed=3)
+seats = [game.analyst.rollout] * 2
+first_hint = iw.hint(state, precision=0.2)
+first_runs = iw.playouts(game, 200, agents="greedy", seed=5, progress=False)
+said = [fast.ready(game, seats, continuing=True), fast.ready(game, ["greedy"] * 2)]
+for continuing, agents in ((True, seats), (False, ["greedy"] * 2)):
+    assert fast.preparation(game, agents, continuing).wait(600)
+kernel = importlib.import_module(type(game).kernel)
+calls = []
+for name in ("play_from", "play_range"):
+    real = getattr(kernel, name)
+    setattr(kernel, name, lambda *a, real=real, name=name, **k: calls.append(name) or real(*a, **k))
+second_hint = iw.hint(state, precision=0.2)
+second_runs = iw.playouts(game, 200, agents="greedy", seed=5, progress=False)
+same = all((first_runs.arrays[key] == column).all() for key, column in second_runs.arrays.items())
+print(json.dumps([said, sorted(set(calls)), first_hint == second_hint, first_hint.rollouts, same]))
+"""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=900)
+    assert done.returncode == 0, done.stderr
+    said, calls, same_hint, rollouts, same_runs = json.loads(done.stdout.splitlines()[-1])
+    assert said == [False, False]  # both answered by the rules engine while the kernel compiled
+    assert calls == ["play_from", "play_range"] and same_hint and rollouts > 0 and same_runs

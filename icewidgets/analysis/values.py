@@ -23,7 +23,10 @@ text), so an analysis depends only on its seed, never on the workers or the engi
 compiled kernels (:func:`icewidgets.fast.play_from`) and the rules engines play the same
 rollouts. Batches are cut into jobs of at most :data:`JOB_SIZE` rollouts, which run on one
 thread per core when a kernel plays them (the kernels release the GIL); on the rules engines
-they run one after another (threads would only contend for the GIL).
+they run one after another (threads would only contend for the GIL). A kernel that is not
+ready yet (a first call in a new installation) is prepared in the background while the rules
+engines play, and plays the rollouts left once it is (:func:`icewidgets.agents.play_on`): a
+value does not show which engine played which rollout.
 """
 
 from __future__ import annotations
@@ -332,7 +335,9 @@ class Rollouts:
 
     def __enter__(self) -> "Rollouts":
         if self.compiled:
-            fast.prepare(self.game, self.agents, continuing=True)
+            # Never waits for a compiler: a kernel not ready yet is prepared in the background
+            # while the rules engines play the rollouts, each switching over once it is ready.
+            fast.ready(self.game, self.agents, continuing=True)
         return self
 
     def __exit__(self, *exc: Any) -> None:

@@ -8,14 +8,18 @@ kernel module of its game package (``kernel*.py``) and of this toolkit: a change
 compiles the kernel afresh.
 
 Importing :mod:`icewidgets.compiled` installs the locators, before any kernel function is
-decorated; they apply to the package's own files only.
+decorated; they apply to the package's own files only. :func:`cache_place` tells the fast runner
+where a kernel's functions are cached, and for what, so that it can note which of its calls the
+cache holds.
 """
 
 from __future__ import annotations
 
 import hashlib
+import sys
 from functools import lru_cache
 from pathlib import Path
+from types import ModuleType
 
 from numba.core import caching
 
@@ -30,6 +34,32 @@ def kernel_stamp(folder: str) -> str:
     for path in sorted(Path(folder).glob("kernel*.py")) + sorted(_TOOLKIT.glob("*.py")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+def cache_place(module: ModuleType) -> tuple[Path, str] | None:
+    """The folder where numba caches the functions of kernel ``module``, and a stamp of what makes
+    those files valid (the sources, numba, Python and the processor numba compiles for), or None
+    when ``module`` defines no cached compiled function.
+
+    A file that notes a compiled call beside the cache, with this stamp, stays true exactly as
+    long as the cache does: it goes with the folder, and any change of the stamp outdates both.
+    """
+    for value in vars(module).values():
+        cache = getattr(value, "_cache", None)
+        py_func = getattr(value, "py_func", None)
+        if py_func is None or getattr(py_func, "__module__", None) != module.__name__:
+            continue
+        path = getattr(cache, "cache_path", None)
+        if not path:
+            continue  # not cached (numba's NullCache)
+        from numba import __version__ as numba_version
+        from numba.core.registry import cpu_target
+
+        locator = cache._impl.locator
+        target = cpu_target.target_context.codegen().magic_tuple()
+        stamp = repr((locator.get_source_stamp(), numba_version, sys.version, target))
+        return Path(path), hashlib.sha256(stamp.encode()).hexdigest()
+    return None
 
 
 def _ours(py_file: str) -> bool:

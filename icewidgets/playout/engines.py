@@ -17,7 +17,7 @@ from ..protocol import CHANCE, Game, State
 from .balance import branching_profile, comeback, lead_changes
 from .results import RESULT_CODES, heatmap_shape, profile_totals, result_arrays
 
-__all__ = ["Chunk", "game_rng", "kernel_arrays", "play_compiled", "play_reference", "replay_games"]
+__all__ = ["Chunk", "game_rng", "join_chunks", "kernel_arrays", "play_compiled", "play_reference", "replay_games"]
 
 
 def game_rng(seed: Any, index: int) -> np.random.Generator:
@@ -80,11 +80,13 @@ def play_compiled(game: Game, agents: Sequence[Any], seatings: Sequence[Sequence
 
 
 def play_reference(game: Game, agents: Sequence[Any], seatings: Sequence[Sequence[int]], seed: Any, start: int,
-                    stop: int, max_plies: int, on_game: Callable[[int], Any] | None) -> Chunk:
+                    stop: int, max_plies: int, on_game: Callable[[int], Any] | None,
+                    until: Callable[[], bool] | None = None) -> Chunk:
     """Games ``start``…``stop-1`` (whole deals) on the rules engines: seated by ``seatings``
     (for each game of a deal, the agent index in each seat), each game drawing from its deal's
     :func:`game_rng`. ``on_game(games_done)`` after each game; a KeyboardInterrupt during a game
-    ends the chunk with the deals finished before it. An agent's illegal move, or an error it
+    ends the chunk with the deals finished before it, and so does ``until()`` when it is true
+    before a deal (a kernel is ready to play the rest: :func:`join_chunks`). An agent's illegal move, or an error it
     raises (its type kept, with a note), says which agent, seat, ply and game
     (:func:`icewidgets.agents.play_chosen`, :func:`~icewidgets.agents.note_agent_error`)."""
     group = len(seatings)
@@ -102,6 +104,8 @@ def play_reference(game: Game, agents: Sequence[Any], seatings: Sequence[Sequenc
     done = 0
     try:
         for row_index, i in enumerate(range(start, stop)):
+            if until is not None and row_index and i % group == 0 and until():
+                break
             seating = seatings[i % group]
             rng = game_rng(seed, i // group)
             draw = rng.random
@@ -157,6 +161,17 @@ def play_reference(game: Game, agents: Sequence[Any], seatings: Sequence[Sequenc
         arrays = {name: array[:done].copy() for name, array in arrays.items()}
     heat = {name: np.array(counts, dtype=np.int64).reshape(shape) for name, counts in heat_counts.items()}
     return Chunk(start, start + done, arrays, heat)
+
+
+def join_chunks(first: Chunk, second: Chunk) -> Chunk:
+    """One chunk of the games of ``first`` then ``second`` (which starts where ``first`` stops):
+    the part of a chunk the rules engines played while a kernel was prepared, and the rest."""
+    if second.start != first.stop:
+        raise ValueError(f"chunks {first.start}…{first.stop} and {second.start}…{second.stop} do not meet")
+    arrays = {key: np.concatenate([column, second.arrays[key].astype(column.dtype, copy=False)])
+              for key, column in first.arrays.items()}
+    heatmaps = {name: counts + second.heatmaps[name] for name, counts in first.heatmaps.items()}
+    return Chunk(first.start, second.stop, arrays, heatmaps)
 
 
 def replay_games(game: Game, games: Iterable[Iterable[State]]) -> Chunk:

@@ -46,7 +46,7 @@ from .. import checks, fast
 from ..protocol import Game
 from ..stats import Z95, Estimate, Tally
 from . import chunks as chunking
-from .engines import Chunk, play_compiled, play_reference
+from .engines import Chunk, join_chunks, play_compiled, play_reference
 from .progress import check_progress, progress_bar
 from .results import PlayoutResults, first_player_points, result_arrays
 
@@ -373,7 +373,25 @@ class PlayoutRun:
         first run in a new installation compiles for seconds, and ``notify(text)`` hears when
         that takes long (see :func:`icewidgets.fast.prepare`). The rules engines need nothing."""
         if self.engine == "fast":
-            fast.prepare(self.game, self.agents, notify)
+            for seating in self.seatings:
+                fast.prepare(self.game, self._seated(seating), notify)
+
+    def kernel_ready(self) -> bool:
+        """Whether the run's kernel can play now (:func:`icewidgets.fast.ready`: a kernel not
+        ready is prepared in the background meanwhile). Always False on the rules engines."""
+        return self.engine == "fast" and all(fast.ready(self.game, self._seated(seating))
+                                             for seating in self.seatings)
+
+    def preparation(self) -> Any:
+        """The background preparation of the run's kernel that is not ready yet
+        (a :class:`icewidgets.fast.Preparation`), or None."""
+        if self.kernel_ready():
+            return None
+        found = (fast.preparation(self.game, self._seated(seating)) for seating in self.seatings)
+        return next((p for p in found if p is not None and not p.ready), None)
+
+    def _seated(self, seating: Sequence[int]) -> list[Any]:
+        return [self.agents[a] for a in seating]
 
     def play_range(self, start: int, stop: int, on_game: Callable[[int], Any] | None = None) -> Chunk:
         """Play games ``start``…``stop-1`` (whole deals: multiples of ``len(seatings)``) with the
@@ -388,8 +406,23 @@ class PlayoutRun:
         if start % group or stop % group:
             raise ValueError(f"play_range({start}, {stop}): a run with seats rotated plays whole deals of "
                              f"{group} games")
-        if self.engine == "fast":
+        if self.engine == "fast" and self.kernel_ready():
             chunk = play_compiled(self.game, self.agents, self.seatings, self.seed, start, stop, self.max_plies)
+        elif self.engine == "fast":
+            # The kernel is being prepared: the rules engines play until it is ready, then it
+            # plays the rest of the chunk (the same games either way).
+            switched = []
+
+            def until() -> bool:
+                if self.kernel_ready():
+                    switched.append(True)
+                return bool(switched)
+
+            chunk = play_reference(self.game, self.agents, self.seatings, self.seed, start, stop, self.max_plies,
+                                   on_game, until)
+            if switched and chunk.stop < stop:
+                chunk = join_chunks(chunk, play_compiled(self.game, self.agents, self.seatings, self.seed,
+                                                         chunk.stop, stop, self.max_plies))
         else:
             chunk = play_reference(self.game, self.agents, self.seatings, self.seed, start, stop, self.max_plies,
                                    on_game)
@@ -485,12 +518,16 @@ def playouts(
       random play may never finish get their game's documented playout limit
       (``Game.playout_max_turns``) when neither this nor the game's own ``max_turns`` option is set.
     - ``progress``: ``"auto"`` shows a bar in a notebook, or in a terminal when stderr is one;
-      True always; False never. Unless it is False, a first run that must compile the fast
-      engine says so on stderr, with the time it took.
+      True always; False never. Unless it is False, a first run whose fast engine is not
+      compiled yet says on stderr that it is being prepared, and when it is ready, how long that
+      took.
     - ``engine``: ``"auto"`` (the default: compiled kernels where one plays these options and
       agents, else the rules engines), ``"reference"`` (always the rules engines) or ``"fast"``
       (compiled kernels; an error where none applies). The fast engine plays exactly the same
-      games and counts the same board heatmaps.
+      games and counts the same board heatmaps. A run never waits for a compiler: while a
+      kernel is prepared in the background (a first run in a new installation), the rules
+      engines play, and the kernel plays the games left once it is ready
+      (:func:`icewidgets.fast.ready`); the results are the same, and say ``engine="fast"``.
     - ``executor``: any ``concurrent.futures.Executor`` to play the chunks on (a process pool, or
       Dask's ``client.get_executor()`` to spread millions of games over a cluster); without one
       the fast engine uses ``workers`` threads (default: every core). Games are cut into fixed
@@ -516,7 +553,9 @@ def playouts(
     chunk_size, workers = check_chunking(chunk_size, executor, workers)
     label = f"{run.game.title} playouts" + (f" to ±{100 * run.precision:g}%" if run.precision else "")
     rule = run.precision_rule()
-    run.prepare(None if progress is False else _notice)
+    waiting = run.preparation()  # a kernel not ready yet: prepared in the background meanwhile
+    if waiting is not None and progress is not False:
+        _notice(waiting.notice())
     bar = progress_bar(progress, run.n if rule is None else rule.expected_games(run.n), label)
     played: list[Chunk] = []
     started = time.perf_counter()
@@ -525,6 +564,10 @@ def playouts(
     try:
         for chunk in chunks:
             played.append(chunk)
+            if waiting is not None and waiting.done:
+                if progress is not False:
+                    _notice(waiting.outcome())
+                waiting = None
             reached = rule is not None and rule.add(chunk.arrays)
             if rule is not None:
                 bar.retarget(chunk.stop if reached else rule.expected_games(run.n))

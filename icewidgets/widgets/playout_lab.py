@@ -215,7 +215,7 @@ class PlayoutLab(widgets.VBox):
         n = run.n
         rule = run.precision_rule()
         self.progress.max, self.progress.value = n if rule is None else rule.expected_games(n), 0
-        chunks = None
+        chunks = waiting = None
         try:
             if run.engine == "reference":
                 # Stop ends the chunk being played after its current game (_tick). A run to a
@@ -224,10 +224,15 @@ class PlayoutLab(widgets.VBox):
                                     on_game=lambda done: self._tick(done, started))
             else:
                 self.status.value = "Playing…"
-                run.prepare(notify=self._notice)
+                waiting = run.preparation()  # not ready: prepared in the background meanwhile
+                if waiting is not None:
+                    self._notice(waiting.notice())
                 chunks = run.chunks()
             for chunk in chunks:
                 played.append(chunk)
+                if waiting is not None and waiting.done:
+                    self._notice(waiting.outcome())
+                    waiting = None
                 reached = rule is not None and rule.add(chunk.arrays)
                 if rule is not None:  # the expected length, as the interval narrows
                     self.progress.max = chunk.stop if reached else rule.expected_games(n)
