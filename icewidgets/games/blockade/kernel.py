@@ -53,7 +53,7 @@ from .kernel_board import (COLOUR_LETTERS, COMBINE, END, GRID, MAX_HEIGHT, MAX_P
                            can_rest, copy_board, copy_into, might_rest, move_piece, mover_index, routes,
                            stranded_pieces, tower_colour, tower_shape)
 from .kernel_greedy import greedy_pick
-from .kernel_search import can_finish_after, memo_new_turn, new_frames, new_memo, new_work, stranded_for_good
+from .kernel_search import can_finish_after, memo_new_turn, new_frames, new_memo, new_work
 
 
 _NEIGHBOURS = np.full((SQUARES, 8), -1, dtype=np.int64)
@@ -179,7 +179,7 @@ def legal_moves(game: Any, state: Any) -> list[str]:
         return [move_text(code, state.player) for code in range(36)]
     scratch = _new_scratch()
     n = _play(*_arguments(game, ("random", "random"), encode(state), False, 0, 0, 1, 1, 0, scratch, True))
-    return [move_text(code, state.player) for code in scratch[12][:n]]
+    return [move_text(code, state.player) for code in scratch[13][:n]]
 
 
 def _run(game: Any, agents: tuple[str, ...], position: tuple, rolloff: bool, seed: Any, start: int, stop: int,
@@ -289,7 +289,8 @@ def _new_scratch():
             np.zeros(2, dtype=np.int64), np.zeros((2, SQUARES, SQUARES), dtype=np.int64),
             np.zeros((2, SQUARES, SQUARES), dtype=np.int64), np.zeros((2, SQUARES), dtype=np.int64),
             np.full(2, -1, dtype=np.int64), np.zeros((2, SQUARES, MAX_PIPS + 1), dtype=np.int64),
-            np.zeros((2, 4), dtype=np.int64), np.zeros(plies, dtype=np.int64), np.zeros(plies, dtype=np.int64))
+            np.zeros((3, 4), dtype=np.int64), np.zeros((6, SQUARES * MAX_HEIGHT), dtype=np.int64), np.zeros(plies, dtype=np.int64),
+            np.zeros(plies, dtype=np.int64))
 
 
 @internal
@@ -324,36 +325,89 @@ def _lone_settles_after(stack, height, points, player, src, dst, index, cost, re
 
 
 @internal
-def _lone_near_enough(stack, height, points, player, counts, src, dst, index, cost, rests, might, lone, lone_piece,
-                      lone_index, lone_might, lone_back, within):
-    """The engine's _near_enough after moving another piece from ``src`` to ``dst`` while the
-    lone stranded piece lies on ``lone`` (``rests``, ``might``: where the moved piece may and
-    might rest after leaving ``src``; ``lone_might``, ``lone_back``: where the lone piece might
-    rest, and whether on its own square again, before the move). True when in doubt (a tower)."""
+def _must_move(stack, height, player, counts, n, st_sq, st_lv, rests, must):
+    """Note the pieces that must move (the stranded ones and those on them) for
+    :func:`_near_enough_after`: per piece its square, height, code, whether it might rest on
+    its own square again and where else it might (``must`` rows 0-4); each square's stranded
+    height, -1 when none (row 5); and where each kind of the mover's pieces might rest, each
+    square counted up to its stranded piece (``rests`` row 2). Returns the number of pieces."""
+    leave = must[5]
+    leave[:] = -1
+    for j in range(n):
+        leave[st_sq[j]] = st_lv[j]
+    for kind in range(4):
+        piece = (2 * player + kind // 2) * 4 + kind % 2 + 1
+        might = 0
+        for t in range(SQUARES):
+            if might_rest(piece, stack, t, leave[t] if leave[t] >= 0 else height[t], player, counts):
+                might |= 1 << t
+        rests[2, kind] = might
+    k = 0
+    for j in range(n):
+        square = st_sq[j]
+        level = st_lv[j]
+        for h in range(level, height[square]):
+            piece = stack[square, h]
+            must[0, k] = square
+            must[1, k] = h
+            must[2, k] = piece
+            must[3, k] = might_rest(piece, stack, square, level, player, counts)
+            must[4, k] = rests[2, ((piece >> 2) - 2 * player) * 2 + (piece & 3) - 1] & ~(1 << square)
+            k += 1
+    return k
+
+
+@internal
+def _near_enough_after(stack, height, points, player, counts, src, dst, index, cost, rests, must, k, within):
+    """The engine's first bound (_near_enough) in the position after moving the top of ``src``
+    to ``dst``, from the pieces that must move before it (:func:`_must_move`), without playing
+    the move: only the two squares' stacks change. False when the bound fails (the turn cannot
+    be ended after the move); a move that completes a tower is left to the search (True)."""
     piece = stack[src, height[src] - 1]
     colour = piece >> 2
-    h = height[dst]
-    if (piece & 3) == 1 and h == 2 and stack[dst, 0] == colour * 4 + 3 and stack[dst, 1] == colour * 4 + 2:
+    size = piece & 3
+    hd = height[dst]
+    if size == 1 and hd == 2 and stack[dst, 0] == colour * 4 + 3 and stack[dst, 1] == colour * 4 + 2:
         return True
+    leave = must[5]
     left0 = points[0] - (cost if index == 0 else 0)
     left1 = points[1] - (cost if index == 1 else 0)
-    left_own = left0 if lone_index == 0 else left1
-    left_moved = left0 if index == 0 else left1
-    lone_might &= ~(1 << src)
-    if might_rest(lone_piece, stack, src, height[src] - 1, player, counts):
-        lone_might |= 1 << src
-    if (rests >> dst) & 1:  # the moved piece rests: the lone piece may rest on it, or below it
-        if (lone_piece >> 2) == colour and (lone_piece & 3) <= (piece & 3):
-            lone_might |= 1 << dst
-        return _pips_to_rest(within, lone, lone_might, lone_back, left_own) <= left_own
-    need_own = _pips_to_rest(within, lone, lone_might, lone_back, left_own)
-    might &= ~(1 << lone)
-    if might_rest(piece, stack, lone, height[lone] - 1, player, counts):
-        might |= 1 << lone
-    need_moved = _pips_to_rest(within, dst, might, might_rest(piece, stack, dst, h, player, counts), left_moved)
-    if lone_index == index:
-        return need_own + need_moved <= left_own
-    return need_own <= left_own and need_moved <= left_moved
+    src_after = leave[src] if leave[src] >= 0 else height[src] - 1  # src's stack as counted after the move
+    lands = leave[dst] < 0 and can_rest(piece, stack, dst, hd)  # the moved piece need not move again
+    need0 = 0
+    need1 = 0
+    if not lands:
+        might = rests[2, index * 2 + size - 1] & ~((1 << src) | (1 << dst))
+        if might_rest(piece, stack, src, src_after, player, counts):
+            might |= 1 << src
+        back = might_rest(piece, stack, dst, leave[dst] if leave[dst] >= 0 else hd, player, counts)
+        if index == 0:
+            need0 = _pips_to_rest(within, dst, might, back, left0)
+        else:
+            need1 = _pips_to_rest(within, dst, might, back, left1)
+        if need0 > left0 or need1 > left1:
+            return False
+    for j in range(k):
+        square = must[0, j]
+        if square == src and must[1, j] == height[src] - 1:
+            continue  # the moved piece itself, counted above
+        other = must[2, j]
+        might = must[4, j]
+        if square != src and leave[src] < 0:
+            might &= ~(1 << src)
+            if might_rest(other, stack, src, src_after, player, counts):
+                might |= 1 << src
+        if square != dst and lands and (other >> 2) == colour and (other & 3) <= size:
+            might |= 1 << dst  # it may rest on the moved piece
+        if (other >> 2) - 2 * player == 0:
+            need0 += _pips_to_rest(within, square, might, must[3, j] != 0, left0)
+            if need0 > left0:
+                return False
+        else:
+            need1 += _pips_to_rest(within, square, might, must[3, j] != 0, left1)
+            if need1 > left1:
+                return False
+    return True
 
 
 @internal
@@ -376,7 +430,7 @@ def _two_squares(first, second):
 
 @_inlined
 def _legal(stack, height, moved, supply, dice, points, player, strict, counts, dist, order, order_len, within, rests,
-           buf, frames, work, memo):
+           must, buf, frames, work, memo):
     """The engine's legal plies (codes) in its order; returns their number."""
     n = 0
     moved_any = False
@@ -396,20 +450,18 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
     lone_piece = 0
     lone_index = -1
     lone_rests = np.int64(0)
-    lone_might = np.int64(0)
-    lone_back = False
     if lone >= 0:
         lone_piece = stack[lone, height[lone] - 1]
         lone_index = mover_index(stack, lone, height[lone], player, counts)
-        lone_back = might_rest(lone_piece, stack, lone, height[lone] - 1, player, counts)
         for t in range(SQUARES):
             if t != lone and can_rest(lone_piece, stack, t, height[t]):
                 lone_rests |= 1 << t
-            if t != lone and might_rest(lone_piece, stack, t, height[t], player, counts):
-                lone_might |= 1 << t
+    rests[:, :] = -1
+    must_k = 0
+    if stranded:
+        must_k = _must_move(stack, height, player, counts, stranded, st_sq, st_lv, rests, must)
     # Where each of the mover's four kinds of piece may rest, and might once the mover's pieces
     # on top have gone (bit per square), found once.
-    rests[:, :] = -1
     for src in range(SQUARES):
         index = mover_index(stack, src, height[src], player, counts)
         if index < 0 or points[index] == 0:
@@ -458,12 +510,9 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
                     buf[n] = MOVE + src * SQUARES + dst
                     n += 1
                     continue
-                if not _lone_near_enough(stack, height, points, player, counts, src, dst, index, cost, mask, might,
-                                         lone, lone_piece, lone_index, lone_might, lone_back, within):
-                    continue  # the engine's _near_enough fails after the move
-            if not alone and stranded_for_good(stack, height, moved, points, player, counts, src, dst, dist, order,
-                                               order_len):
-                continue  # the same, for the moved piece alone
+            if stranded and not _near_enough_after(stack, height, points, player, counts, src, dst, index, cost,
+                                                   rests, must, must_k, within):
+                continue  # the engine's _near_enough fails after the move
             if can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
                                 dist, order, order_len, frames, work, memo):
                 buf[n] = MOVE + src * SQUARES + dst
@@ -540,7 +589,7 @@ def _play(init_stack, init_height, init_moved, init_supply, init_dice, init_poin
     ``rolloff``); with ``list_legal``, only the legal plies of the position, into the scratch's
     ply buffer (returns their number)."""
     record = out_record.shape[1]
-    stack, height, moved, supply, dice, points, dists, orders, order_lens, routed, withins, rests, buf, keys = scratch
+    stack, height, moved, supply, dice, points, dists, orders, order_lens, routed, withins, rests, must, buf, keys = scratch
     for g in range(stop - start):
         _rng.seed_game(gen, run_words, start + g)
         player = init_player
@@ -591,7 +640,7 @@ def _play(init_stack, init_height, init_moved, init_supply, init_dice, init_poin
                 dist, order, order_len, within = dists[player], orders[player], order_lens[player], withins[player]
             else:
                 n = _legal(stack, height, moved, supply, dice, points, player, strict, counts, dist, order, order_len,
-                           within, rests, buf, frames, work, memo)
+                           within, rests, must, buf, frames, work, memo)
                 if list_legal:  # (the one call: numba inlines _legal once)
                     return n
                 choices[decisions] = n

@@ -19,7 +19,7 @@ import numpy as np
 
 from ...compiled.bits import lowest_bit
 from ...compiled.jit import internal
-from .kernel_board import INF, SQUARES, can_rest, might_rest, mover_index, tower_colour
+from .kernel_board import INF, SQUARES, can_rest, might_rest, mover_index, rest_height, tower_colour
 
 
 @internal
@@ -363,3 +363,145 @@ def new_share():
             np.zeros(SHARE_PIECES, dtype=np.int64), np.zeros((SQUARES, 2), dtype=np.int64),
             np.zeros(SHARE_PIECES + 1, dtype=np.int64), np.zeros((SHARE_PIECES + 1, 2), dtype=np.int64),
             np.zeros((SHARE_PIECES + 1, 2), dtype=np.int64))
+
+
+PLACE_PIECES = 48  # pieces place_bound places at most (with more it gives up, refusing nothing)
+PLACE_OPTIONS = 2 * SQUARES  # squares (and bases) one piece may end on, at most
+PLACE_STEPS = 4_000  # choices place_bound tries before it gives up (the engine's _REST_BOUND_STEPS)
+
+
+def new_place():
+    """Scratch for place_bound: the queue of pieces to place (square, height, must move), each
+    one's options (pips, square, base), their number and the cheapest; per level the choice made,
+    the queue's length before it and what it replaced; the pips counted per level; the lowest
+    base chosen on each square and the colour of the pieces ending there."""
+    pieces, options = PLACE_PIECES, PLACE_OPTIONS
+    return (np.zeros(pieces, dtype=np.int64), np.zeros(pieces, dtype=np.int64), np.zeros(pieces, dtype=np.int64),
+            np.zeros((pieces, options), dtype=np.int64), np.zeros((pieces, options), dtype=np.int64),
+            np.zeros((pieces, options), dtype=np.int64), np.zeros(pieces, dtype=np.int64),
+            np.zeros(pieces, dtype=np.int64), np.zeros(pieces + 1, dtype=np.int64), np.zeros(pieces, dtype=np.int64),
+            np.zeros((pieces, 2), dtype=np.int64), np.zeros((pieces + 1, 2), dtype=np.int64),
+            np.zeros((2, SQUARES), dtype=np.int64))
+
+
+@internal
+def _place_options(stack, height, p0, p1, player, counts, leaving, dist, order, order_len, place, k):
+    """The options of queued piece ``k`` (the engine's _rest_bound's, without fact 5's): its own
+    square for 2 pips (out and back) and every square within its pips with a base for it (fact 3),
+    nearest first; a small on a large and medium of its colour may also end on the large alone."""
+    q_sq, q_h, q_must, opt_c, opt_t, opt_b, opt_n, cheap = place[:8]
+    square = q_sq[k]
+    h = q_h[k]
+    piece = stack[square, h]
+    colour = piece >> 2
+    budget = p0 if colour - 2 * player == 0 else p1
+    own = -1
+    if budget >= 2:
+        own = rest_height(piece, stack, square, leaving[square] if q_must[k] else h, player, counts)
+    m = 0
+    for j in range(order_len[square]):
+        target = order[square, j]
+        cost = dist[square, target]
+        if cost > budget:
+            break
+        if own >= 0 and cost >= 2:
+            opt_c[k, m], opt_t[k, m], opt_b[k, m] = 2, square, own
+            m += 1
+            own = -1
+        base = rest_height(piece, stack, target, leaving[target] if leaving[target] >= 0 else height[target], player,
+                           counts)
+        if base < 0:
+            continue
+        opt_c[k, m], opt_t[k, m], opt_b[k, m] = cost, target, base
+        m += 1
+        if base == 2 and (piece & 3) == 1 and stack[target, 0] == colour * 4 + 3 and stack[target, 1] == colour * 4 + 2:
+            opt_c[k, m], opt_t[k, m], opt_b[k, m] = cost, target, 1
+            m += 1
+    if own >= 0:
+        opt_c[k, m], opt_t[k, m], opt_b[k, m] = 2, square, own
+        m += 1
+    opt_n[k] = m
+    cheap[k] = opt_c[k, 0] if m else INF
+
+
+@internal
+def place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len, place):
+    """Facts 1-4 of the engine's search (its _rest_bound without the extra pips of facts 5-8,
+    which only raise costs, so this refuses only what that refuses): False when the pieces that
+    must move, and the covers they push off the squares chosen for them, cannot each be given a
+    square to end on whose ways fit each colour's pips (a square's covers counted once, however
+    many pieces choose it; the pieces ending on one square of one colour). Depth first over the
+    queue with explicit stacks; True when it gives up (too many pieces or steps)."""
+    q_sq, q_h, q_must, opt_c, opt_t, opt_b, opt_n, cheap, choice, added, saved, need, chosen = place
+    for t in range(SQUARES):
+        chosen[1, t] = -1
+    qn = 0
+    for j in range(n):
+        square = st_sq[j]
+        for h in range(st_lv[j], height[square]):
+            if qn >= PLACE_PIECES:
+                return True
+            q_sq[qn], q_h[qn], q_must[qn] = square, h, 1
+            _place_options(stack, height, p0, p1, player, counts, leaving, dist, order, order_len, place, qn)
+            qn += 1
+    steps = 0
+    k = 0
+    choice[0] = -1
+    need[0, 0] = 0
+    need[0, 1] = 0
+    while k >= 0:
+        if k == qn:
+            return True
+        j = choice[k]
+        if j >= 0:  # take back this level's last choice
+            t = opt_t[k, j]
+            chosen[0, t] = saved[k, 0]
+            chosen[1, t] = saved[k, 1]
+            qn = added[k]
+        # every piece still queued costs at least its cheapest option
+        limit0 = p0
+        limit1 = p1
+        for w in range(k + 1, qn):
+            if (stack[q_sq[w], q_h[w]] >> 2) - 2 * player == 0:
+                limit0 -= cheap[w]
+            else:
+                limit1 -= cheap[w]
+        piece = stack[q_sq[k], q_h[k]]
+        colour = piece >> 2
+        first = colour - 2 * player == 0
+        j += 1
+        while j < opt_n[k]:
+            steps += 1
+            if steps > PLACE_STEPS:
+                return True
+            cost = opt_c[k, j]
+            t = opt_t[k, j]
+            now0 = need[k, 0] + (cost if first else 0)
+            now1 = need[k, 1] + (0 if first else cost)
+            if now0 > limit0 or now1 > limit1 or (chosen[1, t] >= 0 and chosen[1, t] != colour):
+                j += 1
+                continue
+            before = chosen[0, t] if chosen[1, t] >= 0 else (leaving[t] if leaving[t] >= 0 else height[t])
+            after = min(before, opt_b[k, j])
+            saved[k, 0] = chosen[0, t]
+            saved[k, 1] = chosen[1, t]
+            added[k] = qn
+            if qn + before - after > PLACE_PIECES:
+                return True
+            for h in range(after, before):  # the covers of the square chosen must go too (fact 4)
+                q_sq[qn], q_h[qn], q_must[qn] = t, h, 0
+                _place_options(stack, height, p0, p1, player, counts, leaving, dist, order, order_len, place, qn)
+                qn += 1
+            chosen[0, t] = after
+            chosen[1, t] = colour
+            need[k + 1, 0] = now0
+            need[k + 1, 1] = now1
+            break
+        if j < opt_n[k]:
+            choice[k] = j
+            k += 1
+            choice[k] = -1
+        else:
+            choice[k] = -1
+            k -= 1
+    return False

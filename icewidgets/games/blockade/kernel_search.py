@@ -19,7 +19,7 @@ from numba import njit
 from ...compiled.jit import internal
 from .kernel_board import (INF, MAX_HEIGHT, SQUARES, can_rest, copy_board, copy_into, might_rest, move_piece,
                            mover_index, stranded_pieces, tower_colour)
-from .kernel_bounds import may_win, near_enough, new_share, within_bound
+from .kernel_bounds import may_win, near_enough, new_place, new_share, place_bound, within_bound
 from .kernel_greedy import greedy_repair
 
 # Inlined into the caller (see kernel.py: each of these is called from one place).
@@ -241,7 +241,7 @@ def new_work():
             (squares(), squares(), squares(np.bool_), np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64)),
             (np.zeros((SQUARES, 24), dtype=np.bool_), np.zeros(SQUARES * 24, dtype=np.int64),
              np.zeros(SQUARES * 24, dtype=np.int64), squares(np.bool_)), np.zeros((4, SQUARES), dtype=np.int64),
-            board(), new_share())
+            board(), new_share(), new_place())
 
 
 @internal
@@ -284,7 +284,7 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     stranded, the quick bounds, the greedy repair, the memo), 2 when its moves must be tried
     (its useful sources are then in the frame)."""
     stacks, heights, moveds, supplies, pips, keys, sources, _, cursor = frames
-    st_sq, st_lv, leaving, greedy_board, clear_board, greedy_scratch, closure, tower_costs, spare_board, share = work
+    st_sq, st_lv, leaving, greedy_board, clear_board, greedy_scratch, closure, tower_costs, spare_board, share, place = work
     stack, height, moved, supply = stacks[d], heights[d], moveds[d], supplies[d]
     p0 = pips[d, 0]
     p1 = pips[d, 1]
@@ -318,6 +318,8 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     tight = not may_win(stack, height, p0, p1, player, counts, dist, tower_costs)
     if not within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, tight, dist, order,
                         order_len, share):
+        return 0
+    if not place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len, place):
         return 0
     copy_board(gs, gh, stack, height)
     copy_into(gm, moved)
