@@ -19,7 +19,8 @@ import numpy as np
 
 from ...compiled.bits import lowest_bit
 from ...compiled.jit import internal
-from .kernel_board import INF, SQUARES, can_rest, might_rest, mover_index, rest_height, tower_colour
+from .kernel_board import (INF, MAX_HEIGHT, SQUARES, can_rest, might_rest, move_piece, mover_index, rest_height,
+                           stranded_pieces, tower_colour)
 
 
 @internal
@@ -374,14 +375,16 @@ def new_place():
     """Scratch for place_bound: the queue of pieces to place (square, height, must move), each
     one's options (pips, square, base), their number and the cheapest; per level the choice made,
     the queue's length before it and what it replaced; the pips counted per level; the lowest
-    base chosen on each square and the colour of the pieces ending there."""
+    base chosen on each square and the colour of the pieces ending there; for follow_plan, the
+    pieces placed, which of them each level of each square holds, and those still to move."""
     pieces, options = PLACE_PIECES, PLACE_OPTIONS
     return (np.zeros(pieces, dtype=np.int64), np.zeros(pieces, dtype=np.int64), np.zeros(pieces, dtype=np.int64),
             np.zeros((pieces, options), dtype=np.int64), np.zeros((pieces, options), dtype=np.int64),
             np.zeros((pieces, options), dtype=np.int64), np.zeros(pieces, dtype=np.int64),
             np.zeros(pieces, dtype=np.int64), np.zeros(pieces + 1, dtype=np.int64), np.zeros(pieces, dtype=np.int64),
             np.zeros((pieces, 2), dtype=np.int64), np.zeros((pieces + 1, 2), dtype=np.int64),
-            np.zeros((2, SQUARES), dtype=np.int64))
+            np.zeros((2, SQUARES), dtype=np.int64), np.zeros(1, dtype=np.int64),
+            np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int64), np.zeros(pieces, dtype=np.bool_))
 
 
 @internal
@@ -431,8 +434,9 @@ def place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving,
     must move, and the covers they push off the squares chosen for them, cannot each be given a
     square to end on whose ways fit each colour's pips (a square's covers counted once, however
     many pieces choose it; the pieces ending on one square of one colour). Depth first over the
-    queue with explicit stacks; True when it gives up (too many pieces or steps)."""
-    q_sq, q_h, q_must, opt_c, opt_t, opt_b, opt_n, cheap, choice, added, saved, need, chosen = place
+    queue with explicit stacks. Returns 0 when it refuses, 2 when it found squares for all (a
+    plan for follow_plan), 1 when it gives up (too many pieces or steps)."""
+    q_sq, q_h, q_must, opt_c, opt_t, opt_b, opt_n, cheap, choice, added, saved, need, chosen, placed = place[:14]
     for t in range(SQUARES):
         chosen[1, t] = -1
     qn = 0
@@ -440,7 +444,7 @@ def place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving,
         square = st_sq[j]
         for h in range(st_lv[j], height[square]):
             if qn >= PLACE_PIECES:
-                return True
+                return 1
             q_sq[qn], q_h[qn], q_must[qn] = square, h, 1
             _place_options(stack, height, p0, p1, player, counts, leaving, dist, order, order_len, place, qn)
             qn += 1
@@ -451,7 +455,8 @@ def place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving,
     need[0, 1] = 0
     while k >= 0:
         if k == qn:
-            return True
+            placed[0] = qn
+            return 2
         j = choice[k]
         if j >= 0:  # take back this level's last choice
             t = opt_t[k, j]
@@ -473,7 +478,7 @@ def place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving,
         while j < opt_n[k]:
             steps += 1
             if steps > PLACE_STEPS:
-                return True
+                return 1
             cost = opt_c[k, j]
             t = opt_t[k, j]
             now0 = need[k, 0] + (cost if first else 0)
@@ -487,7 +492,7 @@ def place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving,
             saved[k, 1] = chosen[1, t]
             added[k] = qn
             if qn + before - after > PLACE_PIECES:
-                return True
+                return 1
             for h in range(after, before):  # the covers of the square chosen must go too (fact 4)
                 q_sq[qn], q_h[qn], q_must[qn] = t, h, 0
                 _place_options(stack, height, p0, p1, player, counts, leaving, dist, order, order_len, place, qn)
@@ -504,4 +509,80 @@ def place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving,
         else:
             choice[k] = -1
             k -= 1
-    return False
+    return 0
+
+
+@internal
+def follow_plan(stack, height, moved, supply, p0, p1, player, counts, dist, order, order_len, place, pts):
+    """The engine's _follow, in place on a copy of the position: play the plan place_bound found.
+    Again and again the first piece of it that is on top, may rest on its square's top now and
+    is within reach goes there; when none can, the last one on top goes to the nearest other
+    square where it may rest now, not one the plan still needs. True when no piece is stranded
+    in the end (the moves played are a completing sequence)."""
+    q_sq, q_h, opt_t, choice = place[0], place[1], place[4], place[8]
+    st_sq, st_lv = place[6], place[7]  # (the options' counts and costs: not needed any more)
+    qn = place[13][0]
+    ids, waiting = place[14], place[15]
+    for w in range(qn):
+        if opt_t[w, choice[w]] == q_sq[w]:
+            return False  # out and back: not a plan to follow blindly
+    for square in range(SQUARES):
+        for h in range(height[square]):
+            ids[square, h] = -1
+    for w in range(qn):
+        ids[q_sq[w], q_h[w]] = w
+        waiting[w] = True
+    pts[0] = p0
+    pts[1] = p1
+    left = qn
+    while left:
+        key = -1
+        target = -1
+        index = -1
+        for w in range(qn):
+            if not waiting[w]:
+                continue
+            square = q_sq[w]
+            t = opt_t[w, choice[w]]
+            index = mover_index(stack, square, height[square], player, counts)
+            if ids[square, height[square] - 1] == w and index >= 0 and dist[square, t] <= pts[index] \
+                    and can_rest(stack[square, height[square] - 1], stack, t, height[t]):
+                key = w
+                target = t
+                break
+        if key < 0:
+            for w in range(qn - 1, -1, -1):
+                if not waiting[w]:
+                    continue
+                square = q_sq[w]
+                index = mover_index(stack, square, height[square], player, counts)
+                if ids[square, height[square] - 1] != w or index < 0:
+                    continue
+                piece = stack[square, height[square] - 1]
+                for j in range(order_len[square]):
+                    t = order[square, j]
+                    if dist[square, t] > pts[index]:
+                        break
+                    needed = False
+                    for v in range(qn):
+                        if waiting[v] and opt_t[v, choice[v]] == t:
+                            needed = True
+                            break
+                    if not needed and can_rest(piece, stack, t, height[t]):
+                        target = t
+                        break
+                if target >= 0:
+                    key = w
+                    break
+            if key < 0:
+                return False
+        square = q_sq[key]
+        before = height[target]
+        move_piece(stack, height, moved, supply, square, target, counts)
+        pts[index] -= dist[square, target]
+        ids[target, before] = key
+        for h in range(before + 1, height[target]):
+            ids[target, h] = -1  # a black, on a new tower
+        waiting[key] = False
+        left -= 1
+    return stranded_pieces(stack, height, moved, st_sq, st_lv) == 0

@@ -19,7 +19,7 @@ from numba import njit
 from ...compiled.jit import internal
 from .kernel_board import (INF, MAX_HEIGHT, SQUARES, can_rest, copy_board, copy_into, might_rest, move_piece,
                            mover_index, stranded_pieces, tower_colour)
-from .kernel_bounds import may_win, near_enough, new_place, new_share, place_bound, within_bound
+from .kernel_bounds import follow_plan, may_win, near_enough, new_place, new_share, place_bound, within_bound
 from .kernel_greedy import greedy_repair
 
 # Inlined into the caller (see kernel.py: each of these is called from one place).
@@ -319,8 +319,15 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     if not within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, tight, dist, order,
                         order_len, share):
         return 0
-    if not place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len, place):
+    placed = place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len, place)
+    if placed == 0:
         return 0
+    if placed == 2:  # the squares found: follow them, as the engine does
+        copy_board(gs, gh, stack, height)
+        copy_into(gm, moved)
+        copy_into(gsup, supply)
+        if follow_plan(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, place, greedy_scratch[3]):
+            return 1
     copy_board(gs, gh, stack, height)
     copy_into(gm, moved)
     copy_into(gsup, supply)
