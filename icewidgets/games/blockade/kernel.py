@@ -53,6 +53,7 @@ from .kernel_board import (COLOUR_LETTERS, COMBINE, END, GRID, MAX_HEIGHT, MAX_P
                            can_rest, copy_board, copy_into, might_rest, move_piece, mover_index, routes,
                            stranded_pieces, tower_colour, tower_shape)
 from .kernel_greedy import greedy_pick
+from .kernel_bounds import must_move, near_enough_after
 from .kernel_search import can_finish_after, memo_new_turn, new_frames, new_memo, new_work
 
 
@@ -325,104 +326,6 @@ def _lone_settles_after(stack, height, points, player, src, dst, index, cost, re
 
 
 @internal
-def _must_move(stack, height, player, counts, n, st_sq, st_lv, rests, must):
-    """Note the pieces that must move (the stranded ones and those on them) for
-    :func:`_near_enough_after`: per piece its square, height, code, whether it might rest on
-    its own square again and where else it might (``must`` rows 0-4); each square's stranded
-    height, -1 when none (row 5); and where each kind of the mover's pieces might rest, each
-    square counted up to its stranded piece (``rests`` row 2). Returns the number of pieces."""
-    leave = must[5]
-    leave[:] = -1
-    for j in range(n):
-        leave[st_sq[j]] = st_lv[j]
-    for kind in range(4):
-        piece = (2 * player + kind // 2) * 4 + kind % 2 + 1
-        might = 0
-        for t in range(SQUARES):
-            if might_rest(piece, stack, t, leave[t] if leave[t] >= 0 else height[t], player, counts):
-                might |= 1 << t
-        rests[2, kind] = might
-    k = 0
-    for j in range(n):
-        square = st_sq[j]
-        level = st_lv[j]
-        for h in range(level, height[square]):
-            piece = stack[square, h]
-            must[0, k] = square
-            must[1, k] = h
-            must[2, k] = piece
-            must[3, k] = might_rest(piece, stack, square, level, player, counts)
-            must[4, k] = rests[2, ((piece >> 2) - 2 * player) * 2 + (piece & 3) - 1] & ~(1 << square)
-            k += 1
-    return k
-
-
-@internal
-def _near_enough_after(stack, height, points, player, counts, src, dst, index, cost, rests, must, k, within):
-    """The engine's first bound (_near_enough) in the position after moving the top of ``src``
-    to ``dst``, from the pieces that must move before it (:func:`_must_move`), without playing
-    the move: only the two squares' stacks change. False when the bound fails (the turn cannot
-    be ended after the move); a move that completes a tower is left to the search (True)."""
-    piece = stack[src, height[src] - 1]
-    colour = piece >> 2
-    size = piece & 3
-    hd = height[dst]
-    if size == 1 and hd == 2 and stack[dst, 0] == colour * 4 + 3 and stack[dst, 1] == colour * 4 + 2:
-        return True
-    leave = must[5]
-    left0 = points[0] - (cost if index == 0 else 0)
-    left1 = points[1] - (cost if index == 1 else 0)
-    src_after = leave[src] if leave[src] >= 0 else height[src] - 1  # src's stack as counted after the move
-    lands = leave[dst] < 0 and can_rest(piece, stack, dst, hd)  # the moved piece need not move again
-    need0 = 0
-    need1 = 0
-    if not lands:
-        might = rests[2, index * 2 + size - 1] & ~((1 << src) | (1 << dst))
-        if might_rest(piece, stack, src, src_after, player, counts):
-            might |= 1 << src
-        back = might_rest(piece, stack, dst, leave[dst] if leave[dst] >= 0 else hd, player, counts)
-        if index == 0:
-            need0 = _pips_to_rest(within, dst, might, back, left0)
-        else:
-            need1 = _pips_to_rest(within, dst, might, back, left1)
-        if need0 > left0 or need1 > left1:
-            return False
-    for j in range(k):
-        square = must[0, j]
-        if square == src and must[1, j] == height[src] - 1:
-            continue  # the moved piece itself, counted above
-        other = must[2, j]
-        might = must[4, j]
-        if square != src and leave[src] < 0:
-            might &= ~(1 << src)
-            if might_rest(other, stack, src, src_after, player, counts):
-                might |= 1 << src
-        if square != dst and lands and (other >> 2) == colour and (other & 3) <= size:
-            might |= 1 << dst  # it may rest on the moved piece
-        if (other >> 2) - 2 * player == 0:
-            need0 += _pips_to_rest(within, square, might, must[3, j] != 0, left0)
-            if need0 > left0:
-                return False
-        else:
-            need1 += _pips_to_rest(within, square, might, must[3, j] != 0, left1)
-            if need1 > left1:
-                return False
-    return True
-
-
-@internal
-def _pips_to_rest(within, square, might, back, budget):
-    """_near_enough's count for one piece on ``square``: the pips to the nearest square of
-    ``might``, or 2 when it may come back to its own (``back``); ``budget`` + 1 if over ``budget``."""
-    for pips in range(1, min(budget, 1 if back else budget) + 1):
-        if within[square, pips] & might:
-            return pips
-    if back and budget >= 2:
-        return 2
-    return budget + 1
-
-
-@internal
 def _two_squares(first, second):
     """Whether two different squares can be picked, one from each bit mask."""
     return first != 0 and second != 0 and not (first == second and first & (first - 1) == 0)
@@ -459,7 +362,7 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
     rests[:, :] = -1
     must_k = 0
     if stranded:
-        must_k = _must_move(stack, height, player, counts, stranded, st_sq, st_lv, rests, must)
+        must_k = must_move(stack, height, player, counts, stranded, st_sq, st_lv, rests, must)
     # Where each of the mover's four kinds of piece may rest, and might once the mover's pieces
     # on top have gone (bit per square), found once.
     for src in range(SQUARES):
@@ -510,11 +413,11 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
                     buf[n] = MOVE + src * SQUARES + dst
                     n += 1
                     continue
-            if stranded and not _near_enough_after(stack, height, points, player, counts, src, dst, index, cost,
+            if stranded and not near_enough_after(stack, height, points, player, counts, src, dst, index, cost,
                                                    rests, must, must_k, within):
                 continue  # the engine's _near_enough fails after the move
             if can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
-                                dist, order, order_len, frames, work, memo):
+                                dist, order, order_len, within, frames, work, memo):
                 buf[n] = MOVE + src * SQUARES + dst
                 n += 1
     if settled:

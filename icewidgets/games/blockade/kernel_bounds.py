@@ -366,6 +366,104 @@ def new_share():
             np.zeros((SHARE_PIECES + 1, 2), dtype=np.int64))
 
 
+@internal
+def must_move(stack, height, player, counts, n, st_sq, st_lv, rests, must):
+    """Note the pieces that must move (the stranded ones and those on them) for
+    :func:`near_enough_after`: per piece its square, height, code, whether it might rest on
+    its own square again and where else it might (``must`` rows 0-4); each square's stranded
+    height, -1 when none (row 5); and where each kind of the mover's pieces might rest, each
+    square counted up to its stranded piece (``rests`` row 2). Returns the number of pieces."""
+    leave = must[5]
+    leave[:] = -1
+    for j in range(n):
+        leave[st_sq[j]] = st_lv[j]
+    for kind in range(4):
+        piece = (2 * player + kind // 2) * 4 + kind % 2 + 1
+        might = 0
+        for t in range(SQUARES):
+            if might_rest(piece, stack, t, leave[t] if leave[t] >= 0 else height[t], player, counts):
+                might |= 1 << t
+        rests[2, kind] = might
+    k = 0
+    for j in range(n):
+        square = st_sq[j]
+        level = st_lv[j]
+        for h in range(level, height[square]):
+            piece = stack[square, h]
+            must[0, k] = square
+            must[1, k] = h
+            must[2, k] = piece
+            must[3, k] = might_rest(piece, stack, square, level, player, counts)
+            must[4, k] = rests[2, ((piece >> 2) - 2 * player) * 2 + (piece & 3) - 1] & ~(1 << square)
+            k += 1
+    return k
+
+
+@internal
+def near_enough_after(stack, height, points, player, counts, src, dst, index, cost, rests, must, k, within):
+    """The engine's first bound (_near_enough) in the position after moving the top of ``src``
+    to ``dst``, from the pieces that must move before it (:func:`must_move`), without playing
+    the move: only the two squares' stacks change. False when the bound fails (the turn cannot
+    be ended after the move); a move that completes a tower is left to the search (True)."""
+    piece = stack[src, height[src] - 1]
+    colour = piece >> 2
+    size = piece & 3
+    hd = height[dst]
+    if size == 1 and hd == 2 and stack[dst, 0] == colour * 4 + 3 and stack[dst, 1] == colour * 4 + 2:
+        return True
+    leave = must[5]
+    left0 = points[0] - (cost if index == 0 else 0)
+    left1 = points[1] - (cost if index == 1 else 0)
+    src_after = leave[src] if leave[src] >= 0 else height[src] - 1  # src's stack as counted after the move
+    lands = leave[dst] < 0 and can_rest(piece, stack, dst, hd)  # the moved piece need not move again
+    need0 = 0
+    need1 = 0
+    if not lands:
+        might = rests[2, index * 2 + size - 1] & ~((1 << src) | (1 << dst))
+        if might_rest(piece, stack, src, src_after, player, counts):
+            might |= 1 << src
+        back = might_rest(piece, stack, dst, leave[dst] if leave[dst] >= 0 else hd, player, counts)
+        if index == 0:
+            need0 = _pips_to_rest(within, dst, might, back, left0)
+        else:
+            need1 = _pips_to_rest(within, dst, might, back, left1)
+        if need0 > left0 or need1 > left1:
+            return False
+    for j in range(k):
+        square = must[0, j]
+        if square == src and must[1, j] == height[src] - 1:
+            continue  # the moved piece itself, counted above
+        other = must[2, j]
+        might = must[4, j]
+        if square != src and leave[src] < 0:
+            might &= ~(1 << src)
+            if might_rest(other, stack, src, src_after, player, counts):
+                might |= 1 << src
+        if square != dst and lands and (other >> 2) == colour and (other & 3) <= size:
+            might |= 1 << dst  # it may rest on the moved piece
+        if (other >> 2) - 2 * player == 0:
+            need0 += _pips_to_rest(within, square, might, must[3, j] != 0, left0)
+            if need0 > left0:
+                return False
+        else:
+            need1 += _pips_to_rest(within, square, might, must[3, j] != 0, left1)
+            if need1 > left1:
+                return False
+    return True
+
+
+@internal
+def _pips_to_rest(within, square, might, back, budget):
+    """_near_enough's count for one piece on ``square``: the pips to the nearest square of
+    ``might``, or 2 when it may come back to its own (``back``); ``budget`` + 1 if over ``budget``."""
+    for pips in range(1, min(budget, 1 if back else budget) + 1):
+        if within[square, pips] & might:
+            return pips
+    if back and budget >= 2:
+        return 2
+    return budget + 1
+
+
 PLACE_PIECES = 48  # pieces place_bound places at most (with more it gives up, refusing nothing)
 PLACE_OPTIONS = 2 * SQUARES  # squares (and bases) one piece may end on, at most
 PLACE_STEPS = 4_000  # choices place_bound tries before it gives up (the engine's _REST_BOUND_STEPS)

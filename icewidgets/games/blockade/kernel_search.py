@@ -17,9 +17,10 @@ import numpy as np
 from numba import njit
 
 from ...compiled.jit import internal
-from .kernel_board import (INF, MAX_HEIGHT, SQUARES, can_rest, copy_board, copy_into, might_rest, move_piece,
+from .kernel_board import (MAX_HEIGHT, SQUARES, can_rest, copy_board, copy_into, move_piece,
                            mover_index, stranded_pieces, tower_colour)
-from .kernel_bounds import follow_plan, may_win, near_enough, new_place, new_share, place_bound, within_bound
+from .kernel_bounds import (follow_plan, may_win, must_move, near_enough, near_enough_after, new_place, new_share,
+                            place_bound, within_bound)
 from .kernel_greedy import greedy_repair
 
 # Inlined into the caller (see kernel.py: each of these is called from one place).
@@ -216,18 +217,21 @@ def _may_use_up_blacks(stack, height, supply, p0, p1, player, counts):
 # move spends one at least), in a loop rather than by recursion so that numba can cache it.
 MAX_DEPTH = 13
 # Columns of a frame's cursor: its useful sources and the next one to try, the targets of the
-# current source and the next one to try, that source, and whether the frame looked in the memo.
-_SOURCES, _NEXT_SOURCE, _REACH, _NEXT_REACH, _SOURCE, _SEARCHED = range(6)
+# current source and the next one to try, that source, whether the frame looked in the memo, and
+# the number of its pieces that must move (noted for near_enough_after).
+_SOURCES, _NEXT_SOURCE, _REACH, _NEXT_REACH, _SOURCE, _SEARCHED, _MUST = range(7)
 
 
 def new_frames():
     """Scratch for the search: per frame a position (stacks, heights, moved, supply), its pips,
-    its memo key, its useful sources, the current source's targets and the cursor."""
+    its memo key, its useful sources, the current source's targets, the cursor, and the pieces
+    that must move with where they might rest (must_move, for near_enough_after)."""
     return (np.zeros((MAX_DEPTH, SQUARES, MAX_HEIGHT), dtype=np.int64), np.zeros((MAX_DEPTH, SQUARES), dtype=np.int64),
             np.zeros((MAX_DEPTH, SQUARES), dtype=np.int64), np.zeros((MAX_DEPTH, 3), dtype=np.int64),
             np.zeros((MAX_DEPTH, 2), dtype=np.int64), np.zeros((MAX_DEPTH, 2), dtype=np.uint64),
             np.zeros((MAX_DEPTH, SQUARES), dtype=np.int64), np.zeros((MAX_DEPTH, SQUARES), dtype=np.int64),
-            np.zeros((MAX_DEPTH, 6), dtype=np.int64))
+            np.zeros((MAX_DEPTH, 7), dtype=np.int64), np.zeros((MAX_DEPTH, 3, 4), dtype=np.int64),
+            np.zeros((MAX_DEPTH, 6, SQUARES * MAX_HEIGHT), dtype=np.int64))
 
 
 def new_work():
@@ -244,46 +248,12 @@ def new_work():
             board(), new_share(), new_place())
 
 
-@internal
-def stranded_for_good(stack, height, moved, points, player, counts, src, dst, dist, order, order_len):
-    """Whether near_enough surely fails after moving the top piece of ``src`` to ``dst``
-    (``points``: the pips before the move), before the move is played: the moved piece, stranded
-    on ``dst``, alone needs more pips to rest than its colour has left. Decided only when nothing
-    moved this turn lies on ``dst`` (else False); a square with moved pieces on it after the move
-    counts as one it might rest on, so the answer errs only towards False. (A move that completes
-    a tower rests, so it is never refused here.)"""
-    h = height[dst]
-    if moved[dst]:
-        return False
-    hs = height[src]
-    piece = stack[src, hs - 1]
-    if can_rest(piece, stack, dst, h):
-        return False
-    index = (piece >> 2) - 2 * player
-    left = points[index] - dist[src, dst]
-    # near_enough's count for the piece, as in the position after the move
-    best = 2 if might_rest(piece, stack, dst, h, player, counts) else INF
-    if best <= left:
-        return False
-    for k in range(order_len[dst]):
-        target = order[dst, k]
-        cost = dist[dst, target]
-        if cost >= best or cost > left:
-            break
-        if target == src:
-            if moved[src] > 1 or might_rest(piece, stack, src, hs - 1, player, counts):
-                return False
-        elif moved[target] or might_rest(piece, stack, target, height[target], player, counts):
-            return False
-    return True
-
-
 @_inlined
 def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     """Look at the position of frame ``d``: 1 or 0 when it is settled at once (no piece
     stranded, the quick bounds, the greedy repair, the memo), 2 when its moves must be tried
     (its useful sources are then in the frame)."""
-    stacks, heights, moveds, supplies, pips, keys, sources, _, cursor = frames
+    stacks, heights, moveds, supplies, pips, keys, sources, _, cursor, rests, must = frames
     st_sq, st_lv, leaving, greedy_board, clear_board, greedy_scratch, closure, tower_costs, spare_board, share, place = work
     stack, height, moved, supply = stacks[d], heights[d], moveds[d], supplies[d]
     p0 = pips[d, 0]
@@ -339,16 +309,17 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     cursor[d, _NEXT_SOURCE] = 0
     cursor[d, _REACH] = 0
     cursor[d, _NEXT_REACH] = 0
+    cursor[d, _MUST] = must_move(stack, height, player, counts, n, st_sq, st_lv, rests[d], must[d])
     return 2
 
 
 @_inlined
-def _next_child(frames, d, player, counts, dist, order, order_len):
+def _next_child(frames, d, player, counts, dist, order, order_len, within):
     """Play frame ``d``'s next useful move into frame ``d + 1``; False when none is left. A move
     that completes a fifth tower is searched on like any other, as the engine's are: only the
     ply itself may win. A source's targets are tried nearest first, those it may rest on before
     the others (as the engine does)."""
-    stacks, heights, moveds, supplies, pips, _, sources, reach, cursor = frames
+    stacks, heights, moveds, supplies, pips, _, sources, reach, cursor, rests, must = frames
     stack, height, moved = stacks[d], heights[d], moveds[d]
     while True:
         while cursor[d, _NEXT_REACH] >= cursor[d, _REACH]:
@@ -376,7 +347,9 @@ def _next_child(frames, d, player, counts, dist, order, order_len):
         src = cursor[d, _SOURCE]
         dst = reach[d, k]
         # A child that _open would settle as 0 at its first bound, unsearched, is skipped uncopied.
-        if not stranded_for_good(stack, height, moved, pips[d], player, counts, src, dst, dist, order, order_len):
+        if near_enough_after(stack, height, pips[d], player, counts, src, dst,
+                             mover_index(stack, src, height[src], player, counts), dist[src, dst], rests[d], must[d],
+                             cursor[d, _MUST], within):
             break
     e = d + 1
     copy_board(stacks[e], heights[e], stack, height)
@@ -390,14 +363,14 @@ def _next_child(frames, d, player, counts, dist, order, order_len):
 
 @_inlined
 def can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
-                     dist, order, order_len, frames, work, memo):
+                     dist, order, order_len, within, frames, work, memo):
     """Whether the turn can still end legally after moving ``src`` to ``dst`` (or that move wins): the
     engine's _finishable for that position, put in frame 0.
 
     Depth-first: a frame that cannot be settled at once tries its useful moves one by one; the
     first child that settles makes it settled, and a frame whose children all fail fails.
     Results of frames that were searched go into the memo, as the engine's do."""
-    stacks, heights, moveds, supplies, pips, keys, _, _, cursor = frames
+    stacks, heights, moveds, supplies, pips, keys, _, _, cursor = frames[:9]
     copy_board(stacks[0], heights[0], stack, height)
     copy_into(moveds[0], moved)
     copy_into(supplies[0], supply)
@@ -411,7 +384,7 @@ def can_finish_after(stack, height, moved, supply, points, player, counts, src, 
         result = _open(frames, d, player, counts, dist, order, order_len, work, memo)
         while True:
             if result == 2:
-                if _next_child(frames, d, player, counts, dist, order, order_len):
+                if _next_child(frames, d, player, counts, dist, order, order_len, within):
                     break
                 result = 0
             # frame d is settled: result is 0 or 1
