@@ -10,7 +10,15 @@ of moves ends the turn, so the search's answers stay the engine's.
   it cannot, the bound below may count the covers' own moves tightly);
 - :func:`within_bound`: the paths to rest plus the covers to clear at the targets
   (``_within_bound``), and with several pieces to place, whether they can share the targets
-  (``_share_targets``).
+  (``_share_targets``);
+- :func:`must_move` and :func:`near_enough_after`: :func:`near_enough` in the position after a
+  move, from bit masks found once per position, without playing the move (the driver's legal
+  plies and the search's children use it before copying a position);
+- :func:`place_bound`: the current engine's placing bound (``_rest_bound``) with facts 1-4 of
+  ``ending.py`` only (facts 5-8 add pips, so leaving them out refuses less, never more): a
+  square for every piece that must move and for every cover the squares chosen push off;
+- :func:`follow_plan`: a witness, the engine's ``_follow``: the squares place_bound found,
+  played as real moves.
 """
 
 from __future__ import annotations

@@ -5,8 +5,10 @@ memo.
 It ports the rules engine's search (:mod:`icewidgets.games.blockade.ending`) step by step: a
 position is settled at once when no piece is stranded, by the quick bound
 (:func:`~.kernel_bounds.near_enough`), by the greedy repair
-(:func:`~.kernel_greedy.greedy_repair`), by the memo, by the other bounds or by the deep repair;
-else its useful moves are tried depth first. Results of searched positions go into the memo
+(:func:`~.kernel_greedy.greedy_repair`), by the memo, by the other bounds, by following the
+placing bound's plan (:func:`~.kernel_bounds.follow_plan`) or by the deep repair; else its useful
+moves are tried depth first, each child whose quick bound fails skipped before it is copied
+(:func:`~.kernel_bounds.near_enough_after`). Results of searched positions go into the memo
 with the pips left, as the engine's TurnTable keeps them. The search walks an explicit stack of
 frames instead of recursing, so numba caches it with the rest of the kernel.
 """
