@@ -21,8 +21,7 @@ from numba import njit
 from ...compiled.jit import internal
 from .kernel_board import (MAX_HEIGHT, SQUARES, can_rest, copy_board, copy_into, move_piece,
                            mover_index, stranded_pieces, tower_colour)
-from .kernel_bounds import (follow_plan, may_win, must_move, near_enough, near_enough_after, new_place, new_share,
-                            place_bound, within_bound)
+from .kernel_bounds import follow_plan, must_move, near_enough, near_enough_after, new_place, place_bound
 from .kernel_greedy import greedy_repair
 
 # Inlined into the caller (see kernel.py: each of these is called from one place).
@@ -238,16 +237,15 @@ def new_frames():
 
 def new_work():
     """Scratch for one frame's checks: stranded pieces, the greedy repair's copies, the
-    useful-source closure, the tower costs of may_win, a spare board for the deep repair and
-    the targets of within_bound (new_share)."""
+    useful-source closure, a spare board for the deep repair and place_bound's scratch
+    (new_place)."""
     board = lambda: (np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int64), np.zeros(SQUARES, dtype=np.int64),  # noqa: E731
                      np.zeros(SQUARES, dtype=np.int64), np.zeros(3, dtype=np.int64))
     squares = lambda dtype=np.int64: np.zeros(SQUARES, dtype=dtype)  # noqa: E731
     return (squares(), squares(), squares(), board(), board(),
             (squares(), squares(), squares(np.bool_), np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64)),
             (np.zeros((SQUARES, 24), dtype=np.bool_), np.zeros(SQUARES * 24, dtype=np.int64),
-             np.zeros(SQUARES * 24, dtype=np.int64), squares(np.bool_)), np.zeros((4, SQUARES), dtype=np.int64),
-            board(), new_share(), new_place())
+             np.zeros(SQUARES * 24, dtype=np.int64), squares(np.bool_)), board(), new_place())
 
 
 @_inlined
@@ -256,7 +254,7 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     stranded, the quick bounds, the greedy repair, the memo), 2 when its moves must be tried
     (its useful sources are then in the frame)."""
     stacks, heights, moveds, supplies, pips, keys, sources, _, cursor, rests, must = frames
-    st_sq, st_lv, leaving, greedy_board, clear_board, greedy_scratch, closure, tower_costs, spare_board, share, place = work
+    st_sq, st_lv, leaving, greedy_board, clear_board, greedy_scratch, closure, spare_board, place = work
     stack, height, moved, supply = stacks[d], heights[d], moveds[d], supplies[d]
     p0 = pips[d, 0]
     p1 = pips[d, 1]
@@ -287,10 +285,6 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     keys[d, 0] = h1
     keys[d, 1] = h2
     cursor[d, _SEARCHED] = 1
-    tight = not may_win(stack, height, p0, p1, player, counts, dist, tower_costs)
-    if not within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, tight, dist, order,
-                        order_len, share):
-        return 0
     placed = place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len, place)
     if placed == 0:
         return 0
