@@ -53,7 +53,8 @@ from .kernel_board import (COLOUR_LETTERS, COMBINE, END, GRID, MAX_HEIGHT, MAX_P
                            can_rest, copy_board, copy_into, might_rest, move_piece, mover_index, routes,
                            stranded_pieces, tower_colour, tower_shape)
 from .kernel_greedy import greedy_pick
-from .kernel_search import can_finish_after, memo_new_turn, new_frames, new_memo, new_work, stranded_for_good
+from .kernel_bounds import must_move, near_enough_after
+from .kernel_search import can_finish_after, memo_new_turn, new_frames, new_memo, new_work
 
 
 _NEIGHBOURS = np.full((SQUARES, 8), -1, dtype=np.int64)
@@ -179,7 +180,7 @@ def legal_moves(game: Any, state: Any) -> list[str]:
         return [move_text(code, state.player) for code in range(36)]
     scratch = _new_scratch()
     n = _play(*_arguments(game, ("random", "random"), encode(state), False, 0, 0, 1, 1, 0, scratch, True))
-    return [move_text(code, state.player) for code in scratch[12][:n]]
+    return [move_text(code, state.player) for code in scratch[13][:n]]
 
 
 def _run(game: Any, agents: tuple[str, ...], position: tuple, rolloff: bool, seed: Any, start: int, stop: int,
@@ -289,7 +290,8 @@ def _new_scratch():
             np.zeros(2, dtype=np.int64), np.zeros((2, SQUARES, SQUARES), dtype=np.int64),
             np.zeros((2, SQUARES, SQUARES), dtype=np.int64), np.zeros((2, SQUARES), dtype=np.int64),
             np.full(2, -1, dtype=np.int64), np.zeros((2, SQUARES, MAX_PIPS + 1), dtype=np.int64),
-            np.zeros((2, 4), dtype=np.int64), np.zeros(plies, dtype=np.int64), np.zeros(plies, dtype=np.int64))
+            np.zeros((3, 4), dtype=np.int64), np.zeros((6, SQUARES * MAX_HEIGHT), dtype=np.int64), np.zeros(plies, dtype=np.int64),
+            np.zeros(plies, dtype=np.int64))
 
 
 @internal
@@ -324,51 +326,6 @@ def _lone_settles_after(stack, height, points, player, src, dst, index, cost, re
 
 
 @internal
-def _lone_near_enough(stack, height, points, player, counts, src, dst, index, cost, rests, might, lone, lone_piece,
-                      lone_index, lone_might, lone_back, within):
-    """The engine's _near_enough after moving another piece from ``src`` to ``dst`` while the
-    lone stranded piece lies on ``lone`` (``rests``, ``might``: where the moved piece may and
-    might rest after leaving ``src``; ``lone_might``, ``lone_back``: where the lone piece might
-    rest, and whether on its own square again, before the move). True when in doubt (a tower)."""
-    piece = stack[src, height[src] - 1]
-    colour = piece >> 2
-    h = height[dst]
-    if (piece & 3) == 1 and h == 2 and stack[dst, 0] == colour * 4 + 3 and stack[dst, 1] == colour * 4 + 2:
-        return True
-    left0 = points[0] - (cost if index == 0 else 0)
-    left1 = points[1] - (cost if index == 1 else 0)
-    left_own = left0 if lone_index == 0 else left1
-    left_moved = left0 if index == 0 else left1
-    lone_might &= ~(1 << src)
-    if might_rest(lone_piece, stack, src, height[src] - 1, player, counts):
-        lone_might |= 1 << src
-    if (rests >> dst) & 1:  # the moved piece rests: the lone piece may rest on it, or below it
-        if (lone_piece >> 2) == colour and (lone_piece & 3) <= (piece & 3):
-            lone_might |= 1 << dst
-        return _pips_to_rest(within, lone, lone_might, lone_back, left_own) <= left_own
-    need_own = _pips_to_rest(within, lone, lone_might, lone_back, left_own)
-    might &= ~(1 << lone)
-    if might_rest(piece, stack, lone, height[lone] - 1, player, counts):
-        might |= 1 << lone
-    need_moved = _pips_to_rest(within, dst, might, might_rest(piece, stack, dst, h, player, counts), left_moved)
-    if lone_index == index:
-        return need_own + need_moved <= left_own
-    return need_own <= left_own and need_moved <= left_moved
-
-
-@internal
-def _pips_to_rest(within, square, might, back, budget):
-    """_near_enough's count for one piece on ``square``: the pips to the nearest square of
-    ``might``, or 2 when it may come back to its own (``back``); ``budget`` + 1 if over ``budget``."""
-    for pips in range(1, min(budget, 1 if back else budget) + 1):
-        if within[square, pips] & might:
-            return pips
-    if back and budget >= 2:
-        return 2
-    return budget + 1
-
-
-@internal
 def _two_squares(first, second):
     """Whether two different squares can be picked, one from each bit mask."""
     return first != 0 and second != 0 and not (first == second and first & (first - 1) == 0)
@@ -376,7 +333,7 @@ def _two_squares(first, second):
 
 @_inlined
 def _legal(stack, height, moved, supply, dice, points, player, strict, counts, dist, order, order_len, within, rests,
-           buf, frames, work, memo):
+           must, buf, frames, work, memo):
     """The engine's legal plies (codes) in its order; returns their number."""
     n = 0
     moved_any = False
@@ -396,20 +353,18 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
     lone_piece = 0
     lone_index = -1
     lone_rests = np.int64(0)
-    lone_might = np.int64(0)
-    lone_back = False
     if lone >= 0:
         lone_piece = stack[lone, height[lone] - 1]
         lone_index = mover_index(stack, lone, height[lone], player, counts)
-        lone_back = might_rest(lone_piece, stack, lone, height[lone] - 1, player, counts)
         for t in range(SQUARES):
             if t != lone and can_rest(lone_piece, stack, t, height[t]):
                 lone_rests |= 1 << t
-            if t != lone and might_rest(lone_piece, stack, t, height[t], player, counts):
-                lone_might |= 1 << t
+    rests[:, :] = -1
+    must_k = 0
+    if stranded:
+        must_k = must_move(stack, height, player, counts, stranded, st_sq, st_lv, rests, must)
     # Where each of the mover's four kinds of piece may rest, and might once the mover's pieces
     # on top have gone (bit per square), found once.
-    rests[:, :] = -1
     for src in range(SQUARES):
         index = mover_index(stack, src, height[src], player, counts)
         if index < 0 or points[index] == 0:
@@ -458,14 +413,11 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
                     buf[n] = MOVE + src * SQUARES + dst
                     n += 1
                     continue
-                if not _lone_near_enough(stack, height, points, player, counts, src, dst, index, cost, mask, might,
-                                         lone, lone_piece, lone_index, lone_might, lone_back, within):
-                    continue  # the engine's _near_enough fails after the move
-            if not alone and stranded_for_good(stack, height, moved, points, player, counts, src, dst, dist, order,
-                                               order_len):
-                continue  # the same, for the moved piece alone
+            if stranded and not near_enough_after(stack, height, points, player, counts, src, dst, index, cost,
+                                                   rests, must, must_k, within):
+                continue  # the engine's _near_enough fails after the move
             if can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
-                                dist, order, order_len, frames, work, memo):
+                                dist, order, order_len, within, frames, work, memo):
                 buf[n] = MOVE + src * SQUARES + dst
                 n += 1
     if settled:
@@ -540,7 +492,7 @@ def _play(init_stack, init_height, init_moved, init_supply, init_dice, init_poin
     ``rolloff``); with ``list_legal``, only the legal plies of the position, into the scratch's
     ply buffer (returns their number)."""
     record = out_record.shape[1]
-    stack, height, moved, supply, dice, points, dists, orders, order_lens, routed, withins, rests, buf, keys = scratch
+    stack, height, moved, supply, dice, points, dists, orders, order_lens, routed, withins, rests, must, buf, keys = scratch
     for g in range(stop - start):
         _rng.seed_game(gen, run_words, start + g)
         player = init_player
@@ -591,7 +543,7 @@ def _play(init_stack, init_height, init_moved, init_supply, init_dice, init_poin
                 dist, order, order_len, within = dists[player], orders[player], order_lens[player], withins[player]
             else:
                 n = _legal(stack, height, moved, supply, dice, points, player, strict, counts, dist, order, order_len,
-                           within, rests, buf, frames, work, memo)
+                           within, rests, must, buf, frames, work, memo)
                 if list_legal:  # (the one call: numba inlines _legal once)
                     return n
                 choices[decisions] = n

@@ -188,11 +188,19 @@ def stranded_pieces(stack, height, moved, st_sq, st_lv):
 
 
 @internal
-def might_rest(piece, stack, square, h, player, counts):
+def rest_height(piece, stack, square, h, player, counts):
+    """The engine's rest_height for the first ``h`` pieces of ``square``: the greatest height
+    ``k`` ≤ ``h`` such that ``piece`` may rest on the first ``k`` pieces once the mover's
+    movable pieces above them are gone; -1 when there is none."""
     while h:
         if can_rest(piece, stack, square, h):
-            return True
+            return h
         if mover_index(stack, square, h, player, counts) < 0:
-            return False
+            return -1
         h -= 1
-    return True
+    return 0
+
+
+@internal
+def might_rest(piece, stack, square, h, player, counts):
+    return rest_height(piece, stack, square, h, player, counts) >= 0

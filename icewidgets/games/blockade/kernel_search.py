@@ -5,8 +5,10 @@ memo.
 It ports the rules engine's search (:mod:`icewidgets.games.blockade.ending`) step by step: a
 position is settled at once when no piece is stranded, by the quick bound
 (:func:`~.kernel_bounds.near_enough`), by the greedy repair
-(:func:`~.kernel_greedy.greedy_repair`), by the memo, by the other bounds or by the deep repair;
-else its useful moves are tried depth first. Results of searched positions go into the memo
+(:func:`~.kernel_greedy.greedy_repair`), by the memo, by the other bounds, by following the
+placing bound's plan (:func:`~.kernel_bounds.follow_plan`) or by the deep repair; else its useful
+moves are tried depth first, each child whose quick bound fails skipped before it is copied
+(:func:`~.kernel_bounds.near_enough_after`). Results of searched positions go into the memo
 with the pips left, as the engine's TurnTable keeps them. The search walks an explicit stack of
 frames instead of recursing, so numba caches it with the rest of the kernel.
 """
@@ -17,9 +19,9 @@ import numpy as np
 from numba import njit
 
 from ...compiled.jit import internal
-from .kernel_board import (INF, MAX_HEIGHT, SQUARES, can_rest, copy_board, copy_into, might_rest, move_piece,
+from .kernel_board import (MAX_HEIGHT, SQUARES, can_rest, copy_board, copy_into, move_piece,
                            mover_index, stranded_pieces, tower_colour)
-from .kernel_bounds import may_win, near_enough, new_share, within_bound
+from .kernel_bounds import follow_plan, must_move, near_enough, near_enough_after, new_place, place_bound
 from .kernel_greedy import greedy_repair
 
 # Inlined into the caller (see kernel.py: each of these is called from one place).
@@ -216,66 +218,34 @@ def _may_use_up_blacks(stack, height, supply, p0, p1, player, counts):
 # move spends one at least), in a loop rather than by recursion so that numba can cache it.
 MAX_DEPTH = 13
 # Columns of a frame's cursor: its useful sources and the next one to try, the targets of the
-# current source and the next one to try, that source, and whether the frame looked in the memo.
-_SOURCES, _NEXT_SOURCE, _REACH, _NEXT_REACH, _SOURCE, _SEARCHED = range(6)
+# current source and the next one to try, that source, whether the frame looked in the memo, and
+# the number of its pieces that must move (noted for near_enough_after).
+_SOURCES, _NEXT_SOURCE, _REACH, _NEXT_REACH, _SOURCE, _SEARCHED, _MUST = range(7)
 
 
 def new_frames():
     """Scratch for the search: per frame a position (stacks, heights, moved, supply), its pips,
-    its memo key, its useful sources, the current source's targets and the cursor."""
+    its memo key, its useful sources, the current source's targets, the cursor, and the pieces
+    that must move with where they might rest (must_move, for near_enough_after)."""
     return (np.zeros((MAX_DEPTH, SQUARES, MAX_HEIGHT), dtype=np.int64), np.zeros((MAX_DEPTH, SQUARES), dtype=np.int64),
             np.zeros((MAX_DEPTH, SQUARES), dtype=np.int64), np.zeros((MAX_DEPTH, 3), dtype=np.int64),
             np.zeros((MAX_DEPTH, 2), dtype=np.int64), np.zeros((MAX_DEPTH, 2), dtype=np.uint64),
             np.zeros((MAX_DEPTH, SQUARES), dtype=np.int64), np.zeros((MAX_DEPTH, SQUARES), dtype=np.int64),
-            np.zeros((MAX_DEPTH, 6), dtype=np.int64))
+            np.zeros((MAX_DEPTH, 7), dtype=np.int64), np.zeros((MAX_DEPTH, 3, 4), dtype=np.int64),
+            np.zeros((MAX_DEPTH, 6, SQUARES * MAX_HEIGHT), dtype=np.int64))
 
 
 def new_work():
     """Scratch for one frame's checks: stranded pieces, the greedy repair's copies, the
-    useful-source closure, the tower costs of may_win, a spare board for the deep repair and
-    the targets of within_bound (new_share)."""
+    useful-source closure, a spare board for the deep repair and place_bound's scratch
+    (new_place)."""
     board = lambda: (np.zeros((SQUARES, MAX_HEIGHT), dtype=np.int64), np.zeros(SQUARES, dtype=np.int64),  # noqa: E731
                      np.zeros(SQUARES, dtype=np.int64), np.zeros(3, dtype=np.int64))
     squares = lambda dtype=np.int64: np.zeros(SQUARES, dtype=dtype)  # noqa: E731
     return (squares(), squares(), squares(), board(), board(),
             (squares(), squares(), squares(np.bool_), np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64)),
             (np.zeros((SQUARES, 24), dtype=np.bool_), np.zeros(SQUARES * 24, dtype=np.int64),
-             np.zeros(SQUARES * 24, dtype=np.int64), squares(np.bool_)), np.zeros((4, SQUARES), dtype=np.int64),
-            board(), new_share())
-
-
-@internal
-def stranded_for_good(stack, height, moved, points, player, counts, src, dst, dist, order, order_len):
-    """Whether near_enough surely fails after moving the top piece of ``src`` to ``dst``
-    (``points``: the pips before the move), before the move is played: the moved piece, stranded
-    on ``dst``, alone needs more pips to rest than its colour has left. Decided only when nothing
-    moved this turn lies on ``dst`` (else False); a square with moved pieces on it after the move
-    counts as one it might rest on, so the answer errs only towards False. (A move that completes
-    a tower rests, so it is never refused here.)"""
-    h = height[dst]
-    if moved[dst]:
-        return False
-    hs = height[src]
-    piece = stack[src, hs - 1]
-    if can_rest(piece, stack, dst, h):
-        return False
-    index = (piece >> 2) - 2 * player
-    left = points[index] - dist[src, dst]
-    # near_enough's count for the piece, as in the position after the move
-    best = 2 if might_rest(piece, stack, dst, h, player, counts) else INF
-    if best <= left:
-        return False
-    for k in range(order_len[dst]):
-        target = order[dst, k]
-        cost = dist[dst, target]
-        if cost >= best or cost > left:
-            break
-        if target == src:
-            if moved[src] > 1 or might_rest(piece, stack, src, hs - 1, player, counts):
-                return False
-        elif moved[target] or might_rest(piece, stack, target, height[target], player, counts):
-            return False
-    return True
+             np.zeros(SQUARES * 24, dtype=np.int64), squares(np.bool_)), board(), new_place())
 
 
 @_inlined
@@ -283,8 +253,8 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     """Look at the position of frame ``d``: 1 or 0 when it is settled at once (no piece
     stranded, the quick bounds, the greedy repair, the memo), 2 when its moves must be tried
     (its useful sources are then in the frame)."""
-    stacks, heights, moveds, supplies, pips, keys, sources, _, cursor = frames
-    st_sq, st_lv, leaving, greedy_board, clear_board, greedy_scratch, closure, tower_costs, spare_board, share = work
+    stacks, heights, moveds, supplies, pips, keys, sources, _, cursor, rests, must = frames
+    st_sq, st_lv, leaving, greedy_board, clear_board, greedy_scratch, closure, spare_board, place = work
     stack, height, moved, supply = stacks[d], heights[d], moveds[d], supplies[d]
     p0 = pips[d, 0]
     p1 = pips[d, 1]
@@ -315,10 +285,15 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     keys[d, 0] = h1
     keys[d, 1] = h2
     cursor[d, _SEARCHED] = 1
-    tight = not may_win(stack, height, p0, p1, player, counts, dist, tower_costs)
-    if not within_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, tight, dist, order,
-                        order_len, share):
+    placed = place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len, place)
+    if placed == 0:
         return 0
+    if placed == 2:  # the squares found: follow them, as the engine does
+        copy_board(gs, gh, stack, height)
+        copy_into(gm, moved)
+        copy_into(gsup, supply)
+        if follow_plan(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, place, greedy_scratch[3]):
+            return 1
     copy_board(gs, gh, stack, height)
     copy_into(gm, moved)
     copy_into(gsup, supply)
@@ -330,16 +305,17 @@ def _open(frames, d, player, counts, dist, order, order_len, work, memo):
     cursor[d, _NEXT_SOURCE] = 0
     cursor[d, _REACH] = 0
     cursor[d, _NEXT_REACH] = 0
+    cursor[d, _MUST] = must_move(stack, height, player, counts, n, st_sq, st_lv, rests[d], must[d])
     return 2
 
 
 @_inlined
-def _next_child(frames, d, player, counts, dist, order, order_len):
+def _next_child(frames, d, player, counts, dist, order, order_len, within):
     """Play frame ``d``'s next useful move into frame ``d + 1``; False when none is left. A move
     that completes a fifth tower is searched on like any other, as the engine's are: only the
     ply itself may win. A source's targets are tried nearest first, those it may rest on before
     the others (as the engine does)."""
-    stacks, heights, moveds, supplies, pips, _, sources, reach, cursor = frames
+    stacks, heights, moveds, supplies, pips, _, sources, reach, cursor, rests, must = frames
     stack, height, moved = stacks[d], heights[d], moveds[d]
     while True:
         while cursor[d, _NEXT_REACH] >= cursor[d, _REACH]:
@@ -367,7 +343,9 @@ def _next_child(frames, d, player, counts, dist, order, order_len):
         src = cursor[d, _SOURCE]
         dst = reach[d, k]
         # A child that _open would settle as 0 at its first bound, unsearched, is skipped uncopied.
-        if not stranded_for_good(stack, height, moved, pips[d], player, counts, src, dst, dist, order, order_len):
+        if near_enough_after(stack, height, pips[d], player, counts, src, dst,
+                             mover_index(stack, src, height[src], player, counts), dist[src, dst], rests[d], must[d],
+                             cursor[d, _MUST], within):
             break
     e = d + 1
     copy_board(stacks[e], heights[e], stack, height)
@@ -381,14 +359,14 @@ def _next_child(frames, d, player, counts, dist, order, order_len):
 
 @_inlined
 def can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
-                     dist, order, order_len, frames, work, memo):
+                     dist, order, order_len, within, frames, work, memo):
     """Whether the turn can still end legally after moving ``src`` to ``dst`` (or that move wins): the
     engine's _finishable for that position, put in frame 0.
 
     Depth-first: a frame that cannot be settled at once tries its useful moves one by one; the
     first child that settles makes it settled, and a frame whose children all fail fails.
     Results of frames that were searched go into the memo, as the engine's do."""
-    stacks, heights, moveds, supplies, pips, keys, _, _, cursor = frames
+    stacks, heights, moveds, supplies, pips, keys, _, _, cursor = frames[:9]
     copy_board(stacks[0], heights[0], stack, height)
     copy_into(moveds[0], moved)
     copy_into(supplies[0], supply)
@@ -402,7 +380,7 @@ def can_finish_after(stack, height, moved, supply, points, player, counts, src, 
         result = _open(frames, d, player, counts, dist, order, order_len, work, memo)
         while True:
             if result == 2:
-                if _next_child(frames, d, player, counts, dist, order, order_len):
+                if _next_child(frames, d, player, counts, dist, order, order_len, within):
                     break
                 result = 0
             # frame d is settled: result is 0 or 1
