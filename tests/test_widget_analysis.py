@@ -17,7 +17,8 @@ import pytest
 import icewidgets as iw
 from icewidgets.analysis import Hint, Hints
 from icewidgets.widgets import analysing, background
-from icewidgets.widgets.analysing import analysis_payload, hint_payload
+from icewidgets.analysis.review import review_text
+from icewidgets.widgets.analysing import analysis_payload, hint_payload, move_squares
 
 PRECISION = 0.2  # quick analyses; the values are exact for their seed all the same
 
@@ -73,8 +74,12 @@ def test_analysis_true_analyses_the_game_at_once_and_shows_what_iw_analyse_finds
     assert (data["running"], data["plies"], data["done"], data["status"]) == (False, 5, 5, "Analysed 5 plies at ±0.2.")
     assert (data["seat"], data["players"], data["precision"]) == ("Player 1", 2, PRECISION)
     assert data["points"] == [[round(v.points[0], 3), round(v.low[0], 3), round(v.high[0], 3)] for v in expected.positions]
-    assert data["labels"] == [{"ply": p.ply, "label": p.label, "symbol": p.symbol, "who": expected.names[p.player],
-                               "move": p.move, "best": p.best, "loss": round(p.loss, 3)} for p in expected.labelled]
+    states = list(record.states())
+    assert data["labels"] == [{"ply": p.ply, "label": p.label, "symbol": p.symbol, "reason": p.reason,
+                               "who": expected.names[p.player], "move": p.move, "best": p.best,
+                               "loss": round(p.loss, 3), "review": review_text(p),
+                               "squares": move_squares(states[p.ply - 1], p.best)} for p in expected.labelled]
+    assert data["proved"] == [[p.ply, p.mark] for p in expected.plies if p.mark]
     assert len(data["labels"]) >= 1  # this game has labelled moves to show
     turning = expected.turning_point
     assert data["turning"] == turning.ply and data["narration"] == expected.narration
@@ -319,7 +324,9 @@ def test_a_hint_finds_the_best_moves_of_the_position_shown():
     assert widget.hint_task.join(timeout=120)
     hints = iw.hint(state, k=3, precision=PRECISION)
     data = widget.hint_data
-    assert data == hint_payload(state, 2, hints) and data["thinking"] is False
+    assert {**data, "hints": [{k: v for k, v in h.items() if k != "preview"} for h in data["hints"]]} == hint_payload(
+        state, 2, hints) and data["thinking"] is False
+    assert [h["preview"]["moves"][0]["move"] for h in data["hints"]] == [str(h.move) for h in hints]
     assert data["text"] == (f"Best moves for {hints.name} after ply 2 (3 of {hints.legal} legal moves), with their "
                             "expected points and 95% intervals:")
     controls = state.game.controls

@@ -29,6 +29,8 @@ True
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 from typing import Any
 
 import traitlets
@@ -37,14 +39,16 @@ from .. import checks
 from ..agents import get_agent
 from ..analysis import Analysis, Hint, Hints, analyse
 from ..analysis import hint as best_moves
+from ..analysis.review import review_text
 from ..analysis.values import MIN_PRECISION
 from ..protocol import CHANCE, State
 from ..record import Record
 from ..words import plural
 from .background import Task, Worker
+from .lines import line_preview
 
 __all__ = ["HINTS", "PRECISION", "Analysing", "analysis_payload", "check_analysis", "hint_payload", "hint_text",
-           "shared_plies"]
+           "labelled_payload", "move_squares", "shared_plies"]
 
 HINTS = 3
 """How many moves a hint shows."""
@@ -62,6 +66,7 @@ class Analysing(traitlets.HasTraits):
 
     analysis_data = traitlets.Dict().tag(sync=True)
     hint_data = traitlets.Dict().tag(sync=True)
+    line_preview = traitlets.Dict().tag(sync=True)  # {} or {"hint": rank, "step": n}: a hint's line on the board
 
     analysis_task: Task | None = None
     """The last analysis started (``widget.analysis_task.join()`` waits for it in a script)."""
@@ -134,11 +139,18 @@ class Analysing(traitlets.HasTraits):
                 return True  # asked twice for the same position
             self._drop_hint()
 
-            def work(task: Task) -> Hints:
-                return best_moves(state, HINTS, stop=task.stop, **self._settings)
+            # What the line previews need, taken now: the game may change while the hint thinks.
+            drawing = (self._placements[ply], ply, self._layout(), set(self.board.get("catalogue", {})),
+                       dict(self._tracker.counts))
 
-            def finish(hints: Any, error: Exception | None) -> None:
-                self._hint_done(state, ply, hints, error)
+            def work(task: Task) -> tuple[Hints, list[dict]]:
+                hints = best_moves(state, HINTS, stop=task.stop, **self._settings)
+                placement, at, layout, known, counts = drawing
+                return hints, [line_preview(state, placement, at, (str(h.move),) + h.line, layout, known, counts)
+                               for h in hints]
+
+            def finish(answer: Any, error: Exception | None) -> None:
+                self._hint_done(state, ply, answer, error)
 
             # One hint thinks at a time: this one waits on the worker for the one it dropped,
             # which ends at its next look at task.stop.
@@ -261,18 +273,38 @@ class Analysing(traitlets.HasTraits):
 
     # Hints -----------------------------------------------------------------------------------
 
-    def _hint_done(self, state: State, ply: int, hints: Hints | None, error: Exception | None) -> None:
+    def _hint_done(self, state: State, ply: int, answer: tuple[Hints, list[dict]] | None,
+                   error: Exception | None) -> None:
         self._hint_task = None
         if error is not None:
             self.hint_data = {}
             self._say(f"The hint failed: {type(error).__name__}: {error}", "error")
         else:
-            self.hint_data = hint_payload(state, ply, hints)
+            hints, previews = answer
+            self.hint_data = hint_payload(state, ply, hints, previews)
+
+    @traitlets.validate("line_preview")
+    def _valid_line_preview(self, proposal: dict) -> dict:
+        """``{}`` (the game is shown) or ``{"hint": rank, "step": n}``: the board shows the
+        position after the first ``n`` moves of hint ``rank``'s move and line (not played)."""
+        value = proposal["value"]
+        if value == {}:
+            return value
+        entries = {h["rank"]: h for h in (self.hint_data or {}).get("hints", [])}
+        if not isinstance(value, dict) or set(value) != {"hint", "step"}:
+            raise ValueError(f"line_preview={value!r} must be {{}} or {{'hint': rank, 'step': n}}")
+        rank = checks.whole(value["hint"], "line_preview['hint']", low=1, high=max(1, len(entries)))
+        if rank not in entries:
+            raise ValueError(f"line_preview={value!r}: there is no hint {rank} to preview (ask for a hint first)")
+        steps = len(entries[rank].get("preview", {}).get("moves", []))
+        step = checks.whole(value["step"], "line_preview['step']", low=1, high=max(1, steps))
+        return {"hint": rank, "step": step}
 
     def _drop_hint(self) -> None:
         if self._hint_task is not None:
             self._hint_task.drop()
             self._hint_task = None
+        self.line_preview = {}
         self.hint_data = {}
 
 
@@ -318,7 +350,9 @@ def analysis_payload(analysis: Analysis | None, plies: int, running: bool) -> di
     """What the page shows of ``analysis`` of a game of ``plies`` plies; ``running``: it goes on.
 
     ``points`` are the first seat's expected points at every position analysed, ``[value,
-    low, high]``; ``labels`` the labelled plies; ``turning`` the turning point's ply (or None);
+    low, high]``; ``labels`` the labelled plies (:func:`labelled_payload`); ``proved`` the
+    ``[ply, mark]`` of every move with a proved result (``"#3"``, ``"#-2"``: the graph shows
+    them); ``turning`` the turning point's ply (or None);
     ``warning`` says when most rollouts did not finish (:attr:`Analysis.warning`, "" if not).
     """
     if analysis is None:
@@ -342,8 +376,8 @@ def analysis_payload(analysis: Analysis | None, plies: int, running: bool) -> di
         "running": running, "plies": plies, "done": done, "status": status,
         "seat": names[0], "players": len(names), "precision": analysis.precision,
         "points": [[_rounded(v.points[0]), _rounded(v.low[0]), _rounded(v.high[0])] for v in analysis.positions],
-        "labels": [{"ply": p.ply, "label": p.label, "symbol": p.symbol, "who": names[p.player], "move": p.move,
-                    "best": p.best, "loss": _rounded(p.loss)} for p in analysis.labelled],
+        "labels": labelled_payload(analysis),
+        "proved": [[p.ply, p.mark] for p in analysis.plies if p.mark],
         "turning": None if turning is None else turning.ply,
         "narration": analysis.narration,
         "warning": analysis.warning,
@@ -351,17 +385,55 @@ def analysis_payload(analysis: Analysis | None, plies: int, running: bool) -> di
     }
 
 
-def hint_payload(state: State, ply: int, hints: Hints) -> dict[str, Any]:
+def labelled_payload(analysis: Analysis) -> list[dict[str, Any]]:
+    """The labelled plies of ``analysis`` as the page shows them: the label, its symbol and
+    ``reason`` (where a proof gives one), who played ``move``, the ``best`` move found, the
+    ``loss``, the ``review`` ("Best was X (#3), you played Y (0.41 [0.36–0.46])", see
+    :func:`~icewidgets.analysis.review.review_text`) and the best move's ``squares`` in the
+    position before the ply, as hints send them (the arrow on the board; "" for a move
+    without squares)."""
+    labelled = analysis.labelled
+    if not labelled:
+        return []
+    names = analysis.names
+    states = list(itertools.islice(analysis.record.states(), labelled[-1].ply))  # before each labelled ply
+    out = []
+    for p in labelled:
+        out.append({"ply": p.ply, "label": p.label, "symbol": p.symbol, "reason": p.reason, "who": names[p.player],
+                    "move": p.move, "best": p.best, "loss": _rounded(p.loss), "review": review_text(p),
+                    "squares": move_squares(states[p.ply - 1], p.best)})
+    return out
+
+
+def move_squares(state: State, text: str | None) -> str:
+    """The click squares of the move ``text`` in ``state``, as the legal moves are sent
+    (``"a1-a2 b3-b4"``; ``"-a2"``: a square alone; "" for a move without squares or no move)."""
+    if text is None:
+        return ""
+    try:
+        move = state.game.parse_move(text)
+        pairs = state.game.controls.all_move_squares(state, [move])[0]
+    except (ValueError, TypeError):  # not a move of this position: nothing to draw
+        return ""
+    return " ".join(f"{source or ''}-{target}" for source, target in pairs)
+
+
+def hint_payload(state: State, ply: int, hints: Hints, previews: list[dict] | None = None) -> dict[str, Any]:
     """What the page shows of ``hints`` of ``state`` (the position after ``ply`` plies): each
     move with its rank, value, interval, text, squares (``"a1-a2 b3-b4"`` as the legal moves
-    are sent, "" for a move without squares) and button label."""
+    are sent, "" for a move without squares), button label, proved ``mark`` ("#3", "" when
+    nothing is proved), its ``line`` (the expected continuation, move texts) and, given
+    ``previews`` (one per hint, :func:`~.lines.line_preview` of the move and its line), the
+    frames that show them on the board."""
     controls = state.game.controls
     entries = []
     for rank, (hint, pairs) in enumerate(zip(hints, controls.all_move_squares(state, [h.move for h in hints])), 1):
         entries.append({"rank": rank, "move": str(hint.move), "value": _rounded(hint.value), "low": _rounded(hint.low),
                         "high": _rounded(hint.high), "exact": hint.exact, "text": hint_text(hint),
                         "squares": " ".join(f"{source or ''}-{target}" for source, target in pairs),
-                        "label": controls.button_label(hint.move)})
+                        "label": controls.button_label(hint.move), "mark": hint.mark, "line": list(hint.line)})
+        if previews is not None:
+            entries[-1]["preview"] = previews[rank - 1]
     text = (f"Best moves for {hints.name} after ply {ply} ({len(hints)} of {plural(hints.legal, 'legal move')}), "
             "with their expected points and 95% intervals:")
     if not hints.complete:
@@ -370,9 +442,10 @@ def hint_payload(state: State, ply: int, hints: Hints) -> dict[str, Any]:
 
 
 def hint_text(hint: Hint) -> str:
-    """One hint in a line: ``"c3-c4 0.62 [0.57–0.67]"``, or ``"a1-b1 1.00 exact (wins at once)"``."""
+    """One hint in a line: ``"c3-c4 0.62 [0.57–0.67]"``, or ``"a1-b1 1.00 exact (wins at once)"``
+    (its line is shown apart: the page's buttons step through it)."""
     if hint.exact:
-        return " ".join(str(hint).split())
+        return " ".join(str(dataclasses.replace(hint, line=())).split())
     return f"{hint.move} {hint.value:.2f} [{hint.low:.2f}–{hint.high:.2f}]"
 
 
