@@ -18,7 +18,7 @@ import re
 STATIC = pathlib.Path(__file__).parent / "static"
 """Where the front end's files are."""
 
-PARTS = ("helpers.js", "graph.js", "dom.js", "board.js", "playback.js", "input.js", "analysis.js", "widget.js")
+PARTS = ("helpers.js", "graph.js", "dom.js", "board.js", "playback.js", "input.js", "review.js", "analysis.js", "widget.js")
 """The parts of the module, in the order they are joined (each uses only the ones before it)."""
 
 STYLES = STATIC / "game_widget.css"

@@ -3,6 +3,7 @@
 // the turning point, and the hints drawn on the board.
 import { graphLabel, graphMarkup, hintLine, hintsShownAt, labelsByPly, labelWords, plyAt } from "./graph.js";
 import { el } from "./dom.js";
+import { createReview } from "./review.js";
 
 export function createAnalysis(dom, model, playback, board, messenger) {
   const { send } = messenger;
@@ -13,6 +14,7 @@ export function createAnalysis(dom, model, playback, board, messenger) {
   let drawnData = null;
 
   const hasGraph = () => (data.points || []).length > 0;
+  const review = createReview(dom, model, playback, board);
 
   /** The graph, drawn to the width it has (its text at the widget's text scale), then the cursor. */
   function drawGraph() {
@@ -94,7 +96,7 @@ export function createAnalysis(dom, model, playback, board, messenger) {
 
   /** The hints: listed beside the board, drawn on it at the position they are for. */
   function drawHints() {
-    const shown = hintsShownAt(hints, playback.currentFrame());
+    const shown = hintsShownAt(hints, playback.currentFrame()) && !review.previewing();
     board.drawHints(shown ? hints.hints : []);
     for (const b of dom.actions.querySelectorAll("button[data-move]")) {
       const hint = shown && hints.hints.find((h) => h.move === b.getAttribute("data-move") && !h.squares);
@@ -108,7 +110,11 @@ export function createAnalysis(dom, model, playback, board, messenger) {
     dom.hintBox.hidden = !hints.text;
     dom.hintText.textContent = hints.text || "";
     dom.hintList.innerHTML = "";
-    for (const hint of hints.hints || []) dom.hintList.appendChild(el("li", { "data-hint": String(hint.rank) }, hintLine(hint)));
+    for (const hint of hints.hints || []) {
+      const li = el("li", { "data-hint": String(hint.rank) });
+      li.append(el("span", { class: "iw-hintwords" }, hintLine(hint)), " ", review.lineButtons(hint));
+      dom.hintList.appendChild(li);
+    }
   }
 
   function goTo(ply) {
@@ -145,18 +151,21 @@ export function createAnalysis(dom, model, playback, board, messenger) {
     data = model.get("analysis_data") || {};
     render();
     markMoves();
+    review.markMoves(data);
   }
 
   function hintsChanged() {
     hints = model.get("hint_data") || {};
     dom.analysisButtons.stop.disabled = !data.running && !hints.thinking;
     listHints();
+    review.previewChanged();
     drawHints();
   }
 
   /** A frame was shown: the graph's cursor and the hints follow it. */
   function shown() {
     drawCursor();
+    review.shown();
     drawHints();
   }
 
@@ -170,5 +179,10 @@ export function createAnalysis(dom, model, playback, board, messenger) {
     drawGraph();
   }
 
-  return { dataChanged, hintsChanged, shown, movesChanged: markMoves, redraw, dispose };
+  function movesChanged() {
+    markMoves();
+    review.markMoves(data);
+  }
+
+  return { dataChanged, hintsChanged, shown, movesChanged, redraw, dispose, previewChanged: review.previewChanged };
 }

@@ -20,6 +20,8 @@ export function createBoard(dom, model) {
   let textScale = 1;
   let leastLabel = 12;
   let fixedVariables = [];
+  let extraCatalogue = {}; // pieces only a preview shows (widgets/lines.py)
+  let shownPieces = {};
 
   /** Light or dark squares: from a fixed theme, else from the background the host gives. */
   function detectTheme() {
@@ -82,7 +84,7 @@ export function createBoard(dom, model) {
     if (!g || g.getAttribute("data-token") !== tok) {
       if (g) g.remove();
       g = svgEl("g", { class: "iw-piece", "data-piece": id, "data-token": tok });
-      g.innerHTML = ((model.get("board") || {}).catalogue || {})[tok] || "";
+      g.innerHTML = ((model.get("board") || {}).catalogue || {})[tok] || extraCatalogue[tok] || "";
       pieceEls.set(id, g);
     }
     return g;
@@ -122,6 +124,7 @@ export function createBoard(dom, model) {
   /** Draw frame `f`; with `animate`, the pieces that moved since `before` fly to their places
    *  and the pieces that left the game fade out. */
   function draw(f, before, animate, duration) {
+    shownPieces = f.pieces;
     for (const g of fading) g.remove();
     fading.clear();
     const moving = animate ? movedPieces(before, f.pieces) : new Set();
@@ -213,10 +216,22 @@ export function createBoard(dom, model) {
     layers.hints.innerHTML = hintMarks(hints, squares, leastLabel);
   }
 
+  /** The best move of the ply shown: `marks(squares, font)` gives its markup (null: none). */
+  function drawBest(marks) {
+    layers.best.innerHTML = marks ? marks(squares, leastLabel) : "";
+  }
+
+  function addCatalogue(more) {
+    extraCatalogue = Object.assign({}, extraCatalogue, more || {});
+  }
+
   function dispose() {
     if (observer) observer.disconnect();
     if (scheme && scheme.removeEventListener) scheme.removeEventListener("change", detectTheme);
   }
 
-  return { setup, draw, drawSelection, drawCursor, drawHints, squares: () => squares, textScale: () => textScale, dispose };
+  return {
+    setup, draw, drawSelection, drawCursor, drawHints, drawBest, addCatalogue, squares: () => squares,
+    textScale: () => textScale, shownPieces: () => shownPieces, dispose,
+  };
 }

@@ -53,6 +53,7 @@ export function buildDom(host) {
     pieces: svgEl("g", { class: "iw-pieces", "pointer-events": "none" }),
     select: svgEl("g", { class: "iw-select", "pointer-events": "none" }),
     badges: svgEl("g", { class: "iw-badges", "pointer-events": "none" }),
+    best: svgEl("g", { class: "iw-bestlayer", "pointer-events": "none" }),
     hints: svgEl("g", { class: "iw-hintlayer", "pointer-events": "none" }),
     cursor: svgEl("g", { class: "iw-cursorlayer", "pointer-events": "none" }),
     panel: svgEl("g", { class: "iw-panel", "pointer-events": "none" }),

@@ -53,10 +53,28 @@ export function plyAt(layout, x) {
   return Math.max(0, Math.min(layout.plies, Math.round((x - layout.left) / layout.step)));
 }
 
-/** A label in words, for screen readers and tooltips: "blunder (??): the best move found was c3-d4, 0.41 better". */
+/** A label in words, for screen readers and tooltips: "blunder (??), missed a win in 3: Best was c3-d4 (#3),
+ *  you played c3-c4 (0.41 [0.36–0.46])" (the reason only where a proof gives one). */
 export function labelWords(entry) {
-  const best = entry.best ? `: the best move found was ${entry.best}, ${Number(entry.loss).toFixed(2)} better` : "";
-  return `${entry.label} (${entry.symbol})${best}`;
+  const reason = entry.reason ? `, ${entry.reason}` : "";
+  const best = entry.review ? `: ${entry.review}`
+    : entry.best ? `: the best move found was ${entry.best}, ${Number(entry.loss).toFixed(2)} better` : "";
+  return `${entry.label} (${entry.symbol})${reason}${best}`;
+}
+
+/**
+ * Where the graph's texts go: each `[x, width]` in order (a text centred on x) gets the first
+ * of `rows` rows where it keeps a gap of `gap` px from the text before it in that row, or -1
+ * (no room: the text is left out, its mark and its words stay), so texts never run together
+ * ("?????"), whatever the width of the graph.
+ */
+export function textRows(items, rows = 2, gap = 2) {
+  const ends = new Array(rows).fill(-Infinity);
+  return items.map(([x, width]) => {
+    const row = ends.findIndex((end) => x - width / 2 >= end + gap);
+    if (row >= 0) ends[row] = x + width / 2;
+    return row;
+  });
 }
 
 /** The labelled plies of `data` by ply number. */
@@ -125,15 +143,26 @@ export function graphMarkup(data, width, scale = 1) {
     out.push(`<circle class="iw-gpoint" data-ply="${i}" cx="${L.x(i)}" cy="${L.y(p[0])}" r="${r}"><title>Ply ${i}: ${p[0].toFixed(2)}</title></circle>`);
   });
   const big = round1(5 * scale);
-  for (const entry of (data.labels || [])) {
-    if (entry.ply >= points.length) continue;
+  // One label per ply: its shape, and its symbol above it where there is room (two rows).
+  const labels = (data.labels || []).filter((entry) => entry.ply < points.length);
+  const rows = textRows(labels.map((entry) => [L.x(entry.ply), String(entry.symbol).length * L.font * 0.62]));
+  labels.forEach((entry, i) => {
     const x = L.x(entry.ply);
     const y = L.y(points[entry.ply][0]);
     const name = `Ply ${entry.ply}: ${entry.who} ${entry.move}, ${labelWords(entry)}. Go to ply ${entry.ply}`;
+    const ty = round1(Math.max(L.font, y - big - 3 - rows[i] * L.font));
+    const symbol = rows[i] < 0 ? "" : `<text class="iw-fg" x="${x}" y="${ty}" text-anchor="middle" font-size="${font}" font-weight="bold">${escapeText(entry.symbol)}</text>`;
     out.push(`<g class="iw-glabel iw-${escapeText(entry.label)}" data-ply="${entry.ply}" tabindex="0" role="button" aria-label="${escapeText(name)}">` +
-      labelShape(entry.label, x, y, big) +
-      `<text class="iw-fg" x="${x}" y="${round1(y - big - 3)}" text-anchor="middle" font-size="${font}" font-weight="bold">${escapeText(entry.symbol)}</text></g>`);
-  }
+      labelShape(entry.label, x, y, big) + symbol + "</g>");
+  });
+  // Proved results (#3, #-2: of the move played, for its player) under the line, where there is room.
+  const proved = (data.proved || []).filter(([ply]) => ply < points.length);
+  const under = textRows(proved.map(([ply, mark]) => [L.x(ply), String(mark).length * L.font * 0.62]), 1);
+  proved.forEach(([ply, mark], i) => {
+    if (under[i] < 0) return;
+    const y = Math.min(bottom - 2, L.y(points[ply][0]) + big + L.font);
+    out.push(`<text class="iw-fg iw-gproved" data-ply="${ply}" x="${L.x(ply)}" y="${round1(y)}" text-anchor="middle" font-size="${font}">${escapeText(mark)}</text>`);
+  });
   return { markup: out.join(""), layout: L };
 }
 
@@ -147,12 +176,72 @@ export function graphLabel(data) {
 
 // Hints ------------------------------------------------------------------------------------
 
+/** The arrows of a move's square `pairs` ({from, to}; a ring on the target of a move with no
+ *  source), `width` px thick, dashed by `dash` (an attribute or ""), each on a halo of the
+ *  background's colour so that it shows on a piece of its own colour. */
+export function arrowMarkup(pairs, squares, width, dash = "") {
+  const group = [];
+  for (const pair of pairs) {
+    const t = squares[pair.to];
+    const tx = t.x + t.w / 2;
+    const ty = t.y + t.w / 2;
+    const s = pair.from && squares[pair.from];
+    if (!s) {
+      const ring = `cx="${round1(tx)}" cy="${round1(ty)}" r="${round1(t.w * 0.36)}"`;
+      group.push(`<circle class="iw-hinthalo" ${ring} stroke-width="${round1(width + 3)}"/>`,
+        `<circle class="iw-hintline" ${ring} stroke-width="${width}"${dash}/>`);
+      continue;
+    }
+    const sx = s.x + s.w / 2;
+    const sy = s.y + s.w / 2;
+    const length = Math.hypot(tx - sx, ty - sy) || 1;
+    const ux = (tx - sx) / length;
+    const uy = (ty - sy) / length;
+    const head = Math.min(length * 0.45, t.w * 0.3);
+    const ex = tx - ux * t.w * 0.12;
+    const ey = ty - uy * t.w * 0.12;
+    const bx = ex - ux * head;
+    const by = ey - uy * head;
+    const line = `x1="${round1(sx)}" y1="${round1(sy)}" x2="${round1(bx)}" y2="${round1(by)}"`;
+    group.push(`<line class="iw-hinthalo" ${line} stroke-width="${round1(width + 3)}"/>`,
+      `<line class="iw-hintline" ${line} stroke-width="${width}"${dash}/>`);
+    group.push(`<polygon class="iw-hinthead" points="${round1(ex)},${round1(ey)} ${round1(bx - uy * head * 0.55)},${round1(by + ux * head * 0.55)} ${round1(bx + uy * head * 0.55)},${round1(by - ux * head * 0.55)}"/>`);
+  }
+  return group.join("");
+}
+
+/** A badge with `text` centred at (cx, cy): the background's colour, framed, letters `font` px. */
+function badge(text, cx, cy, font, extra = "") {
+  const bw = round1(text.length * font * 0.7 + 8);
+  const bh = round1(font + 6);
+  const bx = round1(cx - bw / 2);
+  const by = round1(cy - bh / 2);
+  return `<rect class="iw-bg iw-hintbadge" x="${bx}" y="${by}" width="${bw}" height="${bh}" rx="4"${extra}/>` +
+    `<text class="iw-fg" x="${round1(cx)}" y="${round1(by + font)}" text-anchor="middle" font-size="${round1(font)}" font-weight="bold">${escapeText(text)}</text>`;
+}
+
+/**
+ * The best move of a labelled ply (`entry` of `analysis_data.labels`) drawn on a board whose
+ * squares are `squares`: a thick arrow of its own colour, outlined, with the badge "Best" on its
+ * middle (so neither colour nor line style is the only cue). "" when the move has no squares.
+ */
+export function bestMarks(entry, squares, font = 12) {
+  const pairs = entry ? parseLegal([[entry.best, null, entry.squares || ""]]).filter((p) => squares[p.to] && (!p.from || squares[p.from])) : [];
+  if (!pairs.length) return "";
+  const t = squares[pairs[0].to];
+  const s = pairs[0].from && squares[pairs[0].from];
+  const cx = s ? (s.x + t.x + t.w) / 2 : t.x + t.w / 2;
+  const cy = s ? (s.y + t.y + t.w) / 2 : t.y + t.w * 0.14;
+  return `<g class="iw-best" data-ply="${entry.ply}" data-move="${escapeText(entry.best)}">` +
+    arrowMarkup(pairs, squares, round1(t.w * 0.1)) + badge("Best", cx, cy, font) + "</g>";
+}
+
 /**
  * The marks of `hints` (`hint_data.hints`) on a board whose squares are `squares` ({name: {x,
  * y, w}}): an arrow from the source to the target of every square pair of a move (a ring on
  * the target of a move with no source), thick and solid for the best, dashed for the second,
  * dotted for the third, each on a halo of the background's colour, and a badge "rank: value"
- * on the middle of the move's first arrow. `font` is the badges' text size (px). Moves without squares get none.
+ * ("rank: #3" for a proved result) on the middle of the move's first arrow. `font` is the badges' text size (px). Moves without squares get none.
  */
 export function hintMarks(hints, squares, font = 12) {
   const out = [];
@@ -165,33 +254,7 @@ export function hintMarks(hints, squares, font = 12) {
     const width = round1(w * [0.09, 0.07, 0.06][Math.min(rank, 3) - 1]);
     const dash = ["", ` stroke-dasharray="${round1(w * 0.16)} ${round1(w * 0.1)}"`, ` stroke-dasharray="${round1(w * 0.04)} ${round1(w * 0.08)}"`][Math.min(rank, 3) - 1];
     const group = [`<g class="iw-hint iw-hint${rank}" data-hint="${rank}" data-move="${escapeText(hint.move)}">`];
-    for (const pair of pairs) {
-      const t = squares[pair.to];
-      const tx = t.x + t.w / 2;
-      const ty = t.y + t.w / 2;
-      const s = pair.from && squares[pair.from];
-      if (!s) {
-        const ring = `cx="${round1(tx)}" cy="${round1(ty)}" r="${round1(t.w * 0.36)}"`;
-        group.push(`<circle class="iw-hinthalo" ${ring} stroke-width="${round1(width + 3)}"/>`,
-          `<circle class="iw-hintline" ${ring} stroke-width="${width}"${dash}/>`);
-        continue;
-      }
-      const sx = s.x + s.w / 2;
-      const sy = s.y + s.w / 2;
-      const length = Math.hypot(tx - sx, ty - sy) || 1;
-      const ux = (tx - sx) / length;
-      const uy = (ty - sy) / length;
-      const head = Math.min(length * 0.45, t.w * 0.3);
-      const ex = tx - ux * t.w * 0.12;
-      const ey = ty - uy * t.w * 0.12;
-      const bx = ex - ux * head;
-      const by = ey - uy * head;
-      const line = `x1="${round1(sx)}" y1="${round1(sy)}" x2="${round1(bx)}" y2="${round1(by)}"`;
-      // A halo of the background's colour under the line keeps it visible on a piece of its colour.
-      group.push(`<line class="iw-hinthalo" ${line} stroke-width="${round1(width + 3)}"/>`,
-        `<line class="iw-hintline" ${line} stroke-width="${width}"${dash}/>`);
-      group.push(`<polygon class="iw-hinthead" points="${round1(ex)},${round1(ey)} ${round1(bx - uy * head * 0.55)},${round1(by + ux * head * 0.55)} ${round1(bx + uy * head * 0.55)},${round1(by - ux * head * 0.55)}"/>`);
-    }
+    group.push(arrowMarkup(pairs, squares, width, dash));
     // The badge sits on the first arrow's middle, like a label on an edge (on a ring: its top),
     // leaving the pieces at both ends in view; badges in the same place stack upwards.
     const first = pairs[0];
@@ -202,14 +265,9 @@ export function hintMarks(hints, squares, font = 12) {
     const key = `${round1(cx)},${round1(cy)}`;
     const stacked = badges.get(key) || 0;
     badges.set(key, stacked + 1);
-    const text = `${rank}: ${Number(hint.value).toFixed(2)}`;
-    const bw = round1(text.length * font * 0.7 + 8);
-    const bh = round1(font + 6);
-    const bx = round1(cx - bw / 2);
-    const by = round1(cy - bh / 2 - stacked * (bh + 2));
-    group.push(`<rect class="iw-bg iw-hintbadge" x="${bx}" y="${by}" width="${bw}" height="${bh}" rx="4"/>` +
-      `<text class="iw-fg" x="${round1(cx)}" y="${round1(by + font)}" text-anchor="middle" font-size="${round1(font)}" font-weight="bold">${text}</text>`);
-    group.push("</g>");
+    // A proved result is written as such (#3, #-2), else the estimate.
+    const text = `${rank}: ${hint.mark || Number(hint.value).toFixed(2)}`;
+    group.push(badge(text, cx, cy - stacked * (round1(font + 6) + 2), font), "</g>");
     out.push(group.join(""));
   }
   return out.join("");

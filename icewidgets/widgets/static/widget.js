@@ -79,6 +79,7 @@ export function render({ model, el: host }) {
   model.on("change:message", () => messenger.say(model.get("message"), model.get("message_kind")));
   model.on("change:analysis_data", analysis.dataChanged);
   model.on("change:hint_data", analysis.hintsChanged);
+  model.on("change:line_preview", analysis.previewChanged);
   model.on("change:theme", board.setup);
   model.on("change:seats", board.setup);
   dom.speed.value = String(model.get("speed") || 1);
