@@ -145,6 +145,11 @@ class Scene:
     """The least size of a piece's letters, in pixels (see :func:`~icewidgets.svg.theme.label_units`)."""
     areas: str = ""
     """The board areas the game marks (under the marks and the pieces)."""
+    board_size: tuple[float, float] = (0.0, 0.0)
+    """The width and height of the board and its coordinates alone, from the picture's corner."""
+    panel_box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    """Where the status line and the panel are: x, y, width, height (all 0 without a panel). A
+    page narrower than the picture moves them, and the pieces off the board, under the board."""
 
 
 def coordinate(value: float) -> str:
@@ -307,8 +312,11 @@ def scene(
     marks_svg = _marks(fr, marks, selected, targets, colours)
     width = max(px + panel_width, fr.x0 + board_width) + PAD
     height = max(fr.y0 + board_height + below + PAD, top + panel_height + PAD)
+    panel_top = status_y - STATUS_FONT * chosen.text
+    panel_box = (0.0,) * 4 if panel == "none" else (px, panel_top, panel_width, top + panel_height - panel_top)
     return Scene(width, height, _squares(fr, colours, coordinates), marks_svg, panel_markup, pieces, text,
-                 "".join(heights), label=chosen.least_font, areas=draw_areas(grid, fr.centre, cell, board_areas, colours, pal))
+                 "".join(heights), label=chosen.least_font, areas=draw_areas(grid, fr.centre, cell, board_areas, colours, pal),
+                 board_size=(fr.x0 + board_width + PAD, fr.y0 + board_height + below + PAD), panel_box=panel_box)
 
 
 def render(sc: Scene, *, palette: str = "standard", theme: str = "light", label: str = "") -> str:

@@ -632,6 +632,7 @@ class GameWidget(Analysing, anywidget.AnyWidget):
             "pawns": sorted(tok for tok in log.catalogue if is_pawn(tok)),
             "colours": self._colours(), "text": svg.size_of(self.size).text,
             "label": svg.size_of(self.size).least_font,  # no piece's letters smaller (px)
+            "split": {"board": list(log.board_size), "panel": [round(v, 1) for v in log.panel_box]},  # narrow pages
         }
         if board != self.board:
             self.board = board

@@ -41,6 +41,9 @@ class FrameLog:
         self.moves: list[dict] = []
         self.catalogue: dict[str, str] = {}
         self.width = self.height = 0.0
+        # The board alone and the panel's extent over every frame: how a narrow page stacks them.
+        self.board_size = (0.0, 0.0)
+        self.panel_box = (0.0, 0.0, 0.0, 0.0)
         # After each ply's last frame: the pieces, marks and panel shown (to compact the next).
         self._after: list[tuple[dict, str | None, str | None, str]] = []
         self._now: dict[str, tuple] = {}
@@ -70,6 +73,13 @@ class FrameLog:
 
     def _compact(self, sc: svg.Scene, frame: svg.Frame) -> dict:
         self.width, self.height = max(self.width, sc.width), max(self.height, sc.height)
+        self.board_size = (max(self.board_size[0], sc.board_size[0]), max(self.board_size[1], sc.board_size[1]))
+        if sc.panel_box[2] > 0:
+            x, y, w, h = self.panel_box if self.panel_box[2] > 0 else sc.panel_box
+            sx, sy, sw, sh = sc.panel_box
+            right, bottom = max(x + w, sx + sw), max(y + h, sy + sh)
+            x, y = min(x, sx), min(y, sy)
+            self.panel_box = (x, y, right - x, bottom - y)
         now = {}
         for pid, tok, loc, x, y, side in sc.pieces:
             now[pid] = (loc, round(x, 1), round(y, 1), round(side, 1), tok)

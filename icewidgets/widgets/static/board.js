@@ -7,6 +7,36 @@ import {
 import { hintMarks } from "./graph.js";
 import { svgEl } from "./dom.js";
 
+/**
+ * How the board is laid out in `available` px: beside its panel when the whole picture (`b`, the
+ * `board` trait) fits, else stacked — the status line, the panel and the pieces off the board
+ * moved under the board (`b.split`: the board's size and the panel's box), the board as wide as
+ * it may be (at most its natural size) and the panel at its natural text size. Returns
+ * {stacked, width, height (the viewBox), scale (screen px per unit, ≤ 1), move (x, y, s) for
+ * the panel's points, panel (its SVG transform)}.
+ */
+export function boardLayout(b, available) {
+  const width = b.width || 100;
+  const height = b.height || 100;
+  const split = b.split || {};
+  const [bw, bh] = split.board || [0, 0];
+  const [px, py, pw, ph] = split.panel || [0, 0, 0, 0];
+  const fits = !(available > 0) || available >= width - 0.5;
+  if (fits || !(bw > 0) || !(pw > 0)) {
+    const scale = available > 0 ? Math.min(1, available / width) : 1;
+    return { stacked: false, width, height, scale: Math.floor(scale * 100) / 100, move: null, panel: "" };
+  }
+  const scale = Math.floor(Math.min(1, available / bw) * 100) / 100; // down: no text a hair too small
+  // The panel at its own size on screen (1/scale units a px), but never wider than the board.
+  const k = Math.round(Math.max(0.5, Math.min(1 / scale, (bw - 16) / pw)) * 1000) / 1000;
+  const top = bh;
+  const move = (x, y, s) => ({ x: Math.round((8 + (x - px) * k) * 10) / 10, y: Math.round((top + (y - py) * k) * 10) / 10, s: Math.round(s * k * 10) / 10 });
+  return {
+    stacked: true, width: bw, height: Math.round(top + ph * k + 8), scale, move,
+    panel: `translate(8 ${top}) scale(${k}) translate(${-px} ${-py})`,
+  };
+}
+
 export function createBoard(dom, model) {
   const { layers } = dom;
   const pieceEls = new Map();
@@ -22,6 +52,8 @@ export function createBoard(dom, model) {
   let fixedVariables = [];
   let extraCatalogue = {}; // pieces only a preview shows (widgets/lines.py)
   let shownPieces = {};
+  let layout = boardLayout({}, 0);
+  let layoutChanged = () => {};
 
   /** Light or dark squares: from a fixed theme, else from the background the host gives. */
   function detectTheme() {
@@ -46,10 +78,41 @@ export function createBoard(dom, model) {
   if (scheme && scheme.addEventListener) scheme.addEventListener("change", detectTheme);
 
   /** Size, squares, theme and text scale from the `board` trait (the squares only when they changed). */
+  /** The room the board has: the widget's width inside its padding (0 when not laid out). */
+  function available() {
+    const width = dom.root.clientWidth;
+    if (!width) return 0;
+    const style = getComputedStyle(dom.root);
+    return width - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0);
+  }
+
+  function applyLayout() {
+    dom.svg.setAttribute("viewBox", `0 0 ${layout.width} ${layout.height}`);
+    dom.svg.setAttribute("width", layout.width);
+    if (layout.panel) layers.panel.setAttribute("transform", layout.panel);
+    else layers.panel.removeAttribute("transform");
+    dom.root.classList.toggle("iw-stacked", layout.stacked);
+  }
+
+  // A narrower or wider widget (a phone, a resized notebook) lays the board out again.
+  const resize = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+    const next = boardLayout(model.get("board") || {}, available());
+    if (next.stacked === layout.stacked && next.scale === layout.scale && next.height === layout.height) return;
+    layout = next;
+    applyLayout();
+    layoutChanged();
+  }) : null;
+  if (resize) resize.observe(dom.root);
+
+  /** Where piece `p` is drawn: off the board, under it when the panel is stacked. */
+  function placed(p) {
+    return layout.move && p && !(p.loc in squares) ? Object.assign({}, p, layout.move(p.x, p.y, p.s)) : p;
+  }
+
   function setup() {
     const b = model.get("board") || {};
-    dom.svg.setAttribute("viewBox", `0 0 ${b.width || 100} ${b.height || 100}`);
-    dom.svg.setAttribute("width", b.width || 100);
+    layout = boardLayout(b, available());
+    applyLayout();
     dom.svg.style.maxWidth = "100%";
     dom.svg.style.height = "auto";
     pawns = new Set(b.pawns || []);
@@ -143,14 +206,14 @@ export function createBoard(dom, model) {
     }
     let k = 0;
     for (const id of drawingOrder(f.pieces, moving, pawns)) {
-      const p = f.pieces[id];
-      const g = pieceEl(id, p.tok);
+      const g = pieceEl(id, f.pieces[id].tok);
       if (layers.pieces.children[k] !== g) layers.pieces.insertBefore(g, layers.pieces.children[k] || null);
       k++;
-      const old = before[id];
+      const old = placed(before[id]);
+      const p = placed(f.pieces[id]);
       g.setAttribute("transform", transformOf(p));
       g.setAttribute("data-loc", p.loc);
-      fitLabel(g, p.s);
+      fitLabel(g, p.s * layout.scale);
       if (animate && old && moving.has(id) && typeof g.animate === "function") {
         const lift = { x: (old.x + p.x) / 2, y: (old.y + p.y) / 2, s: Math.max(old.s, p.s) * 1.25 };
         g.animate(
@@ -174,7 +237,7 @@ export function createBoard(dom, model) {
       const s = stacks[sq];
       r.setAttribute("aria-label", squareLabel(sq, s, labels[sq]));
       const n = stackHeight(s, pawns);
-      if (n > 1) badges.push(badgeMarkup(squares[sq].x, squares[sq].y, squares[sq].w, n, textScale));
+      if (n > 1) badges.push(badgeMarkup(squares[sq].x, squares[sq].y, squares[sq].w, n, textScale / layout.scale));
     }
     layers.badges.innerHTML = badges.join("");
   }
@@ -213,12 +276,12 @@ export function createBoard(dom, model) {
   /** The hints' arrows and badges (`hint_data.hints`; none: an empty list), the badges' letters
    *  at least as large as the pieces'. */
   function drawHints(hints) {
-    layers.hints.innerHTML = hintMarks(hints, squares, leastLabel);
+    layers.hints.innerHTML = hintMarks(hints, squares, leastLabel / layout.scale);
   }
 
   /** The best move of the ply shown: `marks(squares, font)` gives its markup (null: none). */
   function drawBest(marks) {
-    layers.best.innerHTML = marks ? marks(squares, leastLabel) : "";
+    layers.best.innerHTML = marks ? marks(squares, leastLabel / layout.scale) : "";
   }
 
   function addCatalogue(more) {
@@ -226,12 +289,13 @@ export function createBoard(dom, model) {
   }
 
   function dispose() {
+    if (resize) resize.disconnect();
     if (observer) observer.disconnect();
     if (scheme && scheme.removeEventListener) scheme.removeEventListener("change", detectTheme);
   }
 
   return {
     setup, draw, drawSelection, drawCursor, drawHints, drawBest, addCatalogue, squares: () => squares,
-    textScale: () => textScale, shownPieces: () => shownPieces, dispose,
+    textScale: () => textScale, shownPieces: () => shownPieces, onLayout: (cb) => { layoutChanged = cb; }, dispose,
   };
 }

@@ -53,6 +53,10 @@ export function render({ model, el: host }) {
   input = createInput(dom, model, playback, board, messenger);
   analysis = createAnalysis(dom, model, playback, board, messenger);
   dom.root.classList.toggle("iw-replay", model.get("mode") === "replay");
+  board.onLayout(() => {
+    playback.redraw();
+    analysis.redraw();
+  });
 
   const thinking = () => {
     dom.thinking.hidden = !model.get("bot_thinking");
