@@ -1,0 +1,79 @@
+// Unit tests of the better move's pure helpers (graph.js, review.js, board.js): `node --test tests/js`.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { bestMarks, graphMarkup, hintMarks, labelWords, textRows } from "../../icewidgets/widgets/static/graph.js";
+import { previewFrameIndex, previewText } from "../../icewidgets/widgets/static/review.js";
+import { boardLayout } from "../../icewidgets/widgets/static/board.js";
+
+const squares = {};
+for (const [i, f] of ["a", "b", "c"].entries()) for (const r of [1, 2, 3]) squares[`${f}${r}`] = { x: 40 + i * 60, y: 10 + (3 - r) * 60, w: 60 };
+
+const entry = {
+  ply: 14, label: "mistake", symbol: "?", reason: "walks into a loss in 3", who: "Dark", move: "@a3", best: "@c1", loss: 1,
+  review: "Best was @c1 (1.00 [0.87–1.00]), you played @a3 (#-3)", squares: "b2-c1",
+};
+
+test("a label's words carry its reason and the review", () => {
+  assert.equal(labelWords(entry), "mistake (?), walks into a loss in 3: Best was @c1 (1.00 [0.87–1.00]), you played @a3 (#-3)");
+  assert.equal(labelWords({ label: "blunder", symbol: "??", best: "c3-d4", loss: 0.41 }),
+    "blunder (??): the best move found was c3-d4, 0.41 better", "an older payload without a review");
+});
+
+test("the best move is an arrow from its source to its target with the badge 'Best'", () => {
+  const marks = bestMarks(entry, squares, 12);
+  assert.match(marks, /^<g class="iw-best" data-ply="14" data-move="@c1">/);
+  assert.match(marks, /<line class="iw-hintline" x1="130" y1="100" x2="[\d.]+" y2="[\d.]+" stroke-width="6"\/>/, "from b2's centre");
+  assert.equal((marks.match(/class="iw-hinthead"/g) || []).length, 1);
+  assert.match(marks, /<text class="iw-fg"[^>]*font-size="12"[^>]*>Best<\/text>/);
+  assert.equal(bestMarks({ ...entry, squares: "" }, squares), "", "a move without squares has no arrow");
+  assert.equal(bestMarks({ ...entry, squares: "b2-z9" }, squares), "", "nor one off the board");
+  assert.equal(bestMarks(null, squares), "");
+});
+
+test("a proved hint's badge says #N, an estimate its value", () => {
+  const marks = hintMarks([{ rank: 1, move: "a1-b2", value: 1, mark: "#3", squares: "a1-b2" },
+    { rank: 2, move: "a1-a2", value: 0.62, mark: "", squares: "a1-a2" }], squares, 12);
+  assert.deepEqual([...marks.matchAll(/font-weight="bold">([^<]*)<\/text>/g)].map((m) => m[1]), ["1: #3", "2: 0.62"]);
+});
+
+test("texts on the graph never run together: a second row, then left out", () => {
+  assert.deepEqual(textRows([[10, 10], [30, 10], [34, 10], [38, 10], [60, 10]]), [0, 0, 1, -1, 0]);
+  assert.deepEqual(textRows([[10, 10], [12, 10]], 1), [0, -1]);
+  // 80 plies in 420 px, every ply labelled: one shape per ply, symbols only where they fit.
+  const points = Array.from({ length: 81 }, () => [0.5, 0.4, 0.6]);
+  const labels = Array.from({ length: 80 }, (_, i) => ({ ply: i + 1, label: "blunder", symbol: "??", who: "A", move: "x" }));
+  const { markup, layout } = graphMarkup({ plies: 80, points, labels, players: 2, proved: [[5, "#-3"], [6, "#2"], [40, "#1"]] }, 420, 1);
+  assert.equal((markup.match(/class="iw-glabel /g) || []).length, 80);
+  const symbols = [...markup.matchAll(/<text class="iw-fg" x="([\d.]+)" y="([\d.]+)"[^>]*font-weight="bold">\?\?<\/text>/g)]
+    .map((m) => [+m[1], +m[2]]);
+  assert.ok(symbols.length > 10 && symbols.length < 80, `${symbols.length} symbols`);
+  const width = 2 * layout.font * 0.62;
+  for (const row of new Set(symbols.map(([, y]) => y))) {
+    const xs = symbols.filter(([, y]) => y === row).map(([x]) => x);
+    for (let i = 1; i < xs.length; i++) assert.ok(xs[i] - xs[i - 1] >= width, "no two symbols of a row overlap");
+  }
+  const proved = [...markup.matchAll(/class="iw-fg iw-gproved" data-ply="(\d+)"[^>]*>([^<]*)</g)].map((m) => [+m[1], m[2]]);
+  assert.deepEqual(proved, [[5, "#-3"], [40, "#1"]], "ply 6's mark would run into ply 5's");
+});
+
+test("a preview's frame after n moves, and what its bar says", () => {
+  const frames = [{ ply: 13, final: true }, { ply: 14, final: false }, { ply: 14, final: true }, { ply: 15, final: true }];
+  assert.equal(previewFrameIndex(frames, 1), 2);
+  assert.equal(previewFrameIndex(frames, 2), 3);
+  const hint = { rank: 1, preview: { moves: [{ move: "@c1" }, { move: "c4-a3" }, { move: "@c2" }] } };
+  assert.equal(previewText(hint, 2), "Preview, not played: hint 1's line, after @c1 c4-a3 (2 of 3).");
+});
+
+test("a narrow page stacks the panel under the board; a wide one keeps it beside", () => {
+  const b = { width: 588, height: 342, split: { board: [342, 342], panel: [348, 10, 230, 192] } };
+  assert.deepEqual(boardLayout(b, 1000), { stacked: false, width: 588, height: 342, scale: 1, move: null, panel: "" });
+  const narrow = boardLayout(b, 382);
+  assert.equal(narrow.stacked, true);
+  assert.deepEqual([narrow.width, narrow.height, narrow.scale], [342, 342 + 192 + 8, 1]);
+  assert.equal(narrow.panel, "translate(8 342) scale(1) translate(-348 -10)");
+  assert.deepEqual(narrow.move(368, 50, 30), { x: 28, y: 382, s: 30 }, "a piece off the board goes with the panel");
+  const ice3 = boardLayout({ width: 779.3, height: 522, split: { board: [522, 522], panel: [528, 10, 241.3, 66] } }, 360);
+  assert.equal(ice3.scale, 0.68);
+  assert.ok(ice3.panel.includes("scale(1.471)"), "the panel keeps its text size on screen");
+  assert.equal(boardLayout({ width: 588, height: 342 }, 382).stacked, false, "without a split, the picture shrinks");
+});
