@@ -6,10 +6,15 @@
 
 - ``analysis_data``: the first seat's expected points at every position analysed, with their
   95% intervals (the graph under the replay slider), the labelled plies (``?!``, ``?``, ``??``
-  in the move list), the turning point and its narration, each player's summary and a status
-  line ("Analysing ply 12 of 40…"); ``{}`` when there is no analysis;
-- ``hint_data``: the best three moves of one position, with their values and the squares each
-  goes from and to (arrows on the board); ``{}`` when there are none.
+  in the move list, each with its review, "Best was X (#3), you played Y (0.41 [0.36–0.46])",
+  and its best move's squares: an arrow on the board), the proved results, the turning point
+  and its narration, each player's summary and a status line ("Analysing ply 12 of 40…");
+  ``{}`` when there is no analysis;
+- ``hint_data``: the best three moves of one position, with their values, the squares each
+  goes from and to (arrows on the board) and its line laid out as frames (:mod:`.lines`);
+  ``{}`` when there are none;
+- ``line_preview``: ``{}``, or the hint and the number of its line's moves the board shows
+  instead of the game (the page sets it; the game does not change).
 
 The page never waits: the widget answers clicks while an analysis runs. A move, an undo, a redo
 or a load refreshes a running analysis (``resume=``: only the plies that changed are analysed

@@ -16,6 +16,7 @@ import pytest
 
 import icewidgets as iw
 from icewidgets import svg
+from icewidgets.analysis.review import review_text
 from icewidgets.widgets.analysing import hint_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)] if importlib.util.find_spec("pytest_timeout") else [pytest.mark.browser]
@@ -352,8 +353,8 @@ def _check_analysis_shown(widget, analysis) -> None:
         name = f"Ply {ply.ply}: {analysis.names[ply.player]} {ply.move}"
         if ply.label:
             assert button.locator(".iw-label").inner_text() == ply.symbol
-            assert button.get_attribute("aria-label") == (f"{name}, {ply.label} ({ply.symbol}): the best move found was "
-                                                          f"{ply.best}, {round(ply.loss, 3):.2f} better")
+            reason = f", {ply.reason}" if ply.reason else ""
+            assert button.get_attribute("aria-label") == f"{name}, {ply.label} ({ply.symbol}){reason}: {review_text(ply)}"
         else:
             assert button.locator(".iw-label").count() == 0 and button.get_attribute("aria-label") == name
     assert widget.locator(".iw-turning").inner_text() == analysis.narration
@@ -408,11 +409,11 @@ def test_the_analysis_graph_labels_and_hints_in_jupyterlab_light_narrow_and_dark
     widget.get_by_role("button", name="Hint", exact=True).click()
     hints = iw.hint(list(record.states())[2], k=3, precision=ANALYSIS_PRECISION)
     widget.locator(".iw-hintlist li").nth(2).wait_for(timeout=60_000)
-    assert widget.locator(".iw-hintlist li").all_inner_texts() == [hint_text(h) for h in hints]
+    assert widget.locator(".iw-hintlist li .iw-hintwords").all_inner_texts() == [hint_text(h) for h in hints]
     drawn = widget.locator(".iw-hintlayer .iw-hint")
     assert drawn.evaluate_all("els => els.map((e) => e.dataset.move)") == [str(h.move) for h in hints]
     assert drawn.locator("text").evaluate_all("els => els.map((e) => e.textContent)") == [
-        f"{i}: {h.value:.2f}" for i, h in enumerate(hints, 1)]
+        f"{i}: {h.mark or f'{h.value:.2f}'}" for i, h in enumerate(hints, 1)]
     widget.get_by_role("button", name="Forward", exact=True).click()
     assert widget.locator(".iw-hintlayer .iw-hint").count() == 0  # only at the position they are for
     widget.get_by_role("button", name="Back", exact=True).click()

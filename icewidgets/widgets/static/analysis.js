@@ -35,7 +35,7 @@ export function createAnalysis(dom, model, playback, board, messenger) {
     dom.graph.innerHTML = drawn.markup;
     dom.graph.setAttribute("aria-label", graphLabel(data));
     dom.graphCaption.textContent = `${data.seat}'s expected points after each ply (95% intervals; ` +
-      `?! inaccuracy, ? mistake, ?? blunder)`;
+      `?! inaccuracy, ? mistake, ?? blunder${(data.proved || []).length ? "; #N a proved win in N plies for the player who moved, #-N a proved loss" : ""})`;
     if (data.warning) dom.graphCaption.appendChild(el("strong", { class: "iw-gwarning" }, ` ${data.warning}`));
     drawCursor();
   }
