@@ -77,3 +77,13 @@ test("a narrow page stacks the panel under the board; a wide one keeps it beside
   assert.ok(ice3.panel.includes("scale(1.471)"), "the panel keeps its text size on screen");
   assert.equal(boardLayout({ width: 588, height: 342 }, 382).stacked, false, "without a split, the picture shrinks");
 });
+
+test("a proved mark goes under its point, or above it and its symbol where the axis leaves no room", () => {
+  const points = [[0.5, 0.4, 0.6], [0.9, 0.8, 1], [0, 0, 0]];
+  const labels = [{ ply: 2, label: "mistake", symbol: "?", who: "A", move: "x" }];
+  const { markup, layout } = graphMarkup({ plies: 2, points, labels, players: 2, proved: [[1, "#2"], [2, "#-1"]] }, 400, 1);
+  const y = (ply) => +new RegExp(`class="iw-fg iw-gproved" data-ply="${ply}" x="[\\d.]+" y="([\\d.]+)"`).exec(markup)[1];
+  assert.ok(y(1) > layout.y(0.9), "under the point");
+  const symbol = +/<text class="iw-fg" x="[\d.]+" y="([\d.]+)"[^>]*font-weight="bold">\?<\/text>/.exec(markup)[1];
+  assert.ok(y(2) < layout.y(0) && y(2) <= symbol - layout.font + 0.1, "above the point and its symbol");
+});

@@ -158,9 +158,13 @@ export function graphMarkup(data, width, scale = 1) {
   // Proved results (#3, #-2: of the move played, for its player) under the line, where there is room.
   const proved = (data.proved || []).filter(([ply]) => ply < points.length);
   const under = textRows(proved.map(([ply, mark]) => [L.x(ply), String(mark).length * L.font * 0.62]), 1);
+  const symbolAt = new Map(labels.map((entry, i) => [entry.ply, rows[i]]));
   proved.forEach(([ply, mark], i) => {
     if (under[i] < 0) return;
-    const y = Math.min(bottom - 2, L.y(points[ply][0]) + big + L.font);
+    const py = L.y(points[ply][0]);
+    // Under the point, or above it (and above its label's symbol) where the axis leaves no room.
+    const row = symbolAt.has(ply) ? Math.max(0, symbolAt.get(ply)) + 1 : 0;
+    const y = py + big + L.font <= bottom - 2 ? py + big + L.font : Math.max(L.font, py - big - 3 - row * L.font);
     out.push(`<text class="iw-fg iw-gproved" data-ply="${ply}" x="${L.x(ply)}" y="${round1(y)}" text-anchor="middle" font-size="${font}">${escapeText(mark)}</text>`);
   });
   return { markup: out.join(""), layout: L };
