@@ -109,6 +109,13 @@ def test_the_blockade_wall_of_notebook_04_arises_in_play():
     assert sorted(state.towers["B"]) == ["d3", "d4", "d5"] and sum(map(len, state.towers.values())) == 3
 
 
+def test_no_medium_ice3_game_ends_under_the_exact_goal_as_notebook_06_says():
+    # Notebook 06, "Can we trust expected points?": under the default exact goal none of 200 seeded
+    # games of the medium level ended within the playout turn limit (why calibration plays Ice3 loose).
+    results = iw.playouts("ice3", 200, agents="medium", seed=1, progress=False)
+    assert iw.make("ice3").goal == "exact" and int(results.outcome("unfinished").sum()) == 200
+
+
 def test_the_seeds_the_notebooks_name_pick_the_starting_player_they_say():
     assert iw.make("blockade").new_state(seed=0).player == 0  # 04: "you are Warm and, with this seed, you start"
     assert iw.make("blockade").new_state(seed=2).player == 1  # 04 and 00: Cool rolls first
