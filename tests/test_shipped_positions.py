@@ -12,6 +12,7 @@ tested beside it), so a new position added in a form the walk cannot read fails 
 from __future__ import annotations
 
 import ast
+import base64
 import doctest
 import importlib
 import json
@@ -242,3 +243,46 @@ def test_volterra_showdowns_load_by_default():
     for dark, light in (((2,), (2,)), ((2, 1), (2,)), ((3, 1), (2, 2, 2))):  # the ones the docs and notebooks show
         end = showdown(dark, light)
         assert end.is_over and end.partial and all(problem.missing for problem in end.problems())
+
+
+# Stored before pictures said "part of a board"; the branch that rewrites their Volcano lessons for
+# the capture choice executes them again. Strict: once they show the caption, this list must go.
+STORED_BEFORE_THE_CAPTION = {"notebooks/00-start-here.ipynb", "notebooks/01-volcano.ipynb",
+                             "notebooks/05-lesson-plans.ipynb"}
+
+
+def stored_pictures(path: str, index: int) -> str:
+    """The SVG text of the pictures stored in a notebook cell's outputs (inline or base64)."""
+    cell = json.loads((ROOT / path).read_text())["cells"][index]
+    html = "".join("".join(output.get("data", {}).get("text/html", "")) for output in cell.get("outputs", []))
+    return html + "".join(base64.b64decode(data).decode("utf-8", "ignore")
+                          for data in re.findall(r"base64,([A-Za-z0-9+/=]+)", html))
+
+
+def drawn_diagrams():
+    """(notebook, cell) of every stored picture of a position text that has problems."""
+    found = set()
+    for (path, where), text, _, _ in LOADS:
+        if path.startswith("notebooks/") and text is not None and where.startswith("cell "):
+            state = next((state for state in loaded_anywhere(text)), None)
+            if state is not None and state.partial and "<svg" in stored_pictures(path, int(where[5:])):
+                found.add((path, int(where[5:])))
+    return sorted(found)
+
+
+def loaded_anywhere(text: str):
+    for name in iw.available_games():
+        for players in ((None, 1, 3) if name in ("volcano", "ice3") else (None,)):
+            game = iw.make(name) if players is None else iw.make(name, players=players)
+            try:
+                yield game.state_from_text(text, partial=True)
+            except (NotationError, ValueError):
+                continue
+
+
+@pytest.mark.parametrize("path, index", [
+    pytest.param(path, index, marks=[pytest.mark.xfail(strict=True, reason="stored before the caption")]
+                 if path in STORED_BEFORE_THE_CAPTION else [], id=f"{path[10:12]}-cell{index}")
+    for path, index in drawn_diagrams()])
+def test_a_stored_picture_of_a_diagram_says_part_of_a_board(path, index):
+    assert "part of a board" in stored_pictures(path, index)
