@@ -25,13 +25,6 @@ from icewidgets.games.volcano import teaching as V
 from icewidgets.games.volterra import teaching as VT
 
 SAMPLE = Path(__file__).resolve().parent.parent / "notebooks" / "data" / "class-codes.txt"
-# Notebook 04, section 3: Cool's blue towers on d3, d4 and d5 (test_notebooks replays a game to it).
-BLOCKADE_WALL = """C3G2G2G2G2G2 B3B1 B3B1 B3B2B1K3 C3R2R2R2R2R2
-R3R1 R3R1 R3R1 B3B2B1K3 Y3Y1
-R3R1 G3G1 C3 B3B2B1K3 Y3Y1
-R3R1 G3G1 Y3Y1 Y3Y1 Y3Y1
-C3Y2Y2Y2Y2Y2 G3G1 G3G1 G3G1 C3B2B2
-to_move=0 player=0 dice=R4Y1 points=R4Y1 supply=K3:2,K2:5,K1:5 moved=-"""
 CHECK_MODULES = [T, N, C, V, VT, I, B, AT]
 
 
@@ -108,7 +101,7 @@ class _Fixtures:
 
     @functools.cached_property
     def walled(self):
-        return iw.make("blockade").state_from_text(BLOCKADE_WALL)
+        return B.blue_wall()  # notebook 04, section 3
 
     @functools.cached_property
     def opened(self):

@@ -198,16 +198,19 @@ def every_load():
 LOADS = list(every_load())
 
 
-def loads_by_default(text: str) -> bool:
+def loaded_anywhere(text: str, partial: bool | None = None):
+    """``text`` loaded with ``partial`` by every game (and player count) that reads it."""
     for name in iw.available_games():
         for players in ((None, 1, 3) if name in ("volcano", "ice3") else (None,)):
             game = iw.make(name) if players is None else iw.make(name, players=players)
             try:
-                game.state_from_text(text)
-                return True
+                yield game.state_from_text(text, partial=partial)
             except (NotationError, ValueError):
                 continue
-    return False
+
+
+def loads_by_default(text: str) -> bool:
+    return next(loaded_anywhere(text), None) is not None
 
 
 def test_the_walk_reads_every_kind_of_shipped_text():
@@ -264,20 +267,10 @@ def drawn_diagrams():
     found = set()
     for (path, where), text, _, _ in LOADS:
         if path.startswith("notebooks/") and text is not None and where.startswith("cell "):
-            state = next((state for state in loaded_anywhere(text)), None)
+            state = next(loaded_anywhere(text, partial=True), None)
             if state is not None and state.partial and "<svg" in stored_pictures(path, int(where[5:])):
                 found.add((path, int(where[5:])))
     return sorted(found)
-
-
-def loaded_anywhere(text: str):
-    for name in iw.available_games():
-        for players in ((None, 1, 3) if name in ("volcano", "ice3") else (None,)):
-            game = iw.make(name) if players is None else iw.make(name, players=players)
-            try:
-                yield game.state_from_text(text, partial=True)
-            except (NotationError, ValueError):
-                continue
 
 
 @pytest.mark.parametrize("path, index", [
