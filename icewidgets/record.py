@@ -41,6 +41,9 @@ class Record:
     """One game: ``game`` name, ``options``, ``seed``, optional ``start`` text, ``plies`` as text.
 
     When ``start`` is None the game starts from ``make(game, **options).new_state(seed)``.
+    ``partial`` is passed to ``state_from_text`` with ``start`` (None: a start with missing
+    pieces loads, a contradiction is refused; True: a teaching diagram, part of a board, loads
+    whatever it shows). Saved records and codes carry it only when it is set.
     Every field is checked when a record is made (a TypeError or ValueError naming it), so a
     record always hashes and saves.
     """
@@ -50,6 +53,7 @@ class Record:
     seed: int | None = None
     start: str | None = None
     plies: tuple[str, ...] = ()
+    partial: bool | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.game, str) or not self.game.strip():
@@ -67,24 +71,33 @@ class Record:
             raise TypeError(f"start={self.start!r} must be a position text or None")
         if not isinstance(self.plies, tuple) or not all(isinstance(ply, str) for ply in self.plies):
             raise TypeError(f"plies must be a tuple of move texts, not {self.plies!r}")
+        if self.partial is not None and not isinstance(self.partial, bool):
+            raise TypeError(f"partial={self.partial!r} must be None, True or False")
+        if self.partial is not None and self.start is None:
+            raise ValueError("partial= applies to a start position: give start= too, or leave partial out")
 
     @classmethod
-    def new(cls, game: str | Game, seed: int | None = None, start: str | State | None = None, **options: Any) -> "Record":
-        """An empty record of ``game`` (a name or a Game), starting from ``seed`` or ``start``.
+    def new(cls, game: str | Game, seed: int | None = None, start: str | State | None = None,
+            partial: bool | None = None, **options: Any) -> "Record":
+        """An empty record of ``game`` (a name or a Game), starting from ``seed`` or ``start``
+        (a State, or a position text read with ``partial`` as ``state_from_text`` reads it).
 
         With neither, a seed is drawn and kept, so the record (and its code) replays exactly the
-        same start even for games whose setup is random.
+        same start even for games whose setup is random. A State that contradicts the rules (a
+        diagram loaded with ``partial=True``) is recorded with ``partial=True``, so it replays.
         """
         if isinstance(game, Game):
             options = {**game.options, **options}
             game = game.name
         if isinstance(start, State):
+            if partial is None and any(not problem.missing for problem in start.problems()):
+                partial = True
             start = start.to_text()
         if seed is None and start is None:
             seed = secrets.randbelow(2**32)
         if not isinstance(game, str):
             raise TypeError(f"game={game!r} must be a game name or a Game, not {type(game).__name__}")
-        record = cls(game, _freeze(options), checks.seed(seed, none=True), start, ())
+        record = cls(game, _freeze(options), checks.seed(seed, none=True), start, (), partial)
         record.start_state()  # fail now, not on replay, if the options or start are bad
         return record
 
@@ -100,7 +113,7 @@ class Record:
         """The position before the first ply."""
         game = self.make_game()
         if self.start is not None:
-            return game.state_from_text(self.start)
+            return game.state_from_text(self.start, partial=self.partial)
         return game.new_state(seed=self.seed)
 
     def states(self) -> Iterator[State]:
@@ -137,7 +150,7 @@ class Record:
     # Saving ---------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "format": FORMAT,
             "version": FORMAT_VERSION,
             "game": self.game,
@@ -146,6 +159,9 @@ class Record:
             "start": self.start,
             "plies": list(self.plies),
         }
+        if self.partial is not None:  # left out otherwise, so records made before it stay the same
+            data["partial"] = self.partial
+        return data
 
     def to_json(self, indent: int | None = 1) -> str:
         """The record as JSON text."""
@@ -169,7 +185,7 @@ class Record:
         if "game" not in data:
             raise NotationError("the record has no 'game' field")
         game, options = data["game"], data.get("options") or {}
-        seed, start, plies = data.get("seed"), data.get("start"), data.get("plies", [])
+        seed, start, plies, partial = data.get("seed"), data.get("start"), data.get("plies", []), data.get("partial")
         if not isinstance(game, str):
             raise NotationError(f'the record\'s "game" must be a game name, not {_shown(game)}')
         if not isinstance(options, dict):
@@ -182,6 +198,10 @@ class Record:
             raise NotationError(f'the record\'s "start" must be a position text or null, not {_shown(start)}')
         if not isinstance(plies, list):
             raise NotationError(f'the record\'s "plies" must be a list of moves, not {_shown(plies)}')
+        if partial is not None and not isinstance(partial, bool):
+            raise NotationError(f'the record\'s "partial" must be true, false or null, not {_shown(partial)}')
+        if partial is not None and start is None:
+            raise NotationError('the record\'s "partial" applies to its "start" position, and it has none')
         for number, ply in enumerate(plies, start=1):
             if not isinstance(ply, str):
                 raise NotationError(f"the record's ply {number} must be a move as text, not {_shown(ply)}")
@@ -191,7 +211,8 @@ class Record:
             except ValueError:
                 pass  # an unknown game: refused below, naming it
         try:
-            record = cls(game=game, options=_freeze(options), seed=seed, start=start, plies=tuple(plies))
+            record = cls(game=game, options=_freeze(options), seed=seed, start=start, plies=tuple(plies),
+                         partial=partial)
         except (TypeError, ValueError) as error:
             raise NotationError(f"the record's {error}") from None
         try:

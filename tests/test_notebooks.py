@@ -98,6 +98,24 @@ def test_forty_random_blockade_games_all_finish_in_78_to_371_turns():
     assert int(results.turns.max()) < PLAYOUT_MAX_TURNS  # what the limit's docstring says
 
 
+def test_the_blockade_wall_of_notebook_04_arises_in_play():
+    # Notebook 04, section 3: the position "comes from a game (the tests replay the plies that reach it)".
+    from icewidgets.games.blockade.teaching import blue_wall
+
+    source = next(cell.source for cell in _cells("04-blockade") if cell.source.startswith("walled = "))
+    shown = re.search(r'"""\n(.*?)\n"""', source, re.S).group(1)
+    state = blue_wall()
+    assert state.to_text() == shown and state.problems() == [] and not state.partial
+    assert sorted(state.towers["B"]) == ["d3", "d4", "d5"] and sum(map(len, state.towers.values())) == 3
+
+
+def test_no_medium_ice3_game_ends_under_the_exact_goal_as_notebook_06_says():
+    # Notebook 06, "Can we trust expected points?": under the default exact goal none of 200 seeded
+    # games of the medium level ended within the playout turn limit (why calibration plays Ice3 loose).
+    results = iw.playouts("ice3", 200, agents="medium", seed=1, progress=False)
+    assert iw.make("ice3").goal == "exact" and int(results.outcome("unfinished").sum()) == 200
+
+
 def test_the_seeds_the_notebooks_name_pick_the_starting_player_they_say():
     assert iw.make("blockade").new_state(seed=0).player == 0  # 04: "you are Warm and, with this seed, you start"
     assert iw.make("blockade").new_state(seed=2).player == 1  # 04 and 00: Cool rolls first

@@ -118,3 +118,41 @@ def test_a_plug_in_game_without_the_hook_has_no_problems():
         name = "bare"
     assert Bare.problems is None
     assert Problem("x", missing=True).missing and not Problem("y").missing
+
+
+def test_a_record_carries_partial_with_its_start_and_replays_a_diagram():
+    text = blockade_text({"b4": "G3G1", "b3": "R3R1"}, "to_move=-1 player=1 dice=- points=- supply=K3:5,K2:5,K1:5 moved=-")
+    game = iw.make("blockade")
+    with pytest.raises(NotationError, match="b4 holds a green large \\(G3\\), but the setup puts the red large R3"):
+        iw.Record.new(game, start=text)
+    record = iw.Record.new(game, start=text, partial=True)
+    assert record.partial is True and record.start_state().partial
+    assert iw.Record.new(game, start=game.state_from_text(text, partial=True)) == record  # a State passes it on
+    assert record.to_dict()["partial"] is True
+    assert iw.Record.from_code(record.to_code()) == record and iw.Record.from_json(record.to_json()) == record
+    # Without the flag, a saved diagram is refused naming its problems.
+    data = {key: value for key, value in record.to_dict().items() if key != "partial"}
+    with pytest.raises(NotationError, match="the record does not replay: this position cannot arise in play: b3 holds a red large"):
+        iw.Record.from_dict(data)
+
+
+def test_a_record_without_partial_saves_as_before():
+    record = iw.Record.new("volcano", seed=3)
+    assert "partial" not in record.to_dict() and record.partial is None
+    start = iw.make("volcano").new_state(seed=3).to_text()
+    assert "partial" not in iw.Record.new("volcano", start=start).to_dict()
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"partial": "yes"}, 'the record\'s "partial" must be true, false or null, not "yes"'),
+    ({"partial": True, "start": None}, 'the record\'s "partial" applies to its "start" position, and it has none'),
+])
+def test_a_bad_partial_in_a_saved_record_is_named(data, message):
+    saved = {**iw.Record.new("volcano", start=iw.make("volcano").new_state(seed=3)).to_dict(), **data}
+    with pytest.raises(NotationError) as refused:
+        iw.Record.from_dict(saved)
+    assert str(refused.value) == message
+    with pytest.raises(TypeError, match="partial='yes' must be None, True or False"):
+        iw.Record("volcano", start="x", partial="yes")
+    with pytest.raises(ValueError, match="partial= applies to a start position"):
+        iw.Record.new("volcano", seed=1, partial=True)

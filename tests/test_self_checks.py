@@ -101,13 +101,13 @@ class _Fixtures:
 
     @functools.cached_property
     def walled(self):
-        return iw.make("blockade").state_from_text(
-            ". . . . .\n. G3G2G1K3 . . .\nR3R1 G3G2G1K2 R3 . .\n. G3G2G1K1 . . .\n. . . . .\n"
-            "to_move=0 player=0 dice=R4Y1 points=R4Y1 supply=K3:4,K2:4,K1:4", partial=True)
+        return B.blue_wall()  # notebook 04, section 3
 
     @functools.cached_property
     def opened(self):
-        return iw.make("blockade").state_from_text(self.walled.to_text().replace("G3G2G1K1", "."), partial=True)
+        rows = self.walled.to_text().splitlines()
+        rows[2] = rows[2].replace("B3B2B1K3", ".")  # notebook 04, exercise 3: the tower on d3 removed
+        return iw.make("blockade").state_from_text("\n".join(rows), partial=True)
 
     @functools.cached_property
     def classgames(self):
@@ -959,21 +959,21 @@ TABLE = {
          '✘ Not yet: give the number of legal plies as a number, not [145].'),
     ],
     "check_path_cost": [
-        ('right', lambda: B.check_path_cost(F.opened, "a3-c3", 2),
-         '✔ Right: the cheapest path is a3-b2-c3: 2 pips.'),
-        ('right', lambda: B.check_path_cost(F.walled, "A3-C3", "4"),
-         '✔ Right: the cheapest path is a3-a4-b5-c4-c3: 4 pips.'),
-        ('wrong', lambda: B.check_path_cost(F.walled, "a3-c3", 2),
+        ('right', lambda: B.check_path_cost(F.opened, "e5-c3", 3),
+         '✔ Right: the cheapest path is e5-e4-d3-c3: 3 pips.'),
+        ('right', lambda: B.check_path_cost(F.walled, "E5-C3", "4"),
+         '✔ Right: the cheapest path is e5-e4-e3-d2-c3: 4 pips.'),
+        ('wrong', lambda: B.check_path_cost(F.walled, "e5-c3", 2),
          '✘ Not yet: 2 is too low for the cost of that move.'),
-        ('wrong', lambda: B.check_path_cost(F.opened, "a3-c3", 4),
+        ('wrong', lambda: B.check_path_cost(F.opened, "e5-c3", 4),
          '✘ Not yet: 4 is too high for the cost of that move.'),
-        ('wrong', lambda: B.check_path_cost(F.walled, "a3-b3", 1),
-         '✘ Not yet: a3-b3 is illegal: b3 is a Cool blockade, which Warm pieces may neither enter nor cross.'),
-        ('malformed', lambda: B.check_path_cost(F.opened, "a3-c3", "two"),
-         "✘ Not yet: give the cost of that move as a number, not 'two'."),
+        ('wrong', lambda: B.check_path_cost(F.walled, "e5-d4", 1),
+         '✘ Not yet: e5-d4 is illegal: d4 is a Cool blockade, which Warm pieces may neither enter nor cross.'),
+        ('malformed', lambda: B.check_path_cost(F.opened, "e5-c3", "three"),
+         "✘ Not yet: give the cost of that move as a number, not 'three'."),
         ('malformed', lambda: B.check_path_cost(F.opened, "end", 0),
          "✘ Not yet: end is not a piece move: give one like 'a3-c3'."),
-        ('malformed', lambda: B.check_path_cost(None, "a3-c3", 2),
+        ('malformed', lambda: B.check_path_cost(None, "e5-c3", 3),
          '✘ Not yet: give a Blockade position (a state) first, not None.'),
     ],
     "check_green_on_blue": [
@@ -1169,7 +1169,7 @@ MOVE_OBJECTS = [
     ("check_cuts_off_own_towers", lambda m: VT.check_cuts_off_own_towers(F.own, m), lambda: F.own, "c1-a1"),
     ("check_best_cut", lambda m: VT.check_best_cut(F.hanging, m), lambda: F.hanging, "d2-c1"),
     ("check_walls_matter", lambda m: I.check_walls_matter(F.crossing, m), lambda: F.crossing, "RE2"),
-    ("check_path_cost", lambda m: B.check_path_cost(F.opened, m, 2), lambda: F.opened, "a3-c3"),
+    ("check_path_cost", lambda m: B.check_path_cost(F.opened, m, 3), lambda: F.opened, "e5-c3"),
 ]
 
 

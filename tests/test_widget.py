@@ -207,6 +207,44 @@ def test_load_position_text_and_record_code():
     assert widget.handle({"type": "load", "text": record.to_json()})
 
 
+def test_a_pasted_contradiction_is_refused_with_its_problems_and_loads_as_a_diagram_when_pasted_again():
+    widget = iw.GameWidget("blockade", seed=1)
+    text = ". . . . .\n. G3G1 . . .\n. . . . .\n. . . . .\n. . . . .\nto_move=0 player=0 dice=R4Y1 points=R4Y1"
+    large = "b4 holds a green large (G3), but the setup puts the red large R3 there, and larges never move"
+    assert widget.handle({"type": "load", "text": text}) is False
+    assert widget.message == (f"Could not load that: this position cannot arise in play: {large}. "
+                              "Press Load again to show it anyway, as a diagram (part of a board).")
+    assert widget.state.problems() == []  # the game shown is untouched
+    assert widget.handle({"type": "load", "text": text})
+    assert widget.state.partial and widget.record.partial is True
+    assert widget.state.to_text() == text + " supply=K3:5,K2:5,K1:5 moved=-"
+    assert widget.message == f"Loaded a Blockade game with 0 plies. Its start is part of a board: {large} " \
+                             "(and 1 more: state.problems())."
+    assert "part of a board" in widget.to_svg()
+    assert widget.handle({"type": "restart"}) and widget.state.partial  # restarts from the same diagram
+    assert iw.Record.from_code(widget.record.to_code()) == widget.record
+
+
+def test_the_offer_holds_only_for_the_text_just_refused():
+    widget = iw.GameWidget("blockade", seed=1)
+    text = ". . . . .\n. G3G1 . . .\n. . . . .\n. . . . .\n. . . . .\nto_move=0 player=0 dice=R4Y1 points=R4Y1"
+    assert widget.handle({"type": "load", "text": text}) is False
+    assert widget.handle({"type": "load", "text": "R1 R2\nto_move=0"}) is False  # something else in between
+    assert widget.handle({"type": "load", "text": text}) is False and "Press Load again" in widget.message
+
+
+def test_missing_pieces_load_marked_and_load_passes_partial():
+    widget = iw.GameWidget("volcano")
+    sparse = ". . . . .\n" * 2 + "C1C2C3K1 Y1Y2Y3 G1G2G3 B1B2B3 R1R2R3\n" + ". . . . .\n" * 2 + "to_move=0 captured=/"
+    assert widget.handle({"type": "load", "text": sparse})
+    assert widget.state.partial and widget.record.partial is None
+    assert widget.message.startswith("Loaded a Volcano game with 0 plies. Its start is part of a board: the board and "
+                                     "the piles hold 15 of the 75 coloured pyramids")
+    with pytest.raises(Exception, match="cannot arise in play: the board and the piles hold 15 of the 75"):
+        widget.load(sparse, partial=False)
+    assert widget.load(sparse, partial=True) and widget.record.partial is True
+
+
 # Bots and dice -----------------------------------------------------------------------------------
 
 

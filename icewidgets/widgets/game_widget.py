@@ -262,7 +262,7 @@ class GameWidget(Analysing, anywidget.AnyWidget):
                 return self.load(msg.get("text"))
             if kind == "restart":
                 return self.load(Record.new(self._record.make_game(), seed=self._record.seed,
-                                            start=self._record.start))
+                                            start=self._record.start, partial=self._record.partial))
             if kind == "resync":
                 self.send_state()
                 return True
@@ -306,9 +306,17 @@ class GameWidget(Analysing, anywidget.AnyWidget):
         return True
 
     @_locked
-    def load(self, what: Any) -> bool:
-        """Start again from a position text, a record code (``iw1.…``), record JSON, a State or a Record."""
+    def load(self, what: Any, partial: bool | None = None) -> bool:
+        """Start again from a position text, a record code (``iw1.…``), record JSON, a State or a Record.
+
+        A position text is read with ``partial`` as ``state_from_text`` reads it. Pasted in the
+        page (``partial`` None), a position that contradicts the rules is refused with its
+        problems, and loads as a diagram, part of a board, when the same text is loaded again.
+        """
+        offered = self.__dict__.pop("_offered", None)  # the text refused by the last load, if any
         try:
+            if partial is not None and not isinstance(partial, bool):
+                raise ValueError(f"partial={partial!r} must be None, True or False")
             if isinstance(what, Record):
                 record = what
             elif isinstance(what, State):
@@ -316,7 +324,7 @@ class GameWidget(Analysing, anywidget.AnyWidget):
             elif isinstance(what, str) and len(what) > 200_000:
                 raise _Refused("That text is too long to be a position or a game code.")
             elif isinstance(what, str) and what.strip():
-                record = self._parse_loaded(what.strip())
+                record = self._parse_loaded(what.strip(), partial, offered)
             else:
                 raise _Refused("Paste a position text or a record code to load.")
         except (ValueError, TypeError) as error:
@@ -331,7 +339,10 @@ class GameWidget(Analysing, anywidget.AnyWidget):
         self._redo = []
         self._rebuild()
         self._analysis_game_changed()
-        self._say(f"Loaded a {self.title} game with {len(record.plies)} plies.", "info")
+        problems = self.state.problems() if record.start is not None else []
+        more = f" (and {len(problems) - 1} more: state.problems())" if len(problems) > 1 else ""
+        told = f" Its start is part of a board: {problems[0]}{more}." if problems else ""
+        self._say(f"Loaded a {self.title} game with {len(record.plies)} plies.{told}", "info")
         return True
 
     # Message handling -----------------------------------------------------------------------
@@ -714,14 +725,25 @@ class GameWidget(Analysing, anywidget.AnyWidget):
         self.message_kind = kind
         self.message = text
 
-    def _parse_loaded(self, text: str) -> Record:
+    def _parse_loaded(self, text: str, partial: bool | None, offered: str | None) -> Record:
         if text.startswith(CODE_PREFIX):
             return Record.from_code(text)
         if text.startswith("{"):
             return Record.from_json(text)
         game = self._record.make_game()
-        state = game.state_from_text(text)
-        return Record.new(game, start=state)
+        if partial is None and text == offered:
+            partial = True  # loaded again after the offer below: the user wants the diagram
+        try:
+            state = game.state_from_text(text, partial=partial)
+        except NotationError:
+            if partial is not None:
+                raise
+            diagram = game.state_from_text(text, partial=True)  # a text that does not parse raises here
+            self.__dict__["_offered"] = text
+            raise _Refused(f"Could not load that: this position cannot arise in play: "
+                           f"{'; '.join(p for p in diagram.problems() if not p.missing)}. "
+                           f"Press Load again to show it anyway, as a diagram (part of a board).") from None
+        return Record.new(game, start=state, partial=partial)
 
     def close(self) -> None:
         """Close the widget; a bot thinking, an analysis or a hint running is dropped."""

@@ -19,7 +19,7 @@ from ...teaching import (HowToPlay, Verdict, check_choice, check_number, move_re
 from ...words import plural
 from .rules import CORNER_MEDIUMS, GRID, PLAYER_COLOURS, SETUP_LARGES, Blockade, BlockadeState
 
-__all__ = ["HOW_TO_PLAY", "check_combinable_chance", "check_combine_moves", "check_fewest_pips",
+__all__ = ["HOW_TO_PLAY", "WALL_PLIES", "blue_wall", "check_combinable_chance", "check_combine_moves", "check_fewest_pips",
            "check_green_on_blue", "check_path_cost", "check_tower_turn", "fewest_pips", "read_colour", "read_ply"]
 
 HOW_TO_PLAY = HowToPlay(
@@ -175,6 +175,28 @@ def check_combine_moves(answer: Any) -> Verdict:
     return check_number(answer, len(moves), what="the number of legal plies",
                         why=f"with 6 green pips and no blue ones Cool has {plural(len(moves), 'legal ply', 'legal plies')}, "
                             "ending the turn included")
+
+
+# From the start of seed 2 (Cool rolls first): Cool builds blue towers on d3, d4 and d5 while Warm
+# passes, then Warm rolls red 4, yellow 1. A game reaches it, so the lesson's wall can happen.
+WALL_PLIES = ("G2B4 d3-c3 e1-d3 c3-d3 end R1Y1 end G1B5 d4-c3 e1-d4 c3-d4 end R1Y1 end "
+              "G1B5 d5-c5 e1-d5 end R1Y1 end G1B1 c5-d5 end R4Y1").split()
+
+
+def blue_wall() -> BlockadeState:
+    """The blockade lesson's position (notebook 04, section 3), played from the start: a wall of
+    blue towers on d3, d4 and d5, and Warm to move with 4 red pips.
+
+    >>> wall = blue_wall()
+    >>> wall.why_illegal("e5-d4")
+    'd4 is a Cool blockade, which Warm pieces may neither enter nor cross'
+    >>> "-".join(wall.path("e5-c3")), wall.problems()
+    ('e5-e4-e3-d2-c3', [])
+    """
+    state = Blockade().new_state(seed=2)
+    for ply in WALL_PLIES:
+        state = state.play(ply)
+    return state
 
 
 @self_check

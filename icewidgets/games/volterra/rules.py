@@ -4,8 +4,9 @@ The rules as implemented, exactly; for players the same rules in plain words are
 :data:`.teaching.HOW_TO_PLAY` (``Volterra.how_to_play``, printed by ``iw.rules_sheet``):
 
 1. Ten dark (``D``) and ten light (``L``) square tiles fill a 5×4 board as a checkerboard,
-   ``a1`` dark; the dark pawn stands on ``c3``, the light pawn on ``c2``. Player 0 is Dark,
-   player 1 is Light; Dark starts unless ``first_player=1``.
+   ``a1`` dark (our reading: the published text says "a small chess board (4 x 5)", naming
+   neither its orientation nor its dark corner); the dark pawn stands on ``c3``, the light
+   pawn on ``c2``. Player 0 is Dark, player 1 is Light; Dark starts unless ``first_player=1``.
 2. A *tower* is any non-empty square; its owner is the colour of its top tile, its height
    the number of tiles. *Neighbouring* means the 8 surrounding squares. A tower has a *free
    side* when one of its 4 orthogonal neighbours is empty or off the board (pawns do not

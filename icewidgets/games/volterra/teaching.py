@@ -30,7 +30,8 @@ HOW_TO_PLAY = HowToPlay(
 **You need** 10 dark and 10 light square tiles, a dark pawn and a light pawn.
 
 **Setup.** Lay the tiles as a 5×4 checkerboard with a dark tile on a1. The dark pawn stands on
-c3, the light pawn on c2, each on a tile of its colour. The players choose who starts; here Dark does unless
+c3, the light pawn on c2, each on a tile of its colour. (The published rules say "a small chess
+board (4 x 5)" and "the two central squares"; 5 files by 4 ranks and the dark a1 are our reading.) The players choose who starts; here Dark does unless
 the game is made with `first_player=1` (our default).
 
 **Towers.** Every square with tiles is a tower. It belongs to the colour of its top tile; its
