@@ -66,7 +66,8 @@ of each of the five colours (and, our addition, when no coloured pyramid is left
 option `end_if_board_empty`). Arrange your
 pyramids into trees of a small, a medium and a large: a solid tree of one colour scores 7, a
 mixed tree 5, and every other pyramid 1. The highest score wins, even if another player ended
-the game; equal top scores share the win. (Not in the published rules: by default a game here also
+the game; equal top scores share the win (our choice, the published rules do not say; option
+`tie_rule="draw"` makes it a draw). (Not in the published rules: by default a game here also
 ends, scored as it stands, after {STALL_TURNS} turns in a row without a capture, so that it cannot go on
 for ever; the `stall_turns` option changes that limit or turns it off.)
 """,
