@@ -201,3 +201,10 @@ def test_notebook_10_draws_each_conclusion_from_its_numbers():
                                     ("the seat makes no difference", "seat 1 keeps an edge")]:
         where = [text for text in code if conclusion in text]
         assert len(where) == 1 and alternative in where[0] and "against(" in where[0], conclusion
+
+
+@pytest.mark.parametrize("game_name, fact", [("volterra", "the player to move"), ("ice3", "the player whose move")])
+def test_a_summary_labels_the_reading_it_states(game_name, fact):
+    import icewidgets as iw
+    summary = iw.make(game_name).how_to_play.summary
+    assert fact in summary and "our reading" in summary

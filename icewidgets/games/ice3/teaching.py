@@ -29,7 +29,8 @@ HOW_TO_PLAY = HowToPlay(
     summary=(
         "Any number of players (or one, as a puzzle) share 60 pyramids on an 8×8 board. A move "
         "slides a whole set at once: every pyramid of one colour, or every pyramid of one size. "
-        "The player whose move gathers one colour into the corner pattern wins."
+        "The object is to gather one colour into the corner pattern; our reading: the player whose "
+        "move does it wins."
     ),
     text="""\
 **You need** red, yellow, green and blue pyramids, five of each size in each colour: 60 in all.

@@ -24,7 +24,8 @@ HOW_TO_PLAY = HowToPlay(
     summary=(
         "Two players, Dark and Light, each with a pawn on a 5×4 board of tiles. Every turn you move "
         "your pawn and the top tile or two of a tower next to it; towers cut off from both pawns "
-        "leave the game. When the player to move cannot make a whole turn, the taller towers win."
+        "leave the game. When a player cannot make a whole turn (our reading: the player to move), "
+        "the taller towers win."
     ),
     text="""\
 **You need** 10 dark and 10 light square tiles, a dark pawn and a light pawn.
