@@ -45,9 +45,15 @@ class _Fixtures:
 
     @staticmethod
     def capturer(state, rng):
+        # Notebook 11's capturer: a cap move scores the best capture choice after it.
+        def best_score(state, me):
+            if state.capturable:
+                return max(state.play(choice).scores[me] for choice in state.legal_moves())
+            return state.scores[me]
+
         me = state.to_move
         moves = state.legal_moves()
-        gains = [state.play(move).scores[me] - state.scores[me] for move in moves]
+        gains = [best_score(state.play(move), me) - state.scores[me] for move in moves]
         best = [move for move, gain in zip(moves, gains) if gain == max(gains)]
         return best[rng.integers(len(best))]
 
@@ -652,16 +658,18 @@ TABLE = {
          f"✘ Not yet: move 2: {_clipped('q' * 1000)} is not a Volcano move: write a cap move like 'c3-c4'."),
     ],
     "check_first_move_loop": [
-        ('right', lambda: V.check_first_move_loop(19),
-         '✔ Right: ply 19 is its 12th eruption; after it the cap moves e3-e4, e4-e3 repeat for ever, and none of them erupts.'),
-        ('right', lambda: V.check_first_move_loop("19"),
-         '✔ Right: ply 19 is its 12th eruption; after it the cap moves e3-e4, e4-e3 repeat for ever, and none of them erupts.'),
-        ('wrong', lambda: V.check_first_move_loop(15),
-         '✘ Not yet: at ply 15 the cap starts walking back and forth, but it still erupts at plies 15, 17 and 19: count the eruptions (state.turns), not the moves.'),
-        ('wrong', lambda: V.check_first_move_loop(17),
-         '✘ Not yet: at ply 17 the cap walks back and forth, but it still erupts at plies 15, 17 and 19: count the eruptions (state.turns), not the moves.'),
-        ('wrong', lambda: V.check_first_move_loop(21),
-         '✘ Not yet: 21 is too high for the ply of its last eruption.'),
+        ('right', lambda: V.check_first_move_loop(26),
+         '✔ Right: ply 26 is its 12th eruption; after it the cap moves e3-e4, e4-e3 repeat for ever, and none of them erupts.'),
+        ('right', lambda: V.check_first_move_loop("26"),
+         '✔ Right: ply 26 is its 12th eruption; after it the cap moves e3-e4, e4-e3 repeat for ever, and none of them erupts.'),
+        ('wrong', lambda: V.check_first_move_loop(20),
+         '✘ Not yet: at ply 20 the cap starts walking back and forth, but it still erupts at plies 20, 23 and 26: count the eruptions (state.eruption), not the moves.'),
+        ('wrong', lambda: V.check_first_move_loop(23),
+         '✘ Not yet: at ply 23 the cap walks back and forth, but it still erupts at plies 20, 23 and 26: count the eruptions (state.eruption), not the moves.'),
+        ('wrong', lambda: V.check_first_move_loop(19),  # the answer under capture="must", where no choice ply is played
+         '✘ Not yet: 19 is too low for the ply of its last eruption.'),
+        ('wrong', lambda: V.check_first_move_loop(27),
+         '✘ Not yet: 27 is too high for the ply of its last eruption.'),
         ('wrong', lambda: V.check_first_move_loop(10),
          '✘ Not yet: 10 is too low for the ply of its last eruption.'),
         ('malformed', lambda: V.check_first_move_loop("never"),
@@ -680,12 +688,12 @@ TABLE = {
          "✘ Not yet: give the cap moves without an eruption as a number, not 'eight'."),
         ('right', lambda: V.check_quiet_moves(F.capturer, "8", seed=3),  # one agent in both seats
          '✔ Right: 8 cap moves of that game did not erupt.'),
-        ('right', lambda: V.check_quiet_moves(("greedy", "Greedy"), 6, seed=3),  # agents by name
-         '✔ Right: 6 cap moves of that game did not erupt.'),
+        ('right', lambda: V.check_quiet_moves(("greedy", "Greedy"), 4, seed=3),  # agents by name
+         '✔ Right: 4 cap moves of that game did not erupt.'),
         ('malformed', lambda: V.check_quiet_moves((F.capturer,) * 3, 8, seed=3),
          "✘ Not yet: give the two players' agents, like (capturer, capturer), not a tuple."),
         ('malformed', lambda: V.check_quiet_moves((F.first, F.first), 8),  # never erupts: the game never ends
-         '✘ Not yet: the game could not be played: ValueError: the game did not end in 10,000 cap moves: does every agent make progress?'),
+         '✘ Not yet: the game could not be played: ValueError: the game did not end in 10,000 plies: does every agent make progress?'),
     ],
     "check_first_turns": [
         ('right', lambda: VT.check_first_turns(86),

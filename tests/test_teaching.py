@@ -86,8 +86,10 @@ def test_volcano_eruption_conditions_and_the_first_move_agent():
     capped = Volcano().state_from_text(". . . . .\n. . . . .\nR1K1 . K1 . .\n. . . . .\n. . . . .\nto_move=0")
     assert teaching.eruption_condition(capped, "a3-b3") == (3, "c3")
     assert not teaching.check_eruption_condition("a3-b3", 2, capped)
-    assert teaching.first_move_loop() == (19, 12, ("e3-e4", "e4-e3"))
-    assert teaching.first_move_shuttle() == (15, (15, 17, 19))
+    # Under the published rule (capture="may") its first choice after an eruption is capture:none, a ply.
+    assert teaching.first_move_loop() == (26, 12, ("e3-e4", "e4-e3"))
+    assert teaching.first_move_shuttle() == (20, (20, 23, 26))
+    assert teaching.quiet_moves(("greedy", "greedy"), 3) == 4
 
 
 def test_volterra_helpers():

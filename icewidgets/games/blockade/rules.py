@@ -8,14 +8,18 @@ The rules as implemented, exactly; for players the same rules in plain words are
    matching small on every coloured large, and five mediums of one colour on each clear
    corner (``a5`` green, ``e5`` red, ``a1`` yellow, ``e1`` blue): 65 pyramids. Fifteen blacks
    (``K3``, ``K2``, ``K1``, five of each) wait in the supply. A seeded roll-off (two dice
-   each, ties rolled again, the higher total starts) picks the first player.
+   each, ties rolled again, the higher total starts) picks the first player. The layout beyond
+   the clear corners and the roll-off are from the designer's page for Blockade
+   (wunderland.com); the published rules text fixes only the clear corners and their mediums,
+   and does not say who starts.
 2. A turn starts with a roll of the mover's two colour dice (a *chance ply*, ``G5B2``): each
    die gives that many pips to the pieces of its colour. If both dice show 3 or less, the
    first ply may be ``combine:G``: the sum goes to that colour, the other gets 0.
    Pips that are not used are lost; ``end`` ends the turn.
 3. A ply ``b3-c3`` moves the top piece of ``b3`` – a medium or small of one of the mover's
    colours – to ``c3`` along its cheapest path of king steps, one pip of that colour per
-   step. Paths may cross anything except the opponent's blockades. Larges, blacks and the
+   step. Paths may cross anything except the opponent's blockades (the designer's page; the
+   published text says a blockade makes "movement more difficult"). Larges, blacks and the
    pieces of a tower never move. The same piece may move again later in the turn.
 4. Landing: a piece may *rest* on a piece of its own colour at least as big as itself, on a
    clear pyramid, or on a black that caps a tower of its own colour and is bigger than it.
@@ -99,7 +103,8 @@ from .notation import check_board, format_pair, parse_moved, parse_pair, parse_s
 
 
 SETUP_LARGES = "CBBBC RRRBY RGCBY RGYYY CGGGC"
-"""The colours of the 25 larges, rank 5 first (the designer's layout)."""
+"""The colours of the 25 larges, rank 5 first, from the designer's page (the published text fixes
+only the clear corners)."""
 
 CORNER_MEDIUMS = {"a5": "G", "e5": "R", "a1": "Y", "e1": "B"}
 FULL_SUPPLY = (5, 5, 5)

@@ -35,8 +35,11 @@ black pyramids (five of each size) and two dice per player, one for each of thei
 **Setup.** Put a large on every square of the 5×5 board: clear larges in the four corners and
 the centre, the coloured larges as in the start picture. Put a small of the same colour on every
 coloured large, and five mediums on each clear corner: green on a5, red on e5, yellow on a1,
-blue on e1. The blacks wait beside the board. Both players roll their two dice: the higher total
-starts (roll again on a tie). This roll-off is from the designer's page, not the published rules.
+blue on e1. The blacks wait beside the board. The published rules text fixes only the clear
+corners and their stacks of mediums; the rest of this layout (the centre, the coloured larges'
+squares, which medium on which corner) is from the designer's page for Blockade, on
+wunderland.com. Both players roll their two dice: the higher total starts (roll again on a
+tie). This roll-off is from the designer's page too, not the published rules text.
 
 **Your turn.**
 
@@ -47,7 +50,9 @@ starts (roll again on a tie). This roll-off is from the designer's page, not the
    eight directions. Only the top pyramid of a stack moves; larges and blacks never move. Split
    the pips between pyramids as you like and move the same one again; pips you do not use are
    lost when you end the turn.
-3. A pyramid may cross any square except a **blockade** of your opponent.
+3. A pyramid may cross any square except a **blockade** of your opponent (the designer's page
+   says so; the published rules text says only that a blockade makes "movement more difficult
+   for your opponent").
 
 **Resting places.** When you end your turn, every pyramid you moved must rest on a pyramid of its
 own colour at least as big as itself, on a clear pyramid, or on a black that caps a tower of its

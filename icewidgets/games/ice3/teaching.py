@@ -29,7 +29,8 @@ HOW_TO_PLAY = HowToPlay(
     summary=(
         "Any number of players (or one, as a puzzle) share 60 pyramids on an 8×8 board. A move "
         "slides a whole set at once: every pyramid of one colour, or every pyramid of one size. "
-        "The player whose move gathers one colour into the corner pattern wins."
+        "The object is to gather one colour into the corner pattern; our reading: the player whose "
+        "move does it wins."
     ),
     text="""\
 **You need** red, yellow, green and blue pyramids, five of each size in each colour: 60 in all.
@@ -42,8 +43,10 @@ centre squares (d4, e4, d5, e5) empty.
 far in that direction, all at the same moment, except these, which stay where they are:
 
 - a pyramid with another one on top of it is **pinned**;
-- a pyramid is **blocked** if a **wall** (a square holding two pyramids) lies on its path or on
-  the square where it would land, or if it would leave the board.
+- a pyramid is **blocked** if a **wall** (a square holding two pyramids) lies on its path; our
+  reading: also if the wall stands on the square where it would land, or if it would leave the
+  board (the published text does not say; the option `edge="illegal"` forbids the whole move
+  instead).
 
 A single pyramid blocks nothing: the movers pass over it. A pyramid that lands on one that stays
 stacks on top of it and makes a new wall; one that lands where a pyramid has just moved away
@@ -52,7 +55,8 @@ ends up alone. A move must move at least one pyramid.
 **Winning.** After every move, look at the four corners. If one colour fills a corner in the
 pattern below (one pyramid per square, larges in the corner, then mediums, then smalls, and the
 square diagonally farthest from the corner empty), the player who just moved wins, whatever the
-colour: everyone shares every pyramid, so a move that helps you may help the next player more.
+colour (our reading: the published text gives the object, not who wins): everyone shares every
+pyramid, so a move that helps you may help the next player more.
 Drawn for the a1 corner (L large, M medium, S small, . empty), rank 4 at the top:
 
     M S S .
@@ -60,8 +64,9 @@ Drawn for the a1 corner (L large, M medium, S small, . empty), rank 4 at the top
     L M M S
     L L L M
 
-**No move?** A player who cannot move passes; when every player has passed in a row, the game
-is a draw. **Alone?** Then it is a puzzle: reach the pattern in as few moves as you can.
+**No move?** Not in the published rules, our addition: a player who cannot move passes; when
+every player has passed in a row, the game is a draw (the option `no_move="draw"` ends it in a
+draw at once). **Alone?** Then it is a puzzle: reach the pattern in as few moves as you can.
 """,
     example=("RE1",),
     example_caption="A random start after RE1: every red pyramid that could move went one square east.",

@@ -1,6 +1,8 @@
 """Volcano's openings: where the nests and the caps stand when the game begins.
 
-``diag`` is the verified standard layout; ``plus`` and ``x`` are the project's unofficial
+``diag``, the default, is the package's choice: the published rules' picture of the openings is
+lost, and this layout is the one of boardspace's rules page (caps "along the diagonal") and of two
+implementations of the game; ``plus`` and ``x`` are the project's unofficial
 proposals (caps on the centre and the four squares around it, orthogonally or diagonally);
 ``random`` shuffles the nest colours (seeded); ``custom`` takes ``colours`` and ``caps``.
 
@@ -22,7 +24,7 @@ OPENINGS = ("diag", "plus", "x", "random", "custom")
 
 
 DIAG_COLOURS = "CCCGR CGGRY CGRYB GRYYB RYBBB"
-"""The verified standard layout, rank 5 first."""
+"""The default layout (boardspace's and two implementations'; not in the published text), rank 5 first."""
 
 
 OPENING_CAPS = {

@@ -59,8 +59,9 @@ Options:
 
 Choices where the published rules leave one (offered as options):
 
-- ``no_return_within_turn`` (boardspace's house rule, off by default): "a cap may not return to
-  a square within the turn unless an eruption occurs". Each cap is restricted by its own path
+- ``no_return_within_turn`` (off by default): a house rule from an outside source, boardspace's
+  Volcano rules page: "can't return a cap to the same square unless an eruption occurs". Our
+  reading, within the turn: each cap is restricted by its own path
   only: it may not move back onto a square *it* left earlier in the turn, unless that very move
   makes a volcano erupt (an eruption ends the turn, so that is the only way one can occur
   first). Other caps may enter the square (``b2-b1``, then ``c3-b2`` is legal), and a return

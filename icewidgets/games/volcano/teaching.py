@@ -18,7 +18,7 @@ from ...teaching import (HowToPlay, Verdict, check_moves, check_number, move_rea
                          read_number, read_position, read_words, self_check, shown)
 from ...words import plural
 from .board import GRID
-from .rules import STALL_TURNS, Volcano, VolcanoState
+from .rules import STALL_TURNS, CapMove, Volcano, VolcanoState
 from .scoring import score
 
 __all__ = ["HOW_TO_PLAY", "check_capturing_first_moves", "check_eruption_condition", "check_first_move_loop",
@@ -66,7 +66,8 @@ of each of the five colours (and, our addition, when no coloured pyramid is left
 option `end_if_board_empty`). Arrange your
 pyramids into trees of a small, a medium and a large: a solid tree of one colour scores 7, a
 mixed tree 5, and every other pyramid 1. The highest score wins, even if another player ended
-the game; equal top scores share the win. (Not in the published rules: by default a game here also
+the game; equal top scores share the win (our choice, the published rules do not say; option
+`tie_rule="draw"` makes it a draw). (Not in the published rules: by default a game here also
 ends, scored as it stands, after {STALL_TURNS} turns in a row without a capture, so that it cannot go on
 for ever; the `stall_turns` option changes that limit or turns it off.)
 """,
@@ -311,10 +312,11 @@ def check_solitaire(state: Any, solid_trees: int = 3) -> Verdict:
 
 def first_move_loop() -> tuple[int, int, tuple[str, ...]]:
     """``(plies, eruptions, cycle)``: how long the agent that always plays the first legal move
-    keeps erupting from the start, and the cap moves it then repeats for ever.
+    keeps erupting from the start under the published capture rule (its first choice after an
+    eruption is ``capture:none``, a ply of its own), and the cap moves it then repeats for ever.
 
     >>> first_move_loop()
-    (19, 12, ('e3-e4', 'e4-e3'))
+    (26, 12, ('e3-e4', 'e4-e3'))
     """
     plies, eruptions, cycle, _ = _first_move_game()
     return plies, eruptions, cycle
@@ -325,32 +327,33 @@ def first_move_shuttle() -> tuple[int, tuple[int, ...]]:
     and forth, and the plies from then on at which it still erupts.
 
     >>> first_move_shuttle()
-    (15, (15, 17, 19))
+    (20, (20, 23, 26))
     """
     _, _, _, (shuttle, erupting) = _first_move_game()
     return shuttle, erupting
 
 
 def _first_move_game() -> tuple[int, int, tuple[str, ...], tuple[int, tuple[int, ...]]]:
-    state, seen, plies, moves, erupted = _start(), {}, 0, [], []
+    state, seen, plies, caps, erupted = Volcano().new_state(), {}, 0, [], []
     last_eruption = (0, 0)
     while state not in seen:
         seen[state] = plies
         move = state.legal_moves()[0]
         state = state.play(move)
-        moves.append(str(move))
         plies += 1
+        if isinstance(move, CapMove):
+            caps.append((plies, str(move)))
         if state.eruption is not None:
-            last_eruption = (plies, state.turns)
             erupted.append(plies)
-    # The back and forth begins at the first ply from which every move repeats the one two plies
-    # before it: index `first` is the first move that does, so the shuttle starts one move earlier
-    # (at ply `first`, as plies count from 1).
-    first = seen[state]
-    while first >= 2 and moves[first - 2] == moves[first]:
+            last_eruption = (plies, len(erupted))
+    # The back and forth begins at the first cap move from which every cap move repeats the one
+    # two cap moves before it (capture choices between them do not count: they move no cap).
+    first = len(caps) - 3
+    while first >= 0 and caps[first][1] == caps[first + 2][1]:
         first -= 1
-    shuttle = first
-    return (*last_eruption, tuple(moves[seen[state]:]), (shuttle, tuple(p for p in erupted if p >= shuttle)))
+    shuttle = caps[first + 1][0]
+    cycle = tuple(text for ply, text in caps if ply > seen[state])
+    return (*last_eruption, cycle, (shuttle, tuple(p for p in erupted if p >= shuttle)))
 
 
 @self_check
@@ -358,8 +361,8 @@ def check_first_move_loop(answer: Any) -> Verdict:
     """Whether ``answer`` is the ply of the first-move agent's last eruption (see
     :func:`first_move_loop`).
 
-    >>> check_first_move_loop(15)
-    ✘ Not yet: at ply 15 the cap starts walking back and forth, but it still erupts at plies 15, 17 and 19: count the eruptions (state.turns), not the moves.
+    >>> check_first_move_loop(20)
+    ✘ Not yet: at ply 20 the cap starts walking back and forth, but it still erupts at plies 20, 23 and 26: count the eruptions (state.eruption), not the moves.
     """
     plies, eruptions, cycle = first_move_loop()
     shuttle, erupting = first_move_shuttle()
@@ -368,35 +371,37 @@ def check_first_move_loop(answer: Any) -> Verdict:
         shown_plies = ", ".join(map(str, erupting[:-1])) + f" and {erupting[-1]}"
         return Verdict(False, f"at ply {shown(answer)} the cap {'starts walking' if number == shuttle else 'walks'} "
                               f"back and forth, but it still erupts at plies {shown_plies}: count the eruptions "
-                              "(state.turns), not the moves")
+                              "(state.eruption), not the moves")
     return check_number(answer, plies, what="the ply of its last eruption",
                         why=f"ply {plies} is its {eruptions}th eruption; after it the cap moves {', '.join(cycle)} "
                             "repeat for ever, and none of them erupts")
 
 
 QUIET_MOVES_LIMIT = 10_000
-"""The cap moves :func:`quiet_moves` plays before it gives up on a game that does not end."""
+"""The plies :func:`quiet_moves` plays before it gives up on a game that does not end."""
 
 
 def quiet_moves(agents: tuple[Any, ...], seed: int = 0) -> int:
     """How many cap moves did not erupt in the game ``agents`` play from the start, each agent
     called as ``agent(state, rng)`` with ``numpy.random.default_rng(seed)`` (an agent may also
-    be named, as ``"greedy"``), every capture taken at once (``capture="must"``: the agents of
-    the exercise play cap moves only). A game still going after :data:`QUIET_MOVES_LIMIT` cap
-    moves raises ValueError."""
+    be named, as ``"greedy"``), under the published capture rule (the default, ``capture="may"``:
+    a capture choice is a ply of its own, and not a cap move). A game still going after
+    :data:`QUIET_MOVES_LIMIT` plies raises ValueError."""
     import numpy as np
 
     from ...agents import get_agent
 
     players = [get_agent(agent, "agents") for agent in agents]
     rng = np.random.default_rng(seed)
-    state, quiet = Volcano(players=len(players), capture="must").new_state(), 0
+    state, quiet = Volcano(players=len(players)).new_state(), 0
     for _ in range(QUIET_MOVES_LIMIT):
         if state.is_over:
             return quiet
-        state = state.play(players[state.to_move](state, rng))
-        quiet += state.eruption is None
-    raise ValueError(f"the game did not end in {QUIET_MOVES_LIMIT:,} cap moves: does every agent make progress?")
+        move = players[state.to_move](state, rng)
+        move = state.game.parse_move(move) if isinstance(move, str) else move
+        quiet += isinstance(move, CapMove) and not state.erupts(move)
+        state = state.play(move)
+    raise ValueError(f"the game did not end in {QUIET_MOVES_LIMIT:,} plies: does every agent make progress?")
 
 
 @self_check

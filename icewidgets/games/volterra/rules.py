@@ -64,8 +64,8 @@ Choices where the published rules leave one:
 - ``end_check="both"`` checks both players after every completed turn and at the start; the
   game also ends at once when a loaded half-done turn cannot be finished.
 - ``symmetric=True`` (free layout): the layout must be point-symmetric with the colours
-  swapped (the 180° turn of the board maps a dark tile to a light one, as in the standard
-  checkerboard, so both players see the same board from their seats). A tile must answer the
+  swapped (the 180° turn of the board maps a dark tile to a light one, as in the default
+  checkerboard layout, so both players see the same board from their seats). A tile must answer the
   opponent's last tile on its mirror square, and the second pawn goes on the mirror square of
   the first when it can. With the checkerboard (already symmetric) the option does nothing.
 - A ``max_turns`` limit stops the game unfinished (no winners) after that many whole turns.

@@ -24,20 +24,22 @@ HOW_TO_PLAY = HowToPlay(
     summary=(
         "Two players, Dark and Light, each with a pawn on a 5×4 board of tiles. Every turn you move "
         "your pawn and the top tile or two of a tower next to it; towers cut off from both pawns "
-        "leave the game. When the player to move cannot make a whole turn, the taller towers win."
+        "leave the game. When a player cannot make a whole turn (our reading: the player to move), "
+        "the taller towers win."
     ),
     text="""\
 **You need** 10 dark and 10 light square tiles, a dark pawn and a light pawn.
 
-**Setup.** Lay the tiles as a 5×4 checkerboard with a dark tile on a1. The dark pawn stands on
-c3, the light pawn on c2, each on a tile of its colour. (The published rules say "a small chess
-board (4 x 5)" and "the two central squares"; 5 files by 4 ranks and the dark a1 are our reading.) The players choose who starts; here Dark does unless
-the game is made with `first_player=1` (our default).
+**Setup.** Lay the tiles as a 5×4 checkerboard (the published rules: a small "chess board (4 x
+5)"; 5 files by 4 ranks and a dark tile on a1 are our choice). The dark pawn stands on c3, the
+light pawn on c2, the two central squares, each on a tile of its colour. The published rules let
+the players choose who starts; here Dark starts, the package's default (`first_player=1` makes
+Light start).
 
 **Towers.** Every square with tiles is a tower. It belongs to the colour of its top tile; its
 height is its number of tiles. A square's neighbours are the eight squares around it. A tower
 has a **free side** when at least one of its four sides (not its corners) faces an empty square
-or the edge of the board.
+or, our reading with the game's reviews, the edge of the board (the published text does not say).
 
 **Your turn** has two actions, in either order:
 
@@ -48,16 +50,19 @@ or the edge of the board.
   neighbouring tower without a pawn. Both towers are next to your pawn; tiles never go onto an
   empty square. The lower of two tiles may be your opponent's.
 
-You may not start an action after which you could not finish the turn.
+Our reading: you may not start an action after which you could not finish the turn.
 
 **Cut off.** When a tower action empties a square, the towers may fall apart into groups
 (towers touching at a side or a corner stay together). Every group without a pawn leaves the
 game at once, whoever owns its towers.
 
-**The end.** The game ends as soon as the player to move cannot make both actions. Each player
-lists the heights of their towers, tallest first (towers under pawns count). The lists are
-compared like words in a dictionary: the taller tallest tower wins; if they are equal, the
-second tallest decides, and so on, and a missing tower counts as 0. Equal lists are a draw.
+**The end.** The published rules: "The match is over as soon as one of the players can no
+longer carry out both actions in a single turn." Our reading: the player to move (the option
+`end_check="both"` checks both players after every turn instead). Each player lists the heights
+of their towers, tallest first (towers under pawns count). The lists are compared like words in
+a dictionary: the taller tallest tower wins; if they are equal, the second tallest decides, and
+so on (our reading: when one list runs out first, a missing tower counts as 0). Equal lists are
+a draw.
 """,
     example=("b4-b3", "@b3"),
     example_caption=("Dark's first turn: the top tile of b4 goes onto b3 (a tower of two), then "
