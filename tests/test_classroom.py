@@ -147,3 +147,15 @@ def test_unfinished_games_are_kept_apart_and_loaded_positions_skipped():
     assert [(u.line, u.label, len(u.record)) for u in games.unfinished] == [(1, "line 1", 1)]
     assert [(s.line, s.reason) for s in games.skipped] == [
         (2, "it starts from a loaded position, not from the start of the game")]
+
+
+def test_the_sample_codes_are_the_ones_their_script_writes_under_todays_rules():
+    """notebooks/data/class-codes.txt is written by scripts/class-codes: bots from fixed seeds
+    under the default rules, so a default that changes shows here, not as a class's odd games."""
+    import importlib.machinery
+    import importlib.util
+
+    loader = importlib.machinery.SourceFileLoader("class_codes", str(SAMPLE.parents[2] / "scripts" / "class-codes"))
+    script = importlib.util.module_from_spec(importlib.util.spec_from_loader("class_codes", loader))
+    loader.exec_module(script)
+    assert script.sample() == SAMPLE.read_text(encoding="utf-8"), "run scripts/class-codes"
