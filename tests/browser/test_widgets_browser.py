@@ -118,7 +118,7 @@ def _where(widget) -> str:
 def test_volcano_click_play_replay_and_eruption_stages(page, artifacts):
     widget = _widget(page, "volcano")
     status = _status(page, "volcano")
-    state = iw.make("volcano").new_state(seed=1)
+    state = iw.make("volcano", capture="must").new_state(seed=1)  # the notebook's widget takes every capture
 
     # A cap move that does not erupt, then one that erupts and captures.
     first = next(m for m in state.legal_moves() if not state.erupts(m))
@@ -231,8 +231,24 @@ def test_volcano_bot_answers_in_the_browser(page, artifacts):
     widget = _widget(page, "volcano", seats="human,greedy")
     status = _status(page, "volcano-bot")
     state = iw.make("volcano").new_state(seed=2)
-    erupting = next(m for m in state.legal_moves() if state.erupts(m))
+    erupting = next(m for m in state.legal_moves() if len(state.play(m).capturable) == 1)
     _click_move(widget, state, erupting)
+    status.filter(has_text=re.compile(r"plies=1 to_move=0")).wait_for(timeout=30_000)
+    # The capture is the player's choice (a click on the piece takes it); declining is a labelled
+    # button that the keyboard reaches (focus it, Enter).
+    decline = widget.get_by_role("button", name="Take none", exact=True)
+    assert decline.get_attribute("data-move") == "capture:none"
+    for _ in range(200):  # enabled once the replay of the eruption's stages reaches the last one
+        if decline.is_enabled():
+            break
+        page.wait_for_timeout(100)
+    # A native button in the Tab order (JupyterLab keeps Tab for itself, so it is focused directly).
+    assert decline.evaluate("el => el.tagName === 'BUTTON' && el.tabIndex === 0 && !el.disabled")
+    decline.focus()
+    assert page.evaluate("document.activeElement.dataset.move === 'capture:none'")
+    page.keyboard.press("Enter")
+    widget.locator(".iw-movelist li", has_text="capture:none").first.wait_for(timeout=20_000)
+    assert widget.locator(".iw-movelist li").nth(1).inner_text().endswith("capture:none")
     # The bot (seat 2) answers by itself after a short delay, until it is the human's turn again.
     status.filter(has_text=re.compile(r"plies=([2-9]|\d\d) to_move=0")).wait_for(timeout=30_000)
     _settle(page)
@@ -520,7 +536,8 @@ def test_keyboard_play_without_a_mouse(page):
     cursor = widget.locator(".iw-cursor")
     start = cursor.get_attribute("data-mark")
     # Walk the cursor to a legal move's squares with the arrow keys, pick with Enter and Space.
-    move = state.legal_moves()[0]
+    move = next(m for m in state.legal_moves() if state.game.controls.move_squares(state, m)[:1]
+                and state.game.controls.move_squares(state, m)[0][0])  # a cap move: from a square to another
     source, target = state.game.controls.move_squares(state, move)[0]
     _walk(page, state, start, source)
     page.keyboard.press("Enter")
