@@ -340,8 +340,9 @@ def _switch_theme(page, name: str) -> None:
 
 
 def _analysed_record() -> iw.Record:
-    """The game of widgets.ipynb's analysis cell: each ply the legal move 3i+1 of the list."""
-    record = iw.Record.new("volcano", seed=1)
+    """The game of widgets.ipynb's analysis cell: each ply the legal move 3i+1 of the list (every
+    capture taken at once, so that the six plies are cap moves)."""
+    record = iw.Record.new("volcano", seed=1, capture="must")
     state, plies = record.start_state(), []
     for i in range(6):
         move = state.legal_moves()[(3 * i + 1) % len(state.legal_moves())]
@@ -606,7 +607,7 @@ def _blocked_page(browser, width: int = 1200):
 
 
 def test_standalone_replay_offline_and_on_a_narrow_screen(browser, artifacts, tmp_path):
-    record = iw.Record.new("volcano", seed=1).extend(["b2-c1", "a1-a2"])
+    record = iw.Record.new("volcano", seed=1, capture="must").extend(["b2-c1", "a1-a2"])  # a2's stages with its capture
     path = tmp_path / "game.html"
     iw.save_html(record, path)
     context, page, asked = _blocked_page(browser)
@@ -718,6 +719,14 @@ def _move_in(page) -> None:
     _click_move(widget, state, move)
     widget.locator(".iw-movelist li").first.wait_for(timeout=30_000)
     assert widget.locator(".iw-movelist li").first.inner_text().endswith(str(move))
+    if state.play(move).capturable:  # the capture is the player's choice: decline it, so the turn passes
+        decline = widget.get_by_role("button", name="Take none", exact=True)
+        for _ in range(200):  # enabled once the replay of the eruption's stages reaches the last one
+            if decline.is_enabled():
+                break
+            page.wait_for_timeout(100)
+        decline.click()
+        widget.locator(".iw-movelist li", has_text="capture:none").first.wait_for(timeout=30_000)
 
 
 @pytest.mark.skipif(not _installed("notebook"), reason="Notebook 7 is not installed")
@@ -747,8 +756,8 @@ def test_voila_classroom_app(browser, lab_server, artifacts):
     page.goto(f"{lab_server['base']}/voila/render/{APP}?token={lab_server['token']}")
     _move_in(page)
     assert page.locator(".jp-InputArea, .jp-Cell-inputWrapper:visible").count() == 0  # only the board and its controls
-    # The bot (seat 2) answers by itself.
-    page.locator(".iw-movelist li").nth(1).wait_for(timeout=30_000)
+    # The bot (seat 2) answers by itself (after the human's cap move and capture choice).
+    page.locator(".iw-movelist li").nth(2).wait_for(timeout=30_000)
     _settle(page)
     page.screenshot(path=str(artifacts / "voila.png"), full_page=True)
     assert not [e for e in errors if e], errors
