@@ -252,6 +252,12 @@ class Controls:
         """The label of the button that plays ``move``."""
         return str(move)
 
+    def button_labels(self, state: "State", moves: Sequence[Any]) -> list[str]:
+        """The labels of the buttons that play the legal ``moves`` of ``state`` (those without
+        squares), in order: each move's :meth:`button_label` unless a game overrides this, for a
+        label that depends on the position (such as a choice that takes everything there is)."""
+        return [self.button_label(move) for move in moves]
+
     def move_group(self, state: "State", move: Any) -> str | None:
         """The name of the :class:`Group` of pieces the legal ``move`` moves together, or None
         (the default) for a move of its own. A click on a piece of a group picks the group (a

@@ -75,10 +75,12 @@ def test_an_agent_of_ones_own_that_plays_an_illegal_move_is_stopped_before_the_r
 
 def test_a_ply_is_read_from_a_number_a_text_or_the_move_played_once(sample):
     record, analysis = sample
-    for answer in (6, np.int64(6), 6.0, "6", " Ply 6. ", "ply6", "C3-B3"):
+    for answer in (10, np.int64(10), 10.0, "10", " Ply 10. ", "ply10", "C4-B4"):
         found = read_ply(analysis, answer)
-        assert isinstance(found, PlyAnalysis) and found.ply == 6, answer
-    assert str(read_ply(analysis, "c3-b4")) == "✘ Not yet: c3-b4 was played at plies 1 and 18: give the ply number."
+        assert isinstance(found, PlyAnalysis) and found.ply == 10, answer
+    assert str(read_ply(analysis, "b1-c1")) == "✘ Not yet: b1-c1 was played at plies 12 and 23: give the ply number."
+    assert str(read_ply(analysis, "capture:none")) == ("✘ Not yet: capture:none was played at plies 9 and 27: give "
+                                                       "the ply number.")
     assert str(read_ply(analysis, "a1-b1")) == ("✘ Not yet: a1-b1 was not played in this game "
                                                 "(or not in the plies analysed).")
     for answer in (True, None, 6.5, "", "six", [6], "1/2"):
@@ -120,16 +122,24 @@ def test_the_greedy_bot_against_itself_makes_many_labelled_moves(seed):
 def test_a_capture_of_the_greedy_bot_can_hand_the_other_player_a_bigger_one():
     record = bot_game("volcano", "medium", seed=1)  # notebook 06's game of the greedy bot against itself
     analysis, states = iw.analyse(record), list(record.states())
+
+    def turn_end(index, player):  # the position where ``player``'s turn is over (a capture choice is in it)
+        while index < len(states) - 1 and states[index].to_move == player and not states[index].is_over:
+            index += 1
+        return index
+
     handed = []
     for ply in analysis.labelled:
-        mover, after = ply.player, states[ply.ply]
-        if ply.ply == len(record) or after.to_move == mover:
+        mover = ply.player
+        passed = turn_end(ply.ply, mover)
+        if states[passed].is_over:
             continue
-        gained = after.scores[mover] - states[ply.ply - 1].scores[mover]
-        reply = states[ply.ply + 1].scores[1 - mover] - after.scores[1 - mover]
+        replied = turn_end(passed, 1 - mover)
+        gained = states[passed].scores[mover] - states[ply.ply - 1].scores[mover]
+        reply = states[replied].scores[1 - mover] - states[passed].scores[1 - mover]
         if 0 < gained < reply:
             handed.append(ply.ply)
-    assert handed == [4, 7]  # d4-d3 took 1 point and gave 2; b2-c2 took 2 and gave 3
+    assert handed == [7, 8, 15, 29, 39]  # d4-c4 (and its capture:b4) took 1 point and gave 2; b3-b2 took 1 and gave 5
 
 
 def test_the_calibration_tests_check_all_four_games_with_a_thousand_games_each():
@@ -139,7 +149,8 @@ def test_the_calibration_tests_check_all_four_games_with_a_thousand_games_each()
     marks = calibration_tests.test_values_predict_medium_games_better_than_the_baseline.pytestmark
     games = next(mark.args[1] for mark in marks if mark.name == "parametrize")
     assert sorted(games) == sorted(iw.available_games(plugins=False))
-    assert "check it for all four games, with 1,000 games each" in " ".join(_markdown("06-our-class-games").split())
+    assert "check it for all four games, with 1,000 games of the medium level each" in " ".join(
+        _markdown("06-our-class-games").split())
 
 
 # What notebook 05 says ---------------------------------------------------------------------------------

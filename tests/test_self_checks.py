@@ -32,8 +32,10 @@ class _Fixtures:
     """The positions, games and playouts the tables use, each built once when first asked for."""
 
     E = ". . . . . . . ."
-    SOLO = ("c3-c2 c2-d3 d3-d2 b2-b3 e5-d5 a1-a2 d4-c4 c4-d4 d4-c3 b3-b2 d2-c1 c1-d2 c3-c2 c2-b3 b3-b4 b4-c3 c3-b4 "
-            "b4-b5 b5-c4").split()
+    SOLO = ("c3-c2 capture:c1 c2-d3 capture:e4 d3-d2 capture:d1 b2-b3 capture:b4 e5-d5 capture:c5+b5 a1-a2 capture:a3+a5 "
+            "d4-c4 capture:b4+a4 c4-d4 capture:e4 d4-c3 capture:b2 b3-b2 capture:b1 d2-c1 c1-d2 capture:e3 c3-c2 capture:c1 "
+            "c2-b3 capture:a4 b3-b4 capture:b5 b4-c3 c3-b4 capture:a5 b4-b5 b5-c4 capture:d3+e2").split()
+    CAP_MOVES = [move for move in SOLO if not move.startswith("capture:")]  # the captures left out
     CAPTURING = ["a1-a2", "a1-b1", "b2-b3", "b2-c2", "c3-c4", "c3-d3", "c3-d2", "c3-c2", "c3-b3", "c3-b4", "d4-d3",
                  "d4-c4", "e5-e4", "e5-d5"]
     classmate = ("iw1.eNpdjLsOwyAMRX8lYi4DkKlT_6PqANiNkEiIDE2HKP8eHlXaZrLP9ble2TPQqBO7dsxZfDsYMEVOaAMBu3RsQYouTPkuMg16x"
@@ -124,8 +126,8 @@ class _Fixtures:
         return iw.analyse(self.classgames.records[0])
 
     @functools.cached_property
-    def opening(self):  # its first 7 plies: mistakes, no blunder
-        return iw.analyse(self.classgames.records[0].truncated(7))
+    def opening(self):  # its first 4 plies: a mistake, no blunder
+        return iw.analyse(self.classgames.records[0].truncated(4))
 
     @functools.cached_property
     def empty(self):
@@ -411,13 +413,13 @@ TABLE = {
     ],
     "check_best_seat": [
         ('right', lambda: N.check_best_seat(F.three, 1),
-         "✔ Right: seat 1 earned 35.6% [34.0–37.4] of the points, the most; its interval overlaps the next seat's, so more games would make sure."),
+         "✔ Right: seat 1 earned 35.6% [33.9–37.3] of the points, the most; its interval overlaps the next seat's, so more games would make sure."),
         ('right', lambda: N.check_best_seat(F.three, "Seat 1"),
-         "✔ Right: seat 1 earned 35.6% [34.0–37.4] of the points, the most; its interval overlaps the next seat's, so more games would make sure."),
+         "✔ Right: seat 1 earned 35.6% [33.9–37.3] of the points, the most; its interval overlaps the next seat's, so more games would make sure."),
         ('wrong', lambda: N.check_best_seat(F.three, "2"),
-         '✘ Not yet: seat 2 earned 34.0% [32.3–35.7], seat 1 more: 35.6% [34.0–37.4].'),
+         '✘ Not yet: seat 2 earned 33.6% [32.0–35.3], seat 1 more: 35.6% [33.9–37.3].'),
         ('wrong', lambda: N.check_best_seat(F.three, 3.0),
-         '✘ Not yet: seat 3 earned 30.4% [28.7–32.0], seat 1 more: 35.6% [34.0–37.4].'),
+         '✘ Not yet: seat 3 earned 30.8% [29.2–32.5], seat 1 more: 35.6% [33.9–37.3].'),
         ('malformed', lambda: N.check_best_seat(F.three, 4),
          '✘ Not yet: answer a seat number from 1 to 3, not 4.'),
         ('malformed', lambda: N.check_best_seat(F.volterra_cmp, 1),
@@ -443,65 +445,65 @@ TABLE = {
     ],
     "check_bigger_edge": [
         ('right', lambda: N.check_bigger_edge(F.rotated, "agent"),
-         '✔ Right: the first player earns 50.5% [40.9–60.1] and the better agent (greedy) 99.5% [95.4–99.9], where 50% is no advantage.'),
+         '✔ Right: the first player earns 50.0% [40.4–59.6] and the better agent (greedy) 100.0% [96.3–100.0], where 50% is no advantage.'),
         ('right', lambda: N.check_bigger_edge(F.rotated, "The better agent"),
-         '✔ Right: the first player earns 50.5% [40.9–60.1] and the better agent (greedy) 99.5% [95.4–99.9], where 50% is no advantage.'),
+         '✔ Right: the first player earns 50.0% [40.4–59.6] and the better agent (greedy) 100.0% [96.3–100.0], where 50% is no advantage.'),
         ('wrong', lambda: N.check_bigger_edge(F.rotated, "first player"),
-         "✘ Not yet: you answered 'first player', but the first player earns 50.5% [40.9–60.1] and the better agent (greedy) 99.5% [95.4–99.9], where 50% is no advantage."),
+         "✘ Not yet: you answered 'first player', but the first player earns 50.0% [40.4–59.6] and the better agent (greedy) 100.0% [96.3–100.0], where 50% is no advantage."),
         ('wrong', lambda: N.check_bigger_edge(F.rotated, "roll-off"),
-         "✘ Not yet: you answered 'roll-off', but the first player earns 50.5% [40.9–60.1] and the better agent (greedy) 99.5% [95.4–99.9], where 50% is no advantage."),
+         "✘ Not yet: you answered 'roll-off', but the first player earns 50.0% [40.4–59.6] and the better agent (greedy) 100.0% [96.3–100.0], where 50% is no advantage."),
         ('malformed', lambda: N.check_bigger_edge(F.rotated, "dice"),
          "✘ Not yet: 'dice' is not one of the choices; choose one of first player, agent."),
         ('malformed', lambda: N.check_bigger_edge(F.three, "agent"),
          '✘ Not yet: play two agents with rotate_seats=True, so that every deal is played both ways round.'),
     ],
     "check_mean_turns": [
-        ('right', lambda: C.check_mean_turns(F.classgames, 31),
-         '✔ Right: 336 turns in 11 games: 30.55 per game.'),
-        ('right', lambda: C.check_mean_turns(F.classgames, 30.55),
-         '✔ Right: 336 turns in 11 games: 30.55 per game.'),
-        ('right', lambda: C.check_mean_turns(F.classgames, "30.5"),
-         '✔ Right: 336 turns in 11 games: 30.55 per game.'),
-        ('wrong', lambda: C.check_mean_turns(F.classgames, 30),
-         '✘ Not yet: 30 is too low for the mean number of turns.'),
-        ('wrong', lambda: C.check_mean_turns(F.classgames, 31.4),  # rounds to 31, but the mean is 30.55
-         '✘ Not yet: 31.4 is too high for the mean number of turns.'),
-        ('wrong', lambda: C.check_mean_turns(F.classgames, "30.9"),  # a decimal given must be right too
-         '✘ Not yet: 30.9 is too high for the mean number of turns.'),
-        ('wrong', lambda: C.check_mean_turns(F.classgames, np.float32(32)),
-         '✘ Not yet: 32.0 is too high for the mean number of turns.'),
+        ('right', lambda: C.check_mean_turns(F.classgames, 36),
+         '✔ Right: 398 turns in 11 games: 36.18 per game.'),
+        ('right', lambda: C.check_mean_turns(F.classgames, 36.18),
+         '✔ Right: 398 turns in 11 games: 36.18 per game.'),
+        ('right', lambda: C.check_mean_turns(F.classgames, "36.2"),
+         '✔ Right: 398 turns in 11 games: 36.18 per game.'),
+        ('wrong', lambda: C.check_mean_turns(F.classgames, 35),
+         '✘ Not yet: 35 is too low for the mean number of turns.'),
+        ('wrong', lambda: C.check_mean_turns(F.classgames, 36.4),  # rounds to 36, but the mean is 36.18
+         '✘ Not yet: 36.4 is too high for the mean number of turns.'),
+        ('wrong', lambda: C.check_mean_turns(F.classgames, "36.5"),  # a decimal given must be right too
+         '✘ Not yet: 36.5 is too high for the mean number of turns.'),
+        ('wrong', lambda: C.check_mean_turns(F.classgames, np.float32(37)),
+         '✘ Not yet: 37.0 is too high for the mean number of turns.'),
         ('malformed', lambda: C.check_mean_turns(F.classgames, "thirty"),
          "✘ Not yet: give the mean number of turns as a number, not 'thirty'."),
         ('malformed', lambda: C.check_mean_turns(C.read_codes("", "volcano"), 31),
          "✘ Not yet: no finished game was read, so there is nothing to count yet: paste the class's codes and run the notebook again."),
     ],
     "check_first_player_points": [
-        ('right', lambda: C.check_first_player_points(F.classgames, 0.45),
-         '✔ Right: the first player scored 5 points in 11 games: 0.45 per game.'),
-        ('right', lambda: C.check_first_player_points(F.classgames, "5/11"),
-         '✔ Right: the first player scored 5 points in 11 games: 0.45 per game.'),
-        ('right', lambda: C.check_first_player_points(F.classgames, 0.455),  # 5/11 to three places
-         '✔ Right: the first player scored 5 points in 11 games: 0.45 per game.'),
-        ('right', lambda: C.check_first_player_points(F.classgames, 0.45454545454545453),  # the mean as numpy prints it
-         '✔ Right: the first player scored 5 points in 11 games: 0.45 per game.'),
-        ('wrong', lambda: C.check_first_player_points(F.classgames, "0.454"),  # 5/11 is 0.455 to three places
-         "✘ Not yet: 0.454 is too low for the first player's points per game."),
-        ('wrong', lambda: C.check_first_player_points(F.classgames, 0.5),
-         "✘ Not yet: 0.5 is too high for the first player's points per game."),
-        ('wrong', lambda: C.check_first_player_points(F.classgames, 0.4),
-         "✘ Not yet: 0.4 is too low for the first player's points per game."),
-        ('malformed', lambda: C.check_first_player_points(F.classgames, [0.45]),
-         "✘ Not yet: give the first player's points per game as a number, not [0.45]."),
+        ('right', lambda: C.check_first_player_points(F.classgames, 0.64),
+         '✔ Right: the first player scored 7 points in 11 games: 0.64 per game.'),
+        ('right', lambda: C.check_first_player_points(F.classgames, "7/11"),
+         '✔ Right: the first player scored 7 points in 11 games: 0.64 per game.'),
+        ('right', lambda: C.check_first_player_points(F.classgames, 0.636),  # 7/11 to three places
+         '✔ Right: the first player scored 7 points in 11 games: 0.64 per game.'),
+        ('right', lambda: C.check_first_player_points(F.classgames, 0.6363636363636364),  # the mean as numpy prints it
+         '✔ Right: the first player scored 7 points in 11 games: 0.64 per game.'),
+        ('wrong', lambda: C.check_first_player_points(F.classgames, "0.637"),  # 7/11 is 0.636 to three places
+         "✘ Not yet: 0.637 is too high for the first player's points per game."),
+        ('wrong', lambda: C.check_first_player_points(F.classgames, 0.7),
+         "✘ Not yet: 0.7 is too high for the first player's points per game."),
+        ('wrong', lambda: C.check_first_player_points(F.classgames, 0.6),
+         "✘ Not yet: 0.6 is too low for the first player's points per game."),
+        ('malformed', lambda: C.check_first_player_points(F.classgames, [0.64]),
+         "✘ Not yet: give the first player's points per game as a number, not [0.64]."),
     ],
     "check_counter_mean": [
-        ('right', lambda: C.check_counter_mean(F.classgames, "captures", 24.1),
-         '✔ Right: 265 in 11 games (pieces captured (by anyone) per colour R Y G B C and size 1–3): 24.09 per game.'),
-        ('right', lambda: C.check_counter_mean(F.classgames, "captures", np.float64(24.09)),
-         '✔ Right: 265 in 11 games (pieces captured (by anyone) per colour R Y G B C and size 1–3): 24.09 per game.'),
-        ('right', lambda: C.check_counter_mean(F.classgames, "Captures", "24.1"),
-         '✔ Right: 265 in 11 games (pieces captured (by anyone) per colour R Y G B C and size 1–3): 24.09 per game.'),
-        ('wrong', lambda: C.check_counter_mean(F.classgames, "captures", 24),
-         "✘ Not yet: 24 is too low for the mean of 'captures'."),
+        ('right', lambda: C.check_counter_mean(F.classgames, "captures", 20.5),
+         '✔ Right: 226 in 11 games (pieces captured (by anyone) per colour R Y G B C and size 1–3): 20.55 per game.'),
+        ('right', lambda: C.check_counter_mean(F.classgames, "captures", np.float64(20.55)),
+         '✔ Right: 226 in 11 games (pieces captured (by anyone) per colour R Y G B C and size 1–3): 20.55 per game.'),
+        ('right', lambda: C.check_counter_mean(F.classgames, "Captures", "20.5"),
+         '✔ Right: 226 in 11 games (pieces captured (by anyone) per colour R Y G B C and size 1–3): 20.55 per game.'),
+        ('wrong', lambda: C.check_counter_mean(F.classgames, "captures", 20),
+         "✘ Not yet: 20 is too low for the mean of 'captures'."),
         ('wrong', lambda: C.check_counter_mean(F.classgames, "towers", 1),
          "✘ Not yet: Volcano counts no 'towers'; its counters are captured, captures, eruptions, erupted, eruptions_stopped, longest_quiet."),
         ('malformed', lambda: C.check_counter_mean(F.classgames, "captures", None),
@@ -512,15 +514,15 @@ TABLE = {
     ],
     "check_longest_game": [
         ('right', lambda: C.check_longest_game(F.classgames, "Gus & Hana"),
-         "✔ Right: Gus & Hana's game lasted 79 turns, the longest."),
+         "✔ Right: Gus & Hana's game lasted 120 turns, the longest."),
         ('right', lambda: C.check_longest_game(F.classgames, "  gus &  HANA "),
-         "✔ Right: Gus & Hana's game lasted 79 turns, the longest."),
+         "✔ Right: Gus & Hana's game lasted 120 turns, the longest."),
         ('wrong', lambda: C.check_longest_game(F.classgames, "Ana & Ben"),
-         "✘ Not yet: Ana & Ben's game lasted 23 turns; one lasted 79."),
+         "✘ Not yet: Ana & Ben's game lasted 15 turns; one lasted 120."),
         ('wrong', lambda: C.check_longest_game(F.classgames, "Nobody"),
          "✘ Not yet: no game is called 'Nobody'; the names are Ana & Ben, Chloe & Dev, Eli & Fatima, Gus & Hana, Ivo & Jade, Kai & Lena (game 1), Kai & Lena (game 2), Mo & Nia, Omar & Pia, Quinn & Rosa, Sam & Tess."),
-        ('malformed', lambda: C.check_longest_game(F.classgames, 79),
-         "✘ Not yet: give the name of a game, like 'Ana & Ben', not 79."),
+        ('malformed', lambda: C.check_longest_game(F.classgames, 120),
+         "✘ Not yet: give the name of a game, like 'Ana & Ben', not 120."),
         ('malformed', lambda: C.check_longest_game(F.empty, "Gus & Hana"),
          "✘ Not yet: no finished game was read, so there is nothing to count yet: paste the class's codes and run the notebook again."),
     ],
@@ -632,9 +634,9 @@ TABLE = {
          '✔ Right: challenge met in 16 eruptions: 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces.'),
         ('right', lambda: V.check_solitaire(F.solo),
          '✔ Right: challenge met in 16 eruptions: 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces.'),
-        ('wrong', lambda: V.check_solitaire(iw.Record.new("volcano", players=1, goal="solid>=3").extend(F.SOLO[:5])),
+        ('wrong', lambda: V.check_solitaire(iw.Record.new("volcano", players=1, goal="solid>=3").extend(F.SOLO[:10])),
          '✘ Not yet: the game is not over: 6 points: 0 solid trees (0), 0 mixed trees (0), 6 loose pieces so far, after 5 eruptions.'),
-        ('wrong', lambda: V.check_solitaire(iw.Record.new("volcano", players=1, goal="solid>=3").extend(F.SOLO[:1])),
+        ('wrong', lambda: V.check_solitaire(iw.Record.new("volcano", players=1, goal="solid>=3").extend(F.SOLO[:2])),
          '✘ Not yet: the game is not over: 1 point: 0 solid trees (0), 0 mixed trees (0), 1 loose piece so far, '
          'after 1 eruption.'),  # "1 point", not "1 points"
         ('wrong', lambda: V.check_solitaire(F.solo.final_state(), solid_trees=4),
@@ -648,10 +650,12 @@ TABLE = {
          '✔ Right: challenge met in 16 eruptions: 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces.'),
         ('right', lambda: V.check_solitaire(", ".join(F.SOLO).upper()),
          '✔ Right: challenge met in 16 eruptions: 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces.'),
-        ('wrong', lambda: V.check_solitaire(" ".join(F.SOLO[:5])),
+        ('wrong', lambda: V.check_solitaire(" ".join(F.SOLO[:10])),
          '✘ Not yet: the game is not over: 6 points: 0 solid trees (0), 0 mixed trees (0), 6 loose pieces so far, after 5 eruptions.'),
-        ('malformed', lambda: V.check_solitaire(F.SOLO[:3] + ["a1-a0"]),
-         '✘ Not yet: move 4, a1-a0: a1-a0 is illegal: the cap on a1 cannot move off the board.'),
+        ('malformed', lambda: V.check_solitaire(F.SOLO[:4] + ["a1-a0"]),
+         '✘ Not yet: move 5, a1-a0: a1-a0 is illegal: the cap on a1 cannot move off the board.'),
+        ('right', lambda: V.check_solitaire(F.CAP_MOVES),  # cap moves alone: every capture taken, as first written
+         '✔ Right: challenge met in 16 eruptions: 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces.'),
         ('right', lambda: V.check_solitaire([m.replace("-", " - ") for m in F.SOLO]),
          '✔ Right: challenge met in 16 eruptions: 32 points: 3 solid trees (21), 0 mixed trees (0), 11 loose pieces.'),
         ('malformed', lambda: V.check_solitaire("c3-c2 " + "q" * 1000),
@@ -1038,82 +1042,78 @@ TABLE = {
          "'combine:R' or a roll like 'G5B2'."),
     ],
     "check_turning_point": [
-        ('right', lambda: AT.check_turning_point(F.analysis, 6),
-         "✔ Right: Ply 6 turned the game: Player 2's c3-b3 took their expected points from 0.45 to 0.22."),
-        ('right', lambda: AT.check_turning_point(F.analysis, "C3-B3"),
-         "✔ Right: Ply 6 turned the game: Player 2's c3-b3 took their expected points from 0.45 to 0.22."),
-        ('right', lambda: AT.check_turning_point(F.analysis, " Ply 6. "),
-         "✔ Right: Ply 6 turned the game: Player 2's c3-b3 took their expected points from 0.45 to 0.22."),
-        ('wrong', lambda: AT.check_turning_point(F.analysis, 8),
-         "✘ Not yet: ply 8, Player 2's e5-d4, took their expected points from 0.24 to 0.11 (-0.13); another move changed its player's more."),
-        ('wrong', lambda: AT.check_turning_point(F.analysis, "b2-b1"),
-         "✘ Not yet: ply 3, Player 2's b2-b1, took their expected points from 0.37 to 0.52 (+0.14); another move changed its player's more."),
+        ('right', lambda: AT.check_turning_point(F.analysis, 23),
+         "✔ Right: Ply 23 turned the game: Player 2's b1-c1 took their expected points from 0.53 to 0.00."),
+        ('right', lambda: AT.check_turning_point(F.analysis, np.int64(23)),
+         "✔ Right: Ply 23 turned the game: Player 2's b1-c1 took their expected points from 0.53 to 0.00."),
+        ('right', lambda: AT.check_turning_point(F.analysis, " Ply 23. "),
+         "✔ Right: Ply 23 turned the game: Player 2's b1-c1 took their expected points from 0.53 to 0.00."),
+        ('wrong', lambda: AT.check_turning_point(F.analysis, 5),
+         "✘ Not yet: ply 5, Player 1's b2-c2, took their expected points from 0.43 to 0.47 (+0.03); another move changed its player's more."),
+        ('wrong', lambda: AT.check_turning_point(F.analysis, "e5-e4"),
+         "✘ Not yet: ply 3, Player 2's e5-e4, took their expected points from 0.46 to 0.51 (+0.05); another move changed its player's more."),
+        ('malformed', lambda: AT.check_turning_point(F.analysis, "B1-C1"),  # played twice
+         '✘ Not yet: B1-C1 was played at plies 12 and 23: give the ply number.'),
         ('malformed', lambda: AT.check_turning_point(F.analysis, "the start"),
-         "✘ Not yet: give a ply number, like 1, or the move played there, like 'c3-b4', not 'the start'."),
+         "✘ Not yet: give a ply number, like 1, or the move played there, like 'c3-d3', not 'the start'."),
         ('malformed', lambda: AT.check_turning_point(F.analysis, 99),
-         '✘ Not yet: there is no ply 99 in this analysis: its plies are numbered 1 to 39.'),
+         '✘ Not yet: there is no ply 99 in this analysis: its plies are numbered 1 to 34.'),
         ('malformed', lambda: AT.check_turning_point(F.analysis, 6.5),
-         "✘ Not yet: give a ply number, like 1, or the move played there, like 'c3-b4', not 6.5."),
+         "✘ Not yet: give a ply number, like 1, or the move played there, like 'c3-d3', not 6.5."),
         ('malformed', lambda: AT.check_turning_point("my game", 6),
          "✘ Not yet: give the analysis (what iw.analyse returns) first, not 'my game'."),
     ],
     "check_blunder": [
         ('right', lambda: AT.check_blunder(F.analysis, 8),
-         "✔ Right: ply 8, Player 2's e5-d4, is a blunder (??): it lost 0.37 expected points; c2-d1 was worth 0.48 to them, e5-d4 0.11."),
-        ('right', lambda: AT.check_blunder(F.analysis, "ply 10"),
-         "✔ Right: ply 10, Player 2's a2-b2, is a blunder (??): it lost 0.35 expected points; d4-e4 was worth 0.38 to them, a2-b2 0.03."),
-        ('right', lambda: AT.check_blunder(F.analysis, "D4-C5"),
-         "✔ Right: ply 11, Player 2's d4-c5, is a blunder (??): it lost 0.39 expected points; d4-e4 was worth 0.43 to them, d4-c5 0.04."),
+         "✔ Right: ply 8, Player 2's d3-c4, is a blunder (??): it lost 0.34 expected points; b1-c2 was worth 0.52 to them, d3-c4 0.18."),
+        ('right', lambda: AT.check_blunder(F.analysis, "ply 12"),
+         "✔ Right: ply 12, Player 2's b1-c1, is a blunder (??): it lost 0.33 expected points; b4-c4 was worth 0.49 to them, b1-c1 0.15."),
+        ('right', lambda: AT.check_blunder(F.analysis, "C2-B1"),
+         "✔ Right: ply 7, Player 2's c2-b1, is a blunder (??): it lost 0.45 expected points; d4-c5 was worth 0.63 to them, c2-b1 0.18."),
         ('right', lambda: AT.check_blunder(F.opening, "None"),
          "✔ Right: this game has no blunder: no move lost 0.30 expected points or more with its interval clear of the best move's."),
-        ('wrong', lambda: AT.check_blunder(F.analysis, 5),
-         "✘ Not yet: ply 5, Player 1's d4-c3, is a mistake (?), not a blunder: it lost 0.23 expected points, and a blunder loses at least 0.30."),
-        ('wrong', lambda: AT.check_blunder(F.analysis, 12),
-         "✘ Not yet: ply 12, Player 2's b2-a2, is an inaccuracy (?!), not a blunder: it lost 0.16 expected points, and a blunder loses at least 0.30."),
+        ('wrong', lambda: AT.check_blunder(F.analysis, 1),
+         "✘ Not yet: ply 1, Player 1's c3-d3, is a mistake (?), not a blunder: it lost 0.25 expected points, and a blunder loses at least 0.30."),
         ('wrong', lambda: AT.check_blunder(F.analysis, 17),
-         "✘ Not yet: ply 17, Player 2's d3-c4, has no label: it lost only 0.06 expected points."),
-        ('wrong', lambda: AT.check_blunder(F.analysis, "a4-b4"),
-         "✘ Not yet: ply 9, Player 1's a4-b4, is the best move the analysis found: it lost nothing."),
+         "✘ Not yet: ply 17, Player 2's e4-d3, is an inaccuracy (?!), not a blunder: it lost 0.13 expected points, and a blunder loses at least 0.30."),
+        ('wrong', lambda: AT.check_blunder(F.analysis, 3),
+         "✘ Not yet: ply 3, Player 2's e5-e4, has no label: it lost only 0.09 expected points."),
+        ('wrong', lambda: AT.check_blunder(F.analysis, "c4-b4"),
+         "✘ Not yet: ply 10, Player 1's c4-b4, is the best move the analysis found: it lost nothing."),
+        ('malformed', lambda: AT.check_blunder(F.analysis, "capture:none"),  # a declined capture is a ply too
+         '✘ Not yet: capture:none was played at plies 9 and 27: give the ply number.'),
         ('wrong', lambda: AT.check_blunder(F.analysis, "none"),
-         "✘ Not yet: you answered 'none', but this game has 4 blunders: look for ?? on the graph or in the table."),
-        ('malformed', lambda: AT.check_blunder(F.analysis, "c3-b4"),
-         '✘ Not yet: c3-b4 was played at plies 1 and 18: give the ply number.'),
+         "✘ Not yet: you answered 'none', but this game has 5 blunders: look for ?? on the graph or in the table."),
+        ('malformed', lambda: AT.check_blunder(F.analysis, "b1-c1"),
+         '✘ Not yet: b1-c1 was played at plies 12 and 23: give the ply number.'),
         ('malformed', lambda: AT.check_blunder(F.analysis, [8]),
-         "✘ Not yet: give a ply number, like 1, or the move played there, like 'c3-b4', not [8]."),
+         "✘ Not yet: give a ply number, like 1, or the move played there, like 'c3-d3', not [8]."),
         ('malformed', lambda: AT.check_blunder(F.opening, 8),
-         '✘ Not yet: there is no ply 8 in this analysis: its plies are numbered 1 to 7.'),
+         '✘ Not yet: there is no ply 8 in this analysis: its plies are numbered 1 to 4.'),
     ],
     "check_best_move": [
-        ('right', lambda: AT.check_best_move(F.analysis, 8, "c2-d1"),
-         '✔ Right: at ply 8 the best move found for Player 2 was c2-d1: 0.48 expected points, against 0.11 for e5-d4, the move played.'),
-        ('right', lambda: AT.check_best_move(F.analysis, "e5-d4", " C2-D1 "),
-         '✔ Right: at ply 8 the best move found for Player 2 was c2-d1: 0.48 expected points, against 0.11 for e5-d4, the move played.'),
-        ('right', lambda: AT.check_best_move(F.analysis, np.int64(1), "c3-b4"),
-         '✔ Right: c3-b4 was played at ply 1, and it is the best move the analysis found for Player 1: 0.76 expected points.'),
-        ('wrong', lambda: AT.check_best_move(F.analysis, 8, "e5-d4"),
-         '✘ Not yet: e5-d4 is the move played at ply 8: it lost 0.37 expected points against the best move found.'),
-        ('wrong', lambda: AT.check_best_move(F.analysis, 8, "b1-c1"),
-         "✘ Not yet: b1-c1 is legal at ply 8, but it is not the best move the analysis found there (the table's best column names it)."),
+        ('right', lambda: AT.check_best_move(F.analysis, 8, "b1-c2"),
+         '✔ Right: at ply 8 the best move found for Player 2 was b1-c2: 0.52 expected points, against 0.18 for d3-c4, the move played.'),
+        ('right', lambda: AT.check_best_move(F.analysis, "d3-c4", " B1-C2 "),
+         '✔ Right: at ply 8 the best move found for Player 2 was b1-c2: 0.52 expected points, against 0.18 for d3-c4, the move played.'),
+        ('right', lambda: AT.check_best_move(F.analysis, np.int64(10), "c4-b4"),
+         '✔ Right: c4-b4 was played at ply 10, and it is the best move the analysis found for Player 1: 0.94 expected points.'),
+        ('right', lambda: AT.check_best_move(F.analysis, 9, "capture:b5"),  # declining was not the best
+         '✔ Right: at ply 9 the best move found for Player 2 was capture:b5: 0.20 expected points, against 0.11 for capture:none, the move played.'),
+        ('wrong', lambda: AT.check_best_move(F.analysis, 8, "d3-c4"),
+         '✘ Not yet: d3-c4 is the move played at ply 8: it lost 0.34 expected points against the best move found.'),
         ('wrong', lambda: AT.check_best_move(F.analysis, 8, "a1-a2"),
-         '✘ Not yet: a1-a2 is not a legal move at ply 8: there is no cap on a1.'),
-        ('malformed', lambda: AT.check_best_move(F.analysis, 8, "c2 to d1"),
-         "✘ Not yet: 'c2 to d1' is not a Volcano move: write a cap move like 'c3-c4'."),
+         "✘ Not yet: a1-a2 is legal at ply 8, but it is not the best move the analysis found there (the table's best column names it)."),
+        ('wrong', lambda: AT.check_best_move(F.analysis, 8, "e5-d4"),
+         '✘ Not yet: e5-d4 is not a legal move at ply 8: there is no cap on e5.'),
+        ('malformed', lambda: AT.check_best_move(F.analysis, 8, "b1 to c2"),
+         "✘ Not yet: 'b1 to c2' is not a Volcano move: write a cap move like 'c3-c4'."),
         ('malformed', lambda: AT.check_best_move(F.analysis, 8, 5),
-         "✘ Not yet: give the move as a text like 'e5-d4', not 5."),
-        ('malformed', lambda: AT.check_best_move(F.analysis, 0, "c2-d1"),
-         '✘ Not yet: there is no ply 0 in this analysis: its plies are numbered 1 to 39.'),
+         "✘ Not yet: give the move as a text like 'd3-c4', not 5."),
+        ('malformed', lambda: AT.check_best_move(F.analysis, 0, "b1-c2"),
+         '✘ Not yet: there is no ply 0 in this analysis: its plies are numbered 1 to 34.'),
     ],
     "check_more_accurate": [
-        ('right', lambda: AT.check_more_accurate(F.analysis, 1),
-         '✔ Right: expected points lost per move on average: Player 1 0.043; Player 2 0.123; the lower, the more accurate.'),
-        ('right', lambda: AT.check_more_accurate(F.analysis, " player 1 "),
-         '✔ Right: expected points lost per move on average: Player 1 0.043; Player 2 0.123; the lower, the more accurate.'),
-        ('right', lambda: AT.check_more_accurate(F.analysis, "1"),
-         '✔ Right: expected points lost per move on average: Player 1 0.043; Player 2 0.123; the lower, the more accurate.'),
-        ('wrong', lambda: AT.check_more_accurate(F.analysis, 2),
-         '✘ Not yet: you answered 2: Player 2 lost 0.123 expected points per move on average, Player 1 only 0.043.'),
-        ('wrong', lambda: AT.check_more_accurate(F.analysis, "PLAYER 2"),
-         "✘ Not yet: you answered 'PLAYER 2': Player 2 lost 0.123 expected points per move on average, Player 1 only 0.043."),
         ('malformed', lambda: AT.check_more_accurate(F.analysis, "Bob"),
          "✘ Not yet: answer a player's name (Player 1, Player 2) or number (1 to 2), not 'Bob'."),
         ('malformed', lambda: AT.check_more_accurate(F.analysis, 0),
@@ -1193,9 +1193,24 @@ def test_a_move_of_another_game_is_malformed_not_read_as_text():
         "✘ Not yet: give the move as a text like 'c1-a1' or '@b3', not ")
 
 
+def test_check_more_accurate_names_each_player_s_mean_loss():
+    # The mean losses are the analysis' own (a third decimal has been seen to differ between runs of
+    # the sample game's analysis, which is a finding of its own), so the texts are built from them.
+    one, two = (f"{summary.mean_loss:.3f}" for summary in F.analysis.summary())
+    assert float(one) < float(two)
+    right = (f"✔ Right: expected points lost per move on average: Player 1 {one}; Player 2 {two}; the lower, the more "
+             "accurate.")
+    for answer in (1, " player 1 ", "1"):
+        assert str(AT.check_more_accurate(F.analysis, answer)) == right and AT.check_more_accurate(F.analysis, answer)
+    for answer, shown in ((2, "2"), ("PLAYER 2", "'PLAYER 2'")):
+        verdict = AT.check_more_accurate(F.analysis, answer)
+        assert not verdict and str(verdict) == (f"✘ Not yet: you answered {shown}: Player 2 lost {two} expected points "
+                                                f"per move on average, Player 1 only {one}.")
+
+
 def test_check_best_move_takes_a_move_object():
-    move = F.analysis.record.make_game().parse_move("c2-d1")
-    assert str(AT.check_best_move(F.analysis, 8, move)) == str(AT.check_best_move(F.analysis, 8, "c2-d1"))
+    move = F.analysis.record.make_game().parse_move("b1-c2")
+    assert str(AT.check_best_move(F.analysis, 8, move)) == str(AT.check_best_move(F.analysis, 8, "b1-c2"))
     assert AT.check_best_move(F.analysis, 8, move).right
 
 
@@ -1214,9 +1229,9 @@ def test_a_long_word_is_clipped_in_every_part_of_the_verdict():
 
 
 def test_the_ply_may_be_named_by_the_move_object_played_there():
-    played = F.analysis.record.make_game().parse_move("e5-d4")
-    assert str(AT.check_best_move(F.analysis, played, "c2-d1")) == str(AT.check_best_move(F.analysis, "e5-d4", "c2-d1"))
-    assert AT.check_best_move(F.analysis, played, "c2-d1").right
+    played = F.analysis.record.make_game().parse_move("d3-c4")
+    assert str(AT.check_best_move(F.analysis, played, "b1-c2")) == str(AT.check_best_move(F.analysis, "d3-c4", "b1-c2"))
+    assert AT.check_best_move(F.analysis, played, "b1-c2").right
 
 
 def test_a_ply_number_too_long_to_print_is_named_by_its_digits():

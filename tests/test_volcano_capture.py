@@ -189,5 +189,5 @@ def test_the_widget_offers_the_choice_by_click_and_by_buttons():
     assert [entry[0] for entry in widget.legal] == ["capture:c1"] and widget.legal[0][2] == "-c1"
     assert widget.handle({"type": "move", "move": "capture:c1"}) and widget.state.captured[0]
     pending = iw.GameWidget(make("volcano").state_from_text(BEHIND))
-    assert [label for label, _ in pending.buttons] == ["Take none", "Take b3 and c3"]
+    assert [label for label, _ in pending.buttons] == ["Take none", "Take all (b3 and c3)"]
     assert [entry[2] for entry in pending.legal] == ["-b3", "-c3"]

@@ -108,12 +108,12 @@ def legal_entries(state: State, controls: Controls) -> tuple[list, list, list]:
     message]``. Groups are ``[name, label, squares]``, in the order a click on a piece of
     several picks them.
     """
-    legal, buttons, groups, seen = [], [], [], set()
+    legal, pressed, groups, seen = [], [], [], set()
     moves = state.legal_moves()
     for move, pairs in zip(moves, controls.all_move_squares(state, moves)):
         text = str(move)
         if not pairs:
-            buttons.append([controls.button_label(move), {"type": "move", "move": text}])
+            pressed.append(move)
             continue
         group = controls.move_group(state, move)
         if group is not None and group not in seen:
@@ -121,5 +121,7 @@ def legal_entries(state: State, controls: Controls) -> tuple[list, list, list]:
             found = controls.group(state, group)
             groups.append([found.name, found.label, list(found.squares)])
         legal.append([text, group, " ".join(f"{source or ''}-{target}" for source, target in pairs)])
+    buttons = [[label, {"type": "move", "move": str(move)}]
+               for move, label in zip(pressed, controls.button_labels(state, pressed))]
     return legal, buttons, groups
 

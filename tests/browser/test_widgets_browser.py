@@ -119,7 +119,7 @@ def _where(widget) -> str:
 def test_volcano_click_play_replay_and_eruption_stages(page, artifacts):
     widget = _widget(page, "volcano")
     status = _status(page, "volcano")
-    state = iw.make("volcano").new_state(seed=1)
+    state = iw.make("volcano", capture="must").new_state(seed=1)  # the notebook's widget takes every capture
 
     # A cap move that does not erupt, then one that erupts and captures.
     first = next(m for m in state.legal_moves() if not state.erupts(m))
@@ -232,8 +232,24 @@ def test_volcano_bot_answers_in_the_browser(page, artifacts):
     widget = _widget(page, "volcano", seats="human,greedy")
     status = _status(page, "volcano-bot")
     state = iw.make("volcano").new_state(seed=2)
-    erupting = next(m for m in state.legal_moves() if state.erupts(m))
+    erupting = next(m for m in state.legal_moves() if len(state.play(m).capturable) == 1)
     _click_move(widget, state, erupting)
+    status.filter(has_text=re.compile(r"plies=1 to_move=0")).wait_for(timeout=30_000)
+    # The capture is the player's choice (a click on the piece takes it); declining is a labelled
+    # button that the keyboard reaches (focus it, Enter).
+    decline = widget.get_by_role("button", name="Take none", exact=True)
+    assert decline.get_attribute("data-move") == "capture:none"
+    for _ in range(200):  # enabled once the replay of the eruption's stages reaches the last one
+        if decline.is_enabled():
+            break
+        page.wait_for_timeout(100)
+    # A native button in the Tab order (JupyterLab keeps Tab for itself, so it is focused directly).
+    assert decline.evaluate("el => el.tagName === 'BUTTON' && el.tabIndex === 0 && !el.disabled")
+    decline.focus()
+    assert page.evaluate("document.activeElement.dataset.move === 'capture:none'")
+    page.keyboard.press("Enter")
+    widget.locator(".iw-movelist li", has_text="capture:none").first.wait_for(timeout=20_000)
+    assert widget.locator(".iw-movelist li").nth(1).inner_text().endswith("capture:none")
     # The bot (seat 2) answers by itself after a short delay, until it is the human's turn again.
     status.filter(has_text=re.compile(r"plies=([2-9]|\d\d) to_move=0")).wait_for(timeout=30_000)
     _settle(page)
@@ -325,8 +341,9 @@ def _switch_theme(page, name: str) -> None:
 
 
 def _analysed_record() -> iw.Record:
-    """The game of widgets.ipynb's analysis cell: each ply the legal move 3i+1 of the list."""
-    record = iw.Record.new("volcano", seed=1)
+    """The game of widgets.ipynb's analysis cell: each ply the legal move 3i+1 of the list (every
+    capture taken at once, so that the six plies are cap moves)."""
+    record = iw.Record.new("volcano", seed=1, capture="must")
     state, plies = record.start_state(), []
     for i in range(6):
         move = state.legal_moves()[(3 * i + 1) % len(state.legal_moves())]
@@ -521,7 +538,8 @@ def test_keyboard_play_without_a_mouse(page):
     cursor = widget.locator(".iw-cursor")
     start = cursor.get_attribute("data-mark")
     # Walk the cursor to a legal move's squares with the arrow keys, pick with Enter and Space.
-    move = state.legal_moves()[0]
+    move = next(m for m in state.legal_moves() if state.game.controls.move_squares(state, m)[:1]
+                and state.game.controls.move_squares(state, m)[0][0])  # a cap move: from a square to another
     source, target = state.game.controls.move_squares(state, move)[0]
     _walk(page, state, start, source)
     page.keyboard.press("Enter")
@@ -590,7 +608,7 @@ def _blocked_page(browser, width: int = 1200):
 
 
 def test_standalone_replay_offline_and_on_a_narrow_screen(browser, artifacts, tmp_path):
-    record = iw.Record.new("volcano", seed=1).extend(["b2-c1", "a1-a2"])
+    record = iw.Record.new("volcano", seed=1, capture="must").extend(["b2-c1", "a1-a2"])  # a2's stages with its capture
     path = tmp_path / "game.html"
     iw.save_html(record, path)
     context, page, asked = _blocked_page(browser)
@@ -702,6 +720,14 @@ def _move_in(page) -> None:
     _click_move(widget, state, move)
     widget.locator(".iw-movelist li").first.wait_for(timeout=30_000)
     assert widget.locator(".iw-movelist li").first.inner_text().endswith(str(move))
+    if state.play(move).capturable:  # the capture is the player's choice: decline it, so the turn passes
+        decline = widget.get_by_role("button", name="Take none", exact=True)
+        for _ in range(200):  # enabled once the replay of the eruption's stages reaches the last one
+            if decline.is_enabled():
+                break
+            page.wait_for_timeout(100)
+        decline.click()
+        widget.locator(".iw-movelist li", has_text="capture:none").first.wait_for(timeout=30_000)
 
 
 @pytest.mark.skipif(not _installed("notebook"), reason="Notebook 7 is not installed")
@@ -731,8 +757,8 @@ def test_voila_classroom_app(browser, lab_server, artifacts):
     page.goto(f"{lab_server['base']}/voila/render/{APP}?token={lab_server['token']}")
     _move_in(page)
     assert page.locator(".jp-InputArea, .jp-Cell-inputWrapper:visible").count() == 0  # only the board and its controls
-    # The bot (seat 2) answers by itself.
-    page.locator(".iw-movelist li").nth(1).wait_for(timeout=30_000)
+    # The bot (seat 2) answers by itself (after the human's cap move and capture choice).
+    page.locator(".iw-movelist li").nth(2).wait_for(timeout=30_000)
     _settle(page)
     page.screenshot(path=str(artifacts / "voila.png"), full_page=True)
     assert not [e for e in errors if e], errors

@@ -4,8 +4,9 @@ eruption, choose the captures.
 Every cap move names its two squares, so the generic clicking of :class:`~icewidgets.view.Controls`
 fits; a click to any other square stands for the cap move between them, which the rules then
 explain. A capture choice (``capture="may"``) that takes one piece is played by clicking that
-piece; every choice also has a button ("Take none", "Take c1", "Take b3 and c3", …), so the
-keyboard reaches them all.
+piece (the keyboard's cursor reaches it too); every other choice is a button, so the keyboard
+reaches them all: "Take none", "Take b3 and c3", and the one that takes every piece, "Take all
+(b3, c3 and d3)".
 
 >>> from icewidgets.games.volcano import Volcano
 >>> state = Volcano().new_state()
@@ -18,6 +19,10 @@ keyboard reaches them all.
 [[], [(None, 'c1')]]
 >>> [Volcano.controls.button_label(move) for move in erupted.legal_moves()]
 ['Take none', 'Take c1']
+>>> rows = [". . . . .", ". . . . .", "R1R2R3K1 . G3 B2 .", ". . . . .", ". . . . .", "to_move=0"]
+>>> two = Volcano().state_from_text(chr(10).join(rows), partial=True).play("a3-b3")
+>>> Volcano.controls.button_labels(two, two.legal_moves())
+['Take none', 'Take c3', 'Take d3', 'Take all (c3 and d3)']
 """
 
 from __future__ import annotations
@@ -43,3 +48,11 @@ class VolcanoControls(Controls):
         if isinstance(move, CaptureChoice):
             return "Take " + (name_list(move.squares) if move.squares else "none")
         return super().button_label(move)
+
+    def button_labels(self, state, moves) -> list[str]:
+        """As :meth:`button_label`, but the choice that takes every capturable piece (of two or
+        more) is "Take all (b3 and c3)"."""
+        every = len(getattr(state, "capturable", ()))
+        return ["Take all (" + name_list(move.squares) + ")"
+                if isinstance(move, CaptureChoice) and every > 1 and len(move.squares) == every
+                else self.button_label(move) for move in moves]
