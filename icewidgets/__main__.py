@@ -19,6 +19,8 @@ Subcommands:
   (:mod:`icewidgets.bench`).
 - ``new-game NAME DIR``: write a new game as a package of its own into DIR (a small working game,
   every hook filled, with its tests), ready for ``pip install -e DIR`` and ``pytest DIR``.
+- ``contributing``: print the guide for game authors, CONTRIBUTING.md, which ships with the
+  package (``--path``: where it is).
 - ``notebooks DIR``: copy the notebooks and their data into the folder DIR, for a teacher; a file
   the teacher changed is never overwritten (asked at a terminal, else, or with no answer, the new
   version is written beside it).
@@ -156,6 +158,11 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("name", metavar="NAME", help="the game's name: lower case letters, digits and _")
     new.add_argument("folder", metavar="DIR", help="the folder to write it into")
     new.add_argument("--title", default=None, help="the game's name as people write it (default: NAME capitalised)")
+    guide = sub.add_parser("contributing", help="print the guide for game authors (CONTRIBUTING.md)",
+                           description="Print CONTRIBUTING.md, which ships with icewidgets: how to write a game, its "
+                                       "hooks and their formats, and the contract its tests check.",
+                           epilog="example: python -m icewidgets contributing | less")
+    guide.add_argument("--path", action="store_true", help="print only where the file is")
     return parser
 
 
@@ -293,9 +300,14 @@ def _run(args: argparse.Namespace) -> int:
             raise _WriteFailed(f"could not write {error.filename!r}: {error.strerror or error}") from None
         print(report)
         return 0
-    if args.command == "new-game":
+    if args.command in ("new-game", "contributing"):
         from .newgame import new_game
+        from .shipped import contributing_guide
 
+        if args.command == "contributing":
+            path = contributing_guide()
+            print(path if args.path else path.read_text(encoding="utf-8"), end="\n" if args.path else "")
+            return 0
         try:
             written = new_game(args.name, args.folder, title=args.title)
         except FileExistsError as error:
@@ -305,7 +317,8 @@ def _run(args: argparse.Namespace) -> int:
         print(f"wrote the game {args.name!r} into {args.folder} ({len(written)} files). Next:\n"
               f"  pip install -e {args.folder}    # registers it for every process\n"
               f"  pytest {args.folder}            # the contract, the outline, the golden playthrough, the rules\n"
-              "Then change its rules into your game's, keeping the tests green (CONTRIBUTING, 'Adding a game').")
+              "Then change its rules into your game's, keeping the tests green: the guide is CONTRIBUTING.md\n"
+              f"({contributing_guide()}; python -m icewidgets contributing prints it), 'Adding a game' and 'The hooks'.")
         return 0
     if args.command == "warm":
         from . import fast

@@ -75,6 +75,8 @@ def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | No
         state = game.new_state(seed=rng.randrange(2**32))
         number = index + 1  # messages count games and plies from 1, as the rest of the library does
         _check_state(game, state, f"game {number}, start")
+        if index == 0:
+            _check_partial(game, state)
         counted = _Counted(game)
         greedy_rng = random.Random(f"{seed}:{index}:greedy")  # its own stream: the games stay the same
         plies = 0
@@ -110,9 +112,12 @@ def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | No
 def check_outline(game: Game) -> None:
     """Check the rules of the contract a Game class follows before any game is played: it has a
     grid; it is a frozen dataclass declared with ``repr=False`` (its ``repr`` is how to make it);
-    ``players`` is its first option and ``max_turns=None`` one of them; and its ``how_to_play``
-    is long enough for a rules sheet (:data:`HOW_TO_PLAY_LENGTHS`) and its example plays (with
-    the default options, as the rules sheet draws it).
+    ``players`` is its first option and ``max_turns=None`` one of them; the Game and its State
+    give every hook the layers use (:data:`GAME_HOOKS`, :data:`STATE_HOOKS`); its ``how_to_play``
+    is long enough for a rules sheet (:data:`HOW_TO_PLAY_LENGTHS`); ``move_types`` are the Move
+    classes and ``example_move`` is one; its rules module keeps the outline
+    (:func:`check_rules_module`); its counters are in their format (:func:`check_counters`); and
+    the example of ``how_to_play`` plays (with the default options, as the rules sheet draws it).
     Each failure is a :class:`ConformanceError` that names the rule.
 
     >>> import icewidgets as iw
@@ -135,6 +140,7 @@ def check_outline(game: Game) -> None:
     rule("max_turns" in options and dataclasses.fields(cls)[options.index("max_turns")].default is None,
          "it has no option max_turns=None",
          "every game has the option max_turns=None")
+    _check_hooks(game)
     rules = game.how_to_play
     which = "how_to_play: a summary of more than 100 characters, a text of more than 1000 and 4 paragraphs"
     rule(len(rules.summary) > HOW_TO_PLAY_LENGTHS["summary"],
@@ -154,6 +160,32 @@ def check_outline(game: Game) -> None:
         except ValueError as error:
             rule(False, f"the example ply {ply!r} of how_to_play cannot be played: {error}",
                  "how_to_play has an example for the rules sheet")
+
+
+GAME_HOOKS = ("new_state", "state_from_text", "parse_move")
+"""What a Game subclass writes itself (CONTRIBUTING, "Adding a game", step 1)."""
+STATE_HOOKS = ("legal_moves", "_why_illegal", "_apply", "to_text", "stack", "scores", "winners", "end_reason",
+               "events", "_ascii")
+"""What a State subclass writes itself; the base class computes the rest from them."""
+
+
+def _check_hooks(game: Game) -> None:
+    """The Game and its State define every hook of :data:`GAME_HOOKS` and :data:`STATE_HOOKS`."""
+    which = "the Game and its State give the hooks of step 1"
+
+    def missing(cls: type, hooks: Sequence[str], base: type) -> list[str]:
+        return [hook for hook in hooks
+                if not any(hook in vars(klass) for klass in cls.__mro__ if klass not in base.__mro__)]
+
+    absent = missing(type(game), GAME_HOOKS, Game)
+    _expect(not absent, f"{game.name}: {type(game).__name__} has no {', '.join(absent)} (rule: {which})")
+    state = game.new_state(seed=1)
+    _expect(isinstance(state, State), f"{game.name}: new_state() gives {checks.shown(state)}, not a State "
+                                      f"(rule: {which})")
+    absent = missing(type(state), STATE_HOOKS, State)
+    _expect(not absent, f"{game.name}: {type(state).__name__} has no {', '.join(absent)}: write "
+                        f"{'it' if len(absent) == 1 else 'them'} (CONTRIBUTING, \"Adding a game\", step 1; the base class computes "
+                        f"the rest from them) (rule: {which})")
 
 
 OUTLINE_SECTIONS = ("Options", "Moves", "State", "Private helpers")
@@ -349,6 +381,32 @@ def _pick_move(game: Game, state: State, rng: random.Random, where: str) -> Any:
         _expect(state.is_legal(m), f"{where}: listed move {m} is not accepted: {state.why_illegal(m)}")
     _expect(state.legal_moves() == state.legal_moves(), f"{where}: legal_moves() order is not deterministic")
     return move
+
+
+def _check_partial(game: Game, state: State) -> None:
+    """``state_from_text`` takes ``partial`` and ends with ``_admit``: the layers that load
+    diagrams of part of a board pass it."""
+    which = "state_from_text(text, partial=None) ends with self._admit(state, partial)"
+    text = state.to_text()
+    for partial in (True, False):
+        try:
+            loaded = game.state_from_text(text, partial=partial)
+        except TypeError as error:
+            raise ConformanceError(f"{game.name}: state_from_text(text, partial={partial}) fails: {error}; write "
+                                   f"def state_from_text(self, text, partial=None) and end it with "
+                                   f"return self._admit(state, partial) (rule: {which})") from None
+        except ValueError as error:
+            raise ConformanceError(f"{game.name}: state_from_text(text, partial={partial}) refuses the starting "
+                                   f"position: {error} (rule: {which})") from None
+        _expect(loaded == state, f"{game.name}: state_from_text(text, partial={partial}) differs from the state "
+                                 f"(rule: {which})")
+    try:
+        game.state_from_text(text, partial="yes")
+    except ValueError:
+        pass
+    else:
+        raise ConformanceError(f"{game.name}: state_from_text(text, partial='yes') loads: end it with "
+                               f"return self._admit(state, partial), which checks partial (rule: {which})")
 
 
 def _check_state(game: Game, state: State, where: str) -> None:

@@ -121,3 +121,12 @@ def test_the_policy_and_ladder_measurements_run_for_a_plugin_game(nest_row, caps
     assert [int(line.split()[4]) for line in lines[2:]] == [4, 4, 2]
     assert main(["ladder", "nestrow", "--quick-n", "0"]) == 2
     assert "error: --quick-n must be at least 1, not 0" in capsys.readouterr().err
+
+
+def test_the_guide_for_game_authors_is_printed(capsys):
+    assert main(["contributing", "--path"]) == 0
+    path = capsys.readouterr().out.strip()
+    assert path.endswith("CONTRIBUTING.md")
+    assert main(["contributing"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("# Contributing to icewidgets") and "## The hooks" in text and "## The contract" in text

@@ -38,7 +38,7 @@ def _fails(game, match: str) -> str:
 
 
 def test_the_table_lists_the_rules():
-    assert len(RULES) == 19 and RULES[0] == "a Game has a grid"
+    assert len(RULES) == 21 and RULES[0] == "a Game has a grid"
 
 
 def test_repr_false():
@@ -114,8 +114,8 @@ def test_level_agents_must_be_agents(levels, message):
 def test_finished_positions_must_load(monkeypatch):
     loads = NestRow.state_from_text
 
-    def refuse_finished(self, text):
-        state = loads(self, text)
+    def refuse_finished(self, text, partial=None):
+        state = loads(self, text, partial)
         if state.is_over:
             raise iw.NotationError("a row is already made")
         return state
@@ -209,3 +209,20 @@ def test_board_areas_are_checked(monkeypatch, areas, message):
     monkeypatch.setattr(NestRowView, "board_areas", areas)
     text = _fails(NestRow(), message)
     assert text.endswith("(rule: the view's board areas are BoardArea values of squares of the board)")
+
+
+@pytest.mark.parametrize("hook", ["scores", "to_text", "stack"])
+def test_a_state_without_a_hook_is_told_which(monkeypatch, hook):
+    monkeypatch.delattr(NestRowState, hook)
+    _fails(NestRow(), rf"nestrow: NestRowState has no {hook}: write it \(CONTRIBUTING, \"Adding a game\", step 1; "
+                      r"the base class computes the rest from them\) \(rule: the Game and its State give the hooks of "
+                      r"step 1\)")
+
+
+def test_state_from_text_takes_partial(monkeypatch):
+    loads = NestRow.state_from_text
+    monkeypatch.setattr(NestRow, "state_from_text", lambda self, text: loads(self, text))
+    _fails(NestRow(), r"nestrow: state_from_text\(text, partial=True\) fails: .*unexpected keyword argument 'partial'; "
+                      r"write def state_from_text\(self, text, partial=None\)")
+    monkeypatch.setattr(NestRow, "state_from_text", lambda self, text, partial=None: loads(self, text))
+    _fails(NestRow(), r"state_from_text\(text, partial='yes'\) loads: end it with return self._admit\(state, partial\)")
