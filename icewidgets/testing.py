@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
 from . import checks
+from . import counters as counters_module
 from .pieces import COLOUR_NAMES
 from .protocol import CHANCE, LEVEL_NAMES, Event, Game, IllegalMoveError, State
 from .view import BoardArea, Dice, Line, Pieces, Stage
@@ -273,53 +274,26 @@ def _check_move_types(game: Game) -> None:
                                         f"which is not one of move_types (rule: {which})")
 
 
-COUNTER_DTYPES = ("bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float32",
-                  "float64")
+COUNTER_DTYPES = counters_module.DTYPES
 """The numpy types a counter's field may have (``Counters.fields``)."""
 
 
 def check_counters(game: Game) -> None:
     """Check the format of the game's :class:`~icewidgets.counters.Counters` before any playout
-    uses it: ``fields`` maps a name to ``(dtype, shape, description)`` (a dtype of
-    :data:`COUNTER_DTYPES`, a tuple of sizes or ``"players"``, words), ``heatmaps`` a name to what
-    it counts, ``labels`` a field's name to one tuple of labels per extra axis. Each failure is a
-    :class:`ConformanceError` that names the rule.
+    uses it (:func:`icewidgets.counters.check_format`, which the playouts run too): ``fields``
+    maps a name to ``(dtype, shape, description)`` (a dtype of :data:`COUNTER_DTYPES`, a tuple of
+    sizes or ``"players"``, words), ``heatmaps`` a name to what it counts, ``labels`` a field's
+    name to one tuple of labels per extra axis; ``new_row()`` gives each field its shape and
+    ``progress`` one value per player. Each failure is a :class:`ConformanceError` that names the
+    rule.
 
     >>> import icewidgets as iw
     >>> check_counters(iw.make(iw.available_games()[0]))
     """
-    counters, name = game.counters, game.name
-    fields = counters.fields
-    rule = "Counters.fields maps a name to (dtype, shape, description)"
-    _expect(isinstance(fields, dict), f"{name}: Counters.fields is {checks.shown(fields)}, not a dict (rule: {rule})")
-    for field, spec in fields.items():
-        example = f"e.g. {{'captures': ('uint8', ('players',), 'pieces captured')}}"
-        ok = (isinstance(field, str) and field.isidentifier() and isinstance(spec, tuple) and len(spec) == 3
-              and spec[0] in COUNTER_DTYPES and isinstance(spec[1], tuple)
-              and all(dim == "players" or (isinstance(dim, int) and not isinstance(dim, bool) and dim >= 1)
-                      for dim in spec[1])
-              and isinstance(spec[2], str) and bool(spec[2].strip()))
-        _expect(ok, f"{name}: {checks.shown(field)} maps to {checks.shown(spec)}: a name maps to a tuple (dtype, shape, "
-                    f"description), the dtype one of {', '.join(COUNTER_DTYPES)}, the shape a tuple of sizes or "
-                    f"'players' (() for one number a game), the description words; {example} (rule: {rule})")
-    rule = "Counters.heatmaps maps a name to what it counts"
-    heatmaps = counters.heatmaps
-    _expect(isinstance(heatmaps, dict) and all(isinstance(k, str) and k.isidentifier() and isinstance(v, str)
-                                               and bool(v.strip()) for k, v in heatmaps.items()),
-            f"{name}: Counters.heatmaps is {checks.shown(heatmaps)}; it maps a name to the words that say what it "
-            f"counts, e.g. {{'captures': 'squares where pieces were captured'}} (rule: {rule})")
-    rule = "Counters.labels give each extra axis of a field its labels"
-    labels = counters.labels
-    _expect(isinstance(labels, dict), f"{name}: Counters.labels is {checks.shown(labels)}, not a dict (rule: {rule})")
-    for field, axes in labels.items():
-        _expect(field in fields, f"{name}: Counters.labels names {checks.shown(field)}, which is not a field "
-                                 f"(rule: {rule})")
-        shape = tuple(game.num_players if dim == "players" else dim for dim in fields[field][1])
-        ok = (isinstance(axes, tuple) and len(axes) == len(shape)
-              and all(isinstance(axis, (tuple, str)) and len(axis) == size for axis, size in zip(axes, shape)))
-        _expect(ok, f"{name}: Counters.labels[{field!r}] is {checks.shown(axes)}; the field's extra shape is {shape}, "
-                    f"so it needs a tuple of {len(shape)} tuples of labels of those lengths, e.g. "
-                    f"(('R', 'Y'),) for a shape ('players',) of 2 players (rule: {rule})")
+    try:
+        counters_module.check_format(game)
+    except ValueError as error:
+        raise ConformanceError(str(error)) from None
 
 
 def check_counters_in_playouts(game: Game, n_games: int = 4, seed: int = 0) -> None:
@@ -528,20 +502,45 @@ class _Counted:
     """Runs a game's playout counters alongside a checked game."""
 
     def __init__(self, game: Game):
+        self.game = game
         self.counters = game.counters
         self.size = game.grid.size
         self.row = self.counters.new_row()
-        self.hits: dict[str, list[int]] = {name: [] for name in self.counters.heatmaps}
+        self.hits = self.counters.new_hits()
 
     def ply(self, state: State, where: str) -> None:
-        self.counters.ply(self.row, self.hits, state)
+        self._run("ply(row, hits, state)", self.counters.ply, where, self.row, self.hits, state)
         for name, hits in self.hits.items():
-            _expect(all(0 <= square < self.size for square in hits), f"{where}: heatmap {name} counts a square off the board")
+            _expect(all(isinstance(square, int) and 0 <= square < self.size for square in hits),
+                    f"{where}: heatmap {name} counts {hits!r}: square indices of the board, 0 to {self.size - 1} "
+                    f"(GRID.index(square)) (rule: the counters work in a playout run)")
 
     def final(self, state: State, where: str) -> None:
-        self.counters.final(self.row, state)
+        self._run("final(row, state)", self.counters.final, where, self.row, state)
         unknown = set(self.row) - set(self.counters.fields)
         _expect(not unknown, f"{where}: the counters fill {sorted(unknown)}, which are not in their fields")
+        progress = self.counters.progress(state)
+        _expect(isinstance(progress, (tuple, list)) and len(progress) == self.game.num_players,
+                f"{where}: progress(state) gives {checks.shown(progress)}; it must give one value per player, "
+                f"{self.game.num_players} here (rule: Counters.progress gives one value per player)")
+
+    def _run(self, call: str, method: Any, where: str, *args: Any) -> None:
+        """Run one of the counters' methods; a failure says which, and why where it can."""
+        which = "the counters work in a playout run"
+        try:
+            method(*args)
+        except counters_module.UnknownHeatmap as error:
+            raise ConformanceError(f"{where}: the counters' {call} failed: {error}") from None
+        except KeyError as error:
+            key = error.args[0] if error.args else None
+            why = (f"new_row() does not start {key!r}, which {call.split('(')[0]}() changes: start it there"
+                   if key in self.counters.fields else f"{key!r} is not one of Counters.fields "
+                                                       f"({', '.join(self.counters.fields) or 'none'})")
+            raise ConformanceError(f"{where}: the counters' {call} failed: KeyError {key!r}: {why} "
+                                   f"(rule: {which})") from None
+        except Exception as error:  # noqa: BLE001 - whatever breaks, it is said with the rule
+            raise ConformanceError(f"{where}: the counters' {call} failed: {type(error).__name__}: {error} "
+                                   f"(rule: {which})") from error
 
 
 def _expect(condition: bool, message: str) -> None:

@@ -38,7 +38,7 @@ def _fails(game, match: str) -> str:
 
 
 def test_the_table_lists_the_rules():
-    assert len(RULES) == 21 and RULES[0] == "a Game has a grid"
+    assert len(RULES) == 23 and RULES[0] == "a Game has a grid"
 
 
 def test_repr_false():
@@ -187,6 +187,19 @@ class _Counters(NestRowCounters):
     ({"labels": {"nested": ("a", "b")}}, r"Counters.labels\['nested'\] is \('a', 'b'\); the field's extra shape is "
                                          r"\(\), .* \(rule: Counters.labels give each extra axis of a field its labels\)"),
     ({"labels": {"other": (("a",),)}}, r"Counters.labels names 'other', which is not a field"),
+    ({"new_row": lambda self: {"nested": [0, 0]}}, r"nestrow: new_row\(\) starts 'nested' at \[0, 0\], but its shape "
+                                                   r"is \(\): a number \(rule: Counters.new_row gives each field it "
+                                                   r"starts its shape\)"),
+    ({"new_row": lambda self: {}}, r"game 1, ply 1: the counters' ply\(row, hits, state\) failed: KeyError 'nested': "
+                                   r"new_row\(\) does not start 'nested', which ply\(\) changes: start it there "
+                                   r"\(rule: the counters work in a playout run\)"),
+    ({"ply": lambda self, row, hits, state: hits["place"].append(0)},
+     r"game 1, ply 1: the counters' ply\(row, hits, state\) failed: 'place' is not a heatmap of _Counters: its "
+     r"heatmaps are \['placed'\]; declare it in _Counters.heatmaps \(rule: Counters.heatmaps maps a name to what "
+     r"it counts\)"),
+    ({"progress": lambda self, state: (1,)}, r"nestrow: progress\(state\) gives \(1,\) for the starting position; it "
+                                             r"must give one value per player, 2 here, e.g. \(\(0,\), \(0,\)\) "
+                                             r"\(rule: Counters.progress gives one value per player\)"),
     ({"summary_rows": lambda self, results: [["nested", results.arrays["missing"], ""]]},
      r"a playout run of 4 games failed in the game's counters: KeyError: 'missing' \(rule: the counters work in a "
      r"playout run\)"),
@@ -196,6 +209,14 @@ def test_counters_are_checked_in_their_format_and_in_a_playout_run(monkeypatch, 
         monkeypatch.setattr(_Counters, name, value)
     monkeypatch.setattr(NestRow, "counters", _Counters())
     _fails(NestRow(), message)
+
+
+def test_the_playouts_check_the_counters_before_any_game(monkeypatch):
+    monkeypatch.setattr(_Counters, "fields", {"nested": ("uint8", "players", "pieces nested")})
+    monkeypatch.setattr(NestRow, "counters", _Counters())
+    with pytest.raises(ValueError, match=r"nestrow: 'nested' maps to \('uint8', 'players', 'pieces nested'\): .*"
+                                         r"\(rule: Counters.fields maps a name to \(dtype, shape, description\)\)"):
+        iw.playouts(NestRow(), 2, progress=False)
 
 
 @pytest.mark.parametrize("areas, message", [
