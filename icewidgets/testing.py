@@ -36,7 +36,7 @@ from typing import Any, NamedTuple, Sequence
 from . import checks
 from . import counters as counters_module
 from .pieces import COLOUR_NAMES
-from .protocol import CHANCE, LEVEL_NAMES, Event, Game, IllegalMoveError, State
+from .protocol import CHANCE, LEVEL_NAMES, Event, Game, IllegalMoveError, State, move_types_problem
 from .view import BoardArea, Dice, Line, Pieces, Stage
 
 HOW_TO_PLAY_LENGTHS = {"summary": 100, "text": 1000, "paragraphs": 4}
@@ -95,6 +95,7 @@ def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | No
             _expect(bool(after.events), f"{where}: {move} produced no events")
             for ev in after.events:
                 _expect(isinstance(ev, Event) and bool(str(ev).strip()), f"{where}: {move} produced an event with no text")
+                _check_event_places(ev, where)
             _check_view(game, state, move, after, where)
             counted.ply(after, where)
             state = after
@@ -144,6 +145,10 @@ def check_outline(game: Game) -> None:
     _check_hooks(game)
     rules = game.how_to_play
     which = "how_to_play: a summary of more than 100 characters, a text of more than 1000 and 4 paragraphs"
+    rule(rules is not Game.how_to_play, f"no how_to_play is plugged in: write the rules in plain words as a HowToPlay "
+                                        f"in teaching.py and attach it with {cls.__name__}.plug_in(how_to_play=…) in "
+                                        f"the package's __init__ (or pass outline=False to check_game until then)",
+         which)
     rule(len(rules.summary) > HOW_TO_PLAY_LENGTHS["summary"],
          f"how_to_play.summary has {len(rules.summary)} characters", which)
     rule(len(rules.text) > HOW_TO_PLAY_LENGTHS["text"], f"how_to_play.text has {len(rules.text)} characters", which)
@@ -258,13 +263,10 @@ def _check_move_types(game: Game) -> None:
     """``move_types`` holds the Move classes, and the example move is one of them."""
     which = "move_types are the Move classes"
     types = type(game).move_types
-    _expect(isinstance(types, tuple) and bool(types),
-            f"{game.name}: move_types = {checks.shown(types)}; write a tuple of the Move classes after them, e.g. "
-            f"{type(game).__name__}.move_types = (Place,) (rule: {which})")
-    for kind in types:
-        _expect(isinstance(kind, type), f"{game.name}: move_types holds {checks.shown(kind)}, not a class: write "
-                                        f"{type(game).__name__}.move_types = (…,) with the Move classes themselves, "
-                                        f"after the # Moves section that defines them (rule: {which})")
+    problem = move_types_problem(type(game))
+    _expect(problem is None, f"{game.name}: {problem}")
+    _expect(bool(types), f"{game.name}: move_types = (); write a tuple of the Move classes after them, e.g. "
+                         f"{type(game).__name__}.move_types = (Place,) (rule: {which})")
     try:
         example = game.parse_move(game.example_move)
     except ValueError as error:
@@ -349,10 +351,14 @@ def _pick_move(game: Game, state: State, rng: random.Random, where: str) -> Any:
         move = rng.choice(moves)
     _expect(len(set(moves)) == len(moves), f"{where}: legal_moves() lists a move twice")
     for m in moves:
-        _expect(game.parse_move(str(m)) == m, f"{where}: {m!r} does not survive str() and parse_move()")
-    sample = moves if len(moves) <= 8 else rng.sample(moves, 8)
-    for m in sample:
-        _expect(state.is_legal(m), f"{where}: listed move {m} is not accepted: {state.why_illegal(m)}")
+        try:
+            back = game.parse_move(str(m))
+        except ValueError as error:
+            raise ConformanceError(f"{where}: {m!r} does not survive str() and parse_move(): parse_move({str(m)!r}) "
+                                   f"says: {error}") from None
+        _expect(back == m, f"{where}: {m!r} does not survive str() and parse_move(): it reads back as {back!r}")
+    if state.to_move != CHANCE:
+        _check_listed(state, moves if len(moves) <= LEGALITY_SAMPLE else rng.sample(moves, LEGALITY_SAMPLE), where)
     _expect(state.legal_moves() == state.legal_moves(), f"{where}: legal_moves() order is not deterministic")
     return move
 
@@ -449,11 +455,36 @@ class _CountingDraws:
         return self.rng.random()
 
 
+LEGALITY_SAMPLE = 200
+"""How many of a position's listed moves :func:`check_game` plays through ``is_legal`` (all of them
+when there are no more, else a seeded sample)."""
+
+
+def _check_listed(state: State, moves: Sequence[Any], where: str) -> None:
+    for m in moves:
+        _expect(state.is_legal(m), f"{where}: listed move {m} is not accepted: {state.why_illegal(m)}")
+
+
 def _check_greedy(game: Game, state: State, rng: random.Random, where: str) -> None:
     draws = _CountingDraws(rng)
-    move = game.greedy(state, draws)
+    try:
+        move = game.greedy(state, draws)
+    except Exception as error:  # noqa: BLE001 - the rules' own rules first, then the greedy rule's failure
+        _check_listed(state, state.legal_moves(), where)  # a listed move the rules refuse is the real cause
+        raise ConformanceError(f"{where}: the greedy rule raised {type(error).__name__}: {error}") from error
     _expect(state.is_legal(move), f"{where}: the greedy rule chose {move}, which is not legal")
     _expect(draws.draws == 1, f"{where}: the greedy rule drew {draws.draws} times, not once")
+
+
+def _check_event_places(ev: Event, where: str) -> None:
+    """An event's ``piece``, ``source`` and ``target`` are texts (square names, areas, pieces),
+    before the view or the counters read them."""
+    for key in ("piece", "source", "target"):
+        value = ev.get(key)
+        _expect(value is None or isinstance(value, str),
+                f"{where}: the event {ev.kind!r} has {key}={checks.shown(value)}, not a text: name squares as "
+                f"'c3' (GRID.name(index)), pieces as 'R3' (rule: an event that moves a piece names squares or the "
+                f"view's areas as its source and target)")
 
 
 def _check_view(game: Game, before: State, move: Any, after: State, where: str) -> None:

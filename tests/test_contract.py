@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import icewidgets as iw
-from extra_game import HOW_TO_PLAY, NestRow, NestRowCounters, NestRowState, NestRowView
+from extra_game import HOW_TO_PLAY, NestRow, NestRowCounters, NestRowState, NestRowView, Place
 from icewidgets.protocol import event
 from icewidgets.view import BoardArea
 from icewidgets.testing import ConformanceError, check_game, check_outline
@@ -247,3 +247,46 @@ def test_state_from_text_takes_partial(monkeypatch):
                       r"write def state_from_text\(self, text, partial=None\)")
     monkeypatch.setattr(NestRow, "state_from_text", lambda self, text, partial=None: loads(self, text))
     _fails(NestRow(), r"state_from_text\(text, partial='yes'\) loads: end it with return self._admit\(state, partial\)")
+
+
+def test_move_types_are_checked_where_the_game_is_registered_and_played(monkeypatch):
+    monkeypatch.setattr(NestRow, "move_types", ("Place",))
+    rule = r"\(rule: move_types are the Move classes\)"
+    with pytest.raises(ValueError, match=r"register\(\) refuses NestRow: move_types holds 'Place', not a class: .*" + rule):
+        iw.games.register(NestRow)
+    state = NestRow().new_state()
+    with pytest.raises(TypeError, match=r"nestrow: move_types holds 'Place', not a class: .*" + rule):
+        state.play(NestRowState.legal_moves(state)[0])
+
+
+def test_a_move_whose_text_does_not_parse_is_named_before_anything_plays_it(monkeypatch):
+    monkeypatch.setattr(Place, "__str__", lambda self: f"@{self.target}")
+    with pytest.raises(ConformanceError, match=r"game 1, ply 1: Place\(target='a1'\) does not survive str\(\) and "
+                                               r"parse_move\(\): parse_move\('@a1'\) says: "):
+        check_game(NestRow(), n_games=1, seed=1, outline=False)
+
+
+def test_a_listed_move_the_rules_refuse_is_named_before_the_greedy_rule_plays_it(monkeypatch):
+    why = NestRowState._why_illegal
+    monkeypatch.setattr(NestRowState, "_why_illegal", lambda self, move: "a1 is cold" if move.target == "a1" else why(self, move))
+    monkeypatch.setattr(NestRow, "greedy", staticmethod(lambda state, rng: rng.random() and state.play("a1").last_move))
+    with pytest.raises(ConformanceError, match=r"game 1, ply 1: listed move a1 is not accepted: a1 is cold"):
+        check_game(NestRow(), n_games=1, seed=1, outline=False)
+
+
+def test_an_event_naming_a_square_by_its_index_is_named(monkeypatch):
+    apply = NestRowState._apply
+
+    def by_index(self, move):
+        after = apply(self, move)
+        return after._prime(events=after.events + (event("hit", "A piece lands.", target=4),))
+
+    monkeypatch.setattr(NestRowState, "_apply", by_index)
+    _fails(NestRow(), r"game 1, ply 1: the event 'hit' has target=4, not a text: name squares as 'c3' "
+                      r"\(GRID.name\(index\)\)")
+
+
+def test_a_game_without_its_rules_in_plain_words_is_told_to_plug_them_in(monkeypatch):
+    monkeypatch.setattr(NestRow, "how_to_play", iw.Game.how_to_play)
+    _fails(NestRow(), r"nestrow: no how_to_play is plugged in: write the rules in plain words as a HowToPlay in "
+                      r"teaching.py and attach it with NestRow.plug_in\(how_to_play=…\)")
