@@ -108,7 +108,85 @@ def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | No
         report["results"][state.result] = report["results"].get(state.result, 0) + 1
     if outline:
         check_counters_in_playouts(game, seed=seed)
+    if type(game) not in _ORDER_CHECKED:
+        _ORDER_CHECKED.add(type(game))
+        check_move_order(game, seed=seed)
     return report
+
+
+_ORDER_CHECKED: set[type] = set()
+"""The Game classes whose move order :func:`check_game` has compared with a new process already."""
+
+
+def check_move_order(game: Game, seed: int = 0, plies: int = 60) -> bool:
+    """Check that ``legal_moves()`` lists its moves in the same order in a new process, whose
+    string hashes differ (``PYTHONHASHSEED``): a list built from a set is in a different order
+    there, so seeded games and the kernels' replays would differ. Two seeded random games of up
+    to ``plies`` plies each are compared (their moves chosen by their sorted notation, so both
+    processes play the same games).
+
+    Returns False without checking when the game's class cannot be imported in a new process
+    (a game defined in a notebook or at a prompt), or when the new process plays another game
+    (its rules changed in this one, as a test may do); True when the orders were compared and
+    agree. A difference is a :class:`ConformanceError` naming the rule.
+    """
+    import subprocess
+    import sys
+
+    cls = type(game)
+    module = sys.modules.get(cls.__module__)
+    if cls.__module__ == "__main__" or "<" in cls.__qualname__ or not getattr(module, "__file__", None):
+        return False
+    here = _move_orders(game, seed, plies)
+    hash_seed = "2" if os.environ.get("PYTHONHASHSEED") == "1" else "1"
+    script = ("import ast, importlib, sys\nfrom icewidgets.testing import _move_orders\n"
+              "cls = importlib.import_module(sys.argv[1])\nfor part in sys.argv[2].split('.'):\n"
+              "    cls = getattr(cls, part)\n"
+              "sys.stdout.write('\\n'.join(_move_orders(cls(**ast.literal_eval(sys.argv[3])), int(sys.argv[4]), "
+              "int(sys.argv[5]))))")
+    env = dict(os.environ, PYTHONHASHSEED=hash_seed,
+               PYTHONPATH=os.pathsep.join([p for p in sys.path if p] + [os.environ.get("PYTHONPATH", "")]))
+    try:
+        done = subprocess.run([sys.executable, "-c", script, cls.__module__, cls.__qualname__, repr(game.options),
+                               str(seed), str(plies)], capture_output=True, text=True, encoding="utf-8", env=env,
+                              timeout=300)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    there = done.stdout.split("\n")
+    if done.returncode != 0 or len(there) != len(here):
+        return False
+    for number, (mine, theirs) in enumerate(zip(here, there), 1):
+        if mine != theirs:
+            if sorted(mine.split(" ")) != sorted(theirs.split(" ")):
+                return False  # another game there: nothing to compare
+            raise ConformanceError(
+                f"{game.name}: legal_moves() lists the same moves in another order in a new process (hash seed "
+                f"{hash_seed}), at ply {number} of a seeded game: here {mine[:80]!r}, there {theirs[:80]!r}; build "
+                f"the list in a fixed order (board order), never from a set "
+                f"(rule: legal_moves() lists its moves in the same order in every process)")
+    return True
+
+
+def _move_orders(game: Game, seed: int, plies: int) -> list[str]:
+    """The notation of the listed moves at every ply of two seeded random games, each move chosen
+    by its place among the sorted notations (so the games do not depend on the order listed)."""
+    orders = []
+    for index in range(2):
+        rng = random.Random(f"{seed}:order:{index}")
+        state = game.new_state(seed=rng.randrange(2**32))
+        for _ in range(plies):
+            if state.is_over:
+                break
+            if state.to_move == CHANCE:
+                outcomes = sorted(state.chance_outcomes(), key=lambda outcome: str(outcome[0]))
+                move = rng.choices([m for m, _ in outcomes], weights=[p for _, p in outcomes])[0]
+                orders.append(" ".join(str(m) for m, _ in state.chance_outcomes()))
+            else:
+                moves = state.legal_moves()
+                orders.append(" ".join(map(str, moves)))
+                move = sorted(moves, key=str)[rng.randrange(len(moves))]
+            state = state.play(move)
+    return orders
 
 
 def check_outline(game: Game) -> None:

@@ -16,7 +16,7 @@ import icewidgets as iw
 from extra_game import HOW_TO_PLAY, NestRow, NestRowCounters, NestRowState, NestRowView, Place
 from icewidgets.protocol import event
 from icewidgets.view import BoardArea
-from icewidgets.testing import ConformanceError, check_game, check_outline
+from icewidgets.testing import ConformanceError, check_game, check_move_order, check_outline
 
 CONTRIBUTING = (Path(__file__).resolve().parent.parent / "CONTRIBUTING.md").read_text(encoding="utf-8")
 CONTRACT = CONTRIBUTING.split("## The contract", 1)[1].split("\n## ", 1)[0]
@@ -38,7 +38,7 @@ def _fails(game, match: str) -> str:
 
 
 def test_the_table_lists_the_rules():
-    assert len(RULES) == 23 and RULES[0] == "a Game has a grid"
+    assert len(RULES) == 24 and RULES[0] == "a Game has a grid"
 
 
 def test_repr_false():
@@ -290,3 +290,33 @@ def test_a_game_without_its_rules_in_plain_words_is_told_to_plug_them_in(monkeyp
     monkeypatch.setattr(NestRow, "how_to_play", iw.Game.how_to_play)
     _fails(NestRow(), r"nestrow: no how_to_play is plugged in: write the rules in plain words as a HowToPlay in "
                       r"teaching.py and attach it with NestRow.plug_in\(how_to_play=…\)")
+
+
+SET_ORDER = '''
+import dataclasses
+from extra_game import NestRow, NestRowState
+
+board_order = NestRowState.legal_moves
+NestRowState.legal_moves = lambda self: list(set(board_order(self)))  # a set's order changes with the hash seed
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class SetRow(NestRow):
+    pass
+'''
+
+
+def test_legal_moves_listed_from_a_set_are_caught_in_a_new_process(tmp_path, monkeypatch):
+    (tmp_path / "set_row.py").write_text(SET_ORDER, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(NestRowState, "legal_moves", NestRowState.legal_moves)  # put back after the test
+    from set_row import SetRow
+
+    with pytest.raises(ConformanceError, match=r"nestrow: legal_moves\(\) lists the same moves in another order in a "
+                                               r"new process \(hash seed \d\), at ply 1 of a seeded game: .* never "
+                                               r"from a set \(rule: legal_moves\(\) lists its moves in the same order "
+                                               r"in every process\)") as info:
+        check_game(SetRow(), n_games=1, seed=1, outline=False)
+    _names_a_rule(str(info.value))
+    monkeypatch.undo()
+    assert check_move_order(NestRow(), seed=1) is True  # compared, and the same
