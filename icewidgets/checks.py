@@ -302,15 +302,29 @@ def option_int(game: Any, option: str, low: int, high: int | None = None, *, non
         raise ValueError(f"{option}={shown(value)} is not valid for {game.name}: it must be a whole number {span}{extra}")
 
 
+BOOL_WORDS = {"true": True, "yes": True, "false": False, "no": False}
+"""The words a yes-or-no option also takes, in any case (as the command line's ``-o ice=false``
+passes them): each becomes True or False."""
+
+
 def option_bool(game: Any, option: str) -> None:
-    """Refuse ``game``'s option ``option`` unless its value is True or False.
+    """Refuse ``game``'s option ``option`` unless its value is True or False, or one of the words
+    of :data:`BOOL_WORDS` in any case (``"false"``, ``"Yes"``), which it sets to the bool they
+    say. Call it in the Game's ``__post_init__``.
 
     >>> from types import SimpleNamespace
-    >>> option_bool(SimpleNamespace(name="demo", fast="yes"), "fast")
+    >>> game = SimpleNamespace(name="demo", fast="No")
+    >>> option_bool(game, "fast")
+    >>> game.fast
+    False
+    >>> option_bool(SimpleNamespace(name="demo", fast="maybe"), "fast")
     Traceback (most recent call last):
     ...
-    ValueError: fast='yes' is not valid for demo: it must be True or False
+    ValueError: fast='maybe' is not valid for demo: it must be True or False (or true/false, yes/no in any case)
     """
     value = getattr(game, option)
-    if not isinstance(value, bool):
-        raise ValueError(f"{option}={shown(value)} is not valid for {game.name}: it must be True or False")
+    if isinstance(value, str) and value.strip().lower() in BOOL_WORDS:
+        object.__setattr__(game, option, BOOL_WORDS[value.strip().lower()])  # a frozen Game's field, in __post_init__
+    elif not isinstance(value, bool):
+        raise ValueError(f"{option}={shown(value)} is not valid for {game.name}: it must be True or False "
+                         "(or true/false, yes/no in any case)")

@@ -273,3 +273,35 @@ def test_a_piece_colour_is_made_or_refused_by_name(pattern, tile, fills):
         assert colour.pattern is None or all(part.replace(".", "", 1).isdigit() for part in colour.pattern.split(" ")
                                              if colour.pattern)
         assert isinstance(colour.tile, bool)
+
+
+# What the author's trial found -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("word, value", [("false", False), ("FALSE", False), ("True", True), (" yes ", True),
+                                         ("No", False), (True, True), (False, False)])
+def test_a_yes_or_no_option_reads_true_false_yes_no_in_any_case(word, value):
+    import dataclasses
+
+    from extra_game import NestRow
+    from icewidgets.checks import option_bool
+
+    @dataclasses.dataclass(frozen=True, repr=False)
+    class Icy(NestRow):
+        ice: bool = True
+
+        def __post_init__(self):
+            super().__post_init__()
+            option_bool(self, "ice")
+
+    game = Icy(ice=word)
+    assert game.ice is value and game == Icy(ice=value) and repr(game) == repr(Icy(ice=value))
+    with pytest.raises(ValueError, match=r"ice='maybe' is not valid for nestrow: it must be True or False \(or "
+                                         r"true/false, yes/no in any case\)"):
+        Icy(ice="maybe")
+
+
+def test_a_slow_game_s_speed_is_not_printed_as_zero():
+    results = iw.playouts("volcano", 2, seed=1, progress=False)
+    results.elapsed = 6.0  # 2 games in 6 s
+    assert [row[1] for row in results.summary().rows if row[0] == "speed"] == ["0.33 games/s"]
