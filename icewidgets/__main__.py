@@ -114,9 +114,11 @@ def _parser() -> argparse.ArgumentParser:
 
     add_command(sub)
     sub.add_parser("games", help="list the games and their options")
-    sub.add_parser("warm", help="compile every game's fast engine into the cache (once, after installing)",
-                   description="Compile every game's fast engine (numba kernels) into the cache, with a line per "
-                               "game, so that later runs start at once.")
+    warm = sub.add_parser("warm", help="compile every game's fast engine into the cache (once, after installing)",
+                          description="Compile every game's fast engine (numba kernels) into the cache, with a line "
+                                      "per game, so that later runs start at once; name games to warm only those.",
+                          epilog=f"example: python -m icewidgets warm {games[0]}")
+    warm.add_argument("game", nargs="*", help=f"games to warm (default: all): {', '.join(games)}")
     notebooks = sub.add_parser("notebooks", help="copy the notebooks and their data into a folder, for a teacher",
                                description="Copy the notebooks that ship with icewidgets, and their data, into the "
                                            "folder DIR (made if needed). A file you changed is never overwritten: "
@@ -323,7 +325,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "warm":
         from . import fast
 
-        fast.warm(notify=lambda line: print(line, flush=True))
+        unknown = [name for name in args.game if name.lower() not in available_games()]
+        if unknown:
+            raise _UsageError(f"unknown game {unknown[0]!r}; available games: {', '.join(available_games())}")
+        fast.warm(notify=lambda line: print(line, flush=True), games=[name.lower() for name in args.game] or None)
         return 0
     if args.command in ("analyse", "analyze"):
         from .analysis.cli import run
