@@ -401,6 +401,7 @@ def _bench(args: argparse.Namespace) -> int:
     print("\n".join(bench.ladder_table([])), flush=True)
     bench.ladder_rows(game, count, args.quick_n, args.seed,
                       notify=lambda row: print(bench.ladder_table([row], header=False)[0], flush=True))
+    print(bench.ladder_note())
     return 0
 
 

@@ -305,3 +305,11 @@ def test_a_slow_game_s_speed_is_not_printed_as_zero():
     results = iw.playouts("volcano", 2, seed=1, progress=False)
     results.elapsed = 6.0  # 2 games in 6 s
     assert [row[1] for row in results.summary().rows if row[0] == "speed"] == ["0.33 games/s"]
+
+
+def test_the_rollout_bot_says_what_it_is():
+    from icewidgets.analysis.bot import make_rollout_bot, rollout_bot
+
+    assert rollout_bot.__name__ == "rollout_bot" and "round_budget=64, precision=0.1" in rollout_bot.__doc__
+    assert "round_budget=8, precision=0.2" in make_rollout_bot(8, 0.2).__doc__
+    assert "Returns that ``matplotlib.axes.Axes``" in iw.Analysis.plot.__doc__

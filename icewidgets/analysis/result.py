@@ -362,7 +362,9 @@ class Analysis:
 
     def plot(self, ax: Any = None, player: int = 0) -> Any:
         """The evaluation graph (matplotlib): ``player``'s expected points after every ply,
-        with the 95% band, labelled moves marked and the turning point shown; returns the Axes."""
+        with the 95% band, labelled moves marked and the turning point shown, drawn on ``ax`` (a
+        matplotlib Axes; default a new figure's). Returns that ``matplotlib.axes.Axes``: save the
+        picture with ``analysis.plot().figure.savefig("eval.png")``."""
         from .plot import plot_analysis
 
         return plot_analysis(self, ax=ax, player=player)
