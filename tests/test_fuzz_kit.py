@@ -313,3 +313,15 @@ def test_the_rollout_bot_says_what_it_is():
     assert rollout_bot.__name__ == "rollout_bot" and "round_budget=64, precision=0.1" in rollout_bot.__doc__
     assert "round_budget=8, precision=0.2" in make_rollout_bot(8, 0.2).__doc__
     assert "Returns that ``matplotlib.axes.Axes``" in iw.Analysis.plot.__doc__
+
+
+def test_the_analysis_legend_says_what_a_proof_labels(saved):
+    from icewidgets.analysis.labels import LEGEND, proved_label
+    from icewidgets.analysis.tactics import Proof
+
+    loss, unknown, win = Proof("a", "loss", 2), Proof("b"), Proof("c", "win", 3)
+    assert proved_label(loss, unknown, [loss, unknown], False) == ("mistake", "walks into a loss in 2")
+    assert proved_label(unknown, win, [win, unknown], False) == ("blunder", "missed a win in 3")
+    assert "from a proof (whatever the loss): ?? a proved win missed, at least ? a move into a proved loss" in LEGEND
+    notes = iw.Analysis.from_json(json.dumps(saved)).table().notes
+    assert any(LEGEND in note for note in notes)
