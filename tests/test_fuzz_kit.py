@@ -325,3 +325,15 @@ def test_the_analysis_legend_says_what_a_proof_labels(saved):
     assert "from a proof (whatever the loss): ?? a proved win missed, at least ? a move into a proved loss" in LEGEND
     notes = iw.Analysis.from_json(json.dumps(saved)).table().notes
     assert any(LEGEND in note for note in notes)
+
+
+def test_an_analysis_on_the_rules_engine_says_once_that_it_is_slow(nest_row, capsys):
+    from icewidgets.analysis import run
+
+    run._NOTICED.discard("nestrow")
+    record = iw.Record.new("nestrow").extend(["b2", "a1"])
+    iw.analyse(record, precision=0.3, seed=1)
+    err = capsys.readouterr().err
+    assert err.count("Analysing Nest Row: ") == 1 and "the rules engine plays the rollouts, which is far slower" in err
+    iw.analyse(record, precision=0.3, seed=2)
+    assert "Analysing" not in capsys.readouterr().err
