@@ -30,6 +30,7 @@ import inspect
 import os
 import random
 import re
+import traceback
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
@@ -387,6 +388,11 @@ def check_counters_in_playouts(game: Game, n_games: int = 4, seed: int = 0) -> N
     try:
         results = playouts(game, n_games, agents="random", seed=seed, engine="reference", progress=False, workers=1)
         results.columns()
+        rows = game.counters.summary_rows(results)
+        _expect(isinstance(rows, list) and all(isinstance(row, (list, tuple)) and len(row) == 3
+                                               and all(isinstance(cell, str) for cell in row) for row in rows),
+                f"{game.name}: summary_rows(results) gives {checks.shown(rows)}; it gives a list of rows [label, "
+                f"value, detail], three texts each, e.g. [['captures per game', '1.50', '']] (rule: {which})")
         results.summary()
         for heatmap in game.counters.heatmaps:
             _expect(heatmap in results.heatmaps, f"{game.name}: the heatmap {heatmap!r} was not counted (rule: {which})")
@@ -548,8 +554,13 @@ def _check_greedy(game: Game, state: State, rng: random.Random, where: str) -> N
     try:
         move = game.greedy(state, draws)
     except Exception as error:  # noqa: BLE001 - the rules' own rules first, then the greedy rule's failure
-        _check_listed(state, state.legal_moves(), where)  # a listed move the rules refuse is the real cause
-        raise ConformanceError(f"{where}: the greedy rule raised {type(error).__name__}: {error}") from error
+        moves = state.legal_moves()
+        _check_listed(state, moves, where)  # a listed move the rules refuse is the real cause
+        for m in moves:  # and so is a ply that says nothing, which a greedy rule may read
+            _expect(bool(state.play(m).events), f"{where}: {m} produced no events")
+        frames = traceback.extract_tb(error.__traceback__)
+        place = f" ({Path(frames[-1].filename).name}, line {frames[-1].lineno})" if frames else ""
+        raise ConformanceError(f"{where}: the greedy rule raised {type(error).__name__}: {error}{place}") from error
     _expect(state.is_legal(move), f"{where}: the greedy rule chose {move}, which is not legal")
     _expect(draws.draws == 1, f"{where}: the greedy rule drew {draws.draws} times, not once")
 

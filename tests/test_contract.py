@@ -320,3 +320,38 @@ def test_legal_moves_listed_from_a_set_are_caught_in_a_new_process(tmp_path, mon
     _names_a_rule(str(info.value))
     monkeypatch.undo()
     assert check_move_order(NestRow(), seed=1) is True  # compared, and the same
+
+
+def test_a_greedy_rule_that_fails_is_named_after_the_rules_it_may_have_tripped_on(monkeypatch):
+    def reads_events(state, rng):
+        rng.random()
+        return max(state.legal_moves(), key=lambda move: len(state.play(move).events[0].text))
+
+    monkeypatch.setattr(NestRow, "greedy", staticmethod(reads_events))
+    monkeypatch.setattr(NestRowState, "_apply", lambda self, move: NestRowState(self.game, self.board, 1 - self.to_move,
+                                                                                 self.turns + 1, move)._prime(events=[]))
+    with pytest.raises(ConformanceError, match=r"game 1, ply 1: a1 produced no events"):
+        check_game(NestRow(), n_games=1, seed=1, outline=False)
+    monkeypatch.undo()
+    monkeypatch.setattr(NestRow, "greedy", staticmethod(lambda state, rng: rng.random() and state.legal_moves()[99]))
+    with pytest.raises(ConformanceError, match=r"game 1, ply 1: the greedy rule raised IndexError: list index out of "
+                                               r"range \(test_contract.py, line \d+\)"):
+        check_game(NestRow(), n_games=1, seed=1, outline=False)
+
+
+def test_summary_rows_are_three_texts(monkeypatch):
+    monkeypatch.setattr(_Counters, "summary_rows", lambda self, results: [["nested pieces per game", 1.5]])
+    monkeypatch.setattr(NestRow, "counters", _Counters())
+    _fails(NestRow(), r"nestrow: summary_rows\(results\) gives \[\['nested pieces per game', 1.5\]\]; it gives a list "
+                      r"of rows \[label, value, detail\], three texts each")
+
+
+def test_an_option_checked_but_not_declared_is_named():
+    @dataclasses.dataclass(frozen=True, repr=False)
+    class Careless(NestRow):
+        def __post_init__(self):
+            iw.checks.option_bool(self, "ice")
+
+    with pytest.raises(TypeError, match=r"Careless checks the option 'ice' but has no such field: declare it in the "
+                                        r"Game dataclass, with its default"):
+        Careless()
