@@ -256,7 +256,7 @@ def greedy_move(state: NestRowState, rng: Any) -> Place:
     moves = state.legal_moves()
     keys = []
     for move in moves:
-        after = state._apply(move)
+        after = state.play(move)
         keys.append(2 if after.winners else 1 if move.target == CENTRE else 0)
     return pick_best(moves, keys, rng)
 
