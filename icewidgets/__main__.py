@@ -19,6 +19,8 @@ Subcommands:
   (:mod:`icewidgets.bench`).
 - ``new-game NAME DIR``: write a new game as a package of its own into DIR (a small working game,
   every hook filled, with its tests), ready for ``pip install -e DIR`` and ``pytest DIR``.
+- ``contributing``: print the guide for game authors, CONTRIBUTING.md, which ships with the
+  package (``--path``: where it is).
 - ``notebooks DIR``: copy the notebooks and their data into the folder DIR, for a teacher; a file
   the teacher changed is never overwritten (asked at a terminal, else, or with no answer, the new
   version is written beside it).
@@ -112,9 +114,11 @@ def _parser() -> argparse.ArgumentParser:
 
     add_command(sub)
     sub.add_parser("games", help="list the games and their options")
-    sub.add_parser("warm", help="compile every game's fast engine into the cache (once, after installing)",
-                   description="Compile every game's fast engine (numba kernels) into the cache, with a line per "
-                               "game, so that later runs start at once.")
+    warm = sub.add_parser("warm", help="compile every game's fast engine into the cache (once, after installing)",
+                          description="Compile every game's fast engine (numba kernels) into the cache, with a line "
+                                      "per game, so that later runs start at once; name games to warm only those.",
+                          epilog=f"example: python -m icewidgets warm {games[0]}")
+    warm.add_argument("game", nargs="*", help=f"games to warm (default: all): {', '.join(games)}")
     notebooks = sub.add_parser("notebooks", help="copy the notebooks and their data into a folder, for a teacher",
                                description="Copy the notebooks that ship with icewidgets, and their data, into the "
                                            "folder DIR (made if needed). A file you changed is never overwritten: "
@@ -156,6 +160,11 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("name", metavar="NAME", help="the game's name: lower case letters, digits and _")
     new.add_argument("folder", metavar="DIR", help="the folder to write it into")
     new.add_argument("--title", default=None, help="the game's name as people write it (default: NAME capitalised)")
+    guide = sub.add_parser("contributing", help="print the guide for game authors (CONTRIBUTING.md)",
+                           description="Print CONTRIBUTING.md, which ships with icewidgets: how to write a game, its "
+                                       "hooks and their formats, and the contract its tests check.",
+                           epilog="example: python -m icewidgets contributing | less")
+    guide.add_argument("--path", action="store_true", help="print only where the file is")
     return parser
 
 
@@ -293,9 +302,14 @@ def _run(args: argparse.Namespace) -> int:
             raise _WriteFailed(f"could not write {error.filename!r}: {error.strerror or error}") from None
         print(report)
         return 0
-    if args.command == "new-game":
+    if args.command in ("new-game", "contributing"):
         from .newgame import new_game
+        from .shipped import contributing_guide
 
+        if args.command == "contributing":
+            path = contributing_guide()
+            print(path if args.path else path.read_text(encoding="utf-8"), end="\n" if args.path else "")
+            return 0
         try:
             written = new_game(args.name, args.folder, title=args.title)
         except FileExistsError as error:
@@ -305,12 +319,16 @@ def _run(args: argparse.Namespace) -> int:
         print(f"wrote the game {args.name!r} into {args.folder} ({len(written)} files). Next:\n"
               f"  pip install -e {args.folder}    # registers it for every process\n"
               f"  pytest {args.folder}            # the contract, the outline, the golden playthrough, the rules\n"
-              "Then change its rules into your game's, keeping the tests green (CONTRIBUTING, 'Adding a game').")
+              "Then change its rules into your game's, keeping the tests green: the guide is CONTRIBUTING.md\n"
+              f"({contributing_guide()}; python -m icewidgets contributing prints it), 'Adding a game' and 'The hooks'.")
         return 0
     if args.command == "warm":
         from . import fast
 
-        fast.warm(notify=lambda line: print(line, flush=True))
+        unknown = [name for name in args.game if name.lower() not in available_games()]
+        if unknown:
+            raise _UsageError(f"unknown game {unknown[0]!r}; available games: {', '.join(available_games())}")
+        fast.warm(notify=lambda line: print(line, flush=True), games=[name.lower() for name in args.game] or None)
         return 0
     if args.command in ("analyse", "analyze"):
         from .analysis.cli import run
@@ -383,6 +401,7 @@ def _bench(args: argparse.Namespace) -> int:
     print("\n".join(bench.ladder_table([])), flush=True)
     bench.ladder_rows(game, count, args.quick_n, args.seed,
                       notify=lambda row: print(bench.ladder_table([row], header=False)[0], flush=True))
+    print(bench.ladder_note())
     return 0
 
 

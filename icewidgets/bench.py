@@ -32,7 +32,7 @@ from .analysis.values import final_points, rollout_plies, rollout_points
 from .playout import game_rng, ply_limit, resolve_game, tournament
 from .protocol import CHANCE, Game, State
 
-__all__ = ["RUNGS", "SOURCES", "TARGET_POINTS", "TARGET_SECONDS", "ladder_rows", "ladder_table", "policy_rows",
+__all__ = ["RUNGS", "SOURCES", "TARGET_POINTS", "TARGET_SECONDS", "ladder_note", "ladder_rows", "ladder_table", "policy_rows",
            "policy_table", "sample_positions"]
 
 SOURCES = ("medium", "easy")
@@ -151,9 +151,20 @@ def ladder_rows(game: Game | str, n: int = 24, quick_n: int = 200, seed: int = 1
     return rows
 
 
+def ladder_note() -> str:
+    """What the ladder table's ``met`` column says, printed under it.
+
+    >>> ladder_note()[:60]
+    'met: yes when the level scored at least 0.70 points a game a'
+    """
+    return (f"met: yes when the level scored at least {TARGET_POINTS:.2f} points a game against the rung below, "
+            f"thinking at most {TARGET_SECONDS:g} s a move, else NO; — for easy vs random, shown for reference "
+            "(random is no level)")
+
+
 def ladder_table(rows: list[dict], header: bool = True) -> list[str]:
     """The lines of a table of :func:`ladder_rows` (easy against random is shown for reference:
-    random is no level)."""
+    random is no level; :func:`ladder_note` says what the ``met`` column means)."""
     lines = []
     if header:
         lines.append(f"{'game':<9} {'match':<17} {'games':>5} {'points/game':>11} {'95% interval':>14} {'unfin.':>6} "

@@ -264,7 +264,7 @@ def option_choice(game: Any, option: str, choices: Iterable[Any]) -> None:
     ...
     ValueError: opening='cross' is not a valid demo option; choose one of 'ring', 'line'
     """
-    value = getattr(game, option)
+    value = _option(game, option)
     choices = tuple(choices)
     try:
         known = value in choices
@@ -289,7 +289,7 @@ def option_int(game: Any, option: str, low: int, high: int | None = None, *, non
     ...
     ValueError: players=2 is not valid for demo: it must be a whole number from 3 to 5
     """
-    value = getattr(game, option)
+    value = _option(game, option)
     if value is None and none:
         return
     top = high if high is not None else OPTION_LIMIT
@@ -302,15 +302,39 @@ def option_int(game: Any, option: str, low: int, high: int | None = None, *, non
         raise ValueError(f"{option}={shown(value)} is not valid for {game.name}: it must be a whole number {span}{extra}")
 
 
+BOOL_WORDS = {"true": True, "yes": True, "false": False, "no": False}
+"""The words a yes-or-no option also takes, in any case (as the command line's ``-o ice=false``
+passes them): each becomes True or False."""
+
+
 def option_bool(game: Any, option: str) -> None:
-    """Refuse ``game``'s option ``option`` unless its value is True or False.
+    """Refuse ``game``'s option ``option`` unless its value is True or False, or one of the words
+    of :data:`BOOL_WORDS` in any case (``"false"``, ``"Yes"``), which it sets to the bool they
+    say. Call it in the Game's ``__post_init__``.
 
     >>> from types import SimpleNamespace
-    >>> option_bool(SimpleNamespace(name="demo", fast="yes"), "fast")
+    >>> game = SimpleNamespace(name="demo", fast="No")
+    >>> option_bool(game, "fast")
+    >>> game.fast
+    False
+    >>> option_bool(SimpleNamespace(name="demo", fast="maybe"), "fast")
     Traceback (most recent call last):
     ...
-    ValueError: fast='yes' is not valid for demo: it must be True or False
+    ValueError: fast='maybe' is not valid for demo: it must be True or False (or true/false, yes/no in any case)
     """
-    value = getattr(game, option)
-    if not isinstance(value, bool):
-        raise ValueError(f"{option}={shown(value)} is not valid for {game.name}: it must be True or False")
+    value = _option(game, option)
+    if isinstance(value, str) and value.strip().lower() in BOOL_WORDS:
+        object.__setattr__(game, option, BOOL_WORDS[value.strip().lower()])  # a frozen Game's field, in __post_init__
+    elif not isinstance(value, bool):
+        raise ValueError(f"{option}={shown(value)} is not valid for {game.name}: it must be True or False "
+                         "(or true/false, yes/no in any case)")
+
+
+def _option(game: Any, option: str) -> Any:
+    """The value of ``game``'s option ``option``; a game that checks an option it does not declare
+    is told to declare it (a field of the Game dataclass)."""
+    try:
+        return getattr(game, option)
+    except AttributeError:
+        raise TypeError(f"{type(game).__name__} checks the option {option!r} but has no such field: declare it in "
+                        "the Game dataclass, with its default") from None

@@ -426,8 +426,9 @@ def _note_cached(kernel: ModuleType, key: tuple) -> None:
         pass
 
 
-def warm(notify: Notify = print) -> list[tuple[str, float, bool]]:
-    """Compile every registered game's kernel into the cache (``python -m icewidgets warm``).
+def warm(notify: Notify = print, games: Sequence[str] | None = None) -> list[tuple[str, float, bool]]:
+    """Compile every registered game's kernel into the cache (``python -m icewidgets warm``), or
+    only those of the games named in ``games`` (``python -m icewidgets warm GAME``).
 
     Each kernel is prepared (:func:`prepare`) for its game's default options with random, greedy
     and mixed seats, for whole games and continued ones. ``notify`` hears a line for every game:
@@ -438,7 +439,7 @@ def warm(notify: Notify = print) -> list[tuple[str, float, bool]]:
     """
     from .games import available_games, make
 
-    games = [make(name) for name in available_games()]
+    games = [make(name) for name in (available_games() if games is None else games)]
     if not available():
         notify("the fast engine is unavailable here (numba is not installed, or ICEWIDGETS_NO_FAST is set): "
                "nothing to compile; the rules engines play every game")

@@ -426,7 +426,11 @@ class State:
     def _coerce(self, move: Any) -> Any:
         if isinstance(move, str):
             return self.game.parse_move(move)
-        if not isinstance(move, self.game.move_types):
+        try:
+            known = isinstance(move, self.game.move_types)
+        except TypeError:  # move_types holds what is not a class: say which rule, not isinstance()'s words
+            raise TypeError(f"{self.game.name}: {move_types_problem(type(self.game))}") from None
+        if not known:
             raise NotationError(f"{shown(move)} is not a {self.game.name} move or move text")
         return move
 
@@ -499,6 +503,28 @@ class State:
 
     def _ascii(self) -> str:
         raise NotImplementedError
+
+
+def move_types_problem(game_class: type) -> str | None:
+    """Why ``game_class.move_types`` is not a tuple of the Move classes themselves, in words that
+    name the rule, or None. (An empty tuple passes here: :func:`icewidgets.testing.check_outline`
+    refuses it.)
+
+    >>> class Demo(Game):
+    ...     move_types = ("Step",)
+    >>> move_types_problem(Demo)
+    "move_types holds 'Step', not a class: write Demo.move_types = (…,) with the Move classes themselves, after the # Moves section that defines them (rule: move_types are the Move classes)"
+    """
+    types, owner = game_class.move_types, game_class.__name__
+    rule = "(rule: move_types are the Move classes)"
+    if not isinstance(types, tuple):
+        return (f"move_types = {shown(types)}; write a tuple of the Move classes after them, e.g. "
+                f"{owner}.move_types = (Place,) {rule}")
+    for kind in types:
+        if not isinstance(kind, type):
+            return (f"move_types holds {shown(kind)}, not a class: write {owner}.move_types = (…,) with the Move "
+                    f"classes themselves, after the # Moves section that defines them {rule}")
+    return None
 
 
 def _check_levels(owner: str, levels: Any) -> dict[str, Any]:

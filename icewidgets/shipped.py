@@ -1,4 +1,5 @@
-"""What ships with icewidgets besides the code: the notebooks and their data.
+"""What ships with icewidgets besides the code: the notebooks and their data, and the guide for
+game authors (:func:`contributing_guide`, ``CONTRIBUTING.md``).
 
 The wheel holds them at ``icewidgets/notebooks``; a checkout of the repository has them in its
 ``notebooks/`` folder. :func:`notebooks_folder` finds them either way, :func:`notebook_data`
@@ -42,6 +43,22 @@ def notebooks_folder() -> Path:
             return folder
     raise FileNotFoundError(f"no notebooks were installed with icewidgets (looked in {package / 'notebooks'} and "
                             f"{package.parent / 'notebooks'}); reinstall it from a wheel or a checkout")
+
+
+def contributing_guide() -> Path:
+    """The guide for game authors, ``CONTRIBUTING.md`` (how to write a game, its hooks and the
+    contract its tests check): inside the installed package, or at the root of a checkout. The
+    command ``python -m icewidgets contributing`` prints it.
+
+    >>> "## The hooks" in contributing_guide().read_text(encoding="utf-8")
+    True
+    """
+    package = Path(__file__).resolve().parent
+    for path in (package / "CONTRIBUTING.md", package.parent / "CONTRIBUTING.md"):
+        if path.is_file():
+            return path
+    raise FileNotFoundError(f"the guide CONTRIBUTING.md was not installed with icewidgets (looked in {package} and "
+                            f"{package.parent}); reinstall it from a wheel or a checkout")
 
 
 def notebook_data(name: str) -> Path:

@@ -30,12 +30,14 @@ import inspect
 import os
 import random
 import re
+import traceback
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
 from . import checks
+from . import counters as counters_module
 from .pieces import COLOUR_NAMES
-from .protocol import CHANCE, LEVEL_NAMES, Event, Game, IllegalMoveError, State
+from .protocol import CHANCE, LEVEL_NAMES, Event, Game, IllegalMoveError, State, move_types_problem
 from .view import BoardArea, Dice, Line, Pieces, Stage
 
 HOW_TO_PLAY_LENGTHS = {"summary": 100, "text": 1000, "paragraphs": 4}
@@ -75,6 +77,8 @@ def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | No
         state = game.new_state(seed=rng.randrange(2**32))
         number = index + 1  # messages count games and plies from 1, as the rest of the library does
         _check_state(game, state, f"game {number}, start")
+        if index == 0:
+            _check_partial(game, state)
         counted = _Counted(game)
         greedy_rng = random.Random(f"{seed}:{index}:greedy")  # its own stream: the games stay the same
         plies = 0
@@ -92,6 +96,7 @@ def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | No
             _expect(bool(after.events), f"{where}: {move} produced no events")
             for ev in after.events:
                 _expect(isinstance(ev, Event) and bool(str(ev).strip()), f"{where}: {move} produced an event with no text")
+                _check_event_places(ev, where)
             _check_view(game, state, move, after, where)
             counted.ply(after, where)
             state = after
@@ -104,15 +109,96 @@ def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | No
         report["results"][state.result] = report["results"].get(state.result, 0) + 1
     if outline:
         check_counters_in_playouts(game, seed=seed)
+    if type(game) not in _ORDER_CHECKED:
+        _ORDER_CHECKED.add(type(game))
+        check_move_order(game, seed=seed)
     return report
+
+
+_ORDER_CHECKED: set[type] = set()
+"""The Game classes whose move order :func:`check_game` has compared with a new process already."""
+
+
+def check_move_order(game: Game, seed: int = 0, plies: int = 60) -> bool:
+    """Check that ``legal_moves()`` lists its moves in the same order in a new process, whose
+    string hashes differ (``PYTHONHASHSEED``): a list built from a set is in a different order
+    there, so seeded games and the kernels' replays would differ. Two seeded random games of up
+    to ``plies`` plies each are compared (their moves chosen by their sorted notation, so both
+    processes play the same games).
+
+    Returns False without checking when the game's class cannot be imported in a new process
+    (a game defined in a notebook or at a prompt), or when the new process plays another game
+    (its rules changed in this one, as a test may do); True when the orders were compared and
+    agree. A difference is a :class:`ConformanceError` naming the rule.
+    """
+    import subprocess
+    import sys
+
+    cls = type(game)
+    module = sys.modules.get(cls.__module__)
+    if cls.__module__ == "__main__" or "<" in cls.__qualname__ or not getattr(module, "__file__", None):
+        return False
+    here = _move_orders(game, seed, plies)
+    hash_seed = "2" if os.environ.get("PYTHONHASHSEED") == "1" else "1"
+    script = ("import ast, importlib, sys\nfrom icewidgets.testing import _move_orders\n"
+              "cls = importlib.import_module(sys.argv[1])\nfor part in sys.argv[2].split('.'):\n"
+              "    cls = getattr(cls, part)\n"
+              "sys.stdout.write('\\n'.join(_move_orders(cls(**ast.literal_eval(sys.argv[3])), int(sys.argv[4]), "
+              "int(sys.argv[5]))))")
+    env = dict(os.environ, PYTHONHASHSEED=hash_seed,
+               PYTHONPATH=os.pathsep.join([p for p in sys.path if p] + [os.environ.get("PYTHONPATH", "")]))
+    try:
+        done = subprocess.run([sys.executable, "-c", script, cls.__module__, cls.__qualname__, repr(game.options),
+                               str(seed), str(plies)], capture_output=True, text=True, encoding="utf-8", env=env,
+                              timeout=300)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    there = done.stdout.split("\n")
+    if done.returncode != 0 or len(there) != len(here):
+        return False
+    for number, (mine, theirs) in enumerate(zip(here, there), 1):
+        if mine != theirs:
+            if sorted(mine.split(" ")) != sorted(theirs.split(" ")):
+                return False  # another game there: nothing to compare
+            raise ConformanceError(
+                f"{game.name}: legal_moves() lists the same moves in another order in a new process (hash seed "
+                f"{hash_seed}), at ply {number} of a seeded game: here {mine[:80]!r}, there {theirs[:80]!r}; build "
+                f"the list in a fixed order (board order), never from a set "
+                f"(rule: legal_moves() lists its moves in the same order in every process)")
+    return True
+
+
+def _move_orders(game: Game, seed: int, plies: int) -> list[str]:
+    """The notation of the listed moves at every ply of two seeded random games, each move chosen
+    by its place among the sorted notations (so the games do not depend on the order listed)."""
+    orders = []
+    for index in range(2):
+        rng = random.Random(f"{seed}:order:{index}")
+        state = game.new_state(seed=rng.randrange(2**32))
+        for _ in range(plies):
+            if state.is_over:
+                break
+            if state.to_move == CHANCE:
+                outcomes = sorted(state.chance_outcomes(), key=lambda outcome: str(outcome[0]))
+                move = rng.choices([m for m, _ in outcomes], weights=[p for _, p in outcomes])[0]
+                orders.append(" ".join(str(m) for m, _ in state.chance_outcomes()))
+            else:
+                moves = state.legal_moves()
+                orders.append(" ".join(map(str, moves)))
+                move = sorted(moves, key=str)[rng.randrange(len(moves))]
+            state = state.play(move)
+    return orders
 
 
 def check_outline(game: Game) -> None:
     """Check the rules of the contract a Game class follows before any game is played: it has a
     grid; it is a frozen dataclass declared with ``repr=False`` (its ``repr`` is how to make it);
-    ``players`` is its first option and ``max_turns=None`` one of them; and its ``how_to_play``
-    is long enough for a rules sheet (:data:`HOW_TO_PLAY_LENGTHS`) and its example plays (with
-    the default options, as the rules sheet draws it).
+    ``players`` is its first option and ``max_turns=None`` one of them; the Game and its State
+    give every hook the layers use (:data:`GAME_HOOKS`, :data:`STATE_HOOKS`); its ``how_to_play``
+    is long enough for a rules sheet (:data:`HOW_TO_PLAY_LENGTHS`); ``move_types`` are the Move
+    classes and ``example_move`` is one; its rules module keeps the outline
+    (:func:`check_rules_module`); its counters are in their format (:func:`check_counters`); and
+    the example of ``how_to_play`` plays (with the default options, as the rules sheet draws it).
     Each failure is a :class:`ConformanceError` that names the rule.
 
     >>> import icewidgets as iw
@@ -135,8 +221,13 @@ def check_outline(game: Game) -> None:
     rule("max_turns" in options and dataclasses.fields(cls)[options.index("max_turns")].default is None,
          "it has no option max_turns=None",
          "every game has the option max_turns=None")
+    _check_hooks(game)
     rules = game.how_to_play
     which = "how_to_play: a summary of more than 100 characters, a text of more than 1000 and 4 paragraphs"
+    rule(rules is not Game.how_to_play, f"no how_to_play is plugged in: write the rules in plain words as a HowToPlay "
+                                        f"in teaching.py and attach it with {cls.__name__}.plug_in(how_to_play=…) in "
+                                        f"the package's __init__ (or pass outline=False to check_game until then)",
+         which)
     rule(len(rules.summary) > HOW_TO_PLAY_LENGTHS["summary"],
          f"how_to_play.summary has {len(rules.summary)} characters", which)
     rule(len(rules.text) > HOW_TO_PLAY_LENGTHS["text"], f"how_to_play.text has {len(rules.text)} characters", which)
@@ -154,6 +245,32 @@ def check_outline(game: Game) -> None:
         except ValueError as error:
             rule(False, f"the example ply {ply!r} of how_to_play cannot be played: {error}",
                  "how_to_play has an example for the rules sheet")
+
+
+GAME_HOOKS = ("new_state", "state_from_text", "parse_move")
+"""What a Game subclass writes itself (CONTRIBUTING, "Adding a game", step 1)."""
+STATE_HOOKS = ("legal_moves", "_why_illegal", "_apply", "to_text", "stack", "scores", "winners", "end_reason",
+               "events", "_ascii")
+"""What a State subclass writes itself; the base class computes the rest from them."""
+
+
+def _check_hooks(game: Game) -> None:
+    """The Game and its State define every hook of :data:`GAME_HOOKS` and :data:`STATE_HOOKS`."""
+    which = "the Game and its State give the hooks of step 1"
+
+    def missing(cls: type, hooks: Sequence[str], base: type) -> list[str]:
+        return [hook for hook in hooks
+                if not any(hook in vars(klass) for klass in cls.__mro__ if klass not in base.__mro__)]
+
+    absent = missing(type(game), GAME_HOOKS, Game)
+    _expect(not absent, f"{game.name}: {type(game).__name__} has no {', '.join(absent)} (rule: {which})")
+    state = game.new_state(seed=1)
+    _expect(isinstance(state, State), f"{game.name}: new_state() gives {checks.shown(state)}, not a State "
+                                      f"(rule: {which})")
+    absent = missing(type(state), STATE_HOOKS, State)
+    _expect(not absent, f"{game.name}: {type(state).__name__} has no {', '.join(absent)}: write "
+                        f"{'it' if len(absent) == 1 else 'them'} (CONTRIBUTING, \"Adding a game\", step 1; the base class computes "
+                        f"the rest from them) (rule: {which})")
 
 
 OUTLINE_SECTIONS = ("Options", "Moves", "State", "Private helpers")
@@ -225,13 +342,10 @@ def _check_move_types(game: Game) -> None:
     """``move_types`` holds the Move classes, and the example move is one of them."""
     which = "move_types are the Move classes"
     types = type(game).move_types
-    _expect(isinstance(types, tuple) and bool(types),
-            f"{game.name}: move_types = {checks.shown(types)}; write a tuple of the Move classes after them, e.g. "
-            f"{type(game).__name__}.move_types = (Place,) (rule: {which})")
-    for kind in types:
-        _expect(isinstance(kind, type), f"{game.name}: move_types holds {checks.shown(kind)}, not a class: write "
-                                        f"{type(game).__name__}.move_types = (…,) with the Move classes themselves, "
-                                        f"after the # Moves section that defines them (rule: {which})")
+    problem = move_types_problem(type(game))
+    _expect(problem is None, f"{game.name}: {problem}")
+    _expect(bool(types), f"{game.name}: move_types = (); write a tuple of the Move classes after them, e.g. "
+                         f"{type(game).__name__}.move_types = (Place,) (rule: {which})")
     try:
         example = game.parse_move(game.example_move)
     except ValueError as error:
@@ -241,53 +355,26 @@ def _check_move_types(game: Game) -> None:
                                         f"which is not one of move_types (rule: {which})")
 
 
-COUNTER_DTYPES = ("bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float32",
-                  "float64")
+COUNTER_DTYPES = counters_module.DTYPES
 """The numpy types a counter's field may have (``Counters.fields``)."""
 
 
 def check_counters(game: Game) -> None:
     """Check the format of the game's :class:`~icewidgets.counters.Counters` before any playout
-    uses it: ``fields`` maps a name to ``(dtype, shape, description)`` (a dtype of
-    :data:`COUNTER_DTYPES`, a tuple of sizes or ``"players"``, words), ``heatmaps`` a name to what
-    it counts, ``labels`` a field's name to one tuple of labels per extra axis. Each failure is a
-    :class:`ConformanceError` that names the rule.
+    uses it (:func:`icewidgets.counters.check_format`, which the playouts run too): ``fields``
+    maps a name to ``(dtype, shape, description)`` (a dtype of :data:`COUNTER_DTYPES`, a tuple of
+    sizes or ``"players"``, words), ``heatmaps`` a name to what it counts, ``labels`` a field's
+    name to one tuple of labels per extra axis; ``new_row()`` gives each field its shape and
+    ``progress`` one value per player. Each failure is a :class:`ConformanceError` that names the
+    rule.
 
     >>> import icewidgets as iw
     >>> check_counters(iw.make(iw.available_games()[0]))
     """
-    counters, name = game.counters, game.name
-    fields = counters.fields
-    rule = "Counters.fields maps a name to (dtype, shape, description)"
-    _expect(isinstance(fields, dict), f"{name}: Counters.fields is {checks.shown(fields)}, not a dict (rule: {rule})")
-    for field, spec in fields.items():
-        example = f"e.g. {{'captures': ('uint8', ('players',), 'pieces captured')}}"
-        ok = (isinstance(field, str) and field.isidentifier() and isinstance(spec, tuple) and len(spec) == 3
-              and spec[0] in COUNTER_DTYPES and isinstance(spec[1], tuple)
-              and all(dim == "players" or (isinstance(dim, int) and not isinstance(dim, bool) and dim >= 1)
-                      for dim in spec[1])
-              and isinstance(spec[2], str) and bool(spec[2].strip()))
-        _expect(ok, f"{name}: {checks.shown(field)} maps to {checks.shown(spec)}: a name maps to a tuple (dtype, shape, "
-                    f"description), the dtype one of {', '.join(COUNTER_DTYPES)}, the shape a tuple of sizes or "
-                    f"'players' (() for one number a game), the description words; {example} (rule: {rule})")
-    rule = "Counters.heatmaps maps a name to what it counts"
-    heatmaps = counters.heatmaps
-    _expect(isinstance(heatmaps, dict) and all(isinstance(k, str) and k.isidentifier() and isinstance(v, str)
-                                               and bool(v.strip()) for k, v in heatmaps.items()),
-            f"{name}: Counters.heatmaps is {checks.shown(heatmaps)}; it maps a name to the words that say what it "
-            f"counts, e.g. {{'captures': 'squares where pieces were captured'}} (rule: {rule})")
-    rule = "Counters.labels give each extra axis of a field its labels"
-    labels = counters.labels
-    _expect(isinstance(labels, dict), f"{name}: Counters.labels is {checks.shown(labels)}, not a dict (rule: {rule})")
-    for field, axes in labels.items():
-        _expect(field in fields, f"{name}: Counters.labels names {checks.shown(field)}, which is not a field "
-                                 f"(rule: {rule})")
-        shape = tuple(game.num_players if dim == "players" else dim for dim in fields[field][1])
-        ok = (isinstance(axes, tuple) and len(axes) == len(shape)
-              and all(isinstance(axis, (tuple, str)) and len(axis) == size for axis, size in zip(axes, shape)))
-        _expect(ok, f"{name}: Counters.labels[{field!r}] is {checks.shown(axes)}; the field's extra shape is {shape}, "
-                    f"so it needs a tuple of {len(shape)} tuples of labels of those lengths, e.g. "
-                    f"(('R', 'Y'),) for a shape ('players',) of 2 players (rule: {rule})")
+    try:
+        counters_module.check_format(game)
+    except ValueError as error:
+        raise ConformanceError(str(error)) from None
 
 
 def check_counters_in_playouts(game: Game, n_games: int = 4, seed: int = 0) -> None:
@@ -301,6 +388,11 @@ def check_counters_in_playouts(game: Game, n_games: int = 4, seed: int = 0) -> N
     try:
         results = playouts(game, n_games, agents="random", seed=seed, engine="reference", progress=False, workers=1)
         results.columns()
+        rows = game.counters.summary_rows(results)
+        _expect(isinstance(rows, list) and all(isinstance(row, (list, tuple)) and len(row) == 3
+                                               and all(isinstance(cell, str) for cell in row) for row in rows),
+                f"{game.name}: summary_rows(results) gives {checks.shown(rows)}; it gives a list of rows [label, "
+                f"value, detail], three texts each, e.g. [['captures per game', '1.50', '']] (rule: {which})")
         results.summary()
         for heatmap in game.counters.heatmaps:
             _expect(heatmap in results.heatmaps, f"{game.name}: the heatmap {heatmap!r} was not counted (rule: {which})")
@@ -343,12 +435,42 @@ def _pick_move(game: Game, state: State, rng: random.Random, where: str) -> Any:
         move = rng.choice(moves)
     _expect(len(set(moves)) == len(moves), f"{where}: legal_moves() lists a move twice")
     for m in moves:
-        _expect(game.parse_move(str(m)) == m, f"{where}: {m!r} does not survive str() and parse_move()")
-    sample = moves if len(moves) <= 8 else rng.sample(moves, 8)
-    for m in sample:
-        _expect(state.is_legal(m), f"{where}: listed move {m} is not accepted: {state.why_illegal(m)}")
+        try:
+            back = game.parse_move(str(m))
+        except ValueError as error:
+            raise ConformanceError(f"{where}: {m!r} does not survive str() and parse_move(): parse_move({str(m)!r}) "
+                                   f"says: {error}") from None
+        _expect(back == m, f"{where}: {m!r} does not survive str() and parse_move(): it reads back as {back!r}")
+    sample = moves if len(moves) <= 8 else rng.sample(moves, 8)  # this draw stays: the golden playthroughs follow it
+    _check_listed(state, moves if len(moves) <= LEGALITY_SAMPLE else sample, where)
     _expect(state.legal_moves() == state.legal_moves(), f"{where}: legal_moves() order is not deterministic")
     return move
+
+
+def _check_partial(game: Game, state: State) -> None:
+    """``state_from_text`` takes ``partial`` and ends with ``_admit``: the layers that load
+    diagrams of part of a board pass it."""
+    which = "state_from_text(text, partial=None) ends with self._admit(state, partial)"
+    text = state.to_text()
+    for partial in (True, False):
+        try:
+            loaded = game.state_from_text(text, partial=partial)
+        except TypeError as error:
+            raise ConformanceError(f"{game.name}: state_from_text(text, partial={partial}) fails: {error}; write "
+                                   f"def state_from_text(self, text, partial=None) and end it with "
+                                   f"return self._admit(state, partial) (rule: {which})") from None
+        except ValueError as error:
+            raise ConformanceError(f"{game.name}: state_from_text(text, partial={partial}) refuses the starting "
+                                   f"position: {error} (rule: {which})") from None
+        _expect(loaded == state, f"{game.name}: state_from_text(text, partial={partial}) differs from the state "
+                                 f"(rule: {which})")
+    try:
+        game.state_from_text(text, partial="yes")
+    except ValueError:
+        pass
+    else:
+        raise ConformanceError(f"{game.name}: state_from_text(text, partial='yes') loads: end it with "
+                               f"return self._admit(state, partial), which checks partial (rule: {which})")
 
 
 def _check_state(game: Game, state: State, where: str) -> None:
@@ -417,11 +539,41 @@ class _CountingDraws:
         return self.rng.random()
 
 
+LEGALITY_SAMPLE = 200
+"""Up to this many listed moves, :func:`check_game` asks ``is_legal`` of every one (else of a
+seeded sample of 8)."""
+
+
+def _check_listed(state: State, moves: Sequence[Any], where: str) -> None:
+    for m in moves:
+        _expect(state.is_legal(m), f"{where}: listed move {m} is not accepted: {state.why_illegal(m)}")
+
+
 def _check_greedy(game: Game, state: State, rng: random.Random, where: str) -> None:
     draws = _CountingDraws(rng)
-    move = game.greedy(state, draws)
+    try:
+        move = game.greedy(state, draws)
+    except Exception as error:  # noqa: BLE001 - the rules' own rules first, then the greedy rule's failure
+        moves = state.legal_moves()
+        _check_listed(state, moves, where)  # a listed move the rules refuse is the real cause
+        for m in moves:  # and so is a ply that says nothing, which a greedy rule may read
+            _expect(bool(state.play(m).events), f"{where}: {m} produced no events")
+        frames = traceback.extract_tb(error.__traceback__)
+        place = f" ({Path(frames[-1].filename).name}, line {frames[-1].lineno})" if frames else ""
+        raise ConformanceError(f"{where}: the greedy rule raised {type(error).__name__}: {error}{place}") from error
     _expect(state.is_legal(move), f"{where}: the greedy rule chose {move}, which is not legal")
     _expect(draws.draws == 1, f"{where}: the greedy rule drew {draws.draws} times, not once")
+
+
+def _check_event_places(ev: Event, where: str) -> None:
+    """An event's ``piece``, ``source`` and ``target`` are texts (square names, areas, pieces),
+    before the view or the counters read them."""
+    for key in ("piece", "source", "target"):
+        value = ev.get(key)
+        _expect(value is None or isinstance(value, str),
+                f"{where}: the event {ev.kind!r} has {key}={checks.shown(value)}, not a text: name squares as "
+                f"'c3' (GRID.name(index)), pieces as 'R3' (rule: an event that moves a piece names squares or the "
+                f"view's areas as its source and target)")
 
 
 def _check_view(game: Game, before: State, move: Any, after: State, where: str) -> None:
@@ -470,20 +622,45 @@ class _Counted:
     """Runs a game's playout counters alongside a checked game."""
 
     def __init__(self, game: Game):
+        self.game = game
         self.counters = game.counters
         self.size = game.grid.size
         self.row = self.counters.new_row()
-        self.hits: dict[str, list[int]] = {name: [] for name in self.counters.heatmaps}
+        self.hits = self.counters.new_hits()
 
     def ply(self, state: State, where: str) -> None:
-        self.counters.ply(self.row, self.hits, state)
+        self._run("ply(row, hits, state)", self.counters.ply, where, self.row, self.hits, state)
         for name, hits in self.hits.items():
-            _expect(all(0 <= square < self.size for square in hits), f"{where}: heatmap {name} counts a square off the board")
+            _expect(all(isinstance(square, int) and 0 <= square < self.size for square in hits),
+                    f"{where}: heatmap {name} counts {hits!r}: square indices of the board, 0 to {self.size - 1} "
+                    f"(GRID.index(square)) (rule: the counters work in a playout run)")
 
     def final(self, state: State, where: str) -> None:
-        self.counters.final(self.row, state)
+        self._run("final(row, state)", self.counters.final, where, self.row, state)
         unknown = set(self.row) - set(self.counters.fields)
         _expect(not unknown, f"{where}: the counters fill {sorted(unknown)}, which are not in their fields")
+        progress = self.counters.progress(state)
+        _expect(isinstance(progress, (tuple, list)) and len(progress) == self.game.num_players,
+                f"{where}: progress(state) gives {checks.shown(progress)}; it must give one value per player, "
+                f"{self.game.num_players} here (rule: Counters.progress gives one value per player)")
+
+    def _run(self, call: str, method: Any, where: str, *args: Any) -> None:
+        """Run one of the counters' methods; a failure says which, and why where it can."""
+        which = "the counters work in a playout run"
+        try:
+            method(*args)
+        except counters_module.UnknownHeatmap as error:
+            raise ConformanceError(f"{where}: the counters' {call} failed: {error}") from None
+        except KeyError as error:
+            key = error.args[0] if error.args else None
+            why = (f"new_row() does not start {key!r}, which {call.split('(')[0]}() changes: start it there"
+                   if key in self.counters.fields else f"{key!r} is not one of Counters.fields "
+                                                       f"({', '.join(self.counters.fields) or 'none'})")
+            raise ConformanceError(f"{where}: the counters' {call} failed: KeyError {key!r}: {why} "
+                                   f"(rule: {which})") from None
+        except Exception as error:  # noqa: BLE001 - whatever breaks, it is said with the rule
+            raise ConformanceError(f"{where}: the counters' {call} failed: {type(error).__name__}: {error} "
+                                   f"(rule: {which})") from error
 
 
 def _expect(condition: bool, message: str) -> None:

@@ -47,3 +47,13 @@ def ordinal(n: int) -> str:
     ('1st', '12th', '22nd', '113th')
     """
     return f"{n:,}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def rate(value: float) -> str:
+    """A rate (games a second) in as few digits as say it: whole from 10 up, else two
+    significant digits, so a slow game's rate is not shown as 0.
+
+    >>> rate(12345.6), rate(12.4), rate(3.44), rate(0.333), rate(0.0)
+    ('12,346', '12', '3.4', '0.33', '0')
+    """
+    return f"{value:,.0f}" if value >= 10 or value == 0 else f"{value:.2g}"

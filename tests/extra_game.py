@@ -91,15 +91,16 @@ class NestRow(Game):
     def new_state(self, seed: Any = None) -> "NestRowState":
         return NestRowState(self, ((),) * GRID.size)
 
-    def state_from_text(self, text: str) -> "NestRowState":
+    def state_from_text(self, text: str, partial: bool | None = None) -> "NestRowState":
         lines, field_line = split_position(text)
         board = tuple(parse_stack(token) for token in GRID.parse_board(lines))
         for stack in board:
             if any(piece.colour not in COLOURS for piece in stack):
                 raise NotationError(f"{format_stack(stack)!r}: Nest Row has only orange and violet pieces")
         fields = parse_fields(field_line, ["to_move", "turns"])
-        return NestRowState(self, board, parse_int_field(fields, "to_move", 0, 0, 1),
-                            parse_int_field(fields, "turns", 0, 0))
+        state = NestRowState(self, board, parse_int_field(fields, "to_move", 0, 0, 1),
+                             parse_int_field(fields, "turns", 0, 0))
+        return self._admit(state, partial)
 
     def parse_move(self, text: str) -> "Place":
         if not isinstance(text, str):
@@ -255,7 +256,7 @@ def greedy_move(state: NestRowState, rng: Any) -> Place:
     moves = state.legal_moves()
     keys = []
     for move in moves:
-        after = state._apply(move)
+        after = state.play(move)
         keys.append(2 if after.winners else 1 if move.target == CENTRE else 0)
     return pick_best(moves, keys, rng)
 

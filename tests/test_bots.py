@@ -449,3 +449,14 @@ print(json.dumps([said, sorted(set(calls)), first_hint == second_hint, first_hin
     said, calls, same_hint, rollouts, same_runs = json.loads(done.stdout.splitlines()[-1])
     assert said == [False, False]  # both answered by the rules engine while the kernel compiled
     assert calls == ["play_from", "play_range"] and same_hint and rollouts > 0 and same_runs
+
+
+def test_warm_game_warms_only_that_game(nest_row, capsys, monkeypatch):
+    prepared = []
+    monkeypatch.setattr(fast, "prepare", lambda game, agents, continuing=False: prepared.append(game.name))
+    assert main(["warm", "nestrow"]) == 0
+    assert capsys.readouterr().out == "Nest Row: no compiled engine; the rules engine plays it\n" and prepared == []
+    assert main(["warm", "Volcano"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Volcano: preparing the fast engine…" and set(prepared) == {"volcano"}
+    assert main(["warm", "nogame"]) == 2
+    assert "unknown game 'nogame'; available games: " in capsys.readouterr().err

@@ -118,7 +118,19 @@ def test_the_policy_and_ladder_measurements_run_for_a_plugin_game(nest_row, caps
                                                         ["nestrow", "easy", "random"], ["nestrow", "easy", "greedy"]]
     assert main(["ladder", "nestrow", "-n", "2", "--quick-n", "4"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert [" ".join(line.split()[1:4]) for line in lines[2:]] == ["easy vs random", "medium vs easy", "hard vs medium"]
-    assert [int(line.split()[4]) for line in lines[2:]] == [4, 4, 2]
+    assert [" ".join(line.split()[1:4]) for line in lines[2:-1]] == ["easy vs random", "medium vs easy", "hard vs medium"]
+    assert [int(line.split()[4]) for line in lines[2:-1]] == [4, 4, 2]
+    assert lines[2].split()[-1] == "—" and lines[-1] == (
+        "met: yes when the level scored at least 0.70 points a game against the rung below, thinking at most 1 s a "
+        "move, else NO; — for easy vs random, shown for reference (random is no level)")
     assert main(["ladder", "nestrow", "--quick-n", "0"]) == 2
     assert "error: --quick-n must be at least 1, not 0" in capsys.readouterr().err
+
+
+def test_the_guide_for_game_authors_is_printed(capsys):
+    assert main(["contributing", "--path"]) == 0
+    path = capsys.readouterr().out.strip()
+    assert path.endswith("CONTRIBUTING.md")
+    assert main(["contributing"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("# Contributing to icewidgets") and "## The hooks" in text and "## The contract" in text

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 import icewidgets as iw
-from extra_game import HOW_TO_PLAY, NestRow, NestRowCounters, NestRowState, NestRowView
+from extra_game import HOW_TO_PLAY, NestRow, NestRowCounters, NestRowState, NestRowView, Place
 from icewidgets.protocol import event
 from icewidgets.view import BoardArea
-from icewidgets.testing import ConformanceError, check_game, check_outline
+from icewidgets.testing import ConformanceError, check_game, check_move_order, check_outline
 
 CONTRIBUTING = (Path(__file__).resolve().parent.parent / "CONTRIBUTING.md").read_text(encoding="utf-8")
 CONTRACT = CONTRIBUTING.split("## The contract", 1)[1].split("\n## ", 1)[0]
@@ -38,7 +38,7 @@ def _fails(game, match: str) -> str:
 
 
 def test_the_table_lists_the_rules():
-    assert len(RULES) == 19 and RULES[0] == "a Game has a grid"
+    assert len(RULES) == 24 and RULES[0] == "a Game has a grid"
 
 
 def test_repr_false():
@@ -114,8 +114,8 @@ def test_level_agents_must_be_agents(levels, message):
 def test_finished_positions_must_load(monkeypatch):
     loads = NestRow.state_from_text
 
-    def refuse_finished(self, text):
-        state = loads(self, text)
+    def refuse_finished(self, text, partial=None):
+        state = loads(self, text, partial)
         if state.is_over:
             raise iw.NotationError("a row is already made")
         return state
@@ -187,6 +187,19 @@ class _Counters(NestRowCounters):
     ({"labels": {"nested": ("a", "b")}}, r"Counters.labels\['nested'\] is \('a', 'b'\); the field's extra shape is "
                                          r"\(\), .* \(rule: Counters.labels give each extra axis of a field its labels\)"),
     ({"labels": {"other": (("a",),)}}, r"Counters.labels names 'other', which is not a field"),
+    ({"new_row": lambda self: {"nested": [0, 0]}}, r"nestrow: new_row\(\) starts 'nested' at \[0, 0\], but its shape "
+                                                   r"is \(\): a number \(rule: Counters.new_row gives each field it "
+                                                   r"starts its shape\)"),
+    ({"new_row": lambda self: {}}, r"game 1, ply 1: the counters' ply\(row, hits, state\) failed: KeyError 'nested': "
+                                   r"new_row\(\) does not start 'nested', which ply\(\) changes: start it there "
+                                   r"\(rule: the counters work in a playout run\)"),
+    ({"ply": lambda self, row, hits, state: hits["place"].append(0)},
+     r"game 1, ply 1: the counters' ply\(row, hits, state\) failed: 'place' is not a heatmap of _Counters: its "
+     r"heatmaps are \['placed'\]; declare it in _Counters.heatmaps \(rule: Counters.heatmaps maps a name to what "
+     r"it counts\)"),
+    ({"progress": lambda self, state: (1,)}, r"nestrow: progress\(state\) gives \(1,\) for the starting position; it "
+                                             r"must give one value per player, 2 here, e.g. \(\(0,\), \(0,\)\) "
+                                             r"\(rule: Counters.progress gives one value per player\)"),
     ({"summary_rows": lambda self, results: [["nested", results.arrays["missing"], ""]]},
      r"a playout run of 4 games failed in the game's counters: KeyError: 'missing' \(rule: the counters work in a "
      r"playout run\)"),
@@ -196,6 +209,14 @@ def test_counters_are_checked_in_their_format_and_in_a_playout_run(monkeypatch, 
         monkeypatch.setattr(_Counters, name, value)
     monkeypatch.setattr(NestRow, "counters", _Counters())
     _fails(NestRow(), message)
+
+
+def test_the_playouts_check_the_counters_before_any_game(monkeypatch):
+    monkeypatch.setattr(_Counters, "fields", {"nested": ("uint8", "players", "pieces nested")})
+    monkeypatch.setattr(NestRow, "counters", _Counters())
+    with pytest.raises(ValueError, match=r"nestrow: 'nested' maps to \('uint8', 'players', 'pieces nested'\): .*"
+                                         r"\(rule: Counters.fields maps a name to \(dtype, shape, description\)\)"):
+        iw.playouts(NestRow(), 2, progress=False)
 
 
 @pytest.mark.parametrize("areas, message", [
@@ -209,3 +230,128 @@ def test_board_areas_are_checked(monkeypatch, areas, message):
     monkeypatch.setattr(NestRowView, "board_areas", areas)
     text = _fails(NestRow(), message)
     assert text.endswith("(rule: the view's board areas are BoardArea values of squares of the board)")
+
+
+@pytest.mark.parametrize("hook", ["scores", "to_text", "stack"])
+def test_a_state_without_a_hook_is_told_which(monkeypatch, hook):
+    monkeypatch.delattr(NestRowState, hook)
+    _fails(NestRow(), rf"nestrow: NestRowState has no {hook}: write it \(CONTRIBUTING, \"Adding a game\", step 1; "
+                      r"the base class computes the rest from them\) \(rule: the Game and its State give the hooks of "
+                      r"step 1\)")
+
+
+def test_state_from_text_takes_partial(monkeypatch):
+    loads = NestRow.state_from_text
+    monkeypatch.setattr(NestRow, "state_from_text", lambda self, text: loads(self, text))
+    _fails(NestRow(), r"nestrow: state_from_text\(text, partial=True\) fails: .*unexpected keyword argument 'partial'; "
+                      r"write def state_from_text\(self, text, partial=None\)")
+    monkeypatch.setattr(NestRow, "state_from_text", lambda self, text, partial=None: loads(self, text))
+    _fails(NestRow(), r"state_from_text\(text, partial='yes'\) loads: end it with return self._admit\(state, partial\)")
+
+
+def test_move_types_are_checked_where_the_game_is_registered_and_played(monkeypatch):
+    monkeypatch.setattr(NestRow, "move_types", ("Place",))
+    rule = r"\(rule: move_types are the Move classes\)"
+    with pytest.raises(ValueError, match=r"register\(\) refuses NestRow: move_types holds 'Place', not a class: .*" + rule):
+        iw.games.register(NestRow)
+    state = NestRow().new_state()
+    with pytest.raises(TypeError, match=r"nestrow: move_types holds 'Place', not a class: .*" + rule):
+        state.play(NestRowState.legal_moves(state)[0])
+
+
+def test_a_move_whose_text_does_not_parse_is_named_before_anything_plays_it(monkeypatch):
+    monkeypatch.setattr(Place, "__str__", lambda self: f"@{self.target}")
+    with pytest.raises(ConformanceError, match=r"game 1, ply 1: Place\(target='a1'\) does not survive str\(\) and "
+                                               r"parse_move\(\): parse_move\('@a1'\) says: "):
+        check_game(NestRow(), n_games=1, seed=1, outline=False)
+
+
+def test_a_listed_move_the_rules_refuse_is_named_before_the_greedy_rule_plays_it(monkeypatch):
+    why = NestRowState._why_illegal
+    monkeypatch.setattr(NestRowState, "_why_illegal", lambda self, move: "a1 is cold" if move.target == "a1" else why(self, move))
+    monkeypatch.setattr(NestRow, "greedy", staticmethod(lambda state, rng: rng.random() and state.play("a1").last_move))
+    with pytest.raises(ConformanceError, match=r"game 1, ply 1: listed move a1 is not accepted: a1 is cold"):
+        check_game(NestRow(), n_games=1, seed=1, outline=False)
+
+
+def test_an_event_naming_a_square_by_its_index_is_named(monkeypatch):
+    apply = NestRowState._apply
+
+    def by_index(self, move):
+        after = apply(self, move)
+        return after._prime(events=after.events + (event("hit", "A piece lands.", target=4),))
+
+    monkeypatch.setattr(NestRowState, "_apply", by_index)
+    _fails(NestRow(), r"game 1, ply 1: the event 'hit' has target=4, not a text: name squares as 'c3' "
+                      r"\(GRID.name\(index\)\)")
+
+
+def test_a_game_without_its_rules_in_plain_words_is_told_to_plug_them_in(monkeypatch):
+    monkeypatch.setattr(NestRow, "how_to_play", iw.Game.how_to_play)
+    _fails(NestRow(), r"nestrow: no how_to_play is plugged in: write the rules in plain words as a HowToPlay in "
+                      r"teaching.py and attach it with NestRow.plug_in\(how_to_play=…\)")
+
+
+SET_ORDER = '''
+import dataclasses
+from extra_game import NestRow, NestRowState
+
+board_order = NestRowState.legal_moves
+NestRowState.legal_moves = lambda self: list(set(board_order(self)))  # a set's order changes with the hash seed
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class SetRow(NestRow):
+    pass
+'''
+
+
+def test_legal_moves_listed_from_a_set_are_caught_in_a_new_process(tmp_path, monkeypatch):
+    (tmp_path / "set_row.py").write_text(SET_ORDER, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(NestRowState, "legal_moves", NestRowState.legal_moves)  # put back after the test
+    from set_row import SetRow
+
+    with pytest.raises(ConformanceError, match=r"nestrow: legal_moves\(\) lists the same moves in another order in a "
+                                               r"new process \(hash seed \d\), at ply 1 of a seeded game: .* never "
+                                               r"from a set \(rule: legal_moves\(\) lists its moves in the same order "
+                                               r"in every process\)") as info:
+        check_game(SetRow(), n_games=1, seed=1, outline=False)
+    _names_a_rule(str(info.value))
+    monkeypatch.undo()
+    assert check_move_order(NestRow(), seed=1) is True  # compared, and the same
+
+
+def test_a_greedy_rule_that_fails_is_named_after_the_rules_it_may_have_tripped_on(monkeypatch):
+    def reads_events(state, rng):
+        rng.random()
+        return max(state.legal_moves(), key=lambda move: len(state.play(move).events[0].text))
+
+    monkeypatch.setattr(NestRow, "greedy", staticmethod(reads_events))
+    monkeypatch.setattr(NestRowState, "_apply", lambda self, move: NestRowState(self.game, self.board, 1 - self.to_move,
+                                                                                 self.turns + 1, move)._prime(events=[]))
+    with pytest.raises(ConformanceError, match=r"game 1, ply 1: a1 produced no events"):
+        check_game(NestRow(), n_games=1, seed=1, outline=False)
+    monkeypatch.undo()
+    monkeypatch.setattr(NestRow, "greedy", staticmethod(lambda state, rng: rng.random() and state.legal_moves()[99]))
+    with pytest.raises(ConformanceError, match=r"game 1, ply 1: the greedy rule raised IndexError: list index out of "
+                                               r"range \(test_contract.py, line \d+\)"):
+        check_game(NestRow(), n_games=1, seed=1, outline=False)
+
+
+def test_summary_rows_are_three_texts(monkeypatch):
+    monkeypatch.setattr(_Counters, "summary_rows", lambda self, results: [["nested pieces per game", 1.5]])
+    monkeypatch.setattr(NestRow, "counters", _Counters())
+    _fails(NestRow(), r"nestrow: summary_rows\(results\) gives \[\['nested pieces per game', 1.5\]\]; it gives a list "
+                      r"of rows \[label, value, detail\], three texts each")
+
+
+def test_an_option_checked_but_not_declared_is_named():
+    @dataclasses.dataclass(frozen=True, repr=False)
+    class Careless(NestRow):
+        def __post_init__(self):
+            iw.checks.option_bool(self, "ice")
+
+    with pytest.raises(TypeError, match=r"Careless checks the option 'ice' but has no such field: declare it in the "
+                                        r"Game dataclass, with its default"):
+        Careless()

@@ -273,3 +273,67 @@ def test_a_piece_colour_is_made_or_refused_by_name(pattern, tile, fills):
         assert colour.pattern is None or all(part.replace(".", "", 1).isdigit() for part in colour.pattern.split(" ")
                                              if colour.pattern)
         assert isinstance(colour.tile, bool)
+
+
+# What the author's trial found -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("word, value", [("false", False), ("FALSE", False), ("True", True), (" yes ", True),
+                                         ("No", False), (True, True), (False, False)])
+def test_a_yes_or_no_option_reads_true_false_yes_no_in_any_case(word, value):
+    import dataclasses
+
+    from extra_game import NestRow
+    from icewidgets.checks import option_bool
+
+    @dataclasses.dataclass(frozen=True, repr=False)
+    class Icy(NestRow):
+        ice: bool = True
+
+        def __post_init__(self):
+            super().__post_init__()
+            option_bool(self, "ice")
+
+    game = Icy(ice=word)
+    assert game.ice is value and game == Icy(ice=value) and repr(game) == repr(Icy(ice=value))
+    with pytest.raises(ValueError, match=r"ice='maybe' is not valid for nestrow: it must be True or False \(or "
+                                         r"true/false, yes/no in any case\)"):
+        Icy(ice="maybe")
+
+
+def test_a_slow_game_s_speed_is_not_printed_as_zero():
+    results = iw.playouts("volcano", 2, seed=1, progress=False)
+    results.elapsed = 6.0  # 2 games in 6 s
+    assert [row[1] for row in results.summary().rows if row[0] == "speed"] == ["0.33 games/s"]
+
+
+def test_the_rollout_bot_says_what_it_is():
+    from icewidgets.analysis.bot import make_rollout_bot, rollout_bot
+
+    assert rollout_bot.__name__ == "rollout_bot" and "round_budget=64, precision=0.1" in rollout_bot.__doc__
+    assert "round_budget=8, precision=0.2" in make_rollout_bot(8, 0.2).__doc__
+    assert "Returns that ``matplotlib.axes.Axes``" in iw.Analysis.plot.__doc__
+
+
+def test_the_analysis_legend_says_what_a_proof_labels(saved):
+    from icewidgets.analysis.labels import LEGEND, proved_label
+    from icewidgets.analysis.tactics import Proof
+
+    loss, unknown, win = Proof("a", "loss", 2), Proof("b"), Proof("c", "win", 3)
+    assert proved_label(loss, unknown, [loss, unknown], False) == ("mistake", "walks into a loss in 2")
+    assert proved_label(unknown, win, [win, unknown], False) == ("blunder", "missed a win in 3")
+    assert "from a proof (whatever the loss): ?? a proved win missed, at least ? a move into a proved loss" in LEGEND
+    notes = iw.Analysis.from_json(json.dumps(saved)).table().notes
+    assert any(LEGEND in note for note in notes)
+
+
+def test_an_analysis_on_the_rules_engine_says_once_that_it_is_slow(nest_row, capsys):
+    from icewidgets.analysis import run
+
+    run._NOTICED.discard("nestrow")
+    record = iw.Record.new("nestrow").extend(["b2", "a1"])
+    iw.analyse(record, precision=0.3, seed=1)
+    err = capsys.readouterr().err
+    assert err.count("Analysing Nest Row: ") == 1 and "the rules engine plays the rollouts, which is far slower" in err
+    iw.analyse(record, precision=0.3, seed=2)
+    assert "Analysing" not in capsys.readouterr().err

@@ -19,6 +19,7 @@ import pytest
 import icewidgets as iw
 from icewidgets.__main__ import main
 from icewidgets.newgame import new_game
+from icewidgets.shipped import contributing_guide
 from plugins import write_distribution
 
 tomllib = pytest.importorskip("tomllib")
@@ -34,7 +35,9 @@ def _python(*args: str, cwd: Path, path: list[Path]) -> subprocess.CompletedProc
 def test_the_written_package_passes_its_own_tests(tmp_path, capsys):
     folder = tmp_path / "hex-race"
     assert main(["new-game", "hexrace", str(folder), "--title", "Hex Race"]) == 0
-    assert "wrote the game 'hexrace' into" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "wrote the game 'hexrace' into" in out
+    assert f"the guide is CONTRIBUTING.md\n({contributing_guide()}; python -m icewidgets contributing" in out
     files = sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file())
     assert files == ["README.md", "hexrace/__init__.py", "hexrace/controls.py", "hexrace/counters.py",
                      "hexrace/greedy.py", "hexrace/rules.py", "hexrace/teaching.py", "hexrace/view.py",
@@ -43,12 +46,15 @@ def test_the_written_package_passes_its_own_tests(tmp_path, capsys):
     assert project["entry-points"]["icewidgets.games"] == {"hexrace": "hexrace:Hexrace"}
     assert project["name"] == "icewidgets-hexrace" and project["dependencies"] == [f"icewidgets>={iw.__version__}"]
     assert 'title: ClassVar[str] = "Hex Race"' in (folder / "hexrace" / "rules.py").read_text(encoding="utf-8")
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    assert "ICEWIDGETS_REGEN_GOLDEN=1 pytest tests/test_hexrace.py -k golden" in readme  # the file it names exists
+    assert "._apply(" not in (folder / "hexrace" / "greedy.py").read_text(encoding="utf-8")  # public names only
     site = tmp_path / "site"  # the distribution's metadata, as pip install -e writes it
     write_distribution(site, project["name"], project["entry-points"]["icewidgets.games"])
     done = _python("-m", "pytest", "-q", "-p", "no:cacheprovider", "-W", "error::UserWarning", cwd=folder,
                    path=[site, folder])
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert "8 passed" in done.stdout, done.stdout[-500:]
+    assert "9 passed" in done.stdout, done.stdout[-500:]
     listed = _python("-m", "icewidgets", "games", cwd=tmp_path, path=[site, folder])
     assert listed.stdout.splitlines()[-1] == "hexrace   Hex Race: players=2, max_turns=None", listed.stderr
 
@@ -93,4 +99,7 @@ def test_a_fresh_environment_with_only_the_wheel_installs_and_tests_a_new_game(t
     run(python, "-m", "icewidgets", "new-game", "hexrace", "hexrace")
     run(python, "-m", "pip", "install", "--quiet", "-e", "hexrace")
     out = run(python, "-m", "pytest", "-q", "hexrace")  # pytest DIR
-    assert "8 passed" in out
+    assert "9 passed" in out
+    guide = run(python, "-m", "icewidgets", "contributing", "--path").strip()
+    assert guide.endswith("site-packages/icewidgets/CONTRIBUTING.md"), guide  # the guide ships in the wheel
+    assert "## The hooks" in run(python, "-m", "icewidgets", "contributing")

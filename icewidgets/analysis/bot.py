@@ -71,6 +71,13 @@ def make_rollout_bot(round_budget: int = 64, precision: float = 0.1) -> agents.A
         return ranking[0].move
 
     bot.agent_name = f"rollouts(round_budget={round_budget}, precision={precision:g})"  # type: ignore[attr-defined]
+    bot.__name__ = bot.__qualname__ = "rollout_bot"
+    bot.__doc__ = (f"rollout_bot(state, rng) -> move: the rollout bot (round_budget={round_budget}, "
+                   f"precision={precision:g}). It plays a move that wins at once, else races the game's candidate "
+                   "moves (game.analyst.candidates) by rollouts of its rollout policy in the game's compiled kernel, "
+                   "and plays the best; where no kernel plays them it plays the greedy rule. Offer it as a level "
+                   "with Game.plug_in(levels={'hard': 'icewidgets.analysis.bot:rollout_bot'}); "
+                   "make_rollout_bot() makes one of another budget (module icewidgets.analysis.bot).")
     return bot
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-__all__ = ["LABELS", "SYMBOLS", "label_for", "proved_label"]
+__all__ = ["LABELS", "LEGEND", "SYMBOLS", "label_for", "proved_label"]
 
 LABELS: tuple[tuple[str, float, str], ...] = (
     ("blunder", 0.30, "??"),
@@ -23,6 +23,10 @@ and only when the intervals separate. At the default precision (±0.05) two inte
 only beyond a loss of about 0.10, which is why the thresholds start there."""
 
 SYMBOLS = {name: symbol for name, _, symbol in LABELS}
+
+LEGEND = ("labels ?! ≥ 0.10, ? ≥ 0.20, ?? ≥ 0.30 of loss when the intervals separate; from a proof (whatever the "
+          "loss): ?? a proved win missed, at least ? a move into a proved loss")
+"""The labels in one line, as tables and legends state them (:func:`label_for`, :func:`proved_label`)."""
 
 
 def label_for(loss: float, played: tuple[float, float], best: tuple[float, float]) -> str | None:

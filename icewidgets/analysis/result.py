@@ -16,7 +16,7 @@ from ..protocol import CHANCE, NotationError, State
 from ..record import Record
 from ..stats import Table
 from ..words import plural
-from .labels import LABELS, SYMBOLS, label_for
+from .labels import LABELS, LEGEND, SYMBOLS, label_for
 from .search import PROVED, proved_mark
 from .values import Value
 
@@ -345,8 +345,8 @@ class Analysis:
             notes.append(f"Stopped after {done} of {len(self.record.plies)} plies ({self.stopped}): "
                          "the rest is not analysed.")
         notes.append("value: the expected points of the player who moved, after the move (a game's winners share "
-                     "1 point); loss: best − value; labels ?! ≥ 0.10, ? ≥ 0.20, ?? ≥ 0.30 when the intervals separate, or from a proof; #N: a proved win in "
-                     "N plies, #-N a proved loss in N, =#N a proved shared win.")
+                     f"1 point); loss: best − value; {LEGEND}; #N: a proved win in N plies, #-N a proved loss in N, =#N a "
+                     "proved shared win.")
         return Table(["ply", "player", "move", "value", "best", "best value", "loss", "label"], rows, title=title,
                      notes=notes)
 
@@ -362,7 +362,9 @@ class Analysis:
 
     def plot(self, ax: Any = None, player: int = 0) -> Any:
         """The evaluation graph (matplotlib): ``player``'s expected points after every ply,
-        with the 95% band, labelled moves marked and the turning point shown; returns the Axes."""
+        with the 95% band, labelled moves marked and the turning point shown, drawn on ``ax`` (a
+        matplotlib Axes; default a new figure's). Returns that ``matplotlib.axes.Axes``: save the
+        picture with ``analysis.plot().figure.savefig("eval.png")``."""
         from .plot import plot_analysis
 
         return plot_analysis(self, ax=ax, player=player)

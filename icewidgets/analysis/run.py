@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+import sys
 import time
 from typing import Any, Callable
 
 import numpy as np
 
 from .. import agents as agents_module
-from .. import checks
+from .. import checks, fast
 from ..checks import shown
 from ..protocol import CHANCE, NotationError, State
 from ..record import Record
@@ -86,6 +87,8 @@ def analyse(game_source: Any, *, precision: float = 0.05, policy: Any = None, se
     earlier = resume.seconds if shared >= 0 else 0.0
     stopped = None
     with Rollouts(game, policy_agent, seed, engine, deadline, stop) as rollouts:
+        if not rollouts.compiled and engine == "auto" and len(record.plies) > 1:
+            _slow_notice(game)
 
         def result() -> Analysis:
             return Analysis(record, tuple(positions), tuple(plies), precision, policy_name, seed,
@@ -171,6 +174,23 @@ def _review(n: int, before: State, move: Any, sample: Sample, before_value: Valu
                        len(ranking), proved=mine.proved if mine else None, plies=mine.plies if mine else None,
                        best_proved=theirs.proved if theirs else None, best_plies=theirs.plies if theirs else None,
                        best_line=best_line, reason=reason)
+
+
+_NOTICED: set[str] = set()
+"""The games whose analysis has said, once in this process, that the rules engine plays its rollouts."""
+
+
+def _slow_notice(game: Any) -> None:
+    """Say once per game and process that its rollouts run on the rules engine, which is far
+    slower than a kernel: a whole game's analysis then takes minutes."""
+    if game.name in _NOTICED:
+        return
+    _NOTICED.add(game.name)
+    why = ("the fast engine is unavailable here (numba is not installed, or ICEWIDGETS_NO_FAST is set)"
+           if not fast.available() else f"{game.title} has no compiled kernel that plays its rollouts")
+    print(f"Analysing {game.title}: {why}, so the rules engine plays the rollouts, which is far slower: a whole "
+          "game may take minutes (a coarser precision= or max_seconds= is quicker; a kernel with play_from makes it "
+          "fast: CONTRIBUTING, step 10).", file=sys.stderr, flush=True)
 
 
 def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = None, seed: int = 0,

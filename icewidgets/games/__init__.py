@@ -41,7 +41,7 @@ import warnings
 from typing import Any
 
 from ..checks import shown
-from ..protocol import Game
+from ..protocol import Game, move_types_problem
 
 ENTRY_POINT_GROUP = "icewidgets.games"
 """The entry point group through which other distributions offer games."""
@@ -119,7 +119,7 @@ def register(game: type[Game]) -> None:
     discover()
     if not _is_game_class(game):
         raise TypeError(f"register() takes a Game subclass, not {game!r}")
-    problem = _name_problem(game, game.name)
+    problem = _name_problem(game, game.name) or move_types_problem(game)
     if problem:
         raise ValueError(f"register() refuses {game.__name__}: {problem}")
     REGISTRY[game.name] = game
@@ -199,7 +199,7 @@ def _plugin_problem(point: Any, name: str, value: str) -> str | None:
         return f"{value} is {what}, not a Game subclass (icewidgets.Game)"
     if loaded.name != name:
         return f"its entry point is called {name!r} but the game's name is {loaded.name!r} (they must agree)"
-    problem = _name_problem(loaded, name)
+    problem = _name_problem(loaded, name) or move_types_problem(loaded)
     if problem:
         return problem
     if REGISTRY.get(name) is not loaded:  # else the plug-in registered itself on import

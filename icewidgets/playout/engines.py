@@ -111,7 +111,7 @@ def play_reference(game: Game, agents: Sequence[Any], seatings: Sequence[Sequenc
             draw = rng.random
             state = game.new_state(seed=rng)
             row = counters.new_row()
-            hits: dict[str, list[int]] = {name: [] for name in counters.heatmaps}
+            hits = counters.new_hits()
             plies = 0
             choices: list[int] = []  # legal moves at each decision
             sample_turns, samples = [state.turns], [measure(state)]
@@ -194,7 +194,7 @@ def replay_games(game: Game, games: Iterable[Iterable[State]]) -> Chunk:
     heat_counts = {name: [0] * (shape[0] * shape[1]) for name in counters.heatmaps}
     for row_index, states in enumerate(games):
         state = states[0]
-        row, hits = counters.new_row(), {name: [] for name in counters.heatmaps}
+        row, hits = counters.new_row(), counters.new_hits()
         choices: list[int] = []
         sample_turns, samples = [state.turns], [counters.progress(state)]
         first = -1

@@ -11,6 +11,8 @@ import sys
 import time
 from typing import Any
 
+from ..words import rate as rate_text
+
 __all__ = ["NoBar", "TextBar", "WidgetBar", "check_progress", "in_notebook", "progress_bar"]
 
 
@@ -50,7 +52,7 @@ class TextBar:
         filled = int(width * done / self.total) if self.total else width
         eta_text = f"ETA {eta:.0f}s" if math.isfinite(eta) else ""
         self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {done:,}/{self.total:,} "
-                          f"{rate:,.0f} games/s {eta_text}   ")
+                          f"{rate_text(rate)} games/s {eta_text}   ")
         self.stream.flush()
 
     def retarget(self, total: int) -> None:
@@ -90,7 +92,7 @@ class WidgetBar:
         elapsed = now - self.started
         rate = done / elapsed if elapsed > 0 else 0.0
         self.bar.value = done
-        self.text.value = f"{self.label}: {done:,}/{self.total:,} ({rate:,.0f} games/s)"
+        self.text.value = f"{self.label}: {done:,}/{self.total:,} ({rate_text(rate)} games/s)"
 
     def retarget(self, total: int) -> None:
         """A new total (a run played to a precision learns how long it will be as it goes)."""

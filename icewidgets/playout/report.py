@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..stats import Estimate, Table, format_estimate, mean_estimate
-from ..words import plural
+from ..words import plural, rate as rate_text
 
 __all__ = ["Metric", "balance_metrics", "summary_table"]
 
@@ -114,7 +114,7 @@ def summary_table(results: Any) -> Table:
     each metric's estimate by key plus the counts (``data["counts"]``)."""
     metrics = balance_metrics(results)
     rows = [[m.label, m.value, m.detail] for m in metrics]
-    rows.append(["speed", f"{results.games_per_second:,.0f} games/s",
+    rows.append(["speed", f"{rate_text(results.games_per_second)} games/s",
                  f"{results.elapsed:.2f} s, {results.engine} engine"])
     winners = results.arrays["winners"].sum(axis=1)
     data: dict[str, Any] = {m.key: m.estimate for m in metrics if m.estimate is not None}

@@ -43,6 +43,7 @@ import numpy as np
 
 from .. import agents as agents_module
 from .. import checks, fast
+from ..counters import check_format as check_counters
 from ..protocol import Game
 from ..stats import Z95, Estimate, Tally
 from . import chunks as chunking
@@ -334,6 +335,7 @@ class PlayoutRun:
         rotate_seats = checks.flag(rotate_seats, "rotate_seats")
         branching_profile = checks.flag(branching_profile, "branching_profile")
         game = resolve_game(game, options, max_turns)
+        check_counters(game)  # a plug-in's counters in a wrong format: said with the rule, before any game
         resolved, names = _resolve_agents(game, agents, rotate_seats)
         players = game.num_players
         seatings = tuple(tuple((seat - shift) % players for seat in range(players))

@@ -40,6 +40,7 @@ from .. import checks
 from ..files import atomic_write
 from ..games import available_games
 from ..playout import ENGINES, Chunk, PlayoutResults, PlayoutRun, parse_options
+from ..words import rate as rate_text
 
 MAX_GAMES = 10**9
 """The most games the Games box takes."""
@@ -272,7 +273,7 @@ class PlayoutLab(widgets.VBox):
         self.progress.max = max(self.progress.max, done)  # a run to a precision may outgrow its estimate
         self.progress.value = done
         rate = done / elapsed if elapsed > 0 else 0.0
-        self.status.value = f"{done:,} / {self.progress.max:,} games · {rate:,.0f} games/s"
+        self.status.value = f"{done:,} / {self.progress.max:,} games · {rate_text(rate)} games/s"
 
     def _show(self, results: PlayoutResults, final: bool) -> None:
         self.results = results
@@ -280,7 +281,7 @@ class PlayoutLab(widgets.VBox):
         self._png = _dashboard_png(results)
         self.picture.value = self._png
         word = "done" if final and not results.partial else ("stopped" if final else "running")
-        self.status.value = f"{results.n:,} games {word} · {results.games_per_second:,.0f} games/s"
+        self.status.value = f"{results.n:,} games {word} · {rate_text(results.games_per_second)} games/s"
 
     # Export ------------------------------------------------------------------------------
 
