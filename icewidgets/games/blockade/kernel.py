@@ -49,8 +49,8 @@ from ...compiled.balance import PROFILE_BINS, branching_profile, follow_leader, 
 from ...compiled import rng as _rng
 from ...compiled.bits import lowest_bit
 from ...compiled.jit import internal
-from .kernel_board import (COLOUR_LETTERS, COMBINE, END, GRID, MAX_HEIGHT, MAX_PIPS, MOVE, SQUARES, blocked_squares,
-                           can_rest, copy_board, copy_into, might_rest, move_piece, mover_index, routes,
+from .kernel_board import (COLOUR_LETTERS, COMBINE, END, GRID, K, MAX_HEIGHT, MAX_PIPS, MOVE, SQUARES,
+                           can_rest, copy_board, copy_into, move_piece, mover_index, rest_height, routes,
                            stranded_pieces, tower_colour, tower_shape)
 from .kernel_greedy import greedy_pick
 from .kernel_bounds import must_move, near_enough_after
@@ -267,13 +267,16 @@ def recorded_moves(out: dict[str, np.ndarray], row: int) -> list[str]:
 # code inlined into it takes views of the frames' arrays, and each view would count. Only
 # Python calls _play, so it has no C-pointer wrapper; only _play has a Python wrapper.
 
-# The legal plies' listing and the end-of-turn search's driver (_legal here; can_finish_after,
-# with its frames' _open and _next_child, in kernel_search: each called from one place, _legal
-# too when it only lists the plies for legal_moves) are inlined into _play by numba instead of
-# compiled on their own. numba links a compiled function's callees into it and optimises and
-# compiles them all again, so each level compiled on its own costs a cold first call again
-# (can_finish_after compiled on its own: about 3 s more CPU, on 16 s); a second call site would
-# inline (and compile) the whole search twice.
+# The legal plies' listing and the end-of-turn search (_legal here; can_finish_after, the whole
+# search in one function, in kernel_search: each called from one place, _legal too when it only
+# lists the plies for legal_moves) are inlined into _play by numba instead of compiled on their
+# own. numba links a compiled function's callees into it and optimises and compiles them all
+# again, so each level compiled on its own costs a cold first call again (can_finish_after
+# compiled on its own: about 3 s more CPU, on 16 s; _legal on its own: _play and _legal 11.7 s
+# where _play took 10.5 s); a second call site would inline (and compile) the whole search
+# twice. Inlining goes no deeper: numba copies an inlined function's code at every level, and
+# its typing and LLVM's passes grow faster than the function (greedy_repair, place_bound,
+# follow_plan and _useful_sources inlined as well: _play took 29 s).
 _inlined = njit(cache=True, inline="always")
 
 
@@ -317,18 +320,15 @@ def _lone_settles_after(stack, height, points, player, src, dst, index, cost, re
         return within[lone, left_own] & lone_rests != 0
     lone_rests &= ~(1 << dst)
     rests &= ~(1 << lone)
-    if lone_index != index:
-        return _two_squares(within[lone, left_own] & lone_rests, within[dst, left_moved] & rests)
-    for pips in range(1, left_own):
-        if _two_squares(within[lone, pips] & lone_rests, within[dst, left_own - pips] & rests):
+    # Two different squares, one within the lone piece's pips, one within the moved piece's: for
+    # pieces of two colours each has its own pips, for one colour they share them (any split).
+    shared = lone_index == index
+    for pips in range(1 if shared else left_own, left_own if shared else left_own + 1):
+        first = within[lone, pips] & lone_rests
+        second = within[dst, left_own - pips if shared else left_moved] & rests
+        if first != 0 and second != 0 and not (first == second and first & (first - 1) == 0):
             return True
     return False
-
-
-@internal
-def _two_squares(first, second):
-    """Whether two different squares can be picked, one from each bit mask."""
-    return first != 0 and second != 0 and not (first == second and first & (first - 1) == 0)
 
 
 @_inlined
@@ -379,7 +379,7 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
             for t in range(SQUARES):
                 if can_rest(piece, stack, t, height[t]):
                     mask |= 1 << t
-                if might_rest(piece, stack, t, height[t], player, counts):
+                if rest_height(piece, stack, t, height[t], player, counts) >= 0:
                     might |= 1 << t
             rests[0, kind] = mask
             rests[1, kind] = might
@@ -387,7 +387,7 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
         if can_rest(piece, stack, src, hs - 1):
             mask |= 1 << src
         might = rests[1, kind] & ~(1 << src)
-        if might_rest(piece, stack, src, hs - 1, player, counts):
+        if rest_height(piece, stack, src, hs - 1, player, counts) >= 0:
             might |= 1 << src
         # After this move, no piece but this one would rest where it may not.
         alone = settled or src == lone
@@ -404,8 +404,8 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
                 buf[n] = MOVE + src * SQUARES + dst
                 n += 1
                 continue
-            if alone and not within[dst, left] & might and (left < 2 or not might_rest(piece, stack, dst, height[dst],
-                                                                                       player, counts)):
+            if alone and not within[dst, left] & might and (left < 2 or rest_height(piece, stack, dst, height[dst],
+                                                                                    player, counts) < 0):
                 continue  # the engine's _near_enough fails for the piece: it is stranded for good
             if lone >= 0 and not alone and dst != lone:
                 if _lone_settles_after(stack, height, points, player, src, dst, index, cost, mask, lone, lone_piece,
@@ -450,17 +450,6 @@ def _towers(stack, height, counts):
 
 
 @internal
-def _winner(stack, height, counts):
-    """The player with five towers of one colour, else -1 (a loaded position may be won)."""
-    red, yellow, green, blue = _towers(stack, height, counts)
-    if red >= 5 or yellow >= 5:
-        return 0
-    if green >= 5 or blue >= 5:
-        return 1
-    return -1
-
-
-@internal
 def _sample(values, k, stack, height, counts, leader, changes):
     """Take balance sample ``k`` (values[k] = both players' progress): the sole leader after
     it and the lead changes so far (the first sole leader is no change, a tie keeps the leader)."""
@@ -475,8 +464,12 @@ def _sample(values, k, stack, height, counts, leader, changes):
 
 @internal
 def _route(stack, height, player, neighbours, routed, dists, orders, order_lens, withins):
-    """Route ``player``'s pieces around the opponent's blockades, unless they stand as before."""
-    blocked = blocked_squares(stack, height, player)
+    """Route ``player``'s pieces around the opponent's blockades (their towers capped with a
+    black), unless they stand as before."""
+    blocked = 0
+    for square in range(SQUARES):
+        if height[square] > 3 and (stack[square, 3] >> 2) == K and ((stack[square, 0] >> 2) >> 1) == 1 - player:
+            blocked |= 1 << square
     if routed[player] != blocked:
         routes(blocked, neighbours, dists[player], orders[player], order_lens[player], withins[player])
         routed[player] = blocked
@@ -521,7 +514,9 @@ def _play(init_stack, init_height, init_moved, init_supply, init_dice, init_poin
         options = 0
         piece_moves = 0
         pip_steps = 0
-        winner = _winner(stack, height, counts)
+        # A loaded position may be won already: five towers of one colour.
+        red, yellow, green, blue = _towers(stack, height, counts)
+        winner = 0 if red >= 5 or yellow >= 5 else 1 if green >= 5 or blue >= 5 else -1
         leader, changes = _sample(samples, np.int64(0), stack, height, counts, np.int64(-1), np.int64(0))
         while winner < 0 and not (max_turns and turns >= max_turns) and plies < max_plies:
             if chance:

@@ -114,15 +114,6 @@ def routes(blocked, neighbours, dist, order, order_len, within):
 
 
 @internal
-def blocked_squares(stack, height, player):
-    blocked = 0
-    for square in range(SQUARES):
-        if height[square] > 3 and (stack[square, 3] >> 2) == K and ((stack[square, 0] >> 2) >> 1) == 1 - player:
-            blocked |= 1 << square
-    return blocked
-
-
-@internal
 def move_piece(stack, height, moved, supply, src, dst, counts):
     """The engine's _move_piece in place; returns whether the move wins."""
     h = height[src] - 1
@@ -191,7 +182,7 @@ def stranded_pieces(stack, height, moved, st_sq, st_lv):
 def rest_height(piece, stack, square, h, player, counts):
     """The engine's rest_height for the first ``h`` pieces of ``square``: the greatest height
     ``k`` ≤ ``h`` such that ``piece`` may rest on the first ``k`` pieces once the mover's
-    movable pieces above them are gone; -1 when there is none."""
+    movable pieces above them are gone; -1 when there is none (the engine's might_rest: ``>= 0``)."""
     while h:
         if can_rest(piece, stack, square, h):
             return h
@@ -200,7 +191,3 @@ def rest_height(piece, stack, square, h, player, counts):
         h -= 1
     return 0
 
-
-@internal
-def might_rest(piece, stack, square, h, player, counts):
-    return rest_height(piece, stack, square, h, player, counts) >= 0

@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...compiled.jit import internal
-from .kernel_board import (INF, MAX_HEIGHT, SQUARES, can_rest, might_rest, move_piece, mover_index, rest_height,
+from .kernel_board import (INF, MAX_HEIGHT, SQUARES, can_rest, move_piece, mover_index, rest_height,
                            stranded_pieces)
 
 
@@ -41,14 +41,14 @@ def near_enough(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving,
             index = (piece >> 2) - 2 * player
             if index < 0 or index > 1:
                 return False
-            best = 2 if might_rest(piece, stack, square, level, player, counts) else INF
+            best = 2 if rest_height(piece, stack, square, level, player, counts) >= 0 else INF
             for k in range(order_len[square]):
                 target = order[square, k]
                 cost = dist[square, target]
                 if cost >= best:
                     break
                 ht = leaving[target] if leaving[target] >= 0 else height[target]
-                if might_rest(piece, stack, target, ht, player, counts):
+                if rest_height(piece, stack, target, ht, player, counts) >= 0:
                     best = cost
                     break
             if index == 0:
@@ -77,7 +77,7 @@ def must_move(stack, height, player, counts, n, st_sq, st_lv, rests, must):
         piece = (2 * player + kind // 2) * 4 + kind % 2 + 1
         might = 0
         for t in range(SQUARES):
-            if might_rest(piece, stack, t, leave[t] if leave[t] >= 0 else height[t], player, counts):
+            if rest_height(piece, stack, t, leave[t] if leave[t] >= 0 else height[t], player, counts) >= 0:
                 might |= 1 << t
         rests[2, kind] = might
     k = 0
@@ -89,7 +89,7 @@ def must_move(stack, height, player, counts, n, st_sq, st_lv, rests, must):
             must[0, k] = square
             must[1, k] = h
             must[2, k] = piece
-            must[3, k] = might_rest(piece, stack, square, level, player, counts)
+            must[3, k] = rest_height(piece, stack, square, level, player, counts) >= 0
             must[4, k] = rests[2, ((piece >> 2) - 2 * player) * 2 + (piece & 3) - 1] & ~(1 << square)
             k += 1
     return k
@@ -116,9 +116,9 @@ def near_enough_after(stack, height, points, player, counts, src, dst, index, co
     need1 = 0
     if not lands:
         might = rests[2, index * 2 + size - 1] & ~((1 << src) | (1 << dst))
-        if might_rest(piece, stack, src, src_after, player, counts):
+        if rest_height(piece, stack, src, src_after, player, counts) >= 0:
             might |= 1 << src
-        back = might_rest(piece, stack, dst, leave[dst] if leave[dst] >= 0 else hd, player, counts)
+        back = rest_height(piece, stack, dst, leave[dst] if leave[dst] >= 0 else hd, player, counts) >= 0
         if index == 0:
             need0 = _pips_to_rest(within, dst, might, back, left0)
         else:
@@ -133,7 +133,7 @@ def near_enough_after(stack, height, points, player, counts, src, dst, index, co
         might = must[4, j]
         if square != src and leave[src] < 0:
             might &= ~(1 << src)
-            if might_rest(other, stack, src, src_after, player, counts):
+            if rest_height(other, stack, src, src_after, player, counts) >= 0:
                 might |= 1 << src
         if square != dst and lands and (other >> 2) == colour and (other & 3) <= size:
             might |= 1 << dst  # it may rest on the moved piece
@@ -233,7 +233,7 @@ def place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving,
     q_sq, q_h, q_must, opt_c, opt_t, opt_b, opt_n, cheap, choice, added, saved, need, chosen, placed = place[:14]
     for t in range(SQUARES):
         chosen[1, t] = -1
-    qn = 0
+    qn = np.int64(0)  # typed int64, not a literal: numba would compile _place_options twice
     for j in range(n):
         square = st_sq[j]
         for h in range(st_lv[j], height[square]):

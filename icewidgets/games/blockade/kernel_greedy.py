@@ -16,8 +16,8 @@ import numpy as np
 
 from ...compiled.jit import internal
 from ...compiled.pick import nth_best
-from .kernel_board import (END, INF, MOVE, SQUARES, can_rest, copy_board, copy_into, might_rest, move_piece,
-                           mover_index, stranded_pieces)
+from .kernel_board import (END, INF, MOVE, SQUARES, can_rest, copy_board, copy_into, move_piece,
+                           mover_index, rest_height, stranded_pieces)
 
 
 @internal
@@ -80,7 +80,7 @@ def _clear_deep(stack, height, moved, supply, pts, player, counts, piece, dst, a
                 c = dist[dst, t]
                 if c > pts[index]:
                     break
-                if avoid[t] or not might_rest(cover, stack, t, height[t], player, counts):
+                if avoid[t] or rest_height(cover, stack, t, height[t], player, counts) < 0:
                     continue
                 copy_board(ss, sh, stack, height)
                 copy_into(sm, moved)

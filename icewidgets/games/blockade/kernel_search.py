@@ -9,8 +9,9 @@ position is settled at once when no piece is stranded, by the quick bound
 placing bound's plan (:func:`~.kernel_bounds.follow_plan`) or by the deep repair; else its useful
 moves are tried depth first, each child whose quick bound fails skipped before it is copied
 (:func:`~.kernel_bounds.near_enough_after`). Results of searched positions go into the memo
-with the pips left, as the engine's TurnTable keeps them. The search walks an explicit stack of
-frames instead of recursing, so numba caches it with the rest of the kernel.
+with the pips left, as the engine's TurnTable keeps them. The search is one function walking an
+explicit stack of frames instead of recursing, so numba caches it with the rest of the kernel
+and inlines it into the driver whole (see kernel.py).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from .kernel_board import (MAX_HEIGHT, SQUARES, can_rest, copy_board, copy_into,
 from .kernel_bounds import follow_plan, must_move, near_enough, near_enough_after, new_place, place_bound
 from .kernel_greedy import greedy_repair
 
-# Inlined into the caller (see kernel.py: each of these is called from one place).
+# Inlined into the caller (see kernel.py: called from one place).
 _inlined = njit(cache=True, inline="always")
 
 
@@ -249,124 +250,23 @@ def new_work():
 
 
 @_inlined
-def _open(frames, d, player, counts, dist, order, order_len, work, memo):
-    """Look at the position of frame ``d``: 1 or 0 when it is settled at once (no piece
-    stranded, the quick bounds, the greedy repair, the memo), 2 when its moves must be tried
-    (its useful sources are then in the frame)."""
-    stacks, heights, moveds, supplies, pips, keys, sources, _, cursor, rests, must = frames
-    st_sq, st_lv, leaving, greedy_board, clear_board, greedy_scratch, closure, spare_board, place = work
-    stack, height, moved, supply = stacks[d], heights[d], moveds[d], supplies[d]
-    p0 = pips[d, 0]
-    p1 = pips[d, 1]
-    cursor[d, _SEARCHED] = 0
-    n = stranded_pieces(stack, height, moved, st_sq, st_lv)
-    if n == 0:
-        return 1
-    leaving[:] = -1
-    for j in range(n):
-        leaving[st_sq[j]] = st_lv[j]
-    # The cheap necessary condition first: it rules out most positions before any copying.
-    if not near_enough(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len):
-        return 0
-    # The memo before the greedy repair: a known answer costs less than a repair (the memo holds
-    # exact answers, so the order changes none; only searched positions are stored, as before).
-    h1, h2 = _position_hashes(stack, height, moved, supply, player)
-    known = _memo_lookup(memo, h1, h2, p0, p1)
-    if known >= 0:
-        return known
-    gs, gh, gm, gsup = greedy_board
-    copy_board(gs, gh, stack, height)
-    copy_into(gm, moved)
-    copy_into(gsup, supply)
-    # (np.bool_: typed bool, not a literal, so numba compiles greedy_repair once for both passes)
-    if greedy_repair(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, clear_board, greedy_scratch,
-                     np.bool_(False), spare_board):
-        return 1
-    keys[d, 0] = h1
-    keys[d, 1] = h2
-    cursor[d, _SEARCHED] = 1
-    placed = place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order, order_len, place)
-    if placed == 0:
-        return 0
-    if placed == 2:  # the squares found: follow them, as the engine does
-        copy_board(gs, gh, stack, height)
-        copy_into(gm, moved)
-        copy_into(gsup, supply)
-        if follow_plan(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, place, greedy_scratch[3]):
-            return 1
-    copy_board(gs, gh, stack, height)
-    copy_into(gm, moved)
-    copy_into(gsup, supply)
-    if greedy_repair(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, clear_board, greedy_scratch,
-                     np.bool_(True), spare_board):
-        return 1
-    cursor[d, _SOURCES] = _useful_sources(stack, height, supply, p0, p1, player, counts, n, st_sq, st_lv, leaving,
-                                          dist, sources[d], closure)
-    cursor[d, _NEXT_SOURCE] = 0
-    cursor[d, _REACH] = 0
-    cursor[d, _NEXT_REACH] = 0
-    cursor[d, _MUST] = must_move(stack, height, player, counts, n, st_sq, st_lv, rests[d], must[d])
-    return 2
-
-
-@_inlined
-def _next_child(frames, d, player, counts, dist, order, order_len, within):
-    """Play frame ``d``'s next useful move into frame ``d + 1``; False when none is left. A move
-    that completes a fifth tower is searched on like any other, as the engine's are: only the
-    ply itself may win. A source's targets are tried nearest first, those it may rest on before
-    the others (as the engine does)."""
-    stacks, heights, moveds, supplies, pips, _, sources, reach, cursor, rests, must = frames
-    stack, height, moved = stacks[d], heights[d], moveds[d]
-    while True:
-        while cursor[d, _NEXT_REACH] >= cursor[d, _REACH]:
-            j = cursor[d, _NEXT_SOURCE]
-            if j >= cursor[d, _SOURCES]:
-                return False
-            cursor[d, _NEXT_SOURCE] = j + 1
-            src = sources[d, j]
-            budget = pips[d, mover_index(stack, src, height[src], player, counts)]
-            piece = stack[src, height[src] - 1]
-            r = 0
-            for rest_first in (True, False):
-                for k in range(order_len[src]):
-                    dst = order[src, k]
-                    if dist[src, dst] > budget:
-                        break
-                    if can_rest(piece, stack, dst, height[dst]) == rest_first:
-                        reach[d, r] = dst
-                        r += 1
-            cursor[d, _SOURCE] = src
-            cursor[d, _REACH] = r
-            cursor[d, _NEXT_REACH] = 0
-        k = cursor[d, _NEXT_REACH]
-        cursor[d, _NEXT_REACH] = k + 1
-        src = cursor[d, _SOURCE]
-        dst = reach[d, k]
-        # A child that _open would settle as 0 at its first bound, unsearched, is skipped uncopied.
-        if near_enough_after(stack, height, pips[d], player, counts, src, dst,
-                             mover_index(stack, src, height[src], player, counts), dist[src, dst], rests[d], must[d],
-                             cursor[d, _MUST], within):
-            break
-    e = d + 1
-    copy_board(stacks[e], heights[e], stack, height)
-    copy_into(moveds[e], moveds[d])
-    copy_into(supplies[e], supplies[d])
-    copy_into(pips[e], pips[d])
-    pips[e, mover_index(stack, src, height[src], player, counts)] -= dist[src, dst]
-    move_piece(stacks[e], heights[e], moveds[e], supplies[e], src, dst, counts)
-    return True
-
-
-@_inlined
 def can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
                      dist, order, order_len, within, frames, work, memo):
     """Whether the turn can still end legally after moving ``src`` to ``dst`` (or that move wins): the
     engine's _finishable for that position, put in frame 0.
 
-    Depth-first: a frame that cannot be settled at once tries its useful moves one by one; the
-    first child that settles makes it settled, and a frame whose children all fail fails.
+    Depth-first over the frames, in one function (each function numba compiles, or inlines, costs a
+    cold compile more than its lines: see kernel.py). A frame's position is first looked at: it is
+    settled at once when no piece is stranded, by the quick bound, the memo, the greedy repair,
+    the placing bound and its plan, or the deep repair; else its useful moves are tried one by one,
+    nearest target first and those the piece may rest on before the others (as the engine does),
+    each child whose quick bound fails skipped before it is copied. The first child that settles
+    makes its frame settled, and a frame whose children all fail fails. A move that completes a
+    fifth tower is searched on like any other, as the engine's are: only the ply itself may win.
     Results of frames that were searched go into the memo, as the engine's do."""
-    stacks, heights, moveds, supplies, pips, keys, _, _, cursor = frames[:9]
+    stacks, heights, moveds, supplies, pips, keys, sources, reach, cursor, rests, must = frames
+    st_sq, st_lv, leaving, greedy_board, clear_board, greedy_scratch, closure, spare_board, place = work
+    gs, gh, gm, gsup = greedy_board
     copy_board(stacks[0], heights[0], stack, height)
     copy_into(moveds[0], moved)
     copy_into(supplies[0], supply)
@@ -374,13 +274,113 @@ def can_finish_after(stack, height, moved, supply, points, player, counts, src, 
         return True
     copy_into(pips[0], points)
     pips[0, index] -= cost
-    d = np.int64(0)  # typed int64 from the start: a literal 0 would compile _open and _next_child twice
+    d = np.int64(0)
     while True:
-        # frame d holds a position not looked at yet
-        result = _open(frames, d, player, counts, dist, order, order_len, work, memo)
+        # Frame d holds a position not looked at yet: result 1 or 0 when it is settled at once,
+        # 2 when its moves must be tried (its useful sources are then in the frame).
+        stack, height, moved, supply = stacks[d], heights[d], moveds[d], supplies[d]
+        p0 = pips[d, 0]
+        p1 = pips[d, 1]
+        cursor[d, _SEARCHED] = 0
+        result = 2
+        n = stranded_pieces(stack, height, moved, st_sq, st_lv)
+        if n == 0:
+            result = 1
+        else:
+            leaving[:] = -1
+            for j in range(n):
+                leaving[st_sq[j]] = st_lv[j]
+            # The cheap necessary condition first: it rules out most positions before any copying.
+            if not near_enough(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist, order,
+                               order_len):
+                result = 0
+        if result == 2:
+            # The memo before the greedy repair: a known answer costs less than a repair (the memo
+            # holds exact answers, so the order changes none; only searched positions are stored).
+            h1, h2 = _position_hashes(stack, height, moved, supply, player)
+            result = _memo_lookup(memo, h1, h2, p0, p1)
+            if result < 0:
+                result = 2
+                # Three witnesses in turn, each on a copy of the position: the greedy repair, the
+                # placing bound's plan (when it found squares; it refuses when it finds none),
+                # the deep repair. (np.bool_: typed bool, not a literal, so numba compiles
+                # greedy_repair once for both passes.)
+                for witness in range(3):
+                    if witness == 1:
+                        keys[d, 0] = h1
+                        keys[d, 1] = h2
+                        cursor[d, _SEARCHED] = 1
+                        placed = place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist,
+                                             order, order_len, place)
+                        if placed == 0:
+                            result = 0
+                            break
+                        if placed == 1:
+                            continue
+                    copy_board(gs, gh, stack, height)
+                    copy_into(gm, moved)
+                    copy_into(gsup, supply)
+                    if witness == 1:
+                        found = follow_plan(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len, place,
+                                            greedy_scratch[3])
+                    else:
+                        found = greedy_repair(gs, gh, gm, gsup, p0, p1, player, counts, dist, order, order_len,
+                                              clear_board, greedy_scratch, np.bool_(witness == 2), spare_board)
+                    if found:
+                        result = 1
+                        break
+                if result == 2:
+                    cursor[d, _SOURCES] = _useful_sources(stack, height, supply, p0, p1, player, counts, n, st_sq,
+                                                          st_lv, leaving, dist, sources[d], closure)
+                    cursor[d, _NEXT_SOURCE] = 0
+                    cursor[d, _REACH] = 0
+                    cursor[d, _NEXT_REACH] = 0
+                    cursor[d, _MUST] = must_move(stack, height, player, counts, n, st_sq, st_lv, rests[d], must[d])
         while True:
             if result == 2:
-                if _next_child(frames, d, player, counts, dist, order, order_len, within):
+                # Frame d's next useful move, into frame d + 1 (none left: frame d fails).
+                stack, height = stacks[d], heights[d]
+                child = -1
+                while child < 0:
+                    if cursor[d, _NEXT_REACH] >= cursor[d, _REACH]:
+                        j = cursor[d, _NEXT_SOURCE]
+                        if j >= cursor[d, _SOURCES]:
+                            break
+                        cursor[d, _NEXT_SOURCE] = j + 1
+                        a = sources[d, j]
+                        budget = pips[d, mover_index(stack, a, height[a], player, counts)]
+                        piece = stack[a, height[a] - 1]
+                        r = 0
+                        for rest_first in (True, False):
+                            for k in range(order_len[a]):
+                                b = order[a, k]
+                                if dist[a, b] > budget:
+                                    break
+                                if can_rest(piece, stack, b, height[b]) == rest_first:
+                                    reach[d, r] = b
+                                    r += 1
+                        cursor[d, _SOURCE] = a
+                        cursor[d, _REACH] = r
+                        cursor[d, _NEXT_REACH] = 0
+                        continue
+                    k = cursor[d, _NEXT_REACH]
+                    cursor[d, _NEXT_REACH] = k + 1
+                    a = cursor[d, _SOURCE]
+                    b = reach[d, k]
+                    # A child that would be settled as 0 at its first bound, unsearched, is skipped uncopied.
+                    if near_enough_after(stack, height, pips[d], player, counts, a, b,
+                                         mover_index(stack, a, height[a], player, counts), dist[a, b], rests[d],
+                                         must[d], cursor[d, _MUST], within):
+                        child = b
+                if child >= 0:
+                    a = cursor[d, _SOURCE]
+                    e = d + 1
+                    copy_board(stacks[e], heights[e], stack, height)
+                    copy_into(moveds[e], moveds[d])
+                    copy_into(supplies[e], supplies[d])
+                    copy_into(pips[e], pips[d])
+                    pips[e, mover_index(stack, a, height[a], player, counts)] -= dist[a, child]
+                    move_piece(stacks[e], heights[e], moveds[e], supplies[e], a, child, counts)
                     break
                 result = 0
             # frame d is settled: result is 0 or 1
