@@ -46,6 +46,7 @@ __all__ = [
     "analyse",
     "hint",
     "Analysis",
+    "puzzles",
 ]
 
 # The playouts, widget and drawing parts load on first use, so the rules import no numerical
@@ -66,6 +67,7 @@ _LAZY = {
     "analyse": ("icewidgets.analysis", "analyse"),
     "hint": ("icewidgets.analysis", "hint"),
     "Analysis": ("icewidgets.analysis", "Analysis"),
+    "puzzles": ("icewidgets.analysis", "puzzles"),
     "svg": ("icewidgets.svg", None),
     "agents": ("icewidgets.agents", None),
     "analysis": ("icewidgets.analysis", None),

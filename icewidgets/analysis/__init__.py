@@ -74,9 +74,12 @@ True
 from .reliability import Calibration, calibration
 from .labels import LABELS, label_for
 from .result import Analysis, PlayerSummary, PlyAnalysis
+from .exercises import Exercise, ExerciseSet
+from .puzzles import Puzzle, puzzles
 from .run import analyse, evaluate, hint
 from .search import Hint, Hints
 from .values import Value, most_rollouts
 
-__all__ = ["LABELS", "Analysis", "Calibration", "Hint", "Hints", "PlayerSummary", "PlyAnalysis", "Value", "analyse",
-           "calibration", "evaluate", "hint", "label_for", "most_rollouts"]
+__all__ = ["LABELS", "Analysis", "Calibration", "Exercise", "ExerciseSet", "Hint", "Hints", "PlayerSummary",
+           "PlyAnalysis", "Puzzle", "Value", "analyse", "calibration", "evaluate", "hint", "label_for", "most_rollouts",
+           "puzzles"]
