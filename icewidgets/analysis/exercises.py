@@ -19,7 +19,7 @@ from many games, where the search proves the one answer.
 
 >>> import icewidgets as iw
 >>> from icewidgets.analysis.teaching import bot_game
->>> analysis = iw.analyse(bot_game("volterra", "easy", seed=1, max_plies=6), precision=0.2)
+>>> analysis = iw.analyse(bot_game(iw.available_games()[1], "easy", seed=1, max_plies=6), precision=0.2)
 >>> tasks = analysis.exercises(0)
 >>> tasks.player, len(tasks) == sum(p.player == 0 for p in analysis.labelled)
 (0, True)
@@ -29,17 +29,21 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
-from typing import Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
+from .. import agents as agents_module
 from ..protocol import CHANCE, State
 from ..teaching import Verdict, move_reader, move_text, shown
 from ..words import plural
 from .labels import SYMBOLS
-from .result import Analysis, PlyAnalysis
 from .tactics import Search
+from .values import Rollouts, Value, position_sample
+
+if TYPE_CHECKING:  # an Analysis makes its exercises: this module sits below it
+    from .result import Analysis, PlyAnalysis
 
 __all__ = ["MAX_NODES", "PROOF_PLIES", "BudgetSearch", "Exercise", "ExerciseSet", "MoveProof", "TooBig", "exercises",
-           "line_words", "move_place", "prove_move", "read_answer"]
+           "line_words", "move_place", "position_value", "prove_move", "read_answer"]
 
 PROOF_PLIES = 4
 """How deep (in plies, the answer counted) an answer is searched for a proved win or loss."""
@@ -259,10 +263,7 @@ class Exercise:
         return False, f"{said}, less than the best found ({self.value:.2f}) by more than ±{self.precision:g}"
 
     def _value(self, move: str) -> tuple[float, float, float]:
-        from .run import evaluate  # run imports this module's users; evaluate is needed only here
-
-        value = evaluate(self.state.play(move), precision=self.precision, policy=self.policy, seed=self.seed,
-                         engine=self.engine)
+        value = position_value(self.state.play(move), self.precision, self.policy, self.seed, self.engine)
         p = self.player
         return value.low[p], value.points[p], value.high[p]
 
@@ -275,6 +276,16 @@ class Exercise:
         from ..svg import board
 
         return f"<p>{html.escape(self.question)}</p>{board(self.state)}"
+
+
+def position_value(state: State, precision: float, policy: Any, seed: int, engine: str) -> Value:
+    """The value of ``state`` to ``precision`` by the rollouts of ``policy`` (a name or an agent
+    the analysis used), seeded by ``seed``: what :func:`icewidgets.analysis.evaluate` gives."""
+    agent = agents_module.get_agent(policy, "policy")
+    sample = position_sample(state, 0, "", state.game.analyst.winning_line)
+    with Rollouts(state.game, agent, seed, engine) as runner:
+        runner.settle([sample], precision)
+    return sample.value()
 
 
 def line_words(line: Sequence[str]) -> str:
@@ -332,7 +343,7 @@ def exercises(analysis: Analysis, player: Any = None, source: str = "") -> Exerc
     or a name; None: every player), in the order of the game. ``source`` names the game in the
     questions (e.g. the pair who played it). An analysis without labelled moves of that player
     gives an empty set whose ``note`` says so."""
-    if not isinstance(analysis, Analysis):
+    if not hasattr(analysis, "labelled") or not hasattr(analysis, "record"):  # an Analysis, known by its parts
         raise TypeError(f"exercises() needs an Analysis (what iw.analyse returns), not {type(analysis).__name__}")
     seat = _read_player(analysis, player)
     names = analysis.names

@@ -20,7 +20,8 @@ gets the solution.
 
 >>> import icewidgets as iw
 >>> from icewidgets.analysis.teaching import bot_game
->>> found = iw.puzzles([bot_game("volterra", "easy", seed=s) for s in range(3)], n=2, seed=0)
+>>> second = iw.available_games()[1]
+>>> found = iw.puzzles([bot_game(second, "easy", seed=s) for s in range(3)], n=2, seed=0)
 >>> [(p.kind, p.solution) for p in found]
 [('defend', '@c2'), ('defend', '@c2')]
 >>> found[0].check("@C2").right
