@@ -47,6 +47,7 @@ __all__ = [
     "hint",
     "Analysis",
     "puzzles",
+    "ExerciseBoard",
 ]
 
 # The playouts, widget and drawing parts load on first use, so the rules import no numerical
@@ -58,6 +59,7 @@ _LAZY = {
     "compare": ("icewidgets.playout", "compare"),
     "GameWidget": ("icewidgets.widgets", "GameWidget"),
     "PlayoutLab": ("icewidgets.widgets", "PlayoutLab"),
+    "ExerciseBoard": ("icewidgets.widgets.exercising", "ExerciseBoard"),
     "save_svg": ("icewidgets.svg", "save_svg"),
     "save_png": ("icewidgets.svg", "save_png"),
     "save_html": ("icewidgets.widgets.standalone", "save_html"),

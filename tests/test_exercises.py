@@ -282,3 +282,37 @@ def test_a_search_too_big_for_its_budget_is_skipped():
     assert find_puzzle(state, plies=3, max_nodes=1) is None
     proof = prove_move(state, state.legal_moves()[0], plies=4, search=BudgetSearch(1))
     assert (proof.result, proof.searched) == (None, False)  # unknown: not "proved to be nothing"
+
+
+# The widget -------------------------------------------------------------------------------------
+
+
+def test_the_exercise_board_checks_hints_and_solves(analysis):
+    board = iw.ExerciseBoard(analysis.exercises("Light"), theme="dark")
+    assert board.title.value.startswith("<b>Exercise 1 of 3.</b> Ply 3: Light played b1-d3")
+    start = board.picture.value
+    assert start.startswith("<svg") and board.buttons["Previous"].disabled and not board.buttons["Next"].disabled
+    assert board.solution() == "Try twice first: the solution comes after the second try."
+    illegal = board.answer("a1-a1")
+    assert not illegal.right and "is not legal here" in board.feedback.value and board.exercise.tries == 0
+    board.box.value = "@b1"
+    board.buttons["Check"].click()
+    assert board.exercise.tries == 1 and "data-kind='wrong'" in board.feedback.value
+    assert board.hint() == "Hint: the move to find: it starts from d1." and "it starts from d1" in board.feedback.value
+    board.answer("@B1")
+    assert "The solution: d1-c3" in board.feedback.value
+    assert board.solution().startswith("The solution: d1-c3 (worth 0.81") and board.picture.value != start
+    assert board.next() and board.index == 1 and board.box.value == ""
+    assert board.answer(" A4 - B4 ").right and "data-kind='right'" in board.feedback.value
+    assert board.next() and not board.next() and board.index == 2 and board.buttons["Next"].disabled
+    assert board.previous() and board.index == 1 and "✔ Solved." in board.feedback.value
+
+
+def test_the_exercise_board_says_when_there_are_none(analysis):
+    board = iw.ExerciseBoard(analysis.truncated(0).exercises(0))
+    assert "No exercises." in board.title.value and "no mistake to learn from" in board.title.value
+    assert board.buttons["Check"].disabled and not board.answer("@b2").right
+    with pytest.raises(TypeError, match="ExerciseBoard takes exercises"):
+        iw.ExerciseBoard(["@b2"])
+    with pytest.raises(ValueError, match="theme='blue' must be one of"):
+        iw.ExerciseBoard(analysis.exercises(0), theme="blue")
