@@ -195,6 +195,14 @@ def test_volcano_puzzles_are_exact_and_confirmed(volcano_games):
         _confirm(puzzle, referee)
 
 
+def test_last_searches_the_ends_of_the_games(volcano_games):
+    found = iw.puzzles(volcano_games, n=3, seed=0, last=5)
+    assert _summary(found) == [("game 1", 47, "win", "capture:e4+e5", 1, ()),
+                               ("game 1", 45, "win", "d3-e2", 3, ("e2-e3", "capture:e4+e5")),
+                               ("game 2", 145, "win", "capture:a1", 1, ())]
+    assert [len(record) for record in volcano_games] == [47, 145]  # within the last 5 positions of each
+
+
 def test_the_same_seed_gives_the_same_puzzles(volterra_games):
     first = _summary(iw.puzzles(volterra_games, n=4, seed=1))
     assert first == _summary(iw.puzzles(volterra_games, n=4, seed=1))
@@ -255,7 +263,7 @@ def test_no_games_or_no_puzzle_give_an_empty_set_that_says_so(volterra_games):
     empty = iw.puzzles([])
     assert len(empty) == 0 and empty.note == "No games given: pass a list of game records or codes."
     none = iw.puzzles([volterra_games[2]], n=3)  # 8 plies, nothing forced
-    assert len(none) == 0 and none.note.startswith("No position of these games (of 8 positions searched) has exactly")
+    assert len(none) == 0 and none.note.startswith("No position of these games (8 positions searched) has exactly")
     start = iw.Record.new("volcano")
     assert len(iw.puzzles([start])) == 0  # a game without a move: nothing to search, no crash
 
@@ -271,7 +279,8 @@ def test_bad_records_are_named(records, error, words):
 
 
 @pytest.mark.parametrize("options, words", [
-    ({"n": 0}, "n=0"), ({"plies": 6}, "plies=6"), ({"seed": -1}, "seed"), ({"max_nodes": 0}, "max_nodes=0")])
+    ({"n": 0}, "n=0"), ({"plies": 6}, "plies=6"), ({"seed": -1}, "seed"), ({"max_nodes": 0}, "max_nodes=0"),
+    ({"last": 0}, "last=0")])
 def test_bad_settings_are_named(volterra_games, options, words):
     with pytest.raises(ValueError, match=words):
         iw.puzzles(volterra_games[:1], **options)

@@ -164,7 +164,7 @@ def _records(records: Any) -> tuple[list[Record], list[str]]:
     return out, labels
 
 
-def puzzles(records: Any, n: int = 20, *, seed: int = 0, plies: int = PLIES,
+def puzzles(records: Any, n: int = 20, *, seed: int = 0, plies: int = PLIES, last: int | None = None,
             max_nodes: int = MAX_NODES) -> ExerciseSet:
     """A set of up to ``n`` :class:`Puzzle` from the positions of ``records`` (a list of
     :class:`~icewidgets.Record` or game codes, of one game or several; or a class's games from
@@ -172,8 +172,9 @@ def puzzles(records: Any, n: int = 20, *, seed: int = 0, plies: int = PLIES,
 
     ``seed`` shuffles the order in which positions are searched: the same games and seed give
     the same puzzles. ``plies`` (1 to 5) is how deep each claim is proved, ``max_nodes`` the
-    search's budget per position (see the module docstring). No games, or games without such
-    a position, give an empty set whose ``note`` says why.
+    search's budget per position (see the module docstring). ``last``: search only the last
+    ``last`` positions of each game, where forced wins are (quicker; None: every position). No
+    games, or games without such a position, give an empty set whose ``note`` says why.
 
     >>> puzzles([]).note
     'No games given: pass a list of game records or codes.'
@@ -182,12 +183,13 @@ def puzzles(records: Any, n: int = 20, *, seed: int = 0, plies: int = PLIES,
     seed = checks.seed(seed)
     plies = checks.whole(plies, "plies", low=1, high=5)
     max_nodes = checks.whole(max_nodes, "max_nodes", low=1)
+    last = checks.whole(last, "last", low=1, none=True)
     games, labels = _records(records)
     if not games:
         return ExerciseSet((), "0 puzzles", "No games given: pass a list of game records or codes.")
     states = [list(record.states()) for record in games]
     places = [(g, ply) for g, positions in enumerate(states) for ply, state in enumerate(positions)
-              if not state.is_over and state.to_move != CHANCE]
+              if not state.is_over and state.to_move != CHANCE and (last is None or ply >= len(positions) - last)]
     order = np.random.default_rng(seed).permutation(len(places)) if places else []
     found: list[Puzzle] = []
     seen: set[State] = set()
@@ -215,9 +217,10 @@ def puzzles(records: Any, n: int = 20, *, seed: int = 0, plies: int = PLIES,
     title = f"{plural(len(found), 'puzzle')} from {of} (seed {seed}, proved within {plural(plies, 'ply', 'plies')})"
     note = ""
     if not found:
-        note = (f"No position of these games (of {plural(searched, 'position')} searched) has exactly one move that "
+        note = (f"No position of these games ({plural(searched, 'position')} searched) has exactly one move that "
                 f"forces a win within {plural(plies, 'ply', 'plies')}, or one move that alone avoids a loss within "
                 "as many.")
     elif len(found) < n:
-        note = f"Only {len(found)} of the {n} puzzles asked for: every position of the games was searched."
+        which = "every position" if last is None else f"the last {plural(last, 'position')} of each game"
+        note = f"Only {len(found)} of the {n} puzzles asked for: {which} searched."
     return ExerciseSet(tuple(found), title, note)
