@@ -47,9 +47,10 @@ __all__ = ["MAX_NODES", "PROOF_PLIES", "BudgetSearch", "Exercise", "ExerciseSet"
 
 PROOF_PLIES = 4
 """How deep (in plies, the answer counted) an answer is searched for a proved win or loss."""
-MAX_NODES = 20_000
-"""The most positions the search of one answer expands: beyond it the answer stays unproved.
-A count, not a time, so that the same answer gets the same verdict on any machine."""
+MAX_NODES = 60_000
+"""The most positions the search of one answer generates (every legal move of every position it
+expands counts one): beyond it the answer stays unproved. A count, not a time, so that the same
+answer gets the same verdict on any machine."""
 
 
 class TooBig(Exception):
@@ -57,16 +58,22 @@ class TooBig(Exception):
 
 
 class BudgetSearch(Search):
-    """The proof search of :mod:`.tactics` with a budget of expanded positions instead of a clock."""
+    """The proof search of :mod:`.tactics` with a budget of generated positions instead of a
+    clock (a count of positions bounds the work whatever the number of legal moves)."""
 
     def __init__(self, max_nodes: int = MAX_NODES):
         super().__init__(None)
         self.max_nodes = max_nodes
+        self.made = 0
 
-    def wins(self, state: State, player: int, depth: int) -> bool:
-        if self.nodes > self.max_nodes:
-            raise TooBig
-        return super().wins(state, player, depth)
+    def children(self, state: State) -> list[tuple[Any, State]]:
+        known = state in self.children_of
+        pairs = super().children(state)
+        if not known:
+            self.made += len(pairs)
+            if self.made > self.max_nodes:
+                raise TooBig
+        return pairs
 
 
 @dataclasses.dataclass(frozen=True)

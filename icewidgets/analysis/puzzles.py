@@ -10,7 +10,7 @@ plies (the move counted, every ply of a multi-ply turn counted on its own):
   ``plies`` plies; the one left does not (within ``plies``: it may still lose later).
 
 Nothing is proved past a roll of the dice, so in a game with dice only what happens before the
-next roll counts. A position whose search would expand more than ``max_nodes`` positions is
+next roll counts. A position whose search would generate more than ``max_nodes`` positions is
 skipped, a count and not a time, so the same games and seed give the same puzzles on any
 machine: the positions are searched in an order shuffled by ``seed`` until ``n`` are found.
 
@@ -45,8 +45,9 @@ __all__ = ["MAX_NODES", "PLIES", "Puzzle", "find_puzzle", "puzzles"]
 
 PLIES = 3
 """How deep a puzzle's claim is proved by default, in plies (the move counted)."""
-MAX_NODES = 5_000
-"""The most positions the search of one position may expand; a bigger one is skipped."""
+MAX_NODES = 20_000
+"""The most positions the search of one position may generate; a bigger one is skipped (one
+whose legal moves squared exceed it at once: a search of 3 plies or more generates as many)."""
 KINDS = ("win", "defend")
 
 
@@ -99,7 +100,7 @@ class Puzzle(Exercise):
 
 def find_puzzle(state: State, plies: int = PLIES, max_nodes: int = MAX_NODES) -> tuple | None:
     """``(kind, move, plies to the win, line)`` when ``state`` is a puzzle (see the module
-    docstring), else None (also when its search would expand more than ``max_nodes`` positions).
+    docstring), else None (also when its search would generate more than ``max_nodes`` positions).
 
     >>> import icewidgets as iw
     >>> find_puzzle(iw.make(iw.available_games()[0]).new_state()) is None
@@ -111,9 +112,10 @@ def find_puzzle(state: State, plies: int = PLIES, max_nodes: int = MAX_NODES) ->
     player = state.player
     opponent = 1 - player if state.game.num_players == 2 else None
     try:
-        children = search.children(state)
-        if len(children) < 2:
+        moves = len(state.legal_moves())
+        if moves < 2 or (plies >= 3 and moves * moves > max_nodes):
             return None
+        children = search.children(state)
         wins = []
         for move, after in children:
             need = search.shortest(after, player, plies - 1)
