@@ -208,8 +208,9 @@ def puzzles(records: Any, n: int = 20, *, seed: int = 0, plies: int = PLIES, las
             continue
         kind, move, need, line = result
         name = state.game.player_name(state.player)
-        found.append(Puzzle(state, state.player, name, ply + 1, None, None, None, move,
-                            1.0 if kind == "win" else float("nan"), 1.0, 1.0, kind == "win",
+        value = 1.0 if kind == "win" else float("nan")  # a defence is proved not lost, not valued
+        found.append(Puzzle(state, state.player, name, ply + 1, None, None, None, move, value, value, value,
+                            kind == "win",
                             "win" if kind == "win" else None, need, line, 0.0, source=labels[g], kind=kind,
                             depth=plies))
         if len(found) >= n:
