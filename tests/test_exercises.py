@@ -227,6 +227,7 @@ def test_a_puzzle_checks_answers(volcano_games):
     assert puzzle.question == ("game 2, ply 44: Player 2 to move can force a win within 3 plies, and only one move "
                                "does it. Find it.")
     assert puzzle.hint() == "Hint: the win takes 3 plies; the move to find: it starts from b3."
+    assert repr(puzzle) == puzzle.question and "b3-a3" not in puzzle._repr_html_()
     assert puzzle.check("zz").right is False and puzzle.tries == 0
     illegal = puzzle.check("a1-a5")
     assert illegal.why == f"a1-a5 is not legal here: {puzzle.state.why_illegal('a1-a5')}" and puzzle.tries == 0

@@ -51,7 +51,7 @@ whose legal moves squared exceed it at once: a search of 3 plies or more generat
 KINDS = ("win", "defend")
 
 
-@dataclasses.dataclass(eq=False)
+@dataclasses.dataclass(eq=False, repr=False)  # its question is its repr, as an Exercise's
 class Puzzle(Exercise):
     """A position with one right move (see the module docstring): ``kind`` is ``"win"`` (the
     only move that forces a win within ``depth`` plies; it wins in ``plies``) or ``"defend"``
