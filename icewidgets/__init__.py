@@ -46,6 +46,8 @@ __all__ = [
     "analyse",
     "hint",
     "Analysis",
+    "puzzles",
+    "ExerciseBoard",
 ]
 
 # The playouts, widget and drawing parts load on first use, so the rules import no numerical
@@ -57,6 +59,7 @@ _LAZY = {
     "compare": ("icewidgets.playout", "compare"),
     "GameWidget": ("icewidgets.widgets", "GameWidget"),
     "PlayoutLab": ("icewidgets.widgets", "PlayoutLab"),
+    "ExerciseBoard": ("icewidgets.widgets.exercising", "ExerciseBoard"),
     "save_svg": ("icewidgets.svg", "save_svg"),
     "save_png": ("icewidgets.svg", "save_png"),
     "save_html": ("icewidgets.widgets.standalone", "save_html"),
@@ -66,6 +69,7 @@ _LAZY = {
     "analyse": ("icewidgets.analysis", "analyse"),
     "hint": ("icewidgets.analysis", "hint"),
     "Analysis": ("icewidgets.analysis", "Analysis"),
+    "puzzles": ("icewidgets.analysis", "puzzles"),
     "svg": ("icewidgets.svg", None),
     "agents": ("icewidgets.agents", None),
     "analysis": ("icewidgets.analysis", None),

@@ -53,6 +53,11 @@ game (``Value.finished``). When most of an analysis' rollouts did not, its value
 line, the widget's graph caption and narration, and :meth:`Analysis.plot` (with the game's
 own advice, such as another goal to analyse under, where it gives one).
 
+**Learn from your mistakes.** ``analysis.exercises(player)`` makes each labelled move of a
+player an :class:`Exercise` (the position before it: find a better move, checked against the
+analysis), and :func:`puzzles` finds positions of many games with one proved right move
+(:class:`Puzzle`). Details: :mod:`.exercises`, :mod:`.puzzles`.
+
 **Calibration.** :func:`calibration` measures how well the values predict how games end: the
 Brier score against the baseline 1/players, and a reliability table and plot. Details:
 :mod:`.reliability`. The calibration tests (tests/test_analysis_calibration.py) cover each game
@@ -74,9 +79,12 @@ True
 from .reliability import Calibration, calibration
 from .labels import LABELS, label_for
 from .result import Analysis, PlayerSummary, PlyAnalysis
+from .exercises import Exercise, ExerciseSet
+from .puzzles import Puzzle, puzzles
 from .run import analyse, evaluate, hint
 from .search import Hint, Hints
 from .values import Value, most_rollouts
 
-__all__ = ["LABELS", "Analysis", "Calibration", "Hint", "Hints", "PlayerSummary", "PlyAnalysis", "Value", "analyse",
-           "calibration", "evaluate", "hint", "label_for", "most_rollouts"]
+__all__ = ["LABELS", "Analysis", "Calibration", "Exercise", "ExerciseSet", "Hint", "Hints", "PlayerSummary",
+           "PlyAnalysis", "Puzzle", "Value", "analyse", "calibration", "evaluate", "hint", "label_for", "most_rollouts",
+           "puzzles"]

@@ -314,6 +314,14 @@ class Analysis:
         return (f"Ply {ply.ply} turned the game: {name}'s {ply.move} took their expected points from "
                 f"{ply.before.points[ply.player]:.2f} to {ply.points:.2f}.")
 
+    def exercises(self, player: Any = None, source: str = "") -> Any:
+        """Learn from your mistakes: an exercise per labelled move of ``player`` (a seat number
+        from 0 or a name; None: every player), the position before it and "find a better move"
+        (:func:`.exercises.exercises`; an :class:`~.exercises.ExerciseSet`)."""
+        from .exercises import exercises  # it builds on this module
+
+        return exercises(self, player, source)
+
     # Text ------------------------------------------------------------------------------------
 
     def table(self) -> Table:

@@ -18,4 +18,8 @@ def __getattr__(name: str) -> Any:
         from .playout_lab import PlayoutLab
 
         return PlayoutLab
+    if name == "ExerciseBoard":
+        from .exercising import ExerciseBoard
+
+        return ExerciseBoard
     raise AttributeError(f"module 'icewidgets.widgets' has no attribute {name!r}")

@@ -1,0 +1,160 @@
+"""``ExerciseBoard``: learn from your mistakes, one exercise at a time.
+
+It shows an exercise (:meth:`icewidgets.Analysis.exercises`) or a puzzle
+(:func:`icewidgets.puzzles`): the question, the position, a box for the answer in the game's
+notation (any case, spaces allowed), and the buttons **Check**, **Hint**, **Solution** (given
+after the second wrong try, as the check says) and **Previous** / **Next**. A right answer
+draws the position after it; so does the solution. Everything is checked in Python, by the
+exercise itself (:meth:`~icewidgets.analysis.Exercise.check`), so the board says what the
+notebook says.
+
+>>> import icewidgets as iw
+>>> from icewidgets.analysis.teaching import bot_game
+>>> found = iw.puzzles([bot_game(iw.available_games()[1], "easy", seed=s) for s in range(2)], n=2)
+>>> board = ExerciseBoard(found)
+>>> board.answer(found[0].solution).right, board.index, "✔ Right" in board.feedback.value
+(True, 0, True)
+>>> board.next(), board.index
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Sequence
+
+import ipywidgets as widgets
+
+from .. import svg
+from ..analysis import Exercise
+from ..analysis.exercises import read_answer
+from ..teaching import Verdict
+
+__all__ = ["ExerciseBoard"]
+
+
+class ExerciseBoard(widgets.VBox):
+    """A panel of exercises or puzzles: ``ExerciseBoard(analysis.exercises(0))`` or
+    ``ExerciseBoard(iw.puzzles(records))`` (a sequence of exercises, or one). ``theme`` is one of
+    :data:`icewidgets.svg.THEMES`, ``size`` the board's width (see :func:`icewidgets.svg.board`).
+
+    From Python: :meth:`answer` (as the Check button), :meth:`hint`, :meth:`solution`,
+    :meth:`next`, :meth:`previous`; ``index`` is the exercise shown, ``exercise`` that exercise.
+    """
+
+    def __init__(self, exercises: Any, *, theme: str = "light", size: Any = None, **kwargs: Any):
+        if isinstance(exercises, Exercise):
+            exercises = [exercises]
+        items = list(exercises) if isinstance(exercises, Sequence) else None
+        if items is None or not all(isinstance(item, Exercise) for item in items):
+            raise TypeError("ExerciseBoard takes exercises (analysis.exercises(player)) or puzzles (iw.puzzles(...)), "
+                            f"not {type(exercises).__name__}")
+        if theme not in svg.THEMES:
+            raise ValueError(f"theme={theme!r} must be one of {', '.join(map(repr, svg.THEMES))}")
+        svg.size_of(size)  # a bad size is refused now, not at the first picture
+        self.exercises = items
+        self.theme, self.size = theme, size
+        self.index = 0
+        self.note = getattr(exercises, "note", "")
+        self.title = widgets.HTML()
+        self.picture = widgets.HTML()
+        self.box = widgets.Text(description="Your move", placeholder="a move, as the game writes it")
+        self.feedback = widgets.HTML()
+        self.buttons = {name: widgets.Button(description=name, tooltip=tip) for name, tip in (
+            ("Check", "Check the move in the box"), ("Hint", "A hint"), ("Solution", "Show the solution"),
+            ("Previous", "The previous exercise"), ("Next", "The next exercise"))}
+        self.buttons["Check"].on_click(lambda _: self.answer(self.box.value))
+        self.buttons["Hint"].on_click(lambda _: self.hint())
+        self.buttons["Solution"].on_click(lambda _: self.solution())
+        self.buttons["Previous"].on_click(lambda _: self.previous())
+        self.buttons["Next"].on_click(lambda _: self.next())
+        row = widgets.HBox([self.box, self.buttons["Check"], self.buttons["Hint"], self.buttons["Solution"]])
+        steps = widgets.HBox([self.buttons["Previous"], self.buttons["Next"]])
+        super().__init__([self.title, self.picture, row, self.feedback, steps], **kwargs)
+        self.add_class("iw-exercises")
+        self._show()
+
+    @property
+    def exercise(self) -> Exercise | None:
+        """The exercise shown (None when there are none)."""
+        return self.exercises[self.index] if self.exercises else None
+
+    def answer(self, text: Any) -> Verdict:
+        """Check ``text`` as the answer to the exercise shown (what the Check button does)."""
+        exercise = self.exercise
+        if exercise is None:
+            return Verdict(False, "there is no exercise to answer")
+        verdict = exercise.check(text)
+        if verdict.right:
+            move, _ = read_answer(exercise.state, text)  # as the check read it
+            self._draw(exercise, exercise.state.play(move))
+        self._say(str(verdict), "right" if verdict.right else "wrong")
+        self._enable()
+        return verdict
+
+    def hint(self) -> str:
+        """The hint of the exercise shown (what the Hint button does)."""
+        text = self.exercise.hint() if self.exercise else ""
+        self._say(text, "hint")
+        return text
+
+    def solution(self) -> str:
+        """The solution, once the exercise was tried twice or solved (the Solution button)."""
+        exercise = self.exercise
+        if exercise is None:
+            return ""
+        if exercise.tries < 2 and not exercise.solved:
+            text = "Try twice first: the solution comes after the second try."
+        else:
+            text = f"The solution: {exercise.solution_text}"
+            self._draw(exercise, exercise.state.play(exercise.solution))
+        self._say(text, "hint")
+        return text
+
+    def next(self) -> bool:
+        """Show the next exercise (False at the last)."""
+        return self._go(self.index + 1)
+
+    def previous(self) -> bool:
+        """Show the previous exercise (False at the first)."""
+        return self._go(self.index - 1)
+
+    # Inside ------------------------------------------------------------------------------------
+
+    def _go(self, index: int) -> bool:
+        if not 0 <= index < len(self.exercises):
+            return False
+        self.index = index
+        self._show()
+        return True
+
+    def _show(self) -> None:
+        exercise = self.exercise
+        self.box.value = ""
+        if exercise is None:
+            self.title.value = f"<b>No exercises.</b> {html.escape(self.note)}"
+            self.picture.value = ""
+            self.feedback.value = ""
+        else:
+            self.title.value = (f"<b>Exercise {self.index + 1} of {len(self.exercises)}.</b> "
+                                f"{html.escape(exercise.question)}")
+            self._draw(exercise, exercise.state)
+            self._say("✔ Solved." if exercise.solved else "", "right")
+        self._enable()
+
+    def _draw(self, exercise: Exercise, state: Any) -> None:
+        self.picture.value = svg.board(state, theme=self.theme, size=self.size,
+                                       highlight_last=state is not exercise.state)
+
+    def _say(self, text: str, kind: str) -> None:
+        colour = {"right": "#1a7f37", "wrong": "#b42318"}.get(kind, "inherit")
+        self.feedback.value = f"<span data-kind='{kind}' style='color:{colour}'>{html.escape(text)}</span>" if text else ""
+
+    def _enable(self) -> None:
+        exercise = self.exercise
+        for name in ("Check", "Hint", "Solution"):
+            self.buttons[name].disabled = exercise is None
+        self.box.disabled = exercise is None
+        self.buttons["Previous"].disabled = self.index <= 0
+        self.buttons["Next"].disabled = self.index >= len(self.exercises) - 1
+
