@@ -87,3 +87,54 @@ def test_volterra_code_ply_15_not_labelled():
     assert (ply.ply, ply.move) == (15, "@c2")
     assert ply.label is None
     assert ply.proved == "win" and ply.plies == 2
+
+
+# Blockade: every win within the turn, once the dice are known (the next roll ends the proofs).
+# Positions of bot_game("blockade", "medium", seed=S) at ply P, kept as position texts.
+BLOCKADE_TURNS = {
+    "seed 3, ply 75": ("C3G2G2 B3B2B1K1 B3B2 B3B2B1K2B1 C3R2R2R2\nR3 R3R2R1K2 R3R2R1K1 B3B2B1K3 Y3Y2Y1K2\n"
+                       "R3R1R1R1 G3G2G1K2 C3 B3B2B1K3 Y3Y2Y1K3\nR3 G3G1G1 Y3Y2Y1K3 Y3Y1 Y3Y2Y1K1\n"
+                       "C3Y2 G3G2G1K3 G3G2G1K2 G3 C3\n"
+                       "to_move=1 player=1 dice=G5B5 points=G5B1 supply=K3:0,K2:0,K1:2 moved=c5", "d5-c5", 1, 36),
+    "seed 2, ply 75": ("C3G2 B3B2B1K3 B3B2B1K1 B3 C3R2R2R2\nR3G1 R3R2R1K2 R3R1R1 B3B1B1 Y3Y1Y1\n"
+                       "R3R2R1K2 G3 C3R1 B3B2B1K3 Y3Y2Y1K1\nR3 G3G2G1K3 Y3Y2Y1K2 Y3Y2Y1K3 Y3Y2\n"
+                       "C3Y2 G3G2G1K2 G3G2G1K3 G3G2G1K2 C3B2B2\n"
+                       "to_move=1 player=1 dice=G5B4 points=G4B3 supply=K3:0,K2:0,K1:3 moved=a4", "a5-b3", 2, 17),
+    "seed 2, ply 76": ("C3 B3B2B1K3 B3B2B1K1 B3 C3R2R2R2\nR3G1 R3R2R1K2 R3R1R1 B3B1B1 Y3Y1Y1\n"
+                       "R3R2R1K2 G3G2 C3R1 B3B2B1K3 Y3Y2Y1K1\nR3 G3G2G1K3 Y3Y2Y1K2 Y3Y2Y1K3 Y3Y2\n"
+                       "C3Y2 G3G2G1K2 G3G2G1K3 G3G2G1K2 C3B2B2\n"
+                       "to_move=1 player=1 dice=G5B4 points=G2B3 supply=K3:0,K2:0,K1:3 moved=b3,a4", "a4-b3", 1, 15),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BLOCKADE_TURNS))
+def test_blockade_wins_within_the_turn_are_every_one_the_judge_finds(name):
+    from icewidgets.analysis.tactics import prove
+
+    text, shortest, plies, wins = BLOCKADE_TURNS[name]
+    state = iw.make("blockade").state_from_text(text)
+    verdicts = judge(state, 3, shared=False)
+    proofs = {str(p.move): p for p in prove(state, plies=5, max_seconds=None)}
+    claimed = {move: (p.proved, p.plies) for move, p in proofs.items() if p.proved is not None and p.plies <= 3}
+    assert claimed == {move: (v.result, v.plies) for move, v in verdicts.items() if v.result is not None}
+    assert len(claimed) == wins and all(result == "win" for result, _ in claimed.values())
+    assert all(p.proved in ("win", None) for p in proofs.values())  # past the turn comes a roll: no loss is proved
+    for move, proof in proofs.items():  # every line claimed wins within the turn, by the rules
+        if proof.proved == "win":
+            end = state.play(move)
+            for step in proof.line:
+                assert end.to_move == state.player
+                end = end.play(step)
+            assert end.winners == (state.player,) and len(proof.line) + 1 == proof.plies
+    top = iw.hint(state, k=1)[0]
+    assert (str(top.move), top.proved, top.plies, top.value, top.exact) == (shortest, "win", plies, 1.0, True)
+
+
+@pytest.mark.slow
+def test_blockade_shortest_win_in_the_turn_is_the_judges():
+    text, shortest, plies, _ = BLOCKADE_TURNS["seed 3, ply 75"]
+    state = iw.make("blockade").state_from_text(text)
+    from tactics_judge import turn_win
+
+    assert str(turn_win(state)) == f"win{plies}"
+    assert iw.hint(state, k=1)[0].plies == plies
