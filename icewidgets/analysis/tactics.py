@@ -20,8 +20,8 @@ is proved to win (the longest defence). A result found is a proof whatever the t
 limit only leaves moves unknown.
 
 A game with an exact search of its own (:meth:`~icewidgets.analyst.Analyst.shortest_win`, e.g.
-Ice3's solver, Blockade's wins within the turn) is proved by it instead, where its positions
-have too many moves for this search: the position after each move is asked for its player's
+a puzzle's solver, or the wins within a turn of dice) is proved by it instead, where its
+positions have too many moves for this search: the position after each move is asked for its player's
 shortest win, within :meth:`~icewidgets.analyst.Analyst.solver_plies` plies. Where the mover
 moves again, that is the mover's win; where the opponent of a two-player game moves, the
 mover's loss; after a chance ply, nothing.
