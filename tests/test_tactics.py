@@ -138,3 +138,85 @@ def test_blockade_shortest_win_in_the_turn_is_the_judges():
 
     assert str(turn_win(state)) == f"win{plies}"
     assert iw.hint(state, k=1)[0].plies == plies
+
+
+# The suite: positions of easy bot games of several seeds, every move judged to 3 plies.
+SUITE_SEEDS = {"volcano": range(1, 9), "volterra": range(1, 25)}
+SUITE_PLIES = 3
+FAST_POSITIONS = 12  # per game, run every time; the rest of the suite is marked slow
+FAST_SEEN = {"volcano": {"win": 1, "loss_avoided": 0}, "volterra": {"win": 0, "loss_avoided": 3}}
+
+
+def _suite(game: str, count: int) -> list:
+    """``count`` positions: every third decision of ``bot_game(game, "easy", seed)``, seed by seed."""
+    from icewidgets.analysis.teaching import bot_game
+
+    found = []
+    for seed in SUITE_SEEDS[game]:
+        states = list(bot_game(game, "easy", seed=seed).states())
+        found += [(seed, ply, s) for ply, s in enumerate(states) if ply % 3 == 1 and not s.is_over and s.to_move != iw.CHANCE]
+        if len(found) >= count:
+            return found[:count]
+    raise AssertionError(f"only {len(found)} {game} positions in seeds {SUITE_SEEDS[game]}")
+
+
+def _check_position(state, referee: Judge) -> dict[str, int]:
+    """The issue's checks at one position; returns what was seen (for the suite's counts)."""
+    from icewidgets.analysis.tactics import prove
+
+    verdicts = judge(state, SUITE_PLIES, referee=referee)
+    seen = {"win": 0, "loss_avoided": 0}
+    # Every win and loss in N ≤ 3 the search claims is the judge's, and it finds every one.
+    proofs = prove(state, plies=SUITE_PLIES, max_seconds=None)
+    claimed = {str(p.move): (p.proved, p.plies) for p in proofs if p.proved in ("win", "loss")}
+    assert claimed == {m: (v.result, v.plies) for m, v in verdicts.items() if v.result in ("win", "loss")}
+    for p in proofs:
+        if p.proved == "shared":
+            assert verdicts[str(p.move)].result == "shared"
+    top = iw.hint(state, k=1, precision=0.1)[0]
+    wins = [v.plies for v in verdicts.values() if v.result == "win"]
+    losing = [m for m, v in verdicts.items() if v.result == "loss"]
+    if wins:  # a win within the judge's depth: the top hint is a proved win, the shortest
+        assert (top.proved, top.plies) == ("win", min(wins)), str(top)
+        seen["win"] = 1
+    elif losing and len(losing) < len(verdicts):  # some moves lose by force, others do not
+        assert str(top.move) not in losing, str(top)
+        seen["loss_avoided"] = 1
+    if top.proved in ("win", "loss"):  # a claim of the hint's deeper search, confirmed at its depth
+        verdict = referee.verdict(state, top.move, max(SUITE_PLIES, top.plies), shared=False)
+        assert (verdict.result, verdict.plies) == (top.proved, top.plies), str(top)
+    return seen
+
+
+@pytest.fixture
+def untimed(monkeypatch):
+    """The hint's proof search without its time limit, to the judge's depth: the suite checks
+    what it proves and how hints rank it, which must not depend on how busy the machine is
+    (benchmarks/bench_tactics.py measures the time, at the search's own depth)."""
+    import icewidgets.analysis.run as run
+
+    monkeypatch.setattr(run, "HINT_SEARCH_SECONDS", 600.0)
+    monkeypatch.setattr(run, "SEARCH_PLIES", SUITE_PLIES)
+
+
+@pytest.mark.parametrize("game", ["volcano", "volterra"])
+def test_tactics_suite_fast_part(game, untimed):
+    seen = {"win": 0, "loss_avoided": 0}
+    for seed, ply, state in _suite(game, FAST_POSITIONS):
+        for key, count in _check_position(state, Judge()).items():
+            seen[key] += count
+    assert seen == FAST_SEEN[game]  # the positions hold tactics to check
+
+
+@pytest.mark.slow
+def test_tactics_suite_of_150_positions(untimed):
+    """80 positions of each game (160 in all), from 8 Volcano and up to 24 Volterra games."""
+    seen = {"win": 0, "loss_avoided": 0}
+    positions = 0
+    for game in ("volcano", "volterra"):
+        for seed, ply, state in _suite(game, 80):
+            for key, count in _check_position(state, Judge()).items():
+                seen[key] += count
+            positions += 1
+    print(seen)
+    assert positions == 160 and seen["win"] >= 10 and seen["loss_avoided"] >= 10, seen
