@@ -14,6 +14,9 @@ They are the same for every game; a game says two things about itself with an
 - :meth:`Analyst.winning_line`: an exact answer where the game has one (a solver for puzzles):
   a shortest line by which the player to move wins, which the analysis then trusts over
   rollouts;
+- :meth:`Analyst.shortest_win` and :meth:`Analyst.solver_plies`: the game's own exact search (a
+  solver), which the analysis's proof search (:mod:`icewidgets.analysis.tactics`) asks instead
+  of expanding positions itself, where positions have too many moves for a generic search;
 - :meth:`Analyst.candidates`: the moves worth comparing at a decision, where a search that
   plays (the rollout bot, :mod:`icewidgets.analysis.bot`) cannot afford rollouts for every
   legal move.
@@ -65,6 +68,21 @@ class Analyst:
         move best, without rollouts. It is asked at every position analysed, so it must answer
         quickly (well under a second), and it is never asked at a finished position or a chance
         ply."""
+        return None
+
+    def solver_plies(self, game: Any) -> int:
+        """How many plies ahead :meth:`shortest_win` proves wins in ``game`` (0, the default: the
+        game has no exact search of its own). A game that has one is proved by it alone: the
+        analysis's generic proof search does not expand its positions."""
+        return 0
+
+    def shortest_win(self, state: "State", most: int) -> Sequence[Any] | None:
+        """A shortest line of at most ``most`` plies (and :meth:`solver_plies`) by which
+        ``state``'s player to move wins alone whatever the others do, or None when there is
+        none: an exact answer, so None proves that no such line exists within that reach (the
+        default, with ``solver_plies`` 0, proves nothing and is never asked). Asked for each
+        legal move of a position analysed (of the position after it), so it must answer in
+        milliseconds where no win is near."""
         return None
 
     def candidates(self, state: "State") -> Sequence[Any] | None:

@@ -17,7 +17,9 @@ VOLTERRA_CODE = ("iw1.eNpdjcEKgzAMhl9Fel7BqqedfI-xQ9pmUqhW0s4dxHdfYmHgTj9f8v3Jrl
 
 
 def _position(name, seed, ply):
-    return list(bot_game(name, "easy", seed=seed).states())[ply]
+    # The issue's games were played when every eruption captured (capture="must", now an option).
+    game = iw.make(name, capture="must") if name == "volcano" else name
+    return list(bot_game(game, "easy", seed=seed).states())[ply]
 
 
 def test_volcano_c5_b4_is_a_proved_loss_in_3_and_never_the_top_hint():
@@ -78,3 +80,38 @@ def test_a_chance_ply_ends_the_proof_and_bad_arguments_are_named():
         prove(state)  # Blockade starts with a roll of the dice
     with pytest.raises(ValueError, match="plies=0 must be a whole number"):
         prove(iw.make("volcano").new_state(), plies=0)
+
+
+def test_ice3_proofs_come_from_its_solver_wins_in_one_and_losses_in_two():
+    """Two players on the exact-1 rung: one move completes the goal; 41 others leave the same
+    win to the opponent (checked here by playing every reply), the other 144 prove nothing."""
+    from icewidgets.games.ice3.puzzles import puzzle
+
+    state = iw.make("ice3", players=2, goal="exact").state_from_text(puzzle("exact-1").text)
+    proofs = prove(state, plies=5, max_seconds=None)
+    results = {str(p.move): (p.proved, p.plies) for p in proofs}
+    assert [t for t, r in results.items() if r == ("win", 1)] == ["2NE3"]
+    losing = [t for t, r in results.items() if r == ("loss", 2)]
+    assert len(losing) == 41 and sum(r == (None, None) for r in results.values()) == 144
+    opponent = 1 - state.player
+    for move in state.legal_moves():
+        after = state.play(move)
+        gives = not after.is_over and any((end := after.play(reply)).is_over and end.winners == (opponent,)
+                                          for reply in after.legal_moves())
+        assert gives == (str(move) in losing), str(move)
+    assert all([str(m) for m in p.line] == ["2NE3"] for p in proofs if p.proved == "loss")
+
+
+def test_ice3_puzzle_proofs_are_every_shortest_start():
+    from icewidgets.games.ice3.puzzles import puzzle
+
+    state = puzzle("exact-2").state()
+    proofs = [p for p in prove(state, plies=5, max_seconds=None) if p.proved is not None]
+    assert [(str(p.move), p.proved, p.plies, [str(m) for m in p.line]) for p in proofs if p.plies == 2] == \
+        [("YE4", "win", 2, ["2SE3"])]
+    assert all(p.proved == "win" and p.plies == 3 for p in proofs if p.plies != 2)  # within the solver's 3 moves
+    for proof in proofs:
+        end = state.play(proof.move)
+        for move in proof.line:
+            end = end.play(move)
+        assert end.winners == (0,) and end.turns == proof.plies

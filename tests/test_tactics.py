@@ -21,10 +21,14 @@ VOLTERRA_CODE = ("iw1.eNpdjcEKgzAMhl9Fel7BqqedfI-xQ9pmUqhW0s4dxHdfYmHgTj9f8v3Jrl
                  "jKJuKRYkAjHSWljIPN4PxozoxW5bgQIkt5d3jIxrDCjiQ_lB217ao-0kvPnxGcBsTnaVBw11X8P-9aG79jtrroXR1T-95sLz-AKnbUBp")
 
 
+# The issue's games were played when every eruption captured (capture="must", now an option).
+OPTIONS = {"volcano": {"capture": "must"}}
+
+
 def _position(game: str, seed: int, ply: int):
     from icewidgets.analysis.teaching import bot_game
 
-    return list(bot_game(game, "easy", seed=seed).states())[ply]
+    return list(bot_game(iw.make(game, **OPTIONS.get(game, {})), "easy", seed=seed).states())[ply]
 
 
 def test_judge_volcano_101_position_29():
@@ -83,3 +87,135 @@ def test_volterra_code_ply_15_not_labelled():
     assert (ply.ply, ply.move) == (15, "@c2")
     assert ply.label is None
     assert ply.proved == "win" and ply.plies == 2
+
+
+# Blockade: every win within the turn, once the dice are known (the next roll ends the proofs).
+# Positions of bot_game("blockade", "medium", seed=S) at ply P, kept as position texts.
+BLOCKADE_TURNS = {
+    "seed 3, ply 75": ("C3G2G2 B3B2B1K1 B3B2 B3B2B1K2B1 C3R2R2R2\nR3 R3R2R1K2 R3R2R1K1 B3B2B1K3 Y3Y2Y1K2\n"
+                       "R3R1R1R1 G3G2G1K2 C3 B3B2B1K3 Y3Y2Y1K3\nR3 G3G1G1 Y3Y2Y1K3 Y3Y1 Y3Y2Y1K1\n"
+                       "C3Y2 G3G2G1K3 G3G2G1K2 G3 C3\n"
+                       "to_move=1 player=1 dice=G5B5 points=G5B1 supply=K3:0,K2:0,K1:2 moved=c5", "d5-c5", 1, 36),
+    "seed 2, ply 75": ("C3G2 B3B2B1K3 B3B2B1K1 B3 C3R2R2R2\nR3G1 R3R2R1K2 R3R1R1 B3B1B1 Y3Y1Y1\n"
+                       "R3R2R1K2 G3 C3R1 B3B2B1K3 Y3Y2Y1K1\nR3 G3G2G1K3 Y3Y2Y1K2 Y3Y2Y1K3 Y3Y2\n"
+                       "C3Y2 G3G2G1K2 G3G2G1K3 G3G2G1K2 C3B2B2\n"
+                       "to_move=1 player=1 dice=G5B4 points=G4B3 supply=K3:0,K2:0,K1:3 moved=a4", "a5-b3", 2, 17),
+    "seed 2, ply 76": ("C3 B3B2B1K3 B3B2B1K1 B3 C3R2R2R2\nR3G1 R3R2R1K2 R3R1R1 B3B1B1 Y3Y1Y1\n"
+                       "R3R2R1K2 G3G2 C3R1 B3B2B1K3 Y3Y2Y1K1\nR3 G3G2G1K3 Y3Y2Y1K2 Y3Y2Y1K3 Y3Y2\n"
+                       "C3Y2 G3G2G1K2 G3G2G1K3 G3G2G1K2 C3B2B2\n"
+                       "to_move=1 player=1 dice=G5B4 points=G2B3 supply=K3:0,K2:0,K1:3 moved=b3,a4", "a4-b3", 1, 15),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BLOCKADE_TURNS))
+def test_blockade_wins_within_the_turn_are_every_one_the_judge_finds(name):
+    from icewidgets.analysis.tactics import prove
+
+    text, shortest, plies, wins = BLOCKADE_TURNS[name]
+    state = iw.make("blockade").state_from_text(text)
+    verdicts = judge(state, 3, shared=False)
+    proofs = {str(p.move): p for p in prove(state, plies=5, max_seconds=None)}
+    claimed = {move: (p.proved, p.plies) for move, p in proofs.items() if p.proved is not None and p.plies <= 3}
+    assert claimed == {move: (v.result, v.plies) for move, v in verdicts.items() if v.result is not None}
+    assert len(claimed) == wins and all(result == "win" for result, _ in claimed.values())
+    assert all(p.proved in ("win", None) for p in proofs.values())  # past the turn comes a roll: no loss is proved
+    for move, proof in proofs.items():  # every line claimed wins within the turn, by the rules
+        if proof.proved == "win":
+            end = state.play(move)
+            for step in proof.line:
+                assert end.to_move == state.player
+                end = end.play(step)
+            assert end.winners == (state.player,) and len(proof.line) + 1 == proof.plies
+    top = iw.hint(state, k=1)[0]
+    assert (str(top.move), top.proved, top.plies, top.value, top.exact) == (shortest, "win", plies, 1.0, True)
+
+
+@pytest.mark.slow
+def test_blockade_shortest_win_in_the_turn_is_the_judges():
+    text, shortest, plies, _ = BLOCKADE_TURNS["seed 3, ply 75"]
+    state = iw.make("blockade").state_from_text(text)
+    from tactics_judge import turn_win
+
+    assert str(turn_win(state)) == f"win{plies}"
+    assert iw.hint(state, k=1)[0].plies == plies
+
+
+# The suite: positions of easy bot games of several seeds, every move judged to 3 plies.
+SUITE_SEEDS = {"volcano": range(1, 9), "volterra": range(1, 25)}
+SUITE_PLIES = 3
+FAST_POSITIONS = 12  # per game, run every time; the rest of the suite is marked slow
+FAST_SEEN = {"volcano": {"win": 1, "loss_avoided": 0}, "volterra": {"win": 0, "loss_avoided": 3}}
+
+
+def _suite(game: str, count: int) -> list:
+    """``count`` positions: every third decision of ``bot_game(game, "easy", seed)``, seed by seed."""
+    from icewidgets.analysis.teaching import bot_game
+
+    found = []
+    for seed in SUITE_SEEDS[game]:
+        states = list(bot_game(game, "easy", seed=seed).states())
+        found += [(seed, ply, s) for ply, s in enumerate(states) if ply % 3 == 1 and not s.is_over and s.to_move != iw.CHANCE]
+        if len(found) >= count:
+            return found[:count]
+    raise AssertionError(f"only {len(found)} {game} positions in seeds {SUITE_SEEDS[game]}")
+
+
+def _check_position(state, referee: Judge) -> dict[str, int]:
+    """The issue's checks at one position; returns what was seen (for the suite's counts)."""
+    from icewidgets.analysis.tactics import prove
+
+    verdicts = judge(state, SUITE_PLIES, referee=referee)
+    seen = {"win": 0, "loss_avoided": 0}
+    # Every win and loss in N ≤ 3 the search claims is the judge's, and it finds every one.
+    proofs = prove(state, plies=SUITE_PLIES, max_seconds=None)
+    claimed = {str(p.move): (p.proved, p.plies) for p in proofs if p.proved in ("win", "loss")}
+    assert claimed == {m: (v.result, v.plies) for m, v in verdicts.items() if v.result in ("win", "loss")}
+    for p in proofs:
+        if p.proved == "shared":
+            assert verdicts[str(p.move)].result == "shared"
+    top = iw.hint(state, k=1, precision=0.1)[0]
+    wins = [v.plies for v in verdicts.values() if v.result == "win"]
+    losing = [m for m, v in verdicts.items() if v.result == "loss"]
+    if wins:  # a win within the judge's depth: the top hint is a proved win, the shortest
+        assert (top.proved, top.plies) == ("win", min(wins)), str(top)
+        seen["win"] = 1
+    elif losing and len(losing) < len(verdicts):  # some moves lose by force, others do not
+        assert str(top.move) not in losing, str(top)
+        seen["loss_avoided"] = 1
+    if top.proved in ("win", "loss"):  # a claim of the hint's deeper search, confirmed at its depth
+        verdict = referee.verdict(state, top.move, max(SUITE_PLIES, top.plies), shared=False)
+        assert (verdict.result, verdict.plies) == (top.proved, top.plies), str(top)
+    return seen
+
+
+@pytest.fixture
+def untimed(monkeypatch):
+    """The hint's proof search without its time limit, to the judge's depth: the suite checks
+    what it proves and how hints rank it, which must not depend on how busy the machine is
+    (benchmarks/bench_tactics.py measures the time, at the search's own depth)."""
+    import icewidgets.analysis.run as run
+
+    monkeypatch.setattr(run, "HINT_SEARCH_SECONDS", 600.0)
+    monkeypatch.setattr(run, "SEARCH_PLIES", SUITE_PLIES)
+
+
+@pytest.mark.parametrize("game", ["volcano", "volterra"])
+def test_tactics_suite_fast_part(game, untimed):
+    seen = {"win": 0, "loss_avoided": 0}
+    for seed, ply, state in _suite(game, FAST_POSITIONS):
+        for key, count in _check_position(state, Judge()).items():
+            seen[key] += count
+    assert seen == FAST_SEEN[game]  # the positions hold tactics to check
+
+
+@pytest.mark.slow
+def test_tactics_suite_of_150_positions(untimed):
+    """80 positions of each game (160 in all), from 8 Volcano and up to 24 Volterra games."""
+    seen = {"win": 0, "loss_avoided": 0}
+    positions = 0
+    for game in ("volcano", "volterra"):
+        for seed, ply, state in _suite(game, 80):
+            for key, count in _check_position(state, Judge()).items():
+                seen[key] += count
+            positions += 1
+    assert positions == 160 and seen == {"win": 17, "loss_avoided": 14}, seen

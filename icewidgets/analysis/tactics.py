@@ -19,6 +19,13 @@ A win in N is the smallest N that proves; a loss in N the smallest N within whic
 is proved to win (the longest defence). A result found is a proof whatever the time limit; a
 limit only leaves moves unknown.
 
+A game with an exact search of its own (:meth:`~icewidgets.analyst.Analyst.shortest_win`, e.g.
+a puzzle's solver, or the wins within a turn of dice) is proved by it instead, where its
+positions have too many moves for this search: the position after each move is asked for its player's
+shortest win, within :meth:`~icewidgets.analyst.Analyst.solver_plies` plies. Where the mover
+moves again, that is the mover's win; where the opponent of a two-player game moves, the
+mover's loss; after a chance ply, nothing.
+
 >>> import icewidgets as iw
 >>> state = iw.make(iw.available_games()[0]).new_state()
 >>> proofs = prove(state, plies=2, max_seconds=1.0)
@@ -163,6 +170,10 @@ def prove(state: State, plies: int = 4, max_seconds: float | None = 1.0, line_pl
                 found[index] = ("loss", 1)
             elif player in winners:
                 found[index] = ("shared", 1)
+    if state.game.analyst.solver_plies(state.game) > 0:
+        lines = _solver_proofs(state, children, found, deadline, stop_at_win)
+        return [Proof(move, *found[i], lines.get(i, ())[:line_plies]) if i in found else Proof(move)
+                for i, (move, _) in enumerate(children)]
     try:
         for depth in range(1, plies):
             if stop_at_win and depth > 2 and any(result == "win" for result, _ in found.values()):
@@ -190,6 +201,48 @@ def prove(state: State, plies: int = 4, max_seconds: float | None = 1.0, line_pl
     return proofs
 
 
+def _solver_proofs(state: State, children: list[tuple[Any, State]], found: dict[int, tuple[str, int]],
+                   deadline: float | None, stop_at_win: bool) -> dict[int, tuple[Any, ...]]:
+    """Fill ``found`` from the game's own exact search (see the module docstring); the lines
+    after each proved move, by index. Moves not asked before ``deadline`` stay unknown."""
+    analyst, game = state.game.analyst, state.game
+    reach = analyst.solver_plies(game)
+    player = state.player
+    opponent = 1 - player if game.num_players == 2 else None
+    lines: dict[int, tuple[Any, ...]] = {}
+    root = analyst.shortest_win(state, reach)
+    waiting = [(i, after) for i, (_, after) in enumerate(children)
+               if i not in found and not after.is_over and after.to_move in (player, opponent)]
+
+    def ask(index: int, after: State, most: int) -> None:
+        line = analyst.shortest_win(after, most)
+        if line is not None:
+            found[index] = ("win" if after.to_move == player else "loss", 1 + len(line))
+            lines[index] = tuple(line)
+
+    try:
+        if root:  # every shortest win starts with a move after which a line of one ply less is left
+            for index, after in waiting:
+                if after.to_move == player:
+                    _check_clock(deadline)
+                    ask(index, after, len(root) - 1)
+        if stop_at_win and any(result == "win" for result, _ in found.values()):
+            return lines
+        for index, after in waiting:
+            if index in found or (after.to_move == player and not root):
+                continue  # no win within reach from the position: none after any move of its player's
+            _check_clock(deadline)
+            ask(index, after, reach - 1 if after.to_move == player else reach)
+    except _OutOfTime:
+        pass
+    return lines
+
+
+def _check_clock(deadline: float | None) -> None:
+    if deadline is not None and time.perf_counter() > deadline:
+        raise _OutOfTime
+
+
 def proof_line(state: State, proof: Proof) -> tuple[str, ...]:
     """The texts of ``proof``'s line (the moves after its move)."""
     return tuple(str(move) for move in proof.line)
@@ -197,10 +250,12 @@ def proof_line(state: State, proof: Proof) -> tuple[str, ...]:
 
 def known_results(state: State, plies: int = 4, max_seconds: float | None = 1.0,
                   stop_at_win: bool = False) -> list[Proof]:
-    """:func:`prove`, with the game's own exact answer on top: where its analyst proves a
-    shortest win (:meth:`icewidgets.analyst.Analyst.winning_line`, e.g. Ice3's solver), that
-    line's first move is a win in its length."""
+    """:func:`prove`, with the game's shortest win on top: where its analyst proves one
+    (:meth:`icewidgets.analyst.Analyst.winning_line`) and the search did not reach it (its
+    time ran out), that line's first move is a win in its length."""
     proofs = prove(state, plies, max_seconds, stop_at_win=stop_at_win)
+    if any(p.proved == "win" for p in proofs):
+        return proofs  # the shortest is among them: a win is searched shortest first
     line = state.game.analyst.winning_line(state)
     if line:
         first = line[0]

@@ -6,6 +6,9 @@ races the candidates :meth:`BlockadeAnalyst.candidates` names — the :data:`CAN
 greedy rule values best, and ``end`` — by greedy rollouts in the compiled kernel, and plays the
 best. A decision at the start of a turn has up to a few hundred legal plies (every piece, every
 reachable square), too many to give each its own rollouts within a second.
+
+Proofs (:meth:`BlockadeAnalyst.shortest_win`): every win within the current turn, once the dice
+are known (:mod:`.turn_wins`); the next roll ends what can be proved.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from ...analyst import Analyst
 from ...protocol import EndTurn
 from .greedy import greedy_keys
 from .rules import BlockadeState
+from .turn_wins import TURN_PLIES, shortest_turn_win
 
 __all__ = ["CANDIDATES", "ROLLOUT_NOTE", "BlockadeAnalyst"]
 
@@ -34,6 +38,19 @@ class BlockadeAnalyst(Analyst):
 
     rollout: str = "greedy"
     note: str = ROLLOUT_NOTE
+
+    def solver_plies(self, game: Any) -> int:
+        """:data:`~.turn_wins.TURN_PLIES`: the rest of a turn, the most that can be proved past
+        the dice."""
+        return TURN_PLIES
+
+    def shortest_win(self, state: BlockadeState, most: int) -> Sequence[Any] | None:
+        """A shortest win within the current turn (:func:`~.turn_wins.shortest_turn_win`)."""
+        return shortest_turn_win(state, most)
+
+    def winning_line(self, state: BlockadeState) -> Sequence[Any] | None:
+        """A shortest win within the current turn, or None."""
+        return shortest_turn_win(state, TURN_PLIES)
 
     def candidates(self, state: BlockadeState) -> Sequence[Any] | None:
         """The :data:`CANDIDATES` legal plies with the best greedy keys (ties: the first listed)

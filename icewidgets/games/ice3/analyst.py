@@ -5,7 +5,10 @@ one of at most :data:`SOLVER_DEPTH` moves exists, :meth:`Ice3Analyst.winning_lin
 the analysis values the position 1 and its first move best, and ``iw.hint`` puts that move first
 — the start of a shortest solution, on every rung of the ladder (:mod:`.puzzles`). With two or
 more players the goal is shared (whoever completes it wins), so no line of several moves is a
-forced win, and a win in one move is found by the analysis itself.
+forced win: the solver proves wins in one move, which after a move of the opponent's is a loss
+in two plies for that opponent. The analysis's proof search (:mod:`icewidgets.analysis.tactics`)
+asks the solver (:meth:`Ice3Analyst.shortest_win`) for every legal move; a position has a few
+hundred, too many for a generic search to go even two plies deep.
 """
 
 from __future__ import annotations
@@ -49,13 +52,27 @@ class Ice3Analyst(Analyst):
                 "calibrated), but from some others the greedy rule moves a piece back and forth until the turn "
                 "limit: this game's positions are such.")
 
+    def solver_plies(self, game: Any) -> int:
+        """:data:`SOLVER_DEPTH` in a one-player game, 1 with more players (a win in one move)."""
+        return SOLVER_DEPTH if game.num_players == 1 else 1
+
+    def shortest_win(self, state: Ice3State, most: int) -> Sequence[Any] | None:
+        """The solver's shortest line of at most ``most`` moves (and :meth:`solver_plies`) to a
+        goal, or None: proved, the player who completes a goal wins.
+
+        >>> from icewidgets.games.ice3.puzzles import puzzle
+        >>> state = puzzle("exact-2").state()
+        >>> Ice3Analyst().shortest_win(state, 1) is None, len(Ice3Analyst().shortest_win(state, 3))
+        (True, 2)
+        """
+        return solve(state, max(0, min(most, self.solver_plies(state.game)))) or None
+
     def winning_line(self, state: Ice3State) -> Sequence[Any] | None:
-        """A shortest solution of at most :data:`SOLVER_DEPTH` moves in a one-player game, else None.
+        """A shortest solution of at most :data:`SOLVER_DEPTH` moves in a one-player game, a win
+        in one move with more players, else None.
 
         >>> from icewidgets.games.ice3.puzzles import puzzle
         >>> [str(move) for move in Ice3Analyst().winning_line(puzzle("exact-3").state())]
         ['YNW1', 'RE3', 'YN7']
         """
-        if state.game.players != 1:
-            return None
-        return solve(state, SOLVER_DEPTH) or None
+        return self.shortest_win(state, self.solver_plies(state.game))
