@@ -325,8 +325,9 @@ def _switch_theme(page, name: str) -> None:
 
 
 def _analysed_record() -> iw.Record:
-    """The game of widgets.ipynb's analysis cell: each ply the legal move 3i+1 of the list."""
-    record = iw.Record.new("volcano", seed=1)
+    """The game of widgets.ipynb's analysis cell: each ply the legal move 3i+1 of the list, under
+    ``capture="must"`` (plies 3, 4 and 5 are labelled; the same moves under "may" label none)."""
+    record = iw.Record.new("volcano", seed=1, capture="must")
     state, plies = record.start_state(), []
     for i in range(6):
         move = state.legal_moves()[(3 * i + 1) % len(state.legal_moves())]
