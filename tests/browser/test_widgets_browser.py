@@ -234,11 +234,20 @@ def test_volcano_bot_answers_in_the_browser(page, artifacts):
     state = iw.make("volcano").new_state(seed=2)
     erupting = next(m for m in state.legal_moves() if state.erupts(m))
     _click_move(widget, state, erupting)
+    _take_none(widget, state.play(erupting))
     # The bot (seat 2) answers by itself after a short delay, until it is the human's turn again.
     status.filter(has_text=re.compile(r"plies=([2-9]|\d\d) to_move=0")).wait_for(timeout=30_000)
     _settle(page)
     widget.screenshot(path=str(artifacts / "volcano-bot.png"))
     assert not page.errors, page.errors
+
+
+def _take_none(widget, erupted) -> None:
+    """After the human's eruption, take no capture (capture="may": the choice is the mover's
+    next ply; taking none has a button, a piece taken is clicked)."""
+    none = erupted.legal_moves()[0]
+    assert str(none) == "capture:none", erupted.legal_moves()
+    widget.get_by_role("button", name=erupted.game.controls.button_label(none), exact=True).click()
 
 
 def _stage_texts(before, move, after) -> list[str]:
@@ -522,7 +531,7 @@ def test_keyboard_play_without_a_mouse(page):
     cursor = widget.locator(".iw-cursor")
     start = cursor.get_attribute("data-mark")
     # Walk the cursor to a legal move's squares with the arrow keys, pick with Enter and Space.
-    move = state.legal_moves()[0]
+    move = next(m for m in state.legal_moves() if any(a for a, _ in state.game.controls.move_squares(state, m)))
     source, target = state.game.controls.move_squares(state, move)[0]
     _walk(page, state, start, source)
     page.keyboard.press("Enter")
@@ -732,8 +741,10 @@ def test_voila_classroom_app(browser, lab_server, artifacts):
     page.goto(f"{lab_server['base']}/voila/render/{APP}?token={lab_server['token']}")
     _move_in(page)
     assert page.locator(".jp-InputArea, .jp-Cell-inputWrapper:visible").count() == 0  # only the board and its controls
+    state = iw.make("volcano").new_state(seed=1)
+    _take_none(page.locator(".iw-game").first, state.play(state.legal_moves()[0]))  # _move_in's move erupts
     # The bot (seat 2) answers by itself.
-    page.locator(".iw-movelist li").nth(1).wait_for(timeout=30_000)
+    page.locator(".iw-movelist li").nth(2).wait_for(timeout=30_000)
     _settle(page)
     page.screenshot(path=str(artifacts / "voila.png"), full_page=True)
     assert not [e for e in errors if e], errors
