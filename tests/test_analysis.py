@@ -310,7 +310,7 @@ def test_a_shared_win_is_worth_half_and_a_value_of_one_is_the_rollouts_verdict_n
     from icewidgets.analysis import Value
     from icewidgets.analysis.teaching import bot_game
 
-    record = bot_game("volcano", "easy", seed=1)
+    record = bot_game(iw.make("volcano", capture="must"), "easy", seed=1)  # the trial's rule
     analysis = iw.analyse(record)
     assert record.final_state().winners == (0, 1) and len(record) == 23
     assert analysis.positions[23] == Value((0.5, 0.5), (0.5, 0.5), (0.5, 0.5), 0, True, 0, 0)  # split, exact
