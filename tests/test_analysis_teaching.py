@@ -120,16 +120,26 @@ def test_the_greedy_bot_against_itself_makes_many_labelled_moves(seed):
 def test_a_capture_of_the_greedy_bot_can_hand_the_other_player_a_bigger_one():
     record = bot_game("volcano", "medium", seed=1)  # notebook 06's game of the greedy bot against itself
     analysis, states = iw.analyse(record), list(record.states())
+
+    def turn_end(ply: int, player: int) -> int:
+        """The ply that ends ``player``'s turn going on after ``ply`` (its capture choice played)."""
+        while ply < len(record) and states[ply].to_move == player:
+            ply += 1
+        return ply
+
     handed = []
     for ply in analysis.labelled:
-        mover, after = ply.player, states[ply.ply]
-        if ply.ply == len(record) or after.to_move == mover:
+        mover, end = ply.player, turn_end(ply.ply, ply.player)
+        if end == len(record):
             continue
-        gained = after.scores[mover] - states[ply.ply - 1].scores[mover]
-        reply = states[ply.ply + 1].scores[1 - mover] - after.scores[1 - mover]
+        other = states[end].to_move
+        gained = states[end].scores[mover] - states[ply.ply - 1].scores[mover]
+        reply = states[turn_end(end, other)].scores[other] - states[end].scores[other]
         if 0 < gained < reply:
             handed.append(ply.ply)
-    assert handed == [4, 7]  # d4-d3 took 1 point and gave 2; b2-c2 took 2 and gave 3
+    # d4-c4 and its capture:b4 took 1 point and gave 2 (a1-a2, capture:a3+a4); b3-b2 took 1 and
+    # gave 5; b3-b4 took 1 and gave 3; c4-c3 took 1 and gave 5.
+    assert handed == [7, 8, 15, 29, 39]
 
 
 def test_the_calibration_tests_check_all_four_games_with_a_thousand_games_each():
