@@ -23,9 +23,10 @@ from icewidgets.games.ice3.solver import solve
 from extra_game import NestRow
 
 # Positions with exactly one move that wins at once, among many (found in seeded greedy games,
-# except Volcano's, built by hand: the clear small erupts from a1 onto the red small on c1).
+# except Volcano's, built by hand: the clear small erupts from a1 onto the red small on c1 and is
+# captured with it under capture="must"; under "may" the capture is the mover's next ply, a win in 2).
 WINS_AT_ONCE = {
-    "volcano": ({}, """\
+    "volcano": ({"capture": "must"}, """\
 . . . . G1K1
 . . . . .
 . . R2 . .
@@ -309,7 +310,7 @@ def test_a_shared_win_is_worth_half_and_a_value_of_one_is_the_rollouts_verdict_n
     from icewidgets.analysis import Value
     from icewidgets.analysis.teaching import bot_game
 
-    record = bot_game("volcano", "easy", seed=1)
+    record = bot_game(iw.make("volcano", capture="must"), "easy", seed=1)  # the trial's rule
     analysis = iw.analyse(record)
     assert record.final_state().winners == (0, 1) and len(record) == 23
     assert analysis.positions[23] == Value((0.5, 0.5), (0.5, 0.5), (0.5, 0.5), 0, True, 0, 0)  # split, exact
@@ -496,7 +497,7 @@ def test_game_sources_a_record_a_widget_or_a_code():
 def test_bad_input_is_refused_with_a_message_that_names_it(call, error, message):
     options, text, _, _ = WINS_AT_ONCE["volcano"]
     state = iw.make("volcano", **options).state_from_text(text)
-    record = iw.Record.new("volcano", start=state)
+    record = iw.Record.new(state.game, start=state)
     with pytest.raises(error, match=message):
         call(record, state)
 

@@ -16,14 +16,12 @@ from icewidgets.analysis.teaching import bot_game
 VOLTERRA_CODE = ("iw1.eNpdjcEKgzAMhl9Fel7BqqedfI-xQ9pmUqhW0s4dxHdfYmHgTj9f8v3Jrl6JZijq3qjg8BP8hCVrQpfIq1ujNqQc0sJ7wzTBjKJuKRYkAjHSWljIPN4PxozoxW5bgQIkt5d3jIxrDCjiQ_lB217ao-0kvPnxGcBsTnaVBw11X8P-9aG79jtrroXR1T-95sLz-AKnbUBp")
 
 
-def _position(name, seed, ply):
-    # The games were played when every eruption captured (capture="must", now an option).
-    game = iw.make(name, capture="must") if name == "volcano" else name
-    return list(bot_game(game, "easy", seed=seed).states())[ply]
+def _position(name, seed, ply, **options):
+    return list(bot_game(iw.make(name, **options), "easy", seed=seed).states())[ply]
 
 
 def test_volcano_c5_b4_is_a_proved_loss_in_3_and_never_the_top_hint():
-    state = _position("volcano", 101, 29)
+    state = _position("volcano", 101, 29, capture="must")  # the game, under the rule it was played by
     proofs = {str(p.move): p for p in prove(state, plies=3, max_seconds=None)}
     assert (proofs["c5-b4"].proved, proofs["c5-b4"].plies) == ("loss", 3)
     assert [str(m) for m in proofs["c5-b4"].line] == ["b2-a3", "a3-a2"]  # no eruption: the opponent moves twice

@@ -123,23 +123,25 @@ def test_a_capture_of_the_greedy_bot_can_hand_the_other_player_a_bigger_one():
     record = bot_game("volcano", "medium", seed=1)  # notebook 06's game of the greedy bot against itself
     analysis, states = iw.analyse(record), list(record.states())
 
-    def turn_end(index, player):  # the position where ``player``'s turn is over (a capture choice is in it)
-        while index < len(states) - 1 and states[index].to_move == player and not states[index].is_over:
-            index += 1
-        return index
+    def turn_end(ply: int, player: int) -> int:
+        """The ply that ends ``player``'s turn going on after ``ply`` (its capture choice played)."""
+        while ply < len(record) and states[ply].to_move == player:
+            ply += 1
+        return ply
 
     handed = []
     for ply in analysis.labelled:
-        mover = ply.player
-        passed = turn_end(ply.ply, mover)
-        if states[passed].is_over:
+        mover, end = ply.player, turn_end(ply.ply, ply.player)
+        if end == len(record):
             continue
-        replied = turn_end(passed, 1 - mover)
-        gained = states[passed].scores[mover] - states[ply.ply - 1].scores[mover]
-        reply = states[replied].scores[1 - mover] - states[passed].scores[1 - mover]
+        other = states[end].to_move
+        gained = states[end].scores[mover] - states[ply.ply - 1].scores[mover]
+        reply = states[turn_end(end, other)].scores[other] - states[end].scores[other]
         if 0 < gained < reply:
             handed.append(ply.ply)
-    assert handed == [7, 8, 15, 29, 39]  # d4-c4 (and its capture:b4) took 1 point and gave 2; b3-b2 took 1 and gave 5
+    # d4-c4 and its capture:b4 took 1 point and gave 2 (a1-a2, capture:a3+a4); b3-b2 took 1 and
+    # gave 5; b3-b4 took 1 and gave 3; c4-c3 took 1 and gave 5.
+    assert handed == [7, 8, 15, 29, 39]
 
 
 def test_the_calibration_tests_check_all_four_games_with_a_thousand_games_each():
@@ -181,6 +183,7 @@ def test_a_two_move_rung_says_a_proved_win_in_two_plies():
     from icewidgets.games.ice3.teaching import puzzle
 
     top = iw.hint(puzzle("exact-2").state(), k=1)[0]
+    # The notebook's words, then the proof's mark and its line (analysis/tactics.py proves it).
     assert str(top) == "YE4  1.00 exact (a proved win in 2 plies, #2)  then 2SE3"
     assert "a rung of 2 moves says 2" in " ".join(_markdown("05-lesson-plans").split())
 

@@ -29,12 +29,14 @@ WINS_AT_ONCE = """\
 . . . . .
 C1K1 . R1 . Y1
 to_move=0 captured=R3,Y3,G3,B3/"""
-"""A Volcano position where a1-b1 wins at once (tests/test_analysis.py has it too)."""
+"""A Volcano position where a1-b1 erupts the clear small onto the red small on c1: under
+``capture="must"`` it wins at once, under ``"may"`` (the default) with its capture ply after it
+(tests/test_analysis.py has it too)."""
 
 
-def _record(plies: int = 5, seed: int = 1) -> iw.Record:
+def _record(plies: int = 5, seed: int = 1, **options) -> iw.Record:
     """A seeded Volcano game of ``plies`` plies, each the first legal move but one."""
-    record = iw.Record.new("volcano", seed=seed)
+    record = iw.Record.new("volcano", seed=seed, **options)
     state, moves = record.start_state(), []
     for i in range(plies):
         move = state.legal_moves()[(3 * i + 1) % len(state.legal_moves())]
@@ -63,7 +65,7 @@ def _wait(widget) -> None:
 
 
 def test_analysis_true_analyses_the_game_at_once_and_shows_what_iw_analyse_finds():
-    record = _record(5)
+    record = _record(5, capture="must")  # a game with labelled plies (under "may" this one has none)
     widget = iw.GameWidget(record, analysis=True, analysis_precision=PRECISION)
     assert widget.analysis_task.thread.name == "icewidgets-analysis" and widget.analysis_task.thread.daemon
     _wait(widget)
@@ -80,7 +82,8 @@ def test_analysis_true_analyses_the_game_at_once_and_shows_what_iw_analyse_finds
                                "loss": round(p.loss, 3), "review": review_text(p),
                                "squares": move_squares(states[p.ply - 1], p.best)} for p in expected.labelled]
     assert data["proved"] == [[p.ply, p.mark] for p in expected.plies if p.mark]
-    assert len(data["labels"]) >= 1  # this game has labelled moves to show
+    assert [(label["ply"], label["label"]) for label in data["labels"]] == [(3, "blunder"), (4, "blunder"),
+                                                                             (5, "blunder")]
     turning = expected.turning_point
     assert data["turning"] == turning.ply and data["narration"] == expected.narration
     assert data["narration"] == (f"Ply {turning.ply} turned the game: {expected.names[turning.player]}'s {turning.move} "
@@ -340,18 +343,26 @@ def test_a_hint_finds_the_best_moves_of_the_position_shown():
     assert widget.hint_data == {}
 
 
-def test_a_move_that_wins_at_once_is_the_top_hint_with_its_exact_value():
-    state = iw.make("volcano").state_from_text(WINS_AT_ONCE)
+@pytest.mark.parametrize("capture, text, mark, line", [
+    # The eruption takes the clear small with it: the game ends on that ply.
+    ("must", "a1-b1 1.00 exact (wins at once)", "#1", []),
+    # The eruption alone does not end the game: its capture, the mover's own next ply, does (and
+    # capture:none would not), so "wins at once" would be untrue; the line shows that capture.
+    ("may", "a1-b1 1.00 exact (a proved win in 2 plies, #2)", "#2", ["capture:c1"]),
+])
+def test_a_move_that_wins_at_once_is_the_top_hint_with_its_exact_value(capture, text, mark, line):
+    state = iw.make("volcano", capture=capture).state_from_text(WINS_AT_ONCE)
     widget = iw.GameWidget(state, analysis_precision=PRECISION)
     widget.hint()
     widget.hint_task.join(timeout=120)
     top = widget.hint_data["hints"][0]
-    assert (top["move"], top["value"], top["exact"], top["text"], top["squares"]) == (
-        "a1-b1", 1.0, True, "a1-b1 1.00 exact (wins at once)", "a1-b1")
+    assert (top["move"], top["value"], top["exact"], top["text"], top["squares"], top["mark"], top["line"]) == (
+        "a1-b1", 1.0, True, text, "a1-b1", mark, line)
 
 
 def test_a_hint_on_a_finished_position_or_a_roll_is_a_message_not_an_error():
-    state = iw.make("volcano").state_from_text(WINS_AT_ONCE).play("a1-b1")
+    state = iw.make("volcano").state_from_text(WINS_AT_ONCE).play("a1-b1").play("capture:c1")
+    assert state.is_over
     widget = iw.GameWidget(state)
     assert widget.handle({"type": "hint"}) is False
     assert (widget.message, widget.message_kind) == ("The game is over here: there is no move to suggest.", "error")
@@ -402,12 +413,13 @@ def _page_data(path) -> dict:
 
 
 def test_save_html_shows_an_analysis_of_the_record_or_the_widgets(tmp_path):
-    record = _record(4)
+    record = _record(4, capture="must")  # a game with labelled plies
     analysis = iw.analyse(record, precision=PRECISION)
     iw.save_html(record, tmp_path / "game.html", analysis=analysis)
     data = _page_data(tmp_path / "game.html")["analysis_data"]
     assert data == json.loads(json.dumps(analysis_payload(analysis, 4, running=False)))
-    assert data["status"] == "Analysed 4 plies at ±0.2." and data["labels"]
+    assert data["status"] == "Analysed 4 plies at ±0.2."
+    assert [(label["ply"], label["label"]) for label in data["labels"]] == [(3, "blunder"), (4, "blunder")]
     iw.save_html(record, tmp_path / "plain.html")
     assert _page_data(tmp_path / "plain.html")["analysis_data"] == {}
     # A widget's own analysis, as far as it went: never "running" on a page without a kernel.
@@ -421,7 +433,7 @@ def test_save_html_shows_an_analysis_of_the_record_or_the_widgets(tmp_path):
     with pytest.raises(TypeError, match=r"analysis='yes' must be an Analysis of the game \(from iw.analyse\), True"):
         iw.save_html(record, tmp_path / "bad.html", analysis="yes")
     with pytest.raises(ValueError, match="analysis= is an analysis of another game than the widget's"):
-        iw.save_html(_record(4, seed=2), tmp_path / "bad.html", analysis=analysis)
+        iw.save_html(_record(4, seed=2, capture="must"), tmp_path / "bad.html", analysis=analysis)
     assert not (tmp_path / "bad.html").exists()
 
 
