@@ -181,7 +181,7 @@ def test_a_two_move_rung_says_a_proved_win_in_two_plies():
     from icewidgets.games.ice3.teaching import puzzle
 
     top = iw.hint(puzzle("exact-2").state(), k=1)[0]
-    assert str(top).endswith("1.00 exact (a proved win in 2 plies)")
+    assert str(top) == "YE4  1.00 exact (a proved win in 2 plies, #2)  then 2SE3"
     assert "a rung of 2 moves says 2" in " ".join(_markdown("05-lesson-plans").split())
 
 
