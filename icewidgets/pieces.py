@@ -245,12 +245,15 @@ def parse_pieces(text: str) -> tuple[Piece, ...]:
     return tuple(Piece.parse(token) for token in text.split(","))
 
 
-def shortfall(counts: dict, kinds: Iterable[Piece], each: int) -> str:
-    """The pieces of ``kinds`` that ``counts`` lacks when a set holds ``each`` of every kind, as
-    ``"R1×2, G3×5"`` (kinds in order; those complete are left out). Position checks use it to
-    name what a diagram leaves out.
+def shortfall(counts: dict, kinds: Iterable[Piece], each: int | dict) -> str:
+    """The pieces of ``kinds`` that ``counts`` lacks when a set holds ``each`` of every kind (or
+    ``each[kind]``, a count by kind), as ``"R1×2, G3×5"`` (kinds in order; those complete are
+    left out). Position checks use it to name what a diagram leaves out.
 
     >>> shortfall({Piece("R", 1): 3, Piece("G", 3): 5}, [Piece("R", 1), Piece("G", 3), Piece("B", 2)], 5)
     'R1×2, B2×5'
     """
-    return ", ".join(f"{kind}×{each - counts.get(kind, 0)}" for kind in kinds if counts.get(kind, 0) < each)
+    kinds = tuple(kinds)
+    full = each if isinstance(each, dict) else dict.fromkeys(kinds, each)
+    return ", ".join(f"{kind}×{full[kind] - counts.get(kind, 0)}" for kind in kinds
+                     if counts.get(kind, 0) < full[kind])

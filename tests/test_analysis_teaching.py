@@ -6,7 +6,6 @@ The self-checks' tables (right, wrong and malformed answers) are in tests/test_s
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import numpy as np
@@ -158,32 +157,13 @@ def test_the_calibration_tests_check_all_four_games_with_a_thousand_games_each()
 # What notebook 05 says ---------------------------------------------------------------------------------
 
 
-def _speed_table() -> dict[tuple[str, str], float]:
-    """The wall seconds of benchmarks/README.md's analysis speed table, by (game, what)."""
-    text = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
-    table = text.split("analysis and hints at ±0.05", 1)[1].split("```", 1)[0]
-    rows = {}
-    for line in table.splitlines():
-        found = re.match(r"^(\S+(?: goal=\S+)?)\s+(analyse a game|hint \(mean of 10\))\s+(?:\d+\s+)?([\d.]+)", line)
-        if found:
-            rows[found.group(1), found.group(2)] = float(found.group(3))
-    return rows
-
-
-def test_the_times_the_lesson_plans_cite_are_the_benchmarks():
-    rows = _speed_table()
-    text = " ".join(_markdown("05-lesson-plans").split())
-    assert f"measured {rows['volcano', 'analyse a game']} s for an 80-ply game" in text
-    assert f"measured {rows['volterra', 'analyse a game']} s for a 48-ply game" in text
-    assert f"measured {round(rows['ice3', 'hint (mean of 10)'], 1)} s on average in Ice3" in text
-    assert f"measured {rows['blockade', 'analyse a game']} s for 80 plies" in text
+# (It types no timings since the teaching review: test_citations.py checks that.)
 
 
 def test_a_two_move_rung_says_a_proved_win_in_two_plies():
     from icewidgets.games.ice3.teaching import puzzle
 
     top = iw.hint(puzzle("exact-2").state(), k=1)[0]
-    # The notebook's words, then the proof's mark and its line (analysis/tactics.py proves it).
     assert str(top) == "YE4  1.00 exact (a proved win in 2 plies, #2)  then 2SE3"
     assert "a rung of 2 moves says 2" in " ".join(_markdown("05-lesson-plans").split())
 

@@ -111,8 +111,8 @@ def test_the_rules_engines_measure_the_metrics_of_the_contract(agents):
     assert r.branching_profile.dtype == np.float32 and r.branching_profile.shape == (24, 10)
     if agents == ("random", "random"):
         assert r.lead_changes.sum() > 0 and r.comeback.any()
-    else:  # greedy takes the lead at once and keeps it
-        assert r.lead_changes.sum() == 0 and not r.comeback.any()
+    else:  # greedy takes the lead at once and keeps it, but once (game 17: lost and taken back)
+        assert r.lead_changes.tolist() == [0] * 17 + [2] + [0] * 6 and not r.comeback.any()
 
 
 class TopsCounters(Counters):
@@ -178,8 +178,10 @@ def test_each_deal_is_played_once_per_seating(engine):
 def test_seat_advantage_and_agent_strength_are_reported_apart():
     r = iw.playouts("volcano", 400, agents=("greedy", "random"), seed=1, rotate_seats=True, progress=False)
     table = r.summary()
-    assert table["agent 1"].value == pytest.approx(0.99625) and table["agent 1"].low > 0.98
-    assert table["seat 1"].value == pytest.approx(0.50375) and table["seat 1"].low < 0.5 < table["seat 1"].high
+    # Greedy wins all 400 games under capture="may" (0.99625 of the points under "must"): the
+    # agent has every point, seat 1 half of them.
+    assert table["agent 1"].value == 1.0 and table["agent 1"].low > 0.98
+    assert table["seat 1"].value == 0.5 and table["seat 1"].low < 0.5 < table["seat 1"].high
     # Each deal's two games count as one unit: the seat interval is no narrower than 200 deals' worth.
     assert table["seat 1"].size <= 400
     text = str(table)

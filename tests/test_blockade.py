@@ -397,7 +397,7 @@ def test_options_are_validated():
     with pytest.raises(ValueError, match="landing='late'"):
         iw.make("blockade", landing="late")
     with pytest.raises(ValueError, match="tower_without_black_counts"):
-        iw.make("blockade", tower_without_black_counts="yes")
+        iw.make("blockade", tower_without_black_counts="maybe")  # "yes" reads as True
     with pytest.raises(ValueError, match="max_turns=0"):
         iw.make("blockade", max_turns=0)
     assert iw.make("blockade").player_name(0) == "Warm" and iw.make("blockade").player_name(1) == "Cool"

@@ -278,7 +278,8 @@ def test_results_of_a_playing_state():
 # Records ---------------------------------------------------------------------------------------------
 
 
-PLIES = ["a1-b1", "b2-b3", "b1-a2"]
+# Both eruptions offer a capture (capture="may"): the first is taken, the second declined.
+PLIES = ["a1-b1", "capture:c1", "b2-b3", "capture:none", "b1-a2"]
 
 
 def record():
@@ -288,9 +289,9 @@ def record():
 def test_record_new_and_extend_replay():
     rec = record()
     assert rec.game == "volcano" and rec.seed == 7 and rec.start is None and rec.plies == tuple(PLIES)
-    assert len(rec) == 3
+    assert len(rec) == 5
     states = list(rec.states())
-    assert len(states) == 4
+    assert len(states) == 6
     state = iw.make("volcano").new_state(seed=7)
     for ply in PLIES:
         state = state.play(ply)
@@ -318,8 +319,9 @@ def test_record_code_round_trip():
 
 def test_record_with_options_and_start_position():
     game = iw.make("volcano", players=3, opening="custom", colours="RYGBC" * 5, caps=["a5", "e1"])
-    start = game.new_state().play("a5-a4").play("a4-b4")
-    rec = Record.new(game, start=start).extend(["e1-e2"])
+    # The start is a pending capture choice (capture="may"): the record replays it from there.
+    start = game.new_state().play("a5-a4").play("capture:a3").play("a4-b4")
+    rec = Record.new(game, start=start).extend(["capture:c4", "e1-e2"])
     assert rec.options_dict["caps"] == ("a5", "e1") and rec.options_dict["players"] == 3
     assert rec.start == start.to_text()
     assert rec.make_game() == game

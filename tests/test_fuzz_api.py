@@ -400,8 +400,11 @@ def test_the_widget_is_made_or_refused(game, options):
 @given(kind=st.sampled_from(["analyse", "stop", "hint"]), extra=st.dictionaries(st.text(max_size=5), ANYTHING, max_size=2))
 def test_an_analysis_message_is_answered_and_changes_no_game(kind, extra):
     # A finished position: its analysis is exact (no rollouts), a hint is refused with a message.
+    # The eruption offers the fifth capture (capture="may"); taking it wins.
     state = iw.make("volcano").state_from_text(
-        ". . . . G1K1\n. . . . .\n. . R2 . .\n. . . . .\nC1K1 . R1 . Y1\nto_move=0 captured=R3,Y3,G3,B3/").play("a1-b1")
+        ". . . . G1K1\n. . . . .\n. . R2 . .\n. . . . .\nC1K1 . R1 . Y1\nto_move=0 captured=R3,Y3,G3,B3/"
+    ).play("a1-b1").play("capture:c1")
+    assert state.winners == (0,)
     widget = iw.GameWidget(state)
     answer = widget.handle({**extra, "type": kind})
     assert isinstance(answer, bool) and (answer or widget.message_kind == "error")

@@ -25,6 +25,7 @@ import icewidgets as iw
 from icewidgets import agents as A
 from icewidgets.__main__ import main
 from icewidgets.analysis import evaluate
+from icewidgets.analysis.run import LINE_PLIES
 from icewidgets.analysis.values import MAX_ROLLOUTS, MIN_PRECISION
 from icewidgets.classroom import read_codes
 from icewidgets.pieces import PieceColour
@@ -80,7 +81,8 @@ def test_stop_and_progress_are_checked_before_the_first_ply(arguments, error, me
 
 def test_a_stop_is_seen_within_a_job_of_rollouts_not_only_between_jobs():
     """A slow policy's rollouts stop between two of its moves: the stop is asked before every ply
-    of a rollout on the rules engines, so far fewer moves are played than one job of 128 rollouts."""
+    of a rollout on the rules engines, so far fewer moves are played than one job of 128 rollouts.
+    After the stop the policy plays only the hint's short line (a few plies, no rollouts)."""
     moves = []
 
     def slow_policy(state, rng):
@@ -89,13 +91,18 @@ def test_a_stop_is_seen_within_a_job_of_rollouts_not_only_between_jobs():
 
     class StopSoon:
         asked = 0
+        moves_when_seen = None
 
         def is_set(self):
             self.asked += 1
+            if self.asked > 50 and self.moves_when_seen is None:
+                self.moves_when_seen = len(moves)
             return self.asked > 50
 
-    hints = iw.hint(_position(), k=1, precision=0.05, policy=slow_policy, stop=StopSoon(), engine="reference")
-    assert not hints.complete and 40 <= len(moves) <= 50
+    stop = StopSoon()
+    hints = iw.hint(_position(), k=1, precision=0.05, policy=slow_policy, stop=stop, engine="reference")
+    assert not hints.complete and 40 <= stop.moves_when_seen <= 50
+    assert len(moves) - stop.moves_when_seen == len(hints[0].line) == LINE_PLIES
 
 
 def test_hint_takes_numpy_integers_for_k():

@@ -221,9 +221,11 @@ def test_points_add_up_to_one_per_game_with_draws_shared_wins_and_unfinished_gam
     winners = np.array([[True, False, False], [True, True, False], [False, False, False], [True, True, True]])
     points = game_points(winners)
     assert points.tolist() == [[1, 0, 0], [0.5, 0.5, 0], [1 / 3] * 3, [1 / 3] * 3]
+    # capture="must": random players who may decline captures finish few games in 60 turns (7 of 60 with
+    # seed 2) and share none; taking every capture gives all four outcomes to add up.
     for tie_rule, shared, draws in (("shared", 3, 0), ("draw", 0, 3)):
-        r = iw.playouts("volcano", 60, agents="random", seed=2, options={"players": 3, "tie_rule": tie_rule},
-                        max_turns=60, progress=False)
+        r = iw.playouts("volcano", 60, agents="random", seed=2,
+                        options={"players": 3, "tie_rule": tie_rule, "capture": "must"}, max_turns=60, progress=False)
         table = r.summary()
         assert table["counts"] == {"sole_wins": 38, "shared_wins": shared, "draws": draws, "unfinished": 19}
         assert np.allclose(r.points().sum(axis=1), 1.0)

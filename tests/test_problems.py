@@ -49,6 +49,26 @@ def test_volcano_contradictions_are_refused_at_any_setting():
         iw.make("volcano").state_from_text(six, partial=True)
 
 
+def test_a_volcano_opening_with_fewer_caps_or_empty_nests_is_counted_against_itself():
+    # A custom opening starts with less than the whole set: it is a position from play, not part
+    # of a board; more than it starts with cannot arise in it.
+    game = iw.make("volcano", opening="custom", colours="." + "RYGBC" * 4 + "RYGB", caps=["b5", "e1"])
+    state = game.new_state()
+    assert state.problems() == [] and not state.partial
+    assert state.play("b5-b4").play("capture:b3").problems() == []
+    fewer = state.to_text().replace("K1", "", 1)
+    assert game.state_from_text(fewer).problems() == ["the board holds 1 of the 2 caps: a diagram of part of a board"]
+    more = state.to_text().replace("R1R2R3 ", "R1R2R3K1 ", 1)
+    with pytest.raises(NotationError, match="the board holds 3 caps, but this game's opening has only 2"):
+        game.state_from_text(more)
+    c3 = state.to_text().replace("/", "C3/", 1)
+    with pytest.raises(NotationError, match="hold 5 clear larges \\(C3\\), but this game's opening has only 4"):
+        game.state_from_text(c3)
+    assert iw.make("volcano").state_from_text(more).problems() == [  # in the standard game, part of a board
+        "the board and the piles hold 72 of the 75 coloured pyramids (missing C1×1, C2×1, C3×1): a diagram of part "
+        "of a board", "the board holds 3 of the 5 caps: a diagram of part of a board"]
+
+
 def test_blockade_a_large_on_another_square_is_a_contradiction():
     text = blockade_text({"b4": "G3G1", "b3": "R3R1"}, "to_move=-1 player=1 dice=- points=- supply=K3:5,K2:5,K1:5 moved=-")
     with pytest.raises(NotationError, match="b4 holds a green large \\(G3\\), but the setup puts the red large R3 there"):

@@ -248,8 +248,6 @@ def test_volterra_showdowns_load_by_default():
         assert end.is_over and end.partial and all(problem.missing for problem in end.problems())
 
 
-# Stored before pictures said "part of a board"; the branch that rewrites their Volcano lessons for
-# the capture choice executes them again. Strict: once they show the caption, this list must go.
 def stored_pictures(path: str, index: int) -> str:
     """The SVG text of the pictures stored in a notebook cell's outputs (inline or base64)."""
     cell = json.loads((ROOT / path).read_text())["cells"][index]
@@ -269,8 +267,7 @@ def drawn_diagrams():
     return sorted(found)
 
 
-@pytest.mark.parametrize("path, index", [
-    pytest.param(path, index, id=f"{path[10:12]}-cell{index}")
-    for path, index in drawn_diagrams()])
+@pytest.mark.parametrize("path, index", [pytest.param(path, index, id=f"{path[10:12]}-cell{index}")
+                                         for path, index in drawn_diagrams()])
 def test_a_stored_picture_of_a_diagram_says_part_of_a_board(path, index):
     assert "part of a board" in stored_pictures(path, index)

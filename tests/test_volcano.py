@@ -693,7 +693,7 @@ def test_custom_opening():
     ({"caps": ("a6",)}, "caps="),
     ({"caps": ()}, "caps="),
     ({"tie_rule": "none"}, "tie_rule="),
-    ({"no_return_within_turn": "yes"}, "no_return_within_turn="),
+    ({"no_return_within_turn": "maybe"}, "no_return_within_turn="),  # yes/no and true/false read as True/False
     ({"end_if_board_empty": 1}, "end_if_board_empty="),
     ({"max_turns": 0}, "max_turns="),
     ({"max_turns": 2.5}, "max_turns="),

@@ -729,7 +729,7 @@ def test_fields_may_be_left_out():
     ({"first_player": 2}, "first_player"),
     ({"end_check": "all"}, "end_check"),
     ({"layout": "round"}, "layout"),
-    ({"forfeit_removes": "yes"}, "forfeit_removes"),
+    ({"forfeit_removes": "maybe"}, "forfeit_removes"),  # yes/no and true/false read as True/False
     ({"dest_adjacent_to_source": 1}, "dest_adjacent_to_source"),
     ({"symmetric": "on"}, "symmetric"),
     ({"max_turns": 0}, "max_turns"),

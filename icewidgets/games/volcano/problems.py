@@ -12,6 +12,7 @@ every piece once, on the board or in a pile, and every cap on top of its stack.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
@@ -23,7 +24,6 @@ PER_KIND = 5
 """Pieces of each colour and size in the set (and caps)."""
 KINDS = tuple(Piece(colour, size) for colour in COLOURS for size in (1, 2, 3))
 """The 15 kinds of coloured pyramid, in the order the sentences list them."""
-PYRAMIDS = PER_KIND * len(KINDS)
 
 
 def problems(state: Any) -> list[Problem]:
@@ -43,8 +43,10 @@ def problems(state: Any) -> list[Problem]:
       kinds that are short);
     - fewer than 5 caps on the board.
 
-    Text with the contradictions is refused when it is read (the engine cannot play it), so
-    only a state built in code shows them here.
+    The counts are those of the game's opening (:func:`opening_set`): a ``custom`` opening with
+    empty nests or fewer caps starts with less, and more than it starts with is a contradiction.
+    Text beyond the whole set is refused when it is read (the engine cannot play it), so only
+    a state built in code shows that here.
 
     >>> import icewidgets as iw
     >>> sparse = iw.make("volcano").state_from_text(". . . . .\\n" * 2 + "C1C2C3K1 Y1Y2Y3 G1G2G3 B1B2B3 R1R2R3\\n" + ". . . . .\\n" * 2 + "to_move=0")
@@ -53,11 +55,27 @@ def problems(state: Any) -> list[Problem]:
     True the board and the piles hold 15 of the 75 coloured pyramids
     True the board holds 1 of the 5 caps: a diagram of part of a board
     """
-    return set_problems(state.board, state.captured)
+    return set_problems(state.board, state.captured, opening_set(state.game))
 
 
-def set_problems(board: tuple, captured: tuple) -> list[Problem]:
-    """:func:`problems` of a board (one stack per square) and the players' piles."""
+@functools.lru_cache(maxsize=32)
+def opening_set(game: Any) -> dict[Piece, int]:
+    """How many of each kind (and caps) ``game`` starts with: the whole set, unless its
+    ``colours`` leave nests empty or its ``caps`` name fewer than 5 squares (its own opening is
+    then a position from play, not part of a board).
+
+    >>> import icewidgets as iw
+    >>> opening_set(iw.make("volcano", caps="a1 e5"))[CAP], iw.make("volcano", caps="a1 e5").new_state().problems()
+    (2, [])
+    """
+    counts = Counter(piece for stack in game.new_state(seed=0).board for piece in stack)
+    return {kind: counts[kind] for kind in KINDS + (CAP,)}
+
+
+def set_problems(board: tuple, captured: tuple, full: dict[Piece, int] | None = None) -> list[Problem]:
+    """:func:`problems` of a board (one stack per square) and the players' piles, counted
+    against ``full`` (see :func:`opening_set`; the whole set when None)."""
+    full = full or dict.fromkeys(KINDS + (CAP,), PER_KIND)
     found: list[Problem] = []
     counts: Counter = Counter()
     for index, stack in enumerate(board):
@@ -68,16 +86,18 @@ def set_problems(board: tuple, captured: tuple) -> list[Problem]:
     for pile in captured:
         counts.update(pile)
     for kind in KINDS + (CAP,):
-        if counts[kind] > PER_KIND:
+        if counts[kind] > full[kind]:
             what = "caps" if kind == CAP else f"{kind.name}s ({kind})"
             where = "the board holds" if kind == CAP else "the board and the piles hold"
-            found.append(Problem(f"{where} {counts[kind]} {what}, but the set has only {PER_KIND}"))
-    pyramids = sum(min(counts[kind], PER_KIND) for kind in KINDS)
-    if pyramids < PYRAMIDS:
-        found.append(Problem(f"the board and the piles hold {pyramids} of the {PYRAMIDS} coloured pyramids "
-                             f"(missing {shortfall(counts, KINDS, PER_KIND)}): a diagram of part of a board",
+            whose = "the set has" if full[kind] == PER_KIND else "this game's opening has"
+            found.append(Problem(f"{where} {counts[kind]} {what}, but {whose} only {full[kind]}"))
+    pyramids = sum(min(counts[kind], full[kind]) for kind in KINDS)
+    total = sum(full[kind] for kind in KINDS)
+    if pyramids < total:
+        found.append(Problem(f"the board and the piles hold {pyramids} of the {total} coloured pyramids "
+                             f"(missing {shortfall(counts, KINDS, full)}): a diagram of part of a board",
                              missing=True))
-    if counts[CAP] < PER_KIND:
-        found.append(Problem(f"the board holds {counts[CAP]} of the {PER_KIND} caps: a diagram of part of a board",
+    if counts[CAP] < full[CAP]:
+        found.append(Problem(f"the board holds {counts[CAP]} of the {full[CAP]} caps: a diagram of part of a board",
                              missing=True))
     return found
