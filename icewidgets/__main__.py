@@ -135,22 +135,18 @@ def _parser() -> argparse.ArgumentParser:
                                         "many rollouts finish and how well each policy predicts the final points "
                                         "(Brier score, its baseline and skill): a measurement, it takes minutes.",
                             epilog=f"example: python -m icewidgets bench-policy {games[0]} -n 100 --rollouts 32")
-    policy.add_argument("game", help=f"one of: {', '.join(games)}")
-    policy.add_argument("-n", "--positions", type=int, default=300, help="positions per source level (default 300)")
-    policy.add_argument("--rollouts", type=int, default=64, help="rollouts per position (default 64)")
-    policy.add_argument("--seed", type=int, default=1)
-    policy.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
+    _measurement_arguments(policy, games, seed=1, counts=[
+        (("-n", "--positions"), 300, "positions per source level (default 300)"),
+        (("--rollouts",), 64, "rollouts per position (default 64)")])
     ladder = sub.add_parser("ladder", help="every level of a game against the one below it",
                             description="Play random, easy, medium and hard each against the rung below (seats "
                                         "rotated) and print each match's points per game with its 95% interval and "
                                         "the seconds a move: each level should reach 0.70 a game, at most 1 s a move. "
                                         "A measurement: it takes minutes.",
                             epilog=f"example: python -m icewidgets ladder {games[0]} -n 12 --quick-n 100")
-    ladder.add_argument("game", help=f"one of: {', '.join(games)}")
-    ladder.add_argument("-n", "--games", type=int, default=24, help="games per match of hard (default 24)")
-    ladder.add_argument("--quick-n", type=int, default=200, help="games per match of the other levels (default 200)")
-    ladder.add_argument("--seed", type=int, default=17)
-    ladder.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
+    _measurement_arguments(ladder, games, seed=17, counts=[
+        (("-n", "--games"), 24, "games per match of hard (default 24)"),
+        (("--quick-n",), 200, "games per match of the other levels (default 200)")])
     new = sub.add_parser("new-game", help="write a new game as a package of its own, ready to install and test",
                          description="Write a complete game plug-in into the folder DIR (which must not exist yet, "
                                      "or be empty): its pyproject.toml with the entry point, a package holding a small "
@@ -166,6 +162,17 @@ def _parser() -> argparse.ArgumentParser:
                            epilog="example: python -m icewidgets contributing | less")
     guide.add_argument("--path", action="store_true", help="print only where the file is")
     return parser
+
+
+def _measurement_arguments(command: argparse.ArgumentParser, games: Sequence[str], *, seed: int,
+                           counts: Sequence[tuple[tuple[str, ...], int, str]]) -> None:
+    """The arguments of a measurement of one game (bench-policy, ladder): the game, its counts, a
+    seed and the game's options."""
+    command.add_argument("game", help=f"one of: {', '.join(games)}")
+    for flags, default, help_text in counts:
+        command.add_argument(*flags, type=int, default=default, help=help_text)
+    command.add_argument("--seed", type=int, default=seed)
+    command.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
 
 
 def _run_arguments(command: argparse.ArgumentParser, games: Sequence[str]) -> None:
