@@ -260,7 +260,7 @@ def make(name: str, **options: Any) -> Game:
     >>> make("volcano", colour="red")
     Traceback (most recent call last):
     ...
-    TypeError: volcano has no option 'colour'; its options are: players, opening, caps, colours, tie_rule, no_return_within_turn, end_if_board_empty, max_turns, goal, stall_turns
+    TypeError: volcano has no option 'colour'; its options are: players, opening, caps, colours, tie_rule, no_return_within_turn, end_if_board_empty, max_turns, goal, stall_turns, capture
     """
     cls = game_class(name)
     valid = [f.name for f in dataclasses.fields(cls)]
