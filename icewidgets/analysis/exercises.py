@@ -37,7 +37,7 @@ from ..teaching import Verdict, move_reader, move_text, shown
 from ..words import plural
 from .labels import SYMBOLS
 from .tactics import Search
-from .values import Rollouts, Value, position_sample
+from .values import Value, value_positions
 
 if TYPE_CHECKING:  # an Analysis makes its exercises: this module sits below it
     from .result import Analysis, PlyAnalysis
@@ -289,10 +289,7 @@ def position_value(state: State, precision: float, policy: Any, seed: int, engin
     """The value of ``state`` to ``precision`` by the rollouts of ``policy`` (a name or an agent
     the analysis used), seeded by ``seed``: what :func:`icewidgets.analysis.evaluate` gives."""
     agent = agents_module.get_agent(policy, "policy")
-    sample = position_sample(state, 0, "", state.game.analyst.winning_line)
-    with Rollouts(state.game, agent, seed, engine) as runner:
-        runner.settle([sample], precision)
-    return sample.value()
+    return value_positions(state.game, [state], agent, seed, engine, precision)[0]
 
 
 def line_words(line: Sequence[str]) -> str:

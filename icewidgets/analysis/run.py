@@ -19,7 +19,8 @@ from .labels import label_for, proved_label, worse
 from .result import Analysis, PlyAnalysis
 from .search import Hints, check_decision, make_hint, race
 from .tactics import Proof, exact_points, known_results, proof_line
-from .values import MAX_ROLLOUTS, MIN_PRECISION, Rollouts, Sample, Stopped, Value, position_sample
+from .values import (MAX_ROLLOUTS, MIN_PRECISION, Rollouts, Sample, Stopped, Value, position_sample,
+                     value_positions)
 
 __all__ = ["analyse", "evaluate", "hint"]
 
@@ -285,13 +286,7 @@ def evaluate(state: Any, *, precision: float = 0.05, policy: Any = None, seed: i
     rollouts = checks.whole(rollouts, "rollouts", low=1, high=MAX_ROLLOUTS, none=True,
                             what="a whole number of rollouts (None: as many as the precision needs)")
     policy_agent, _ = _policy(game, policy)
-    samples = [position_sample(s, i, "", game.analyst.winning_line) for i, s in enumerate(states)]
-    with Rollouts(game, policy_agent, seed, engine) as runner:
-        if rollouts is not None:
-            runner.play([(sample, rollouts) for sample in samples if sample.exact is None])
-        else:
-            runner.settle(samples, precision)
-    values = [sample.value() for sample in samples]
+    values = value_positions(game, states, policy_agent, seed, engine, precision, rollouts)
     return values if many else values[0]
 
 

@@ -398,3 +398,16 @@ def position_sample(state: State, ply: int, move: str, line: Callable[[State], S
         if proved:
             return Sample(state, ply, move, win_points(state.player, state.game.num_players), len(proved))
     return Sample(state, ply, move)
+
+
+def value_positions(game: Any, states: Sequence[Any], agent: Any, seed: int, engine: str,
+                    precision: float, rollouts: int | None = None) -> list[Value]:
+    """The values of ``states`` (positions of ``game``) by ``agent``'s rollouts, to ``precision``
+    or from exactly ``rollouts`` each; position i seeded like an analysis' i-th ply."""
+    samples = [position_sample(s, i, "", game.analyst.winning_line) for i, s in enumerate(states)]
+    with Rollouts(game, agent, seed, engine) as runner:
+        if rollouts is not None:
+            runner.play([(sample, rollouts) for sample in samples if sample.exact is None])
+        else:
+            runner.settle(samples, precision)
+    return [sample.value() for sample in samples]
