@@ -22,7 +22,7 @@ def _position(name, seed, ply, **options):
 
 def test_volcano_c5_b4_is_a_proved_loss_in_3_and_never_the_top_hint():
     state = _position("volcano", 101, 29, capture="must")  # the issue's game, under the rule it was played by
-    proofs = {str(p.move): p for p in prove(state, plies=3, max_seconds=None)}
+    proofs = {str(p.move): p for p in prove(state, plies=3, max_nodes=None)}
     assert (proofs["c5-b4"].proved, proofs["c5-b4"].plies) == ("loss", 3)
     assert [str(m) for m in proofs["c5-b4"].line] == ["b2-a3", "a3-a2"]  # no eruption: the opponent moves twice
     assert sorted(t for t, p in proofs.items() if p.proved == "win") == ["b2-a2", "d2-c1", "d2-d1", "d2-e1", "d2-e2"]
@@ -43,7 +43,7 @@ def test_volterra_c3_wins_in_2_plies_and_ranks_first():
                                                                                      ("d2-d3",))
     assert str(top) == "@c3  1.00 exact (a proved win in 2 plies, #2)  then d2-d3"
     # A hint's search stops deepening once a shortest win is known; searched on, c3-a3 loses in 4.
-    proofs = {str(p.move): (p.proved, p.plies) for p in prove(state, plies=4, max_seconds=None)}
+    proofs = {str(p.move): (p.proved, p.plies) for p in prove(state, plies=4, max_nodes=None)}
     assert proofs == {"@c3": ("win", 2), "2a3-c3": (None, None), "2c3-a3": (None, None), "a3-c3": (None, None),
                       "c3-a3": ("loss", 4)}
 
@@ -78,6 +78,28 @@ def test_a_chance_ply_ends_the_proof_and_bad_arguments_are_named():
         prove(state)  # Blockade starts with a roll of the dice
     with pytest.raises(ValueError, match="plies=0 must be a whole number"):
         prove(iw.make("volcano").new_state(), plies=0)
+    with pytest.raises(ValueError, match="max_nodes=0 must be a whole number ≥ 1"):
+        prove(iw.make("volcano").new_state(), max_nodes=0)
+    with pytest.raises(ValueError, match="max_seconds=-1.0 must be a number ≥ 0 or None"):
+        prove(iw.make("volcano").new_state(), max_seconds=-1)
+
+
+def test_the_budget_is_a_count_of_positions_so_proofs_do_not_depend_on_the_machine():
+    """Volcano bot_game(easy, 101) ply 29 under capture="must": 1,000 positions prove the two
+    losses in 2, 5,000 also the five wins in 3, and 20,000 the loss in 3 of c5-b4 as well."""
+    from icewidgets.analysis.teaching import bot_game
+
+    state = list(bot_game(iw.make("volcano", capture="must"), "easy", seed=101).states())[29]
+
+    def proved(max_nodes):
+        return sorted((str(p.move), p.proved, p.plies) for p in prove(state, 5, max_nodes=max_nodes, stop_at_win=True)
+                      if p.proved)
+
+    assert proved(1_000) == [("c5-b5", "loss", 2), ("e3-e4", "loss", 2)]
+    middle = proved(5_000)
+    assert [m for m, r, n in middle if r == "win"] == ["b2-a2", "d2-c1", "d2-d1", "d2-e1", "d2-e2"]
+    assert ("c5-b4", "loss", 3) not in middle and proved(5_000) == middle  # the same budget, the same proofs
+    assert ("c5-b4", "loss", 3) in proved(20_000)
 
 
 def test_ice3_proofs_come_from_its_solver_wins_in_one_and_losses_in_two():
@@ -86,7 +108,7 @@ def test_ice3_proofs_come_from_its_solver_wins_in_one_and_losses_in_two():
     from icewidgets.games.ice3.puzzles import puzzle
 
     state = iw.make("ice3", players=2, goal="exact").state_from_text(puzzle("exact-1").text)
-    proofs = prove(state, plies=5, max_seconds=None)
+    proofs = prove(state, plies=5, max_nodes=None)
     results = {str(p.move): (p.proved, p.plies) for p in proofs}
     assert [t for t, r in results.items() if r == ("win", 1)] == ["2NE3"]
     losing = [t for t, r in results.items() if r == ("loss", 2)]
@@ -104,7 +126,7 @@ def test_ice3_puzzle_proofs_are_every_shortest_start():
     from icewidgets.games.ice3.puzzles import puzzle
 
     state = puzzle("exact-2").state()
-    proofs = [p for p in prove(state, plies=5, max_seconds=None) if p.proved is not None]
+    proofs = [p for p in prove(state, plies=5, max_nodes=None) if p.proved is not None]
     assert [(str(p.move), p.proved, p.plies, [str(m) for m in p.line]) for p in proofs if p.plies == 2] == \
         [("YE4", "win", 2, ["2SE3"])]
     assert all(p.proved == "win" and p.plies == 3 for p in proofs if p.plies != 2)  # within the solver's 3 moves

@@ -114,7 +114,7 @@ def test_blockade_wins_within_the_turn_are_every_one_the_judge_finds(name):
     text, shortest, plies, wins = BLOCKADE_TURNS[name]
     state = iw.make("blockade").state_from_text(text)
     verdicts = judge(state, 3, shared=False)
-    proofs = {str(p.move): p for p in prove(state, plies=5, max_seconds=None)}
+    proofs = {str(p.move): p for p in prove(state, plies=5, max_nodes=None)}
     claimed = {move: (p.proved, p.plies) for move, p in proofs.items() if p.proved is not None and p.plies <= 3}
     assert claimed == {move: (v.result, v.plies) for move, v in verdicts.items() if v.result is not None}
     assert len(claimed) == wins and all(result == "win" for result, _ in claimed.values())
@@ -167,7 +167,7 @@ def _check_position(state, referee: Judge) -> dict[str, int]:
     verdicts = judge(state, SUITE_PLIES, referee=referee)
     seen = {"win": 0, "loss_avoided": 0}
     # Every win and loss in N ≤ 3 the search claims is the judge's, and it finds every one.
-    proofs = prove(state, plies=SUITE_PLIES, max_seconds=None)
+    proofs = prove(state, plies=SUITE_PLIES, max_nodes=None)
     claimed = {str(p.move): (p.proved, p.plies) for p in proofs if p.proved in ("win", "loss")}
     assert claimed == {m: (v.result, v.plies) for m, v in verdicts.items() if v.result in ("win", "loss")}
     for p in proofs:
@@ -190,12 +190,12 @@ def _check_position(state, referee: Judge) -> dict[str, int]:
 
 @pytest.fixture
 def untimed(monkeypatch):
-    """The hint's proof search without its time limit, to the judge's depth: the suite checks
-    what it proves and how hints rank it, which must not depend on how busy the machine is
-    (benchmarks/bench_tactics.py measures the time, at the search's own depth)."""
+    """The hint's proof search without its budget, to the judge's depth: the suite checks what
+    it proves and how hints rank it (benchmarks/bench_tactics.py measures the time, with the
+    search's own budget and depth)."""
     import icewidgets.analysis.run as run
 
-    monkeypatch.setattr(run, "HINT_SEARCH_SECONDS", 600.0)
+    monkeypatch.setattr(run, "HINT_SEARCH_NODES", None)
     monkeypatch.setattr(run, "SEARCH_PLIES", SUITE_PLIES)
 
 

@@ -36,7 +36,7 @@ from ..protocol import CHANCE, State
 from ..teaching import Verdict, move_reader, move_text, shown
 from ..words import plural
 from .labels import SYMBOLS
-from .tactics import Search
+from .tactics import Search, SearchLimit
 from .values import Value, value_positions
 
 if TYPE_CHECKING:  # an Analysis makes its exercises: this module sits below it
@@ -53,27 +53,16 @@ expands counts one): beyond it the answer stays unproved. A count, not a time, s
 answer gets the same verdict on any machine."""
 
 
-class TooBig(Exception):
-    """The search met its node budget."""
+TooBig = SearchLimit
+"""The search met its node budget (:class:`~.tactics.SearchLimit`)."""
 
 
 class BudgetSearch(Search):
-    """The proof search of :mod:`.tactics` with a budget of generated positions instead of a
-    clock (a count of positions bounds the work whatever the number of legal moves)."""
+    """The proof search of :mod:`.tactics` on a budget of :data:`MAX_NODES` generated positions
+    and no clock (a count of positions bounds the work whatever the number of legal moves)."""
 
     def __init__(self, max_nodes: int = MAX_NODES):
-        super().__init__(None)
-        self.max_nodes = max_nodes
-        self.made = 0
-
-    def children(self, state: State) -> list[tuple[Any, State]]:
-        known = state in self.children_of
-        pairs = super().children(state)
-        if not known:
-            self.made += len(pairs)
-            if self.made > self.max_nodes:
-                raise TooBig
-        return pairs
+        super().__init__(max_nodes)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -28,10 +28,12 @@ ENGINES = ("auto", "reference")
 
 SEARCH_PLIES = 5
 """How deep the proof search (:mod:`.tactics`) of a hint or an analysed ply goes at most, in plies."""
-HINT_SEARCH_SECONDS = 1.0
-"""The proof search's share of a hint's time (it stops sooner when it has proved its depth)."""
-ANALYSIS_SEARCH_SECONDS = 0.15
-"""The proof search's time at each decision of an analysed game."""
+HINT_SEARCH_NODES = 50_000
+"""The proof search's budget for a hint, in generated positions (about a second on a laptop; it
+stops sooner when it has proved its depth). A count, not a time, so that a hint proves the same
+on any machine."""
+ANALYSIS_SEARCH_NODES = 8_000
+"""The proof search's budget at each decision of an analysed game, in generated positions."""
 LINE_PLIES = 4
 """How many plies of the rollout policy follow an unproved hint as its line."""
 
@@ -105,7 +107,7 @@ def analyse(game_source: Any, *, precision: float = 0.05, policy: Any = None, se
                 before, after, played = states[n - 1], states[n], rollouts.played
                 move = _played(before, record.plies[n - 1])
                 proofs = {} if before.to_move == CHANCE or before.is_over else {
-                    str(p.move): p for p in known_results(before, SEARCH_PLIES, ANALYSIS_SEARCH_SECONDS)}
+                    str(p.move): p for p in known_results(before, SEARCH_PLIES, max_nodes=ANALYSIS_SEARCH_NODES)}
                 sample = position_sample(after, n, str(move), line)
                 proved = exact_points(before, proofs[str(move)]) if str(move) in proofs else None
                 if proved is not None and sample.exact is None:  # the position after a proved move is decided
@@ -216,9 +218,10 @@ def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = Non
     precision, seed, deadline = _check(precision, seed, max_seconds, engine, stop=stop)
     policy_agent, policy_name = _policy(state.game, policy)
     complete = True
-    seconds = HINT_SEARCH_SECONDS if deadline is None else max(0.0, min(HINT_SEARCH_SECONDS,
-                                                                        (deadline - time.perf_counter()) / 2))
-    proofs = {str(p.move): p for p in known_results(state, SEARCH_PLIES, seconds, stop_at_win=True)}
+    # Within a time limit the proofs get at most half of it, and may then depend on the machine.
+    seconds = None if deadline is None else max(0.0, (deadline - time.perf_counter()) / 2)
+    proofs = {str(p.move): p for p in known_results(state, SEARCH_PLIES, max_nodes=HINT_SEARCH_NODES,
+                                                    max_seconds=seconds, stop_at_win=True)}
     with Rollouts(state.game, policy_agent, seed, engine, deadline, stop) as rollouts:
         try:
             ranking = race(state, rollouts, precision, k=k, line=state.game.analyst.winning_line,

@@ -8,7 +8,7 @@ does), a shared win (a move that ends the game shared), or nothing (None).
 The search is generic: it knows a game only by ``legal_moves()``, ``to_move``, ``is_over``
 and ``winners``, so a turn of several plies is searched ply by ply, and a chance ply (dice)
 ends it (nothing is proved past a roll). It is a boolean proof search — *can player p force a
-sole win within d plies?* — deepened one ply at a time until ``plies`` or the time limit:
+sole win within d plies?* — deepened one ply at a time until ``plies`` or its budget:
 
 - at p's plies one winning move suffices (moves that end the game are tried first), at the
   others every move must still lose for them, and the first that does not cuts the node off;
@@ -16,8 +16,10 @@ sole win within d plies?* — deepened one ply at a time until ``plies`` or the 
   most known not to (a win within d is a win within any d' > d), so nothing is searched twice.
 
 A win in N is the smallest N that proves; a loss in N the smallest N within which the opponent
-is proved to win (the longest defence). A result found is a proof whatever the time limit; a
-limit only leaves moves unknown.
+is proved to win (the longest defence). A result found is a proof whatever the budget; a budget
+only leaves moves unknown. The budget is a count of positions (``max_nodes``), not a time, so
+that a position gets the same proofs on any machine; a time limit (``max_seconds``) can be added,
+and then a slower machine may prove less.
 
 A game with an exact search of its own (:meth:`~icewidgets.analyst.Analyst.shortest_win`, e.g.
 a puzzle's solver, or the wins within a turn of dice) is proved by it instead, where its
@@ -28,7 +30,7 @@ mover's loss; after a chance ply, nothing.
 
 >>> import icewidgets as iw
 >>> state = iw.make(iw.available_games()[0]).new_state()
->>> proofs = prove(state, plies=2, max_seconds=1.0)
+>>> proofs = prove(state, plies=2)
 >>> len(proofs) == len(state.legal_moves()), all(p.proved is None for p in proofs)
 (True, True)
 """
@@ -39,9 +41,14 @@ import dataclasses
 import time
 from typing import Any
 
+from .. import checks
 from ..protocol import CHANCE, State
 
-__all__ = ["Proof", "exact_points", "known_results", "prove", "proof_line"]
+__all__ = ["MAX_NODES", "Proof", "Search", "SearchLimit", "exact_points", "known_results", "prove", "proof_line"]
+
+MAX_NODES = 50_000
+"""The most positions one call of :func:`prove` generates by default (every legal move of every
+position it expands counts one): about a second of search on a laptop."""
 
 CHECK_EVERY = 256
 """Nodes between two looks at the clock."""
@@ -59,16 +66,20 @@ class Proof:
     line: tuple[Any, ...] = ()
 
 
-class _OutOfTime(Exception):
-    pass
+class SearchLimit(Exception):
+    """The search met its budget of positions or its time limit."""
 
 
 class Search:
-    """The proof search of one position's tree, with its transposition table."""
+    """The proof search of one position's tree, with its transposition table, bounded by
+    ``max_nodes`` generated positions and a ``deadline`` (a ``time.perf_counter()`` value);
+    None: no bound. Meeting a bound raises :class:`SearchLimit`."""
 
-    def __init__(self, deadline: float | None):
+    def __init__(self, max_nodes: int | None = None, deadline: float | None = None):
+        self.max_nodes = max_nodes
         self.deadline = deadline
         self.nodes = 0
+        self.made = 0  # positions generated, against max_nodes
         # (state, player) -> [fewest plies known to win (or None), most plies known not to win (-1: none)]
         self.table: dict[tuple[State, int], list] = {}
         self.children_of: dict[State, list[tuple[Any, State]]] = {}
@@ -78,6 +89,9 @@ class Search:
         known = self.children_of.get(state)
         if known is None:
             pairs = [(move, state._apply(move)) for move in state.legal_moves()]
+            self.made += len(pairs)
+            if self.max_nodes is not None and self.made > self.max_nodes:
+                raise SearchLimit
             known = [pair for pair in pairs if pair[1].is_over] + [pair for pair in pairs if not pair[1].is_over]
             if len(self.children_of) < 200_000:
                 self.children_of[state] = known
@@ -98,7 +112,7 @@ class Search:
                 return False
         self.nodes += 1
         if self.deadline is not None and self.nodes % CHECK_EVERY == 0 and time.perf_counter() > self.deadline:
-            raise _OutOfTime
+            raise SearchLimit
         children = self.children(state)
         if state.to_move == player:
             result = any(self.wins(after, player, depth - 1) for _, after in children)
@@ -138,12 +152,13 @@ class Search:
         return moves
 
 
-def prove(state: State, plies: int = 4, max_seconds: float | None = 1.0, line_plies: int = 6,
-          stop_at_win: bool = False) -> list[Proof]:
+def prove(state: State, plies: int = 4, *, max_nodes: int | None = MAX_NODES, max_seconds: float | None = None,
+          line_plies: int = 6, stop_at_win: bool = False) -> list[Proof]:
     """Per legal move of ``state`` (in ``legal_moves()`` order), what the search proves within
-    ``plies`` plies (the move counted) and ``max_seconds`` (None: no limit); see the module
-    docstring. ``line_plies`` bounds each proof's line. ``stop_at_win``: stop deepening once a
-    win is proved (its shortest is then known; other moves may stay unknown), as a hint does.
+    ``plies`` plies (the move counted), ``max_nodes`` generated positions and ``max_seconds``
+    (None: no bound); see the module docstring. ``line_plies`` bounds each proof's line.
+    ``stop_at_win``: stop deepening once a win is proved (its shortest is then known; other
+    moves may stay unknown), as a hint does.
 
     >>> import icewidgets as iw
     >>> state = iw.make(iw.available_games()[0]).new_state()
@@ -154,8 +169,10 @@ def prove(state: State, plies: int = 4, max_seconds: float | None = 1.0, line_pl
         raise ValueError("state must be a decision (a player to move, the game not over) to prove its moves")
     if isinstance(plies, bool) or not isinstance(plies, int) or plies < 1:
         raise ValueError(f"plies={plies!r} must be a whole number ≥ 1: how deep to search")
+    max_nodes = checks.whole(max_nodes, "max_nodes", low=1, none=True)
+    max_seconds = checks.number(max_seconds, "max_seconds", low=0, none=True)
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
-    search = Search(deadline)
+    search = Search(max_nodes, deadline)
     player = state.player
     players = state.game.num_players
     opponent = 1 - player if players == 2 else None
@@ -185,7 +202,7 @@ def prove(state: State, plies: int = 4, max_seconds: float | None = 1.0, line_pl
                     found[index] = ("win", depth + 1)
                 elif opponent is not None and search.wins(after, opponent, depth):
                     found[index] = ("loss", depth + 1)
-    except _OutOfTime:
+    except SearchLimit:
         pass
     proofs = []
     for index, (move, after) in enumerate(children):
@@ -195,7 +212,7 @@ def prove(state: State, plies: int = 4, max_seconds: float | None = 1.0, line_pl
         proved, n = found[index]
         line: list[Any] = []
         if n > 1:
-            search.deadline = None  # every step of the line is in the table already
+            search.deadline = search.max_nodes = None  # every step of the line is in the table already
             line = search.line(after, player if proved == "win" else opponent, n - 1, line_plies)
         proofs.append(Proof(move, proved, n, tuple(line)))
     return proofs
@@ -233,14 +250,14 @@ def _solver_proofs(state: State, children: list[tuple[Any, State]], found: dict[
                 continue  # no win within reach from the position: none after any move of its player's
             _check_clock(deadline)
             ask(index, after, reach - 1 if after.to_move == player else reach)
-    except _OutOfTime:
+    except SearchLimit:
         pass
     return lines
 
 
 def _check_clock(deadline: float | None) -> None:
     if deadline is not None and time.perf_counter() > deadline:
-        raise _OutOfTime
+        raise SearchLimit
 
 
 def proof_line(state: State, proof: Proof) -> tuple[str, ...]:
@@ -248,12 +265,12 @@ def proof_line(state: State, proof: Proof) -> tuple[str, ...]:
     return tuple(str(move) for move in proof.line)
 
 
-def known_results(state: State, plies: int = 4, max_seconds: float | None = 1.0,
-                  stop_at_win: bool = False) -> list[Proof]:
+def known_results(state: State, plies: int = 4, *, max_nodes: int | None = MAX_NODES,
+                  max_seconds: float | None = None, stop_at_win: bool = False) -> list[Proof]:
     """:func:`prove`, with the game's shortest win on top: where its analyst proves one
     (:meth:`icewidgets.analyst.Analyst.winning_line`) and the search did not reach it (its
-    time ran out), that line's first move is a win in its length."""
-    proofs = prove(state, plies, max_seconds, stop_at_win=stop_at_win)
+    budget ran out), that line's first move is a win in its length."""
+    proofs = prove(state, plies, max_nodes=max_nodes, max_seconds=max_seconds, stop_at_win=stop_at_win)
     if any(p.proved == "win" for p in proofs):
         return proofs  # the shortest is among them: a win is searched shortest first
     line = state.game.analyst.winning_line(state)
