@@ -260,14 +260,17 @@ export function createBoard(dom, model) {
       const r = squares[sq];
       if (!r) continue;
       if (!picked.has(sq)) {
-        layers.choice.appendChild(svgEl("circle", {
-          class: "iw-mark iw-choosable", "data-choice": sq, cx: r.x + r.w / 2, cy: r.y + r.w / 2, r: r.w * 0.44,
-        }));
+        const ring = { cx: r.x + r.w / 2, cy: r.y + r.w / 2, r: r.w * 0.42 };
+        // on a halo of the background, so that it shows on pieces of any colour
+        layers.choice.append(svgEl("circle", { class: "iw-mark iw-choicehalo", ...ring }),
+          svgEl("circle", { class: "iw-mark iw-choosable", "data-choice": sq, ...ring }));
         continue;
       }
-      const frame = outline(sq, "chosen", 3);
+      const halo = outline(sq, "choicehalo", 4);
+      const frame = outline(sq, "chosen", 4);
       frame.setAttribute("data-chosen", sq);
-      const radius = Math.max(8, r.w * 0.14);
+      layers.choice.append(halo);
+      const radius = Math.max(9, r.w * 0.16);
       const cx = r.x + radius + 3;
       const cy = r.y + r.w - radius - 3;
       const tick = svgEl("text", { class: "iw-chosentick", x: cx, y: cy + radius * 0.45, "text-anchor": "middle", "font-size": radius * 1.4 });
