@@ -252,6 +252,13 @@ def test_a_garbled_selection_is_refused_and_changes_nothing(msg, words):
     assert widget.selection == ["a4"] and (widget.record.plies, widget.final_state, widget.buttons) == before
 
 
+def test_the_page_cannot_set_the_selection_or_the_choice_itself():
+    widget = _three()
+    widget.set_state({"selection": ["b2"], "choice": {"squares": ["b2"]}})
+    assert widget.message == "The widget ignored an update of choice, selection from the page."
+    assert widget.selection == [] and widget.choosable == ["a3", "a4", "a5"]
+
+
 def test_the_selection_is_a_trait_checked_against_the_choice():
     from icewidgets.widgets.choosing import ChoiceError
     widget = _three()

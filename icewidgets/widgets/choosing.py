@@ -49,7 +49,7 @@ class Choosing(traitlets.HasTraits):
 
     _square_choice: SquareChoice | None = None
     _choice_state: State | None = None  # the position the choice belongs to
-    _plain_buttons: list = []  # the buttons of the position's other moves
+    _plain_buttons: tuple = ()  # the buttons of the position's other moves
 
     # Public ----------------------------------------------------------------------------------
 
@@ -110,13 +110,13 @@ class Choosing(traitlets.HasTraits):
         """Set the choice of the newest position ``state`` (when a human plays it: ``playable``)
         and the buttons: ``buttons`` (those of its other moves) and the choice's. The selection
         is kept while the position is the same."""
+        self._plain_buttons = tuple(buttons)
         if state is not self._choice_state:
             self._choice_state = state
             self._square_choice = square_choice(state, state.game.controls) if playable else None
             self.selection = []
             choice = self._square_choice
             self.choice = {} if choice is None else {"squares": list(choice.squares), "verb": choice.verb.lower()}
-        self._plain_buttons = list(buttons)
         self._choice_buttons()
 
     @traitlets.validate("selection")
