@@ -38,7 +38,7 @@ from . import checks
 from . import counters as counters_module
 from .pieces import COLOUR_NAMES
 from .protocol import CHANCE, LEVEL_NAMES, Event, Game, IllegalMoveError, State, move_types_problem
-from .view import BoardArea, Dice, Line, Pieces, Stage
+from .view import BoardArea, Dice, Line, Pieces, Stage, square_choice
 
 HOW_TO_PLAY_LENGTHS = {"summary": 100, "text": 1000, "paragraphs": 4}
 """The least a game's rules in plain words hold (``how_to_play``): more characters than these
@@ -510,7 +510,8 @@ def _check_state(game: Game, state: State, where: str) -> None:
 
 
 def _check_controls(game: Game, state: State, where: str) -> None:
-    """Every legal move is clicked on squares of the board, or has a button with a label."""
+    """Every legal move is clicked on squares of the board, or has a button with a label; the
+    squares of a choice of squares are of the board, a set to each move."""
     if state.to_move == CHANCE:
         _expect(bool(game.controls.roll_label), f"{where}: the controls have no roll_label")
         return
@@ -526,6 +527,10 @@ def _check_controls(game: Game, state: State, where: str) -> None:
         if not pairs:
             label = game.controls.button_label(move)
             _expect(isinstance(label, str) and bool(label.strip()), f"{where}: the button of {move} has no label")
+    try:  # the moves that choose squares (controls.chosen_squares) make one choice
+        square_choice(state, game.controls, moves)
+    except ValueError as error:
+        raise ConformanceError(f"{where}: {error}") from None
 
 
 class _CountingDraws:

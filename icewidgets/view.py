@@ -14,8 +14,8 @@ describes here as plain data, and the generic code draws it:
 - :meth:`View.summary`: the one sentence that tells a ply (the events give the details).
 
 :class:`Controls` says how moves are clicked (from square to square, or a :class:`Group` of
-pieces moving together, picked by clicking one of them) and how the buttons of moves without
-squares are labelled. A game sets both with ``Game.plug_in(view=…, controls=…)``; the base classes here are
+pieces moving together, picked by clicking one of them, or a :class:`SquareChoice` of any of some
+squares, made by selecting them) and how the buttons of moves without squares are labelled. A game sets both with ``Game.plug_in(view=…, controls=…)``; the base classes here are
 what a game without them gets.
 
 >>> Line("Player 1: 3 points", style="title").text
@@ -26,6 +26,8 @@ what a game without them gets.
 ('a1', 'c3')
 >>> BoardArea("the canal", ["d1", "d2"], style="dots").squares
 ('d1', 'd2')
+>>> SquareChoice(("c3", "e3"), {frozenset(): "none", frozenset({"c3"}): "c3"}, "Take").move(["c3"])
+'c3'
 """
 
 from __future__ import annotations
@@ -213,6 +215,51 @@ class Group:
     squares: tuple[str, ...]
 
 
+@dataclasses.dataclass(frozen=True)
+class SquareChoice:
+    """The legal moves of a position that each choose a set of squares (:meth:`Controls.chosen_squares`),
+    gathered into one choice: the widget lets the player select any of ``squares`` (in the order
+    the moves first name them) and plays the move of the set selected. ``moves`` maps each set
+    (a frozenset of square names) to its move's text; ``verb`` is the controls'
+    :attr:`~Controls.choice_verb`. Made by :func:`square_choice`."""
+
+    squares: tuple[str, ...]
+    moves: Mapping[frozenset, str] = dataclasses.field(compare=False)
+    verb: str = "Choose"
+
+    def move(self, selection: Sequence[str]) -> str | None:
+        """The text of the move that chooses exactly the squares of ``selection`` (any order),
+        or None when no legal move does."""
+        return self.moves.get(frozenset(selection))
+
+
+def square_choice(state: "State", controls: "Controls", moves: Sequence[Any] | None = None) -> SquareChoice | None:
+    """The :class:`SquareChoice` of the legal ``moves`` of ``state`` (all of them by default)
+    that :meth:`Controls.chosen_squares` names, or None when none does. A ``ValueError`` says
+    what is wrong with what the controls name: a square not of the board, or two moves that
+    choose the same set."""
+    names = set(state.game.grid.names) if state.game.grid is not None else set()
+    order: dict[str, None] = {}
+    by_set: dict[frozenset, str] = {}
+    for move in state.legal_moves() if moves is None else moves:
+        chosen = controls.chosen_squares(state, move)
+        if chosen is None:
+            continue
+        wrong = [square for square in chosen if square not in names]
+        if wrong or isinstance(chosen, str):
+            raise ValueError(f"controls.chosen_squares({move}) gives {chosen!r}: give a tuple of square names of "
+                             "the board, e.g. ('c3', 'e3')")
+        key = frozenset(chosen)
+        if key in by_set:
+            raise ValueError(f"controls.chosen_squares gives the same squares for {by_set[key]} and {move}: each "
+                             "move of a choice must choose a set of its own")
+        by_set[key] = str(move)
+        order.update(dict.fromkeys(chosen))
+    if not by_set:
+        return None
+    return SquareChoice(tuple(order), by_set, controls.choice_verb)
+
+
 class Controls:
     """How a game is played by clicks and buttons in the widget.
 
@@ -223,6 +270,11 @@ class Controls:
 
     roll_label: str = "Roll dice"
     """The label of the button that rolls the dice at a chance ply."""
+
+    choice_verb: str = "Choose"
+    """The verb of a choice of squares (:meth:`chosen_squares`) in the widget's buttons and
+    status line: ``"Take"`` gives "Take selected (c3 and e3)", "Take all (…)", "Take none" and
+    "Selected to take: c3 and e3"."""
 
     def move_squares(self, state: "State", move: Any) -> list[tuple[str | None, str]]:
         """``(from, to)`` square pairs that play the legal ``move`` in ``state`` when clicked
@@ -269,3 +321,15 @@ class Controls:
     def group(self, state: "State", name: str) -> Group:
         """The :class:`Group` called ``name`` (a name :meth:`move_group` gave) in ``state``."""
         return Group(name, name, ())
+
+    def chosen_squares(self, state: "State", move: Any) -> tuple[str, ...] | None:
+        """For a legal ``move`` of a choice of any of some squares (none included, such as which
+        pieces to take), the squares it chooses; None (the default) for any other move.
+
+        The widget gathers these moves of a position into one :class:`SquareChoice`, made by
+        selection rather than by one button a set: a click (or the keyboard cursor's Enter) on
+        one of its squares selects it or, selected, unselects it; buttons play the selection
+        ("Take selected (c3 and e3)"), every square ("Take all (…)") or none ("Take none"), and
+        "Clear selection" (or Escape) starts again. Such moves get no button of their own;
+        their :meth:`move_squares` only mark them on the board (in the hints)."""
+        return None

@@ -414,6 +414,27 @@ def test_an_analysis_message_is_answered_and_changes_no_game(kind, extra):
     assert widget.hint_data == {}
 
 
+# A real game stopped at a capture choice of three pieces, on a3, a4 and a5 (test_volcano_capture).
+CHOICE = iw.Record.new("volcano", seed=211).extend(["d4-c4", "capture:b4", "e5-d5", "capture:none", "a1-a2"])
+
+
+@FAST
+@given(messages=st.lists(st.tuples(st.sampled_from(["toggle", "clear", "choose"]),
+                                   st.one_of(st.sampled_from(["a3", "a4", "a5", "b2", "A3", ""]), ANYTHING)),
+                         max_size=6))
+def test_choice_messages_keep_the_selection_valid_and_play_only_what_is_selected(messages):
+    widget = iw.GameWidget(CHOICE)
+    for kind, square in messages:
+        before = list(widget.selection)
+        answer = widget.handle({"type": kind, "square": square})
+        assert isinstance(answer, bool) and (answer or widget.message_kind == "error")
+        assert set(widget.selection) <= set(widget.choosable)
+        if len(widget.record.plies) > len(CHOICE.plies):  # "choose" took exactly the selection
+            assert kind == "choose" and widget.record.plies[-1] == "capture:" + "+".join(before)
+            return
+    assert widget.record.plies == CHOICE.plies
+
+
 @FAST
 @given(trait=st.sampled_from(["speed", "cursor", "bot_delay", "ply"]), value=ANYTHING)
 def test_a_trait_set_from_python_is_kept_valid(trait, value):

@@ -12,6 +12,7 @@ import pytest
 import icewidgets as iw
 from icewidgets import IllegalMoveError, NotationError, Record, make
 from icewidgets.games.volcano.greedy import greedy_move
+from icewidgets.pieces import Piece
 from icewidgets.randomness import _Fixed
 
 # Player 1 holds four colours; b3's clear large and c3's yellow medium are capturable. Taking the
@@ -181,13 +182,135 @@ def test_a_playthrough_header_leaves_out_an_option_at_its_earlier_default():
     assert "capture='may'" in may and read_playthrough_header(may)[1]["capture"] == "may"
 
 
-def test_the_widget_offers_the_choice_by_click_and_by_buttons():
+# A real game (seeded random play, capture="may"): after these plies Player 1's eruption north
+# from a1 has landed three pieces on pieces of their size, on a3, a4 and a5.
+THREE = ["d4-c4", "capture:b4", "e5-d5", "capture:none", "a1-a2"]
+
+
+def _three() -> iw.GameWidget:
+    record = Record.new("volcano", seed=211).extend(THREE)
+    assert record.final_state().problems() == []
+    return iw.GameWidget(record)
+
+
+def _labels(widget) -> list[tuple[str, bool]]:
+    """Each button's label, and whether it can be pressed."""
+    return [(label, not (rest and rest[0].get("disabled"))) for label, _, *rest in widget.buttons]
+
+
+def test_the_widget_makes_the_choice_by_selecting_pieces():
+    widget = _three()
+    assert widget.choice == {"squares": ["a3", "a4", "a5"], "verb": "take"} and widget.choosable == ["a3", "a4", "a5"]
+    # Not one button a subset (8 of them): the pieces are clicked, the buttons confirm.
+    assert widget.legal == [] and widget.selection == []
+    assert _labels(widget) == [("Take selected (none yet)", False), ("Take all (a3, a4 and a5)", True),
+                               ("Take none", True), ("Clear selection", False)]
+    assert widget.handle({"type": "toggle", "square": "a5"}) and widget.selection == ["a5"]
+    assert widget.handle({"type": "toggle", "square": "a3"}) and widget.selection == ["a3", "a5"]  # the choice's order
+    assert widget.message_kind == "info" and widget.message.startswith("Selected to take: a3 and a5.")
+    assert _labels(widget) == [("Take selected (a3 and a5)", True), ("Take all (a3, a4 and a5)", True),
+                               ("Take none", True), ("Clear selection", True)]
+    # A second click unselects; Clear selection (Escape) empties it.
+    assert widget.handle({"type": "toggle", "square": "a3"}) and widget.selection == ["a5"]
+    assert widget.handle({"type": "clear"}) and widget.selection == [] and widget.message.startswith("Nothing selected")
+    assert not widget.handle({"type": "choose"}) and "Nothing is selected" in widget.message
+    assert widget.record.plies == tuple(THREE)
+    # Confirming plays exactly the choice of the selection, as any move.
+    widget.handle({"type": "toggle", "square": "a3"})
+    widget.handle({"type": "toggle", "square": "a5"})
+    assert widget.handle({"type": "choose"})
+    assert widget.record.plies[-1] == "capture:a3+a5"
+    assert widget.final_state.captured == ((Piece("R", 3), Piece("R", 3), Piece("R", 1)), ())
+    assert widget.choice == {} and widget.selection == [] and widget.choosable == []
+
+
+def test_take_all_and_take_none_are_moves_and_undo_brings_the_choice_back():
+    widget = _three()
+    widget.handle({"type": "toggle", "square": "a4"})
+    buttons = {label: message for label, message, *_ in widget.buttons}
+    assert buttons["Take all (a3, a4 and a5)"] == {"type": "move", "move": "capture:a3+a4+a5"}
+    assert buttons["Take none"] == {"type": "move", "move": "capture:none"}
+    assert widget.handle(buttons["Take none"]) and widget.record.plies[-1] == "capture:none"
+    assert widget.final_state.captured == ((Piece("R", 3),), ())
+    assert widget.undo() and widget.choice["squares"] == ["a3", "a4", "a5"] and widget.selection == []
+    assert widget.handle(buttons["Take all (a3, a4 and a5)"]) and widget.record.plies[-1] == "capture:a3+a4+a5"
+
+
+@pytest.mark.parametrize("msg, words", [
+    ({"type": "toggle", "square": "b2"}, "You cannot take b2: choose among a3, a4 and a5."),
+    ({"type": "toggle", "square": "z9"}, "'z9' is not a square of the board: select one of a3, a4 and a5."),
+    ({"type": "toggle", "square": ["a3"]}, "['a3'] is not a square of the board"),
+    ({"type": "toggle"}, "None is not a square of the board"),
+    ({"type": "toggle", "square": "a3" * 1000}, "is not a square of the board"),
+])
+def test_a_garbled_selection_is_refused_and_changes_nothing(msg, words):
+    widget = _three()
+    widget.handle({"type": "toggle", "square": "a4"})
+    before = (widget.record.plies, widget.final_state, list(widget.buttons))
+    assert not widget.handle(msg)
+    assert widget.message_kind == "error" and words in widget.message
+    assert widget.selection == ["a4"] and (widget.record.plies, widget.final_state, widget.buttons) == before
+
+
+def test_the_page_cannot_set_the_selection_or_the_choice_itself():
+    widget = _three()
+    widget.set_state({"selection": ["b2"], "choice": {"squares": ["b2"]}})
+    assert widget.message == "The widget ignored an update of choice, selection from the page."
+    assert widget.selection == [] and widget.choosable == ["a3", "a4", "a5"]
+
+
+def test_the_selection_is_a_trait_checked_against_the_choice():
+    from icewidgets.widgets.choosing import ChoiceError
+    widget = _three()
+    widget.selection = ["a5", "a3"]
+    assert widget.selection == ["a3", "a5"] and widget.buttons[0][0] == "Take selected (a3 and a5)"
+    with pytest.raises(ChoiceError, match=r"b1 cannot be chosen; choose among a3, a4 and a5"):
+        widget.selection = ["a3", "b1"]
+    assert widget.selection == ["a3", "a5"]
+    assert widget.toggle("a4") and widget.play_selection() and widget.record.plies[-1] == "capture:a3+a4+a5"
+    with pytest.raises(ChoiceError, match="nothing to select in this position"):
+        widget.toggle("a3")
+
+
+def test_no_choice_is_offered_at_an_earlier_ply_or_to_a_bot():
+    widget = _three()
+    widget.ply = 2
+    assert not widget.handle({"type": "toggle", "square": "a3"}) and "earlier position" in widget.message
+    bot = iw.GameWidget(Record.new("volcano", seed=211).extend(THREE), agents={0: "greedy"})
+    assert bot.choice == {} and bot.buttons == []
+
+
+def test_one_capturable_piece_is_selected_too():
     widget = iw.GameWidget("volcano")
     widget.handle({"type": "move", "move": "a1-b1"})
-    # One piece: a click on it takes it (the keyboard cursor reaches it too); declining is a button.
-    assert [label for label, _ in widget.buttons] == ["Take none"]
-    assert [entry[0] for entry in widget.legal] == ["capture:c1"] and widget.legal[0][2] == "-c1"
-    assert widget.handle({"type": "move", "move": "capture:c1"}) and widget.state.captured[0]
+    # A click on the piece selects it (the keyboard cursor reaches it too); it is taken by a button.
+    assert widget.choice == {"squares": ["c1"], "verb": "take"} and widget.legal == []
+    assert _labels(widget) == [("Take selected (none yet)", False), ("Take all (c1)", True), ("Take none", True),
+                               ("Clear selection", False)]
+    assert widget.handle({"type": "toggle", "square": "c1"}) and widget.handle({"type": "choose"})
+    assert widget.record.plies[-1] == "capture:c1" and widget.state.captured == ((Piece("R", 3),), ())
     pending = iw.GameWidget(make("volcano").state_from_text(BEHIND))
-    assert [label for label, _ in pending.buttons] == ["Take none", "Take all (b3 and c3)"]
-    assert [entry[2] for entry in pending.legal] == ["-b3", "-c3"]
+    assert pending.choice["squares"] == ["b3", "c3"] and pending.buttons[1][0] == "Take all (b3 and c3)"
+
+
+def test_the_controls_choice_of_squares_is_checked():
+    from icewidgets.view import square_choice
+    from icewidgets.widgets.replay import legal_entries
+
+    state = make("volcano").state_from_text(BEHIND)
+    controls = state.game.controls
+    assert legal_entries(state, controls) == ([], [], [])  # the choice's moves are not buttons of their own
+    assert square_choice(state.play("capture:b3"), controls) is None
+
+    class OffBoard(type(controls)):
+        def chosen_squares(self, state, move):
+            return ("z9",)
+
+    class Same(type(controls)):
+        def chosen_squares(self, state, move):
+            return ("b3",)
+
+    with pytest.raises(ValueError, match=r"gives \('z9',\): give a tuple of square names of the board"):
+        square_choice(state, OffBoard())
+    with pytest.raises(ValueError, match="the same squares for capture:none and capture:b3"):
+        square_choice(state, Same())

@@ -55,6 +55,7 @@ from ..protocol import CHANCE, Game, IllegalMoveError, NotationError, State
 from ..record import CODE_PREFIX, Record
 from .analysing import PRECISION, Analysing, check_analysis
 from .background import Task
+from .choosing import Choosing
 from .frontend import STYLES, module_source
 from .replay import FrameLog, legal_entries
 
@@ -103,7 +104,7 @@ def _locked(method: Callable) -> Callable:
     return locked
 
 
-class GameWidget(Analysing, anywidget.AnyWidget):
+class GameWidget(Analysing, Choosing, anywidget.AnyWidget):
     """One widget for every game: click to move, step through every ply and every stage of one.
 
     ``GameWidget(name, players=2, agents={1: "greedy"})`` plays game ``name`` against a bot in
@@ -139,7 +140,9 @@ class GameWidget(Analysing, anywidget.AnyWidget):
                    if hasattr(widget, "_record") else value).tag(sync=True)
     legal = traitlets.List().tag(sync=True)  # [move, group, "from-to …"] for the newest position
     groups = traitlets.List().tag(sync=True)  # [name, label, squares] of the groups of pieces moving together
-    buttons = traitlets.List().tag(sync=True)  # [label, message to send] for moves without squares, the roll
+    # [label, message to send] (and {"disabled": True} while it cannot be pressed) for moves
+    # without squares, the roll, a choice of squares (.choosing)
+    buttons = traitlets.List().tag(sync=True)
     seats = _Computed([], "give agents= when making the widget").tag(sync=True)  # "human" or an agent per player
     bot_pending = traitlets.Bool(False).tag(sync=True)
     bot_thinking = traitlets.Bool(False).tag(sync=True)  # a bot is choosing its move (shown in the header)
@@ -240,7 +243,8 @@ class GameWidget(Analysing, anywidget.AnyWidget):
         now), ``{"type": "undo"}``, ``{"type": "redo"}``, ``{"type": "load", "text": …}``,
         ``{"type": "restart"}``, ``{"type": "resync"}`` (a page that missed an update asks for the
         whole game again), ``{"type": "analyse"}``, ``{"type": "stop"}`` (the analysis) and
-        ``{"type": "hint"}`` (the best moves of the position shown).
+        ``{"type": "hint"}`` (the best moves of the position shown); ``{"type": "toggle", "square":
+        "c3"}``, ``{"type": "clear"}`` and ``{"type": "choose"}`` make a choice of squares (:mod:`.choosing`).
         """
         try:
             if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
@@ -272,6 +276,8 @@ class GameWidget(Analysing, anywidget.AnyWidget):
                 return self.stop_analysis()
             if kind == "hint":
                 return self.hint()
+            if kind in ("toggle", "clear", "choose"):
+                return self._choice_message(kind, msg)
             raise _Refused(f"the widget received an unknown message type {kind!r}")
         except _Refused as refused:
             self._say(str(refused), "error")
@@ -669,15 +675,16 @@ class GameWidget(Analysing, anywidget.AnyWidget):
     def _set_legal(self) -> None:
         state = self.final_state
         controls = state.game.controls
-        legal, buttons, groups = [], [], []
+        legal, buttons, groups, playable = [], [], [], False
         if not state.is_over and not self._is_bot(state):
             if state.to_move == CHANCE:
                 buttons.append([controls.roll_label, {"type": "roll"}])
             else:
                 legal, buttons, groups = legal_entries(state, controls)
+                playable = True
         self.legal = legal
         self.groups = groups
-        self.buttons = buttons
+        self._offer_choice(state, buttons, playable)  # the buttons, with those of a choice of squares
 
     def _valid_cursor(self, value: Any) -> str:
         if value == "":

@@ -106,10 +106,11 @@ def legal_entries(state: State, controls: Controls) -> tuple[list, list, list]:
     :class:`~icewidgets.view.Group` it moves (None for none), ``squares`` its click pairs as one
     text, ``"a1-a2 b3-b4"`` (``"-a2"``: only a square to click). A button is ``[label,
     message]``. Groups are ``[name, label, squares]``, in the order a click on a piece of
-    several picks them.
+    several picks them. Moves of a choice of squares (:meth:`~icewidgets.view.Controls.chosen_squares`)
+    are none of these: the widget offers them as one choice (:mod:`.choosing`).
     """
     legal, pressed, groups, seen = [], [], [], set()
-    moves = state.legal_moves()
+    moves = [move for move in state.legal_moves() if controls.chosen_squares(state, move) is None]
     for move, pairs in zip(moves, controls.all_move_squares(state, moves)):
         text = str(move)
         if not pairs:

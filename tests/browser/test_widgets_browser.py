@@ -257,6 +257,75 @@ def test_volcano_bot_answers_in_the_browser(page, artifacts):
     assert not page.errors, page.errors
 
 
+def test_volcano_capture_choice_by_selecting_pieces(page, artifacts):
+    """Three capturable pieces (a3, a4, a5, from a real seeded game): two are selected by clicks
+    (one also by the keyboard, then cleared with Escape) and taken; after Undo, none is."""
+    cell = page.locator(".jp-Cell", has=page.locator('.py-status[data-game="volcano-choice"]'))
+    widget = cell.locator(".iw-game")
+    widget.wait_for(timeout=120_000)
+    widget.scroll_into_view_if_needed()
+    status = _status(page, "volcano-choice")
+    assert "plies=5 " in status.text_content()
+    state = iw.Record.new("volcano", seed=211).extend(["d4-c4", "capture:b4", "e5-d5", "capture:none", "a1-a2"]).final_state()
+    # Each capturable piece wears a dashed ring (a shape, not a colour alone); no button a subset.
+    for square in ("a3", "a4", "a5"):
+        widget.locator(f'.iw-choosable[data-choice="{square}"]').wait_for(timeout=20_000)
+    take = widget.get_by_role("button", name="Take selected (none yet)", exact=True)
+    everything = widget.get_by_role("button", name="Take all (a3, a4 and a5)", exact=True)
+    none = widget.get_by_role("button", name="Take none", exact=True)
+    clear = widget.get_by_role("button", name="Clear selection", exact=True)
+    for _ in range(200):  # enabled once the replay reaches the newest position
+        if none.is_enabled():
+            break
+        page.wait_for_timeout(100)
+    assert take.is_disabled() and clear.is_disabled() and everything.is_enabled()
+    assert widget.locator(".iw-action").count() == 4
+
+    # The keyboard: the cursor starts on the choice's first square; Enter selects, Escape clears.
+    board = widget.locator(".iw-board")
+    board.focus()
+    _walk(page, state, "a3", "a4")
+    page.keyboard.press("Enter")
+    widget.locator('.iw-chosen[data-chosen="a4"]').wait_for(timeout=20_000)
+    widget.locator(".iw-message", has_text="Selected to take: a4.").wait_for(timeout=20_000)
+    assert widget.locator('[data-square="a4"]').get_attribute("aria-label").endswith("(selected to take)")
+    page.keyboard.press("Escape")
+    widget.locator(".iw-message", has_text="Nothing selected").wait_for(timeout=20_000)
+    assert widget.locator(".iw-chosen").count() == 0
+
+    # Clicks: a3, then a5; each selected one is framed and ticked, and said in the status line.
+    widget.locator('[data-square="a3"]').click()
+    widget.locator(".iw-message", has_text="Selected to take: a3.").wait_for(timeout=20_000)
+    widget.locator('[data-square="a5"]').click()
+    widget.locator(".iw-message[role=status]", has_text="Selected to take: a3 and a5.").wait_for(timeout=20_000)
+    assert sorted(widget.locator(".iw-chosen").evaluate_all("els => els.map((e) => e.dataset.chosen)")) == ["a3", "a5"]
+    assert widget.locator(".iw-chosentick").count() == 2
+    assert widget.locator('.iw-choosable[data-choice="a4"]').count() == 1
+    assert widget.locator('[data-square="a4"]').get_attribute("aria-label").endswith("(you may take it)")
+    _settle(page)
+    widget.screenshot(path=str(artifacts / "volcano-capture-choice.png"))
+    # A click elsewhere says what to do and changes nothing.
+    widget.locator('[data-square="c3"]').click()
+    widget.locator(".iw-message", has_text="Click a square marked with a dashed ring").wait_for(timeout=20_000)
+    widget.get_by_role("button", name="Take selected (a3 and a5)", exact=True).click()
+    status.filter(has_text="plies=6 ").wait_for(timeout=20_000)
+    assert "last=capture:a3+a5 " in status.text_content()
+    assert widget.locator(".iw-movelist li").nth(5).inner_text().endswith("capture:a3+a5")
+    assert widget.locator(".iw-choosable, .iw-chosen").count() == 0
+
+    # Undo brings the choice back, with nothing selected; "Take none" declines every capture.
+    widget.get_by_role("button", name="Undo", exact=True).click()
+    status.filter(has_text="plies=5 ").wait_for(timeout=20_000)
+    for _ in range(200):
+        if none.is_enabled():
+            break
+        page.wait_for_timeout(100)
+    none.click()
+    status.filter(has_text="plies=6 ").wait_for(timeout=20_000)
+    assert "last=capture:none " in status.text_content()
+    assert not page.errors, page.errors
+
+
 def _stage_texts(before, move, after) -> list[str]:
     return [frame.scene.text for frame in svg.ply_frames(svg.Tracker(before), 1, before, move, after)]
 

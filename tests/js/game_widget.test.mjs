@@ -6,6 +6,8 @@ import {
   areaLabels,
   badgeMarkup,
   boardKeyAction,
+  choiceClick,
+  choiceLabels,
   clickAction,
   cssTransformOf,
   cssVariables,
@@ -20,6 +22,7 @@ import {
   labelUnits,
   movedPieces,
   movesBetween,
+  nameList,
   neighbour,
   offlineModel,
   parseColour,
@@ -284,4 +287,20 @@ test("a piece's letters are never drawn under the least text size, as in the sta
   assert.equal(labelUnits(36, 27.6, 12), 43.5, "a small's letters grow to 12 px (43.5 units of 27.6 px)");
   assert.equal(labelUnits(44, 36.8, 18), 49, "on the projector, 18 px (48.92 units, rounded up)");
   assert.equal(labelUnits(36, 0, 12), 36, "a piece leaving the picture");
+});
+
+test("a pending choice of squares: a click on one of its squares toggles it, elsewhere it says what to do", () => {
+  const choice = { squares: ["a3", "a4", "a5"], verb: "take" };
+  assert.deepEqual(choiceClick(choice, "a4"), { act: "toggle", square: "a4" });
+  assert.deepEqual(choiceClick(choice, "b2"), {
+    act: "refuse", kind: "info",
+    text: "Click a square marked with a dashed ring (a3, a4 and a5) to select it, then press a button.",
+  });
+  assert.equal(choiceClick({}, "a4"), null, "no choice pending: clicks go on as usual");
+  assert.equal(choiceClick(null, "a4"), null);
+  assert.deepEqual(choiceLabels(choice, ["a5"]), { a3: "you may take it", a4: "you may take it", a5: "selected to take" });
+  assert.deepEqual(choiceLabels({}, []), {});
+  assert.equal(squareLabel("a5", ["C1", "R1", "R1"], ["selected to take"]), "a5: C1 R1 R1 (selected to take)");
+  assert.deepEqual([nameList([]), nameList(["a3"]), nameList(["a3", "a5"]), nameList(["a3", "a4", "a5"])],
+    ["", "a3", "a3 and a5", "a3, a4 and a5"]);
 });

@@ -1,7 +1,7 @@
 // icewidgets GameWidget front end, part 4 of 8: drawing the board, its pieces and marks, and
 // following the host's theme.
 import {
-  areaLabels, badgeMarkup, cssTransformOf, cssVariables, drawingOrder, isDarkBackground, labelUnits, movedPieces,
+  areaLabels, badgeMarkup, choiceLabels, cssTransformOf, cssVariables, drawingOrder, isDarkBackground, labelUnits, movedPieces,
   removedPieces, squareLabel, stackHeight, stacksByLocation, transformOf,
 } from "./helpers.js";
 import { hintMarks } from "./graph.js";
@@ -46,6 +46,8 @@ export function createBoard(dom, model) {
   let lastStatic = null;
   let lastAreas = null;
   let labels = {};
+  let chosenLabels = {}; // what a pending choice of squares adds to a square's label
+  let stacks = {};
   let pawns = new Set();
   let textScale = 1;
   let leastLabel = 12;
@@ -231,15 +233,54 @@ export function createBoard(dom, model) {
       labels = areaLabels([...layers.areas.querySelectorAll("[data-area]")].map(
         (g) => [g.getAttribute("data-area"), g.getAttribute("data-squares")]));
     }
-    const stacks = stacksByLocation(f.pieces, pawns);
+    stacks = stacksByLocation(f.pieces, pawns);
     const badges = [];
     for (const [sq, r] of squareEls) {
       const s = stacks[sq];
-      r.setAttribute("aria-label", squareLabel(sq, s, labels[sq]));
+      r.setAttribute("aria-label", labelOf(sq));
       const n = stackHeight(s, pawns);
       if (n > 1) badges.push(badgeMarkup(squares[sq].x, squares[sq].y, squares[sq].w, n, textScale / layout.scale));
     }
     layers.badges.innerHTML = badges.join("");
+  }
+
+  /** A square's aria-label: its stack, the board areas it lies in and its part in a choice. */
+  function labelOf(sq) {
+    const extra = (labels[sq] || []).concat(chosenLabels[sq] ? [chosenLabels[sq]] : []);
+    return squareLabel(sq, stacks[sq], extra);
+  }
+
+  /** Mark a pending choice of squares (`choice`: {squares, verb}; null: none): a dashed ring on
+   *  each square that may be selected, a thick frame and a tick (✓) on each one `selected`, so
+   *  that neither depends on colour; screen readers hear it with each square. */
+  function drawChoice(choice, selected) {
+    layers.choice.innerHTML = "";
+    const picked = new Set(selected || []);
+    for (const sq of (choice && choice.squares) || []) {
+      const r = squares[sq];
+      if (!r) continue;
+      if (!picked.has(sq)) {
+        const ring = { cx: r.x + r.w / 2, cy: r.y + r.w / 2, r: r.w * 0.42 };
+        // on a halo of the background, so that it shows on pieces of any colour
+        layers.choice.append(svgEl("circle", { class: "iw-mark iw-choicehalo", ...ring }),
+          svgEl("circle", { class: "iw-mark iw-choosable", "data-choice": sq, ...ring }));
+        continue;
+      }
+      const halo = outline(sq, "choicehalo", 4);
+      const frame = outline(sq, "chosen", 4);
+      frame.setAttribute("data-chosen", sq);
+      layers.choice.append(halo);
+      const radius = Math.max(9, r.w * 0.16);
+      const cx = r.x + radius + 3;
+      const cy = r.y + r.w - radius - 3;
+      const tick = svgEl("text", { class: "iw-chosentick", x: cx, y: cy + radius * 0.45, "text-anchor": "middle", "font-size": radius * 1.4 });
+      tick.textContent = "✓";
+      layers.choice.append(frame, svgEl("circle", { class: "iw-chosenbadge", cx, cy, r: radius }), tick);
+    }
+    const next = choiceLabels(choice, selected);
+    const changed = new Set(Object.keys(next).concat(Object.keys(chosenLabels)));
+    chosenLabels = next;
+    for (const sq of changed) if (squareEls.has(sq)) squareEls.get(sq).setAttribute("aria-label", labelOf(sq));
   }
 
   function outline(name, kind, inset) {
@@ -295,7 +336,7 @@ export function createBoard(dom, model) {
   }
 
   return {
-    setup, draw, drawSelection, drawCursor, drawHints, drawBest, addCatalogue, squares: () => squares,
+    setup, draw, drawSelection, drawChoice, drawCursor, drawHints, drawBest, addCatalogue, squares: () => squares,
     textScale: () => textScale, shownPieces: () => shownPieces, onLayout: (cb) => { layoutChanged = cb; }, dispose,
   };
 }

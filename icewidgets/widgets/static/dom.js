@@ -51,6 +51,7 @@ export function buildDom(host) {
     marks: svgEl("g", { class: "iw-marks", "pointer-events": "none" }),
     group: svgEl("g", { class: "iw-group", "pointer-events": "none" }),
     pieces: svgEl("g", { class: "iw-pieces", "pointer-events": "none" }),
+    choice: svgEl("g", { class: "iw-choicelayer", "pointer-events": "none" }),
     select: svgEl("g", { class: "iw-select", "pointer-events": "none" }),
     badges: svgEl("g", { class: "iw-badges", "pointer-events": "none" }),
     best: svgEl("g", { class: "iw-bestlayer", "pointer-events": "none" }),

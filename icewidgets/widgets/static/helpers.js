@@ -156,6 +156,33 @@ export function clickAction(entries, groups, selected, square, hasButtons) {
   return { act: "refuse", text: `No legal move starts on ${square}.`, kind: "error" };
 }
 
+// A choice of squares (widgets/choosing.py) ------------------------------------------------
+
+/** An array of names joined as a sentence, as Python's words.name_list: "a1, b3 and c2" (in the order given). */
+export function nameList(names) {
+  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** What a click on `square` does while a choice of squares is pending (`choice`, the trait:
+ *  {squares, verb}; {} or null when none): {act: "toggle", square} on a square of the choice,
+ *  {act: "refuse", text, kind} elsewhere, null when none is pending (clicks go on as usual). */
+export function choiceClick(choice, square) {
+  const squares = (choice && choice.squares) || [];
+  if (!squares.length) return null;
+  if (squares.includes(square)) return { act: "toggle", square };
+  const text = `Click a square marked with a dashed ring (${nameList(squares)}) to select it, then press a button.`;
+  return { act: "refuse", kind: "info", text };
+}
+
+/** What a screen reader adds to each square of a pending choice: "selected to take" or "you may
+ *  take it" (the choice's verb); nothing for the other squares. */
+export function choiceLabels(choice, selection) {
+  const out = {};
+  const verb = (choice && choice.verb) || "choose";
+  for (const sq of (choice && choice.squares) || []) out[sq] = (selection || []).includes(sq) ? `selected to ${verb}` : `you may ${verb} it`;
+  return out;
+}
+
 // Keys ---------------------------------------------------------------------------------------
 
 /** What a key does in the replay: "back", "forward", "first", "last", "toggle" or null. */

@@ -1,6 +1,6 @@
 // icewidgets GameWidget front end, part 6 of 8: clicks, the keyboard cursor, keys and buttons.
 import {
-  boardKeyAction, clickAction, findGroup, keyAction, neighbour, parseLegal, sourceSquares, targetsFrom,
+  boardKeyAction, choiceClick, clickAction, findGroup, keyAction, neighbour, parseLegal, sourceSquares, targetsFrom,
 } from "./helpers.js";
 import { button } from "./dom.js";
 
@@ -28,10 +28,20 @@ export function createInput(dom, model, playback, board, messenger) {
     const group = pick && pick.group !== null ? findGroup(model.get("groups"), pick.group) : null;
     const groupSquares = group ? group.squares : [];
     board.drawSelection(pick && pick.square, pick ? targetsFrom(currentEntries(), pick.square, pick.group) : [], groupSquares);
+    board.drawChoice(live ? model.get("choice") : null, model.get("selection"));
     board.drawCursor(cursor);
     dom.undo.disabled = !model.get("can_undo");
     dom.redo.disabled = !model.get("can_redo");
-    for (const b of dom.actions.querySelectorAll("button")) b.disabled = !live || model.get("bot_pending");
+    for (const b of dom.actions.querySelectorAll("button")) {
+      b.disabled = !live || model.get("bot_pending") || b.hasAttribute("data-off");
+    }
+  }
+
+  /** Escape: a selection of a choice of squares is cleared (Python holds it). */
+  function clearChoice() {
+    if (!(model.get("selection") || []).length || !playback.atLive()) return false;
+    send({ type: "clear" });
+    return true;
   }
 
   function unselect() {
@@ -67,9 +77,10 @@ export function createInput(dom, model, playback, board, messenger) {
 
   function renderActions() {
     dom.actions.innerHTML = "";
-    for (const [label, message] of model.get("buttons") || []) {
+    for (const [label, message, options] of model.get("buttons") || []) {
       const extra = { class: "iw-btn iw-action" };
       if (message.move) extra["data-move"] = message.move;
+      if (options && options.disabled) extra["data-off"] = "";
       const b = button(label, label, extra);
       b.addEventListener("click", () => send(message));
       dom.actions.appendChild(b);
@@ -97,6 +108,12 @@ export function createInput(dom, model, playback, board, messenger) {
     }
     if (model.get("bot_pending")) {
       say("Wait for the bot's move.", "info");
+      return;
+    }
+    const choice = choiceClick(model.get("choice"), sq);
+    if (choice) {
+      if (choice.act === "toggle") send({ type: "toggle", square: sq });
+      else say(choice.text, choice.kind);
       return;
     }
     const groups = model.get("groups") || [];
@@ -173,7 +190,8 @@ export function createInput(dom, model, playback, board, messenger) {
   // On the board the arrow keys move a square cursor (a mouse is never needed); elsewhere in
   // the widget they step through the replay.
   dom.svg.addEventListener("focus", () => {
-    if (!cursor) moveCursor((selected && selected.square) || sourceSquares(currentEntries())[0] || Object.keys(board.squares())[0]);
+    const choice = (model.get("choice") || {}).squares || [];
+    if (!cursor) moveCursor((selected && selected.square) || choice[0] || sourceSquares(currentEntries())[0] || Object.keys(board.squares())[0]);
   });
   dom.svg.addEventListener("keydown", (ev) => {
     const action = boardKeyAction(ev.key);
@@ -184,7 +202,7 @@ export function createInput(dom, model, playback, board, messenger) {
       if (cursor) onSquare(cursor);
     } else if (action === "cancel") {
       dom.chooser.innerHTML = "";
-      say("", "info");
+      if (!clearChoice()) say("", "info");
       unselect();
     } else {
       moveCursor(neighbour(board.squares(), cursor, action[0], action[1]));
@@ -194,6 +212,11 @@ export function createInput(dom, model, playback, board, messenger) {
     const tag = (ev.target && ev.target.tagName) || "";
     if (tag === "INPUT" && ev.target.type === "text") return;
     if (tag === "TEXTAREA" || tag === "SELECT") return;
+    if (ev.key === "Escape" && clearChoice()) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      return;
+    }
     const action = keyAction(ev.key);
     if (!action) return;
     if (action === "toggle" && (tag === "BUTTON" || tag === "SUMMARY")) return; // Space presses the focused control

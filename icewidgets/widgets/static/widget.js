@@ -72,6 +72,8 @@ export function render({ model, el: host }) {
   model.on("change:legal", input.refresh);
   model.on("change:groups", input.refresh);
   model.on("change:buttons", input.buttonsChanged);
+  model.on("change:choice", input.refresh);
+  model.on("change:selection", input.refresh);
   model.on("change:can_undo", input.refresh);
   model.on("change:can_redo", input.refresh);
   model.on("change:cursor", input.cursorChanged);
