@@ -37,6 +37,11 @@ if TYPE_CHECKING:
     from .protocol import State
 
 
+class Undecided(Exception):
+    """Raised by :meth:`Analyst.shortest_win` when its search met its budget before it could
+    answer: it proves neither a win nor that there is none."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Analyst:
     """A game's rollout policy (``rollout``, why in ``note``, how long: ``horizon``) and its exact
@@ -80,9 +85,10 @@ class Analyst:
         """A shortest line of at most ``most`` plies (and :meth:`solver_plies`) by which
         ``state``'s player to move wins alone whatever the others do, or None when there is
         none: an exact answer, so None proves that no such line exists within that reach (the
-        default, with ``solver_plies`` 0, proves nothing and is never asked). Asked for each
-        legal move of a position analysed (of the position after it), so it must answer in
-        milliseconds where no win is near."""
+        default, with ``solver_plies`` 0, proves nothing and is never asked). A search that
+        stops on a budget before it knows raises :class:`Undecided` instead of answering None.
+        Asked for each legal move of a position analysed (of the position after it), so it must
+        answer in milliseconds where no win is near."""
         return None
 
     def candidates(self, state: "State") -> Sequence[Any] | None:

@@ -326,3 +326,35 @@ def test_the_exercise_board_says_when_there_are_none(analysis):
         iw.ExerciseBoard(["@b2"])
     with pytest.raises(ValueError, match="theme='blue' must be one of"):
         iw.ExerciseBoard(analysis.exercises(0), theme="blue")
+
+
+# Games proved by their own search (Blockade's wins within the turn) -----------------------------
+
+
+@pytest.fixture(scope="module")
+def blockade_games():
+    return [bot_game("blockade", "easy", seed=s) for s in range(3)]
+
+
+def test_blockade_puzzles_come_from_its_wins_within_the_turn(blockade_games):
+    """Warm's win in 3 plies of game 1 (seed 0), ply 120: b4-a3, then e5-b4 and c4-b4, all in the
+    turn; the judge, which knows no Blockade search, confirms that no other move wins in 3."""
+    found = iw.puzzles(blockade_games, n=3, seed=0)
+    assert _summary(found) == [("game 1", 120, "win", "b4-a3", 3, ("e5-b4", "c4-b4"))]
+    assert found.note == "Only 1 of the 3 puzzles asked for: every position searched."
+    assert found[0].state == list(blockade_games[0].states())[119]
+    _confirm(found[0], Judge())
+
+
+def test_a_search_that_meets_its_budget_proves_nothing_and_leaves_no_puzzle(blockade_games):
+    """Seed 0, ply 106 (121 legal plies): the turn's search meets its 200 positions first, so
+    the analyst says Undecided instead of 'no win', and the position is no puzzle."""
+    from icewidgets.analyst import Undecided
+    from icewidgets.games.blockade.turn_wins import TURN_PLIES, shortest_turn_win
+
+    state = list(blockade_games[0].states())[106]
+    assert len(state.legal_moves()) == 121
+    assert shortest_turn_win(state, TURN_PLIES) is None  # the lenient answer: nothing found
+    with pytest.raises(Undecided, match="within 200 positions"):
+        state.game.analyst.shortest_win(state, TURN_PLIES)
+    assert find_puzzle(state) is None

@@ -36,6 +36,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .. import checks
+from ..analyst import Undecided
 from ..protocol import CHANCE, NotationError, State
 from ..record import Record
 from ..words import name_list, plural
@@ -113,6 +114,8 @@ def find_puzzle(state: State, plies: int = PLIES, max_nodes: int = MAX_NODES) ->
     opponent = 1 - player if state.game.num_players == 2 else None
     try:
         moves = len(state.legal_moves())
+        if moves >= 2 and state.game.analyst.solver_plies(state.game) > 0:
+            return _solver_puzzle(state, plies, moves * moves <= max_nodes)
         if moves < 2 or (plies >= 3 and moves * moves > max_nodes):
             return None
         children = search.children(state)
@@ -138,6 +141,58 @@ def find_puzzle(state: State, plies: int = PLIES, max_nodes: int = MAX_NODES) ->
         return ("defend", str(safe[0]), None, ()) if safe else None
     except TooBig:
         return None
+
+
+def _solver_puzzle(state: State, plies: int, defend: bool) -> tuple | None:
+    """:func:`find_puzzle` for a game proved by its own exact search
+    (:meth:`~icewidgets.analyst.Analyst.shortest_win`, within its
+    :meth:`~icewidgets.analyst.Analyst.solver_plies`) instead of the generic one, as the hints'
+    proofs are: a move after which the mover moves again is asked for the mover's win, one after
+    which the opponent of a two-player game moves, for the opponent's; nothing is proved past a
+    chance ply. ``defend``: look for a defence too (it asks the opponent after every move). A
+    search that cannot decide a move (:class:`~icewidgets.analyst.Undecided`) leaves no puzzle:
+    "only one move" needs every other move decided."""
+    analyst, game = state.game.analyst, state.game
+    reach = analyst.solver_plies(game)
+    player = state.player
+    opponent = 1 - player if game.num_players == 2 else None
+    children = [(move, state._apply(move)) for move in state.legal_moves()]
+    try:
+        return _solver_kind(analyst, children, player, opponent, plies, reach, defend)
+    except Undecided:
+        return None
+
+
+def _solver_kind(analyst: Any, children: list, player: int, opponent: int | None, plies: int, reach: int,
+                 defend: bool) -> tuple | None:
+    wins = []
+    for move, after in children:
+        if after.is_over:
+            line = () if tuple(after.winners) == (player,) else None
+        elif after.to_move == player and plies > 1:
+            line = analyst.shortest_win(after, min(plies - 1, reach - 1))
+        else:
+            line = None
+        if line is not None:
+            wins.append((move, tuple(line)))
+            if len(wins) > 1:
+                return None
+    if wins:
+        move, line = wins[0]
+        return "win", str(move), 1 + len(line), tuple(str(m) for m in line)
+    if opponent is None or not defend or plies < 2:
+        return None
+    safe = []
+    for move, after in children:
+        if after.is_over:
+            lost = tuple(after.winners) == (opponent,)
+        else:
+            lost = after.to_move == opponent and analyst.shortest_win(after, min(plies - 1, reach)) is not None
+        if not lost:
+            safe.append(move)
+            if len(safe) > 1:
+                return None
+    return ("defend", str(safe[0]), None, ()) if safe else None
 
 
 def _records(records: Any) -> tuple[list[Record], list[str]]:

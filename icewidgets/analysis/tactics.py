@@ -42,6 +42,7 @@ import time
 from typing import Any
 
 from .. import checks
+from ..analyst import Undecided
 from ..protocol import CHANCE, State
 
 __all__ = ["MAX_NODES", "Proof", "Search", "SearchLimit", "exact_points", "known_results", "prove", "proof_line"]
@@ -227,12 +228,18 @@ def _solver_proofs(state: State, children: list[tuple[Any, State]], found: dict[
     player = state.player
     opponent = 1 - player if game.num_players == 2 else None
     lines: dict[int, tuple[Any, ...]] = {}
-    root = analyst.shortest_win(state, reach)
+    try:
+        root = analyst.shortest_win(state, reach)
+    except Undecided:
+        root = None  # the moves after which the mover moves again then stay unknown
     waiting = [(i, after) for i, (_, after) in enumerate(children)
                if i not in found and not after.is_over and after.to_move in (player, opponent)]
 
     def ask(index: int, after: State, most: int) -> None:
-        line = analyst.shortest_win(after, most)
+        try:
+            line = analyst.shortest_win(after, most)
+        except Undecided:
+            return  # that move stays unknown
         if line is not None:
             found[index] = ("win" if after.to_move == player else "loss", 1 + len(line))
             lines[index] = tuple(line)

@@ -45,8 +45,9 @@ class BlockadeAnalyst(Analyst):
         return TURN_PLIES
 
     def shortest_win(self, state: BlockadeState, most: int) -> Sequence[Any] | None:
-        """A shortest win within the current turn (:func:`~.turn_wins.shortest_turn_win`)."""
-        return shortest_turn_win(state, most)
+        """A shortest win within the current turn (:func:`~.turn_wins.shortest_turn_win`);
+        :class:`~icewidgets.analyst.Undecided` where its budget ran out first."""
+        return shortest_turn_win(state, most, strict=True)
 
     def winning_line(self, state: BlockadeState) -> Sequence[Any] | None:
         """A shortest win within the current turn, or None."""

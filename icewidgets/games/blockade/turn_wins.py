@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...analyst import Undecided
 from ...protocol import CHANCE, EndTurn
 from .board import GRID, PLAYER_COLOURS, tower_colour
 from .rules import BlockadeState, PieceMove
@@ -46,29 +47,34 @@ _DISTANCE = tuple(tuple(GRID.chebyshev(a, b) for b in range(GRID.size)) for a in
 
 _FAILED: dict[BlockadeState, int] = {}
 """Positions of a turn known not to win within so many plies, kept across searches: the
-analysis asks for the positions after every move of a position, which share their turns."""
+analysis asks for the positions after every move of a position, which share their turns. A
+``strict`` search keeps its own, so that whether it meets its budget (and so what it can prove)
+does not depend on what was searched before."""
 
 
-def shortest_turn_win(state: BlockadeState, most: int) -> list[Any] | None:
+def shortest_turn_win(state: BlockadeState, most: int, strict: bool = False) -> list[Any] | None:
     """A shortest line of at most ``most`` plies, all within the current turn, by which the player
     to move completes five towers of one colour, or None (see the module docstring). None proves
-    that there is none, unless the search reached :data:`MAX_NODES` first."""
+    that there is none, unless the search reached :data:`MAX_NODES` first: then ``strict`` raises
+    :class:`~icewidgets.analyst.Undecided` instead."""
     if state.is_over or state.to_move == CHANCE or state.points is None or most < 1:
         return None
-    search = _Search(state.player, state.game.tower_without_black_counts)
+    search = _Search(state.player, state.game.tower_without_black_counts, {} if strict else _FAILED)
     for depth in range(1, most + 1):
         search.deeper = False
         line = search.win(state, depth)
         if line is not None:
             return line
+        if search.exhausted and strict:
+            raise Undecided(f"no win found within {MAX_NODES} positions of the turn, and not every line searched")
         if not search.deeper or search.exhausted:
             return None
     return None
 
 
 class _Search:
-    def __init__(self, player: int, counts: bool):
-        self.player, self.counts = player, counts
+    def __init__(self, player: int, counts: bool, failed: dict[BlockadeState, int]):
+        self.player, self.counts, self.failed = player, counts, failed
         self.colours = PLAYER_COLOURS[player]
         self.nodes = 0
         self.deeper = False  # was a position cut off only for want of plies?
@@ -79,7 +85,7 @@ class _Search:
         if self.nodes >= MAX_NODES:
             self.exhausted = True  # not searched: nothing above it is proved any more
             return None
-        known = _FAILED.get(state, -1)
+        known = self.failed.get(state, -1)
         if known >= depth:
             self.deeper = self.deeper or known < TURN_PLIES
             return None
@@ -114,9 +120,9 @@ class _Search:
                 return [move] + rest
         if self.exhausted:
             return None
-        if len(_FAILED) > 200_000:
-            _FAILED.clear()
-        _FAILED[state] = max(depth, _FAILED.get(state, -1))
+        if len(self.failed) > 200_000:
+            self.failed.clear()
+        self.failed[state] = max(depth, self.failed.get(state, -1))
         return None
 
     def live(self, state: BlockadeState, depth: int) -> tuple[str, ...]:
