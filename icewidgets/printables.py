@@ -345,7 +345,9 @@ def print_board(state: State, path: Any, *, paper: str = "A4", cell_mm: float = 
     Every square is ``cell_mm`` millimetres (at least :data:`LARGE_BASE_MM`, the base of a large
     pyramid) and shows its name and, small, the stack the position has there (bottom piece
     first), so players can set the position up with real pieces. A board larger than the paper is
-    split across sheets by whole files or ranks, each saying where it goes. A 50 mm bar on every
+    split across sheets by whole files or ranks, each saying where it goes. A position that
+    cannot arise in play (``state.partial``, a teaching diagram) is called part of a board on
+    every sheet. A 50 mm bar on every
     sheet checks that it was printed at 100%. The score sheet lists what is beside the board (the
     game's panel: captured pieces, dice, supply), the position text, and ``rows`` turns (default:
     as many as fit) with the game's score columns (``how_to_play.score_columns``) per player.
@@ -392,6 +394,9 @@ def _file(index: int) -> str:
     return chr(ord("a") + index)
 
 
+PARTIAL_NOTE = "Part of a board: a diagram, not a position from play."
+"""The first words under the title of every board sheet of a position that cannot arise in play
+(``state.partial``); the score sheet's status line ends in "(part of a board)"."""
 STACK_TEXT = 8.0
 """The size of the stack written on each square of a board sheet (points)."""
 LEGEND_WIDTH = 30.0
@@ -409,7 +414,9 @@ def _board_sheet(page: _Page, state: State, window: tuple[int, int, int, int], c
     page.text(MARGIN, page.height - MARGIN, title, 15, weight="bold")
     pyramids = any(PIECES[token].size for name in grid.names for token in tokens(state.stack(name))
                    if not is_pawn(token))
-    where = (f"Files {_file(f0)}–{_file(f1 - 1)}, ranks {r0 + 1}–{r1}. " if total > 1 else "") + \
+    # Every sheet of a diagram says so, since a sheet may be handed out alone.
+    where = (PARTIAL_NOTE + " " if state.partial else "") + \
+        (f"Files {_file(f0)}–{_file(f1 - 1)}, ranks {r0 + 1}–{r1}. " if total > 1 else "") + \
         f"Squares of {cell:g} mm" + (f", for pyramids with a {LARGE_BASE_MM:g} mm base." if pyramids else ".")
     if total > 1:
         where += " Cut along the dashed edges and lay the sheets side by side by their coordinates."

@@ -141,9 +141,14 @@ def _block_with(game_name: str, fact: str) -> str:
     ("ice3", "the square where it would land", "our reading"),
     ("ice3", "passes", 'no_move="draw"'),
     ("ice3", "the player who just moved wins, whatever the colour", "our reading"),
+    ("ice3", '"Ignore any pieces which are blocked"; our reading: a blocked pyramid does not move at all',
+     'blocked="slide"'),
+    ("ice3", "a move must move at least one pyramid", "Our reading, not in the published text"),
     ("blockade", "the coloured larges' squares", "designer's page"),
     ("blockade", "the higher total starts", "not the published rules text"),
     ("blockade", "may cross any square except a blockade", "designer's page"),
+    ("blockade", "Only the top pyramid of a stack moves", "our reading"),
+    ("blockade", "When no black is left", "tower_without_black_counts"),
     ("volcano", "equal top scores share the win", 'tie_rule="draw"'),
 ])
 def test_each_reading_is_labelled_where_how_to_play_teaches_it(game_name, fact, label):
@@ -159,12 +164,41 @@ def test_who_starts_in_volterra_is_told_as_the_code_plays_it():
     assert any("here Dark starts, the package's default" in "".join(cell["source"]) for cell in cells)
 
 
-def test_ice3_goals_beyond_the_published_one_are_called_options():
-    cells = json.loads((ROOT / "notebooks" / "03-ice3.ipynb").read_text(encoding="utf-8"))["cells"]
-    taught = [text for cell in cells if 'goal="shape"' in (text := "".join(cell["source"]))
-              and cell["cell_type"] == "markdown"]
-    assert taught and all("not\nin the published rules" in text or "not in the published rules" in text
-                          for text in taught)
+def _markdown(notebook: str) -> list[str]:
+    cells = json.loads((ROOT / "notebooks" / f"{notebook}.ipynb").read_text(encoding="utf-8"))["cells"]
+    return [" ".join("".join(cell["source"]).split()) for cell in cells if cell["cell_type"] == "markdown"]
+
+
+@pytest.mark.parametrize("notebook", ["03-ice3", "10-playouts-and-statistics"])
+def test_ice3_goals_beyond_the_published_one_are_called_options(notebook):
+    taught = [text for text in _markdown(notebook) if 'goal="shape"' in text]
+    assert taught and all("not in the published rules" in text for text in taught)
+
+
+def test_notebook_10_names_the_published_ice3_goal_and_the_default_as_our_reading_of_it():
+    [text] = [text for text in _markdown("10-playouts-and-statistics") if "## 4. Ice3" in text]
+    assert '"get all of one color in any corner, like so"' in text
+    assert "The package's default, `goal=\"exact\"`, is our reading of that diagram" in text
+
+
+def test_notebook_03_labels_what_a_blocked_piece_does_and_the_move_that_moves_nothing():
+    texts = _markdown("03-ice3")
+    [walls] = [text for text in texts if "## 2. Pins and walls" in text]
+    assert 'The published rules: "Only pinned or blocked pieces stop moving."' in walls
+    assert ('"Ignore any pieces which are blocked"; our reading is that a blocked piece does not move at all '
+            '(the option `blocked="slide"`') in walls
+    assert "Our reading, not in the published text (no option changes it): a move must move at least one" in walls
+    [choice] = [text for text in texts if 'iw.make("ice3", blocked="slide")' in text]
+    assert 'The default, `blocked="stay"`, is our reading' in choice
+    assert all("The rules leave a choice" not in text for text in texts)
+
+
+def test_notebook_04_states_the_published_goal_and_labels_the_uncapped_tower():
+    [text] = [text for text in _markdown("04-blockade") if "## 4. Winning" in text]
+    assert 'The published goal: "form five towers in one of your colors".' in text
+    assert "our reading is that a tower finished then still counts" in text
+    assert "`tower_without_black_counts=False`" in text
+    assert all("Five capped towers" not in text for text in _markdown("04-blockade"))
 
 
 def test_the_published_example_eruption_is_drawn_in_five_stages_the_last_a_capture_choice():

@@ -814,9 +814,9 @@ TABLE = {
     ],
     "check_start_moves": [
         ('right', lambda: I.check_start_moves(361),
-         '✔ Right: 7 sets × 8 directions × 7 distances make 392 combinations; 31 of them move no pyramid, which leaves 361 legal moves.'),
+         '✔ Right: 7 sets × 8 directions × 7 distances make 392 combinations; 31 of them move no pyramid (illegal, our reading), which leaves 361 legal moves.'),
         ('right', lambda: I.check_start_moves(361.0),
-         '✔ Right: 7 sets × 8 directions × 7 distances make 392 combinations; 31 of them move no pyramid, which leaves 361 legal moves.'),
+         '✔ Right: 7 sets × 8 directions × 7 distances make 392 combinations; 31 of them move no pyramid (illegal, our reading), which leaves 361 legal moves.'),
         ('wrong', lambda: I.check_start_moves(392),
          '✘ Not yet: 392 is too high for the number of legal first moves.'),
         ('wrong', lambda: I.check_start_moves(31),

@@ -220,6 +220,40 @@ def test_a_board_sheet_explains_its_notation_in_text_no_smaller_than_the_least(n
     assert example in " ".join(texts)
 
 
+def _texts_by_page(monkeypatch) -> list[list[str]]:
+    """The texts drawn on each page of the next PDF, page by page (the pages that only measure a
+    layout draw nothing)."""
+    pages: dict[int, list[str]] = {}
+    text = printables._Page.text
+    monkeypatch.setattr(printables._Page, "text", lambda page, x, y, what, *a, **kw: (
+        pages.setdefault(id(page), []).append(what) if page.drawing else None) or text(page, x, y, what, *a, **kw))
+    return pages  # filled in page order: a page is drawn whole before the next is made
+
+
+def test_every_sheet_of_a_diagram_says_it_is_part_of_a_board(tmp_path, monkeypatch):
+    # Notebook 05 prints the first rung of the Ice3 ladder, 19 pyramids: the two board sheets as
+    # well as the score sheet say so, since a sheet may be handed out alone.
+    from icewidgets.games.ice3.teaching import puzzle
+
+    pages = _texts_by_page(monkeypatch)
+    printed = iw.print_board(puzzle("loose-1").state(), tmp_path / "ice3-loose-1.pdf")
+    assert printed.pages == 3 and len(_pages(printed.path.read_bytes())) == 3
+    texts = [" ".join(page) for page in pages.values()]
+    assert len(texts) == 3
+    for sheet in texts[:2]:
+        assert sheet.startswith("Ice3: the board at real size (sheet ")
+        assert "Part of a board: a diagram, not a position from play. Files " in sheet
+    assert "The position: Player 1 to move (part of a board)." in texts[2]
+    assert all("part of a board" in page.lower() for page in texts)
+
+
+def test_a_position_from_play_is_not_called_part_of_a_board(tmp_path, monkeypatch):
+    pages = _texts_by_page(monkeypatch)
+    iw.print_board(iw.make("ice3").new_state(seed=1), tmp_path / "board.pdf")
+    assert len(pages) == 3
+    assert not any("part of a board" in " ".join(page).lower() for page in pages.values())
+
+
 def test_a_long_stack_is_written_on_whole_lines_of_pieces():
     assert printables._split_stack("LDLDLDLDLDLDLDLDLD@D", 8) == ["LDLDLDLD", "LDLDLDLD", "LD@D"]
     assert printables._split_stack("R1R2R3K1", 15) == ["R1R2R3K1"]

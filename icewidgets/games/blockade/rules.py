@@ -20,7 +20,8 @@ The rules as implemented, exactly; for players the same rules in plain words are
    colours – to ``c3`` along its cheapest path of king steps, one pip of that colour per
    step. Paths may cross anything except the opponent's blockades (the designer's page; the
    published text says a blockade makes "movement more difficult"). Larges, blacks and the
-   pieces of a tower never move. The same piece may move again later in the turn.
+   pieces of a tower never move. The same piece may move again later in the turn. That only
+   the top piece moves is our reading, as with real pyramids; the published text does not say.
 4. Landing: a piece may *rest* on a piece of its own colour at least as big as itself, on a
    clear pyramid, or on a black that caps a tower of its own colour and is bigger than it.
    Never on the opponent's colours, never on the mover's other colour.

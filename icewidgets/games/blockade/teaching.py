@@ -47,9 +47,10 @@ tie). This roll-off is from the designer's page too, not the published rules tex
    dice show 3 or less, you may instead give their sum to one of your colours (the other then
    gets nothing).
 2. Spend the pips: one pip moves a medium or small of that colour one square in any of the
-   eight directions. Only the top pyramid of a stack moves; larges and blacks never move. Split
-   the pips between pyramids as you like and move the same one again; pips you do not use are
-   lost when you end the turn.
+   eight directions; larges and blacks never move. Only the top pyramid of a stack moves: our
+   reading, as with real pyramids (the published text does not say). Split the pips between
+   pyramids as you like and move the same one again; pips you do not use are lost when you end
+   the turn.
 3. A pyramid may cross any square except a **blockade** of your opponent (the designer's page
    says so; the published rules text says only that a blockade makes "movement more difficult
    for your opponent").
@@ -74,7 +75,8 @@ Four towers of one colour and one of the other do not.
     example_caption=("Cool rolled green 5, blue 2: the green small on b3 hopped off to c3, a green "
                      "medium came from a5, and the small hopped back: a capped green tower on b3."),
     score_columns=("roll", "towers"),
-    score_note="Towers: count the capped towers in each of your colours; five in one colour win.",
+    score_note=("Towers: count the towers in each of your colours (capped, or finished after the blacks "
+                "ran out); five in one colour win."),
 )
 """Blockade's rules in plain words (``Blockade.how_to_play``)."""
 

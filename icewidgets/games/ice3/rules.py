@@ -13,9 +13,13 @@ The rules as implemented, exactly; for players the same rules in plain words are
 3. A square holding two pieces is a *wall*. The bottom piece of a wall is *pinned* and stays.
    A piece is *blocked*, and stays, if a wall lies anywhere on its path (the landing square
    included) or if it would leave the board. Single pieces block nothing: movers pass over them.
+   (The published text: "Ignore any pieces which are blocked", "Only pinned or blocked pieces
+   stop moving". Our reading: a blocked piece stays rather than sliding up to the wall, the
+   option ``blocked`` below; a wall on the landing square blocks; so does the board's edge, the
+   option ``edge`` below.)
 4. A mover that lands on a piece that stays stacks on top of it (a new wall); a mover that lands
    where the piece has just moved away ends up alone. Stacks never grow above two pieces.
-5. A move that moves no piece at all is illegal.
+5. A move that moves no piece at all is illegal (our reading: the published text does not say).
 6. After every move, if some colour fills a corner in the pattern below (i = ranks from the
    corner, j = files from it; L large, M medium, S small, one piece per cell, O empty), the
    player who moved wins, whoever "owns" that colour::

@@ -40,17 +40,21 @@ centre squares (d4, e4, d5, e5) empty.
 
 **Your turn.** Choose a **set**, all pyramids of one colour (15) or all pyramids of one size
 (20); a direction, one of eight; and a distance from 1 to 7. Every pyramid of the set moves that
-far in that direction, all at the same moment, except these, which stay where they are:
+far in that direction, all at the same moment. The published text: "Only pinned or blocked
+pieces stop moving."
 
-- a pyramid with another one on top of it is **pinned**;
-- a pyramid is **blocked** if a **wall** (a square holding two pyramids) lies on its path; our
-  reading: also if the wall stands on the square where it would land, or if it would leave the
-  board (the published text does not say; the option `edge="illegal"` forbids the whole move
-  instead).
+- A pyramid with another one on top of it is **pinned** and stays where it is.
+- A pyramid is **blocked** if a **wall** (a square holding two pyramids) lies on its path. The
+  published text says "Ignore any pieces which are blocked"; our reading: a blocked pyramid
+  does not move at all (the option `blocked="slide"` moves it as far as it can instead).
+- Where the published text does not say, our reading too: a pyramid is also blocked if the
+  wall stands on the square where it would land, or if it would leave the board (the option
+  `edge="illegal"` forbids the whole move instead).
 
 A single pyramid blocks nothing: the movers pass over it. A pyramid that lands on one that stays
 stacks on top of it and makes a new wall; one that lands where a pyramid has just moved away
-ends up alone. A move must move at least one pyramid.
+ends up alone. Our reading, not in the published text (no option changes it): a move must move
+at least one pyramid.
 
 **Winning.** After every move, look at the four corners. If one colour fills a corner in the
 pattern below (one pyramid per square, larges in the corner, then mediums, then smalls, and the
@@ -92,8 +96,8 @@ def check_start_moves(answer: Any, seed: int = 1) -> Verdict:
     combinations = len(GROUPS) * len(DIRS) * MAX_DISTANCE
     return check_number(answer, legal, what="the number of legal first moves",
                         why=f"{len(GROUPS)} sets × {len(DIRS)} directions × {MAX_DISTANCE} distances make "
-                            f"{combinations} combinations; {combinations - legal} of them move no pyramid, "
-                            f"which leaves {legal} legal moves")
+                            f"{combinations} combinations; {combinations - legal} of them move no pyramid "
+                            f"(illegal, our reading), which leaves {legal} legal moves")
 
 
 @self_check
