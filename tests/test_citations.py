@@ -145,6 +145,10 @@ def _block_with(game_name: str, fact: str) -> str:
     ("blockade", "the higher total starts", "not the published rules text"),
     ("blockade", "may cross any square except a blockade", "designer's page"),
     ("volcano", "equal top scores share the win", 'tie_rule="draw"'),
+    ("volcano", "your turn ends only with an eruption", "Our reading"),
+    ("volcano", "your turn ends only with an eruption", "No option changes this"),
+    ("volterra", "the other part is forfeited", "Our reading"),
+    ("volterra", "the other part is forfeited", "forfeit_removes=False"),
 ])
 def test_each_reading_is_labelled_where_how_to_play_teaches_it(game_name, fact, label):
     assert label in _block_with(game_name, fact)
