@@ -150,6 +150,10 @@ def _block_with(game_name: str, fact: str) -> str:
     ("blockade", "Only the top pyramid of a stack moves", "our reading"),
     ("blockade", "When no black is left", "tower_without_black_counts"),
     ("volcano", "equal top scores share the win", 'tie_rule="draw"'),
+    ("volcano", "your turn ends only with an eruption", "Our reading"),
+    ("volcano", "your turn ends only with an eruption", "No option changes this"),
+    ("volterra", "the other part is forfeited", "Our reading"),
+    ("volterra", "the other part is forfeited", "forfeit_removes=False"),
 ])
 def test_each_reading_is_labelled_where_how_to_play_teaches_it(game_name, fact, label):
     assert label in _block_with(game_name, fact)

@@ -132,7 +132,9 @@ def _pages(data: bytes) -> list[tuple[float, float]]:
 
 def _text_sizes(data: bytes) -> list[float]:
     """The font size of every text a PDF written by matplotlib sets (its ``Tf`` operators)."""
-    streams = [zlib.decompress(s) for s in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S) if s[:1] == b"x"]
+    # matplotlib ends a stream's data with "\nendstream", never "\r\n": a compressed stream's own
+    # last byte may be a carriage return, which belongs to the data.
+    streams = [zlib.decompress(s) for s in re.findall(rb"stream\r?\n(.*?)\nendstream", data, re.S) if s[:1] == b"x"]
     return [float(size) for stream in streams for size in re.findall(rb"/F\d+ ([\d.]+) Tf", stream)]
 
 

@@ -8,8 +8,11 @@ The rules as implemented, exactly; for players the same rules in plain words are
 2. On your turn you move one cap one step in any of the eight directions, onto any square
    without a cap (empty squares too). Caps never leave the board.
 3. Moving a cap from X to Y (direction d) makes X *erupt* when X still holds pieces and the
-   square X+2d is on the board and has no cap. Otherwise you must move a cap again: a turn
-   ends only with an eruption.
+   square X+2d is on the board and has no cap. Otherwise the same player moves a cap again: a
+   turn ends only with an eruption. That is our reading of "you are allowed to make another
+   move ... until an eruption does occur, at which point your turn ends": the published text
+   gives no way to end a turn without an eruption, and AbstractPlay's Volcano reads it the same
+   way ("You must continue moving until you cause an eruption"). No option changes it.
 4. An eruption throws the top piece of X over the cap to X+2d, the next to X+3d, and so on,
    until X is spent, the next square is off the board, or it holds a cap.
 5. Every erupted piece that landed directly on a piece of the same size (any colour) may be
@@ -290,7 +293,7 @@ class CaptureChoice:
 
 
 END_TURN = EndTurn("end")
-"""Ending a turn by choice; never legal in Volcano (a turn ends only with an eruption), but read
+"""Ending a turn by choice; never legal in Volcano (our reading: a turn ends only with an eruption), but read
 so that ``play("end")`` can say so."""
 
 Volcano.move_types = (CapMove, CaptureChoice, EndTurn)
@@ -495,7 +498,8 @@ class VolcanoState(State):
         if self.capturable:
             return self._why_not_choice(move)
         if isinstance(move, EndTurn):
-            return "a Volcano turn ends only with an eruption; keep moving caps until a volcano erupts"
+            return ("a Volcano turn ends only with an eruption (our reading of the published rules; no option "
+                    "changes it); keep moving caps until a volcano erupts")
         if isinstance(move, CaptureChoice):
             return "there is nothing to capture now: a capture choice follows an eruption that landed a piece on one of its size"
         source, target = square_or_none(move.source), square_or_none(move.target)

@@ -48,7 +48,11 @@ unofficial.)
    without a cap. A cap never leaves the board.
 2. The square the cap left **erupts** if it still holds pyramids, and the square beyond the cap
    (two steps from where the cap started, in the same direction) is on the board and has no cap.
-3. No eruption? Move a cap again. Your turn ends only with an eruption.
+3. No eruption? The published rules say "you are allowed to make another move with one of the
+   caps", "until an eruption does occur, at which point your turn ends". Our reading: you move a
+   cap again, and your turn ends only with an eruption, because the text gives no other way to
+   end it (AbstractPlay's Volcano reads it the same way: "You must continue moving until you
+   cause an eruption"). No option changes this.
 
 **Eruption.** The top pyramid of the volcano flies over the cap to the square beyond it, the
 next one lands one square further, and so on, until the volcano is empty, the next square is off
@@ -238,10 +242,11 @@ def check_pile_score(pile: str | Iterable[Any], answer: Any) -> Verdict:
 
 @self_check
 def check_two_captures(state: VolcanoState, move: Any) -> Verdict:
-    """Whether playing ``move`` in ``state`` makes an eruption that captures exactly two pieces.
+    """Whether playing ``move`` in ``state`` makes an eruption after which the mover may capture
+    exactly two pieces.
 
     >>> check_two_captures(Volcano().new_state(), "a1-b1")
-    ✘ Not yet: a1-b1 erupts but captures 1 piece; make it capture exactly 2.
+    ✘ Not yet: a1-b1 erupts but can capture 1 piece; make it able to capture exactly 2.
     """
     state, problem = _position(state)
     if problem is not None:
@@ -258,8 +263,8 @@ def check_two_captures(state: VolcanoState, move: Any) -> Verdict:
         return Verdict(False, f"{move} does not erupt: move a cap so that the square it left erupts")
     taken = [(GRID.name(square), str(piece)) for square, piece, _, captured in after.eruption.landed if captured]
     if len(taken) != 2:
-        return Verdict(False, f"{move} erupts but captures {plural(len(taken), 'piece')}; make it capture exactly 2")
-    return Verdict(True, f"{move} captures {taken[0][1]} on {taken[0][0]} and {taken[1][1]} on {taken[1][0]}")
+        return Verdict(False, f"{move} erupts but can capture {plural(len(taken), 'piece')}; make it able to capture exactly 2")
+    return Verdict(True, f"{move} can capture {taken[0][1]} on {taken[0][0]} and {taken[1][1]} on {taken[1][0]}")
 
 
 @self_check

@@ -4,9 +4,10 @@ The rules as implemented, exactly; for players the same rules in plain words are
 :data:`.teaching.HOW_TO_PLAY` (``Volterra.how_to_play``, printed by ``iw.rules_sheet``):
 
 1. Ten dark (``D``) and ten light (``L``) square tiles fill a 5×4 board as a checkerboard,
-   ``a1`` dark (our reading: the published text says "a small chess board (4 x 5)", naming
+   ``a1`` dark (our reading: the published text says 'a small "chess board" (4 x 5)', naming
    neither its orientation nor its dark corner); the dark pawn stands on ``c3``, the light
-   pawn on ``c2``. Player 0 is Dark, player 1 is Light; Dark starts unless ``first_player=1``.
+   pawn on ``c2``. Player 0 is Dark, player 1 is Light; Dark starts unless ``first_player=1``
+   (the published text lets the players "designate the first player on turn").
 2. A *tower* is any non-empty square; its owner is the colour of its top tile, its height
    the number of tiles. *Neighbouring* means the 8 surrounding squares. A tower has a *free
    side* when one of its 4 orthogonal neighbours is empty or off the board (pawns do not
@@ -20,7 +21,8 @@ The rules as implemented, exactly; for players the same rules in plain words are
    neighbouring tower T of P that carries no pawn. T need not touch S (unless the option
    ``dest_adjacent_to_source`` is on); T is never an empty square.
 6. When S becomes empty the towers may fall apart (8-connectivity: corners connect). Every
-   part without a pawn is forfeited: by default it leaves the game (``forfeit_removes``).
+   part without a pawn is forfeited (the published text: "the other part is forfeited"). Our
+   reading, the default: it leaves the game (``forfeit_removes``).
 7. A ply is legal only if the turn can still be completed. The game ends when the player to
    move cannot complete a turn in either order (``end_check="both"``: when either player
    could not, checked after every turn). Each player's tower heights, sorted from the

@@ -24,14 +24,14 @@ HOW_TO_PLAY = HowToPlay(
     summary=(
         "Two players, Dark and Light, each with a pawn on a 5×4 board of tiles. Every turn you move "
         "your pawn and the top tile or two of a tower next to it; towers cut off from both pawns "
-        "leave the game. When a player cannot make a whole turn (our reading: the player to move), "
+        "are forfeited (our reading: they leave the game). When a player cannot make a whole turn (our reading: the player to move), "
         "the taller towers win."
     ),
     text="""\
 **You need** 10 dark and 10 light square tiles, a dark pawn and a light pawn.
 
-**Setup.** Lay the tiles as a 5×4 checkerboard (the published rules: a small "chess board (4 x
-5)"; 5 files by 4 ranks and a dark tile on a1 are our choice). The dark pawn stands on c3, the
+**Setup.** Lay the tiles as a 5×4 checkerboard (the published rules: a small "chess board" (4 x
+5); 5 files by 4 ranks and a dark tile on a1 are our choice). The dark pawn stands on c3, the
 light pawn on c2, the two central squares, each on a tile of its colour. The published rules let
 the players choose who starts; here Dark starts, the package's default (`first_player=1` makes
 Light start).
@@ -39,7 +39,7 @@ Light start).
 **Towers.** Every square with tiles is a tower. It belongs to the colour of its top tile; its
 height is its number of tiles. A square's neighbours are the eight squares around it. A tower
 has a **free side** when at least one of its four sides (not its corners) faces an empty square
-or, our reading with the game's reviews, the edge of the board (the published text does not say).
+or, our reading, the edge of the board (the published text does not say).
 
 **Your turn** has two actions, in either order:
 
@@ -53,8 +53,11 @@ or, our reading with the game's reviews, the edge of the board (the published te
 Our reading: you may not start an action after which you could not finish the turn.
 
 **Cut off.** When a tower action empties a square, the towers may fall apart into groups
-(towers touching at a side or a corner stay together). Every group without a pawn leaves the
-game at once, whoever owns its towers.
+(towers touching at a side or a corner stay together). The published rules: "if both pawns
+stand on the same separated part of the field, the other part is forfeited." Our reading: every
+group without a pawn is forfeited, and leaves the game at once, whoever owns its towers; its
+towers do not count at the end (the option `forfeit_removes=False` keeps such a group on the
+board instead, out of play but counted).
 
 **The end.** The published rules: "The match is over as soon as one of the players can no
 longer carry out both actions in a single turn." Our reading: the player to move (the option
