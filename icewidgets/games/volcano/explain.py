@@ -59,7 +59,7 @@ def ply_events(state: Any, mover: int, caps: int) -> tuple[Event, ...]:
         events.append(event("eruption_spent", f"The volcano on {name} is spent.", source=name))
     else:
         wall = "the edge of the board" if eruption.stopped_at == EDGE else f"the cap on {GRID.name(eruption.stopped_at)}"
-        events.append(event("eruption_stopped", f"The eruption stops at {wall}; {plural(remaining, 'piece')} {'stays' if remaining == 1 else 'stay'} on {name}.",
+        events.append(event("eruption_stopped", f"The eruption stops at {wall}; {plural(remaining, 'piece')} stay on {name}.",
                             source=name, remaining=remaining))
     for square, piece in state.took:
         events.append(_capture_event(who, mover, square, piece))
