@@ -2,11 +2,15 @@
 
 It shows an exercise (:meth:`icewidgets.Analysis.exercises`) or a puzzle
 (:func:`icewidgets.puzzles`): the question, the position, a box for the answer in the game's
-notation (any case, spaces allowed), and the buttons **Check**, **Hint**, **Solution** (given
-after the second wrong try, as the check says) and **Previous** / **Next**. A right answer
-draws the position after it; so does the solution. Everything is checked in Python, by the
-exercise itself (:meth:`~icewidgets.analysis.Exercise.check`), so the board says what the
-notebook says.
+notation (any case, spaces allowed; Enter in the box checks it, as the **Check** button), and the
+buttons **Check**, **Hint**, **Solution** (given after the second wrong try, as the check says)
+and **Previous** / **Next**. A right answer draws the position after it; so does the solution.
+Everything is checked in Python, by the exercise itself
+(:meth:`~icewidgets.analysis.Exercise.check`), so the board says what the notebook says.
+
+The feedback starts with a word in a badge ("✔ Right", "✘ Not yet", "Hint", "The solution"):
+the word says it, not the colour alone, and the badge carries its own background, so its text
+is readable on a light or a dark notebook; the rest of the text takes the notebook's colour.
 
 >>> import icewidgets as iw
 >>> from icewidgets.analysis.teaching import bot_game
@@ -31,6 +35,10 @@ from ..analysis.exercises import read_answer
 from ..teaching import Verdict
 
 __all__ = ["ExerciseBoard"]
+
+BADGES = {"right": "#1a7f37", "wrong": "#b42318", "hint": "#0b57d0", "solution": "#0b57d0"}
+"""The background of the feedback's badge, by kind of feedback: white text on each has a
+contrast of at least 5:1 (WCAG asks 4.5:1), whatever the notebook's theme."""
 
 
 class ExerciseBoard(widgets.VBox):
@@ -64,6 +72,8 @@ class ExerciseBoard(widgets.VBox):
             ("Check", "Check the move in the box"), ("Hint", "A hint"), ("Solution", "Show the solution"),
             ("Previous", "The previous exercise"), ("Next", "The next exercise"))}
         self.buttons["Check"].on_click(lambda _: self.answer(self.box.value))
+        # Enter in the box sends "submit" (Text.on_submit is deprecated in ipywidgets 8, the message is not).
+        self.box.on_msg(lambda _, content, __: self.answer(self.box.value) if content.get("event") == "submit" else None)
         self.buttons["Hint"].on_click(lambda _: self.hint())
         self.buttons["Solution"].on_click(lambda _: self.solution())
         self.buttons["Previous"].on_click(lambda _: self.previous())
@@ -108,7 +118,7 @@ class ExerciseBoard(widgets.VBox):
         else:
             text = f"The solution: {exercise.solution_text}"
             self._draw(exercise, exercise.state.play(exercise.solution))
-        self._say(text, "hint")
+        self._say(text, "solution" if text.startswith("The solution") else "note")
         return text
 
     def next(self) -> bool:
@@ -147,8 +157,15 @@ class ExerciseBoard(widgets.VBox):
                                        highlight_last=state is not exercise.state)
 
     def _say(self, text: str, kind: str) -> None:
-        colour = {"right": "#1a7f37", "wrong": "#b42318"}.get(kind, "inherit")
-        self.feedback.value = f"<span data-kind='{kind}' style='color:{colour}'>{html.escape(text)}</span>" if text else ""
+        """Show ``text``; for a kind of :data:`BADGES`, its first words (up to ": ") in the badge."""
+        if not text:
+            self.feedback.value = ""
+            return
+        head, colon, rest = text.partition(": ") if kind in BADGES else ("", "", text)
+        badge = (f"<span class='iw-badge' style='background:{BADGES[kind]};color:#ffffff;font-weight:bold;"
+                 f"padding:1px 6px;border-radius:4px'>{html.escape(head)}</span>" if head else "")
+        self.feedback.value = (f"<span class='iw-feedback' data-kind='{kind}' role='status'>"
+                               f"{badge}{html.escape(colon + rest)}</span>")
 
     def _enable(self) -> None:
         exercise = self.exercise
