@@ -367,40 +367,8 @@ def test_other_games_play_by_clicking(page, artifacts, game):
 
 # Themes, keyboard, small updates, other clients (issue 16) --------------------------------
 
-CONTRAST = """(selector) => {
-  const parse = (t) => { const m = /rgba?\\(([^)]*)\\)/.exec(t || ""); if (!m) return null;
-    const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
-  const blend = (fg, bg) => [0, 1, 2].map((i) => fg[i] * fg[3] + bg[i] * (1 - fg[3])).concat([1]);
-  const lum = (c) => { const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
-  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
-  const htmlBg = (el) => { const layers = [];
-    for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
-      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; } }
-    let bg = [255, 255, 255, 1]; for (const c of layers.reverse()) bg = blend(c, bg); return bg; };
-  const svgBg = (t) => { const piece = t.closest(".iw-piece");
-    if (piece) return parse(getComputedStyle(piece.querySelector("rect, circle")).fill);
-    const prev = t.previousElementSibling;
-    if (prev && prev.tagName === "rect" && (prev.classList.contains("iw-bg") || prev.classList.contains("iw-die"))) return parse(getComputedStyle(prev).fill);
-    return parse(getComputedStyle(t.ownerSVGElement.querySelector(":scope > rect")).fill); };
-  const out = [];
-  for (const root of document.querySelectorAll(selector)) {
-    for (const el of root.querySelectorAll("*")) {
-      if (el.getClientRects().length === 0) continue;
-      if (el.classList.contains("iw-halo")) continue;  // the outline drawn under a piece's letters, not a text
-      if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
-      let fg, bg;
-      if (el instanceof SVGElement) { bg = svgBg(el); fg = blend(parse(getComputedStyle(el).fill), bg); }
-      else { bg = htmlBg(el); fg = blend(parse(getComputedStyle(el).color), bg); }
-      out.push({ text: el.textContent.trim().slice(0, 40), ratio: Math.round(ratio(fg, bg) * 100) / 100 });
-    }
-  }
-  return out;
-}"""
-
-
-def _low_contrast(page) -> tuple[int, list]:
-    texts = page.evaluate(CONTRAST, ".iw-game")
+def _low_contrast(page, texts_contrast) -> tuple[int, list]:
+    texts = texts_contrast(page, ".iw-game")
     return len(texts), [t for t in texts if t["ratio"] < 4.5]
 
 
@@ -540,15 +508,15 @@ def test_the_analysis_graph_labels_and_hints_in_jupyterlab_light_narrow_and_dark
     assert not page.errors, page.errors
 
 
-def test_every_text_is_readable_in_jupyterlab_light_and_dark(page, artifacts):
+def test_every_text_is_readable_in_jupyterlab_light_and_dark(page, artifacts, texts_contrast):
     widget = _widget(page, "volcano")
-    count, low = _low_contrast(page)
+    count, low = _low_contrast(page, texts_contrast)
     assert count > 100 and low == [], low
     widget.screenshot(path=str(artifacts / "jupyterlab-light.png"))
     _switch_theme(page, "JupyterLab Dark")
     page.wait_for_selector('body[data-jp-theme-light="false"]', state="attached", timeout=30_000)
     page.wait_for_selector('.iw-game.iw-dark[data-game="volcano"]', timeout=30_000)
-    count, low = _low_contrast(page)
+    count, low = _low_contrast(page, texts_contrast)
     assert count > 100 and low == [], low
     background = page.evaluate("getComputedStyle(document.querySelector('.iw-game')).backgroundColor")
     assert background == "rgb(17, 17, 17)"  # the theme's --jp-layout-color0, not a white box
