@@ -166,7 +166,7 @@ def test_an_exercise_is_answered_wrong_hinted_solved_and_the_next_answered_right
     after = first.state.play("d1-c3")
     assert _until(page, lambda: _pieces(board), _position(after)) == _position(after)
     assert "d1" not in _pieces(board) and _pieces(board)["c3"] == ["D", "L"]
-    assert board.locator(".iw-board").get_attribute("aria-label") == "Volterra board: Light to move"  # two actions a turn
+    assert board.locator(".iw-board").get_attribute("aria-label") == "Volterra board: Light to move"  # a turn of two actions
     tab_contrasts += texts_contrast(page, f".py-exercises-{scheme} .iw-feedback")
     page.screenshot(path=str(artifacts / f"exercise-solution-{scheme}.png"))
 

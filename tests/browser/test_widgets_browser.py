@@ -49,6 +49,8 @@ def page(browser, lab_server):
     page.wait_for_selector('.iw-game[data-game="volcano"] [data-square="c3"]', timeout=120_000)
     page.wait_for_selector('.py-status[data-game="ice3"]', timeout=120_000)
     page.wait_for_selector('.py-status[data-game="volcano-long"]', timeout=120_000)
+    # The last cell (test_exercise_browser.py's boards) analyses a game: the kernel is free after it.
+    page.wait_for_selector(".py-exercises-dark .iw-board", timeout=120_000)
     page.errors = errors  # type: ignore[attr-defined]
     page.received = received  # type: ignore[attr-defined]
     yield page
@@ -432,7 +434,7 @@ def _check_ply_axis(widget, plies: int) -> None:
     assert graph["x"] <= name["x"] and name["x"] + name["width"] + 2 <= boxes[0]["x"], "'ply' runs into the 0"
 
 
-def test_the_analysis_graph_labels_and_hints_in_jupyterlab_light_narrow_and_dark(page, artifacts):
+def test_the_analysis_graph_labels_and_hints_in_jupyterlab_light_narrow_and_dark(page, artifacts, texts_contrast):
     cell = page.locator(".jp-Cell", has=page.locator('.py-status[data-game="volcano-analysis"]'))
     widget = cell.locator(".iw-game")
     widget.wait_for(timeout=120_000)
@@ -495,7 +497,7 @@ def test_the_analysis_graph_labels_and_hints_in_jupyterlab_light_narrow_and_dark
         page.wait_for_selector('body[data-jp-theme-light="false"]', state="attached", timeout=30_000)
         ours = ".jp-Cell:has(.py-status[data-game='volcano-analysis']) .iw-game"
         page.locator(f"{ours}.iw-dark").wait_for(timeout=30_000)
-        texts = page.evaluate(CONTRAST, ours)
+        texts = texts_contrast(page, ours)
         assert len(texts) > 60 and [t for t in texts if t["ratio"] < 4.5] == []
         assert widget.locator(".iw-hintlayer .iw-hint").count() == 3 and widget.locator(".iw-glabel").count() == len(
             analysis.labelled)
@@ -691,7 +693,7 @@ SMALL_TEXT = """(selector) => {
 }"""
 
 
-def test_standalone_page_with_an_analysis_light_dark_narrow_and_projector(browser, artifacts, tmp_path):
+def test_standalone_page_with_an_analysis_light_dark_narrow_and_projector(browser, artifacts, tmp_path, texts_contrast):
     record = _analysed_record()
     analysis = iw.analyse(record, precision=ANALYSIS_PRECISION)
     path, projector = tmp_path / "analysed.html", tmp_path / "projector.html"
@@ -715,7 +717,7 @@ def test_standalone_page_with_an_analysis_light_dark_narrow_and_projector(browse
         widget.locator(f'.iw-glabel[data-ply="{analysis.labelled[0].ply}"]').focus()
         page.keyboard.press(" ")
         assert _where(widget).startswith(f"Ply {analysis.labelled[0].ply} of 6")
-        texts = page.evaluate(CONTRAST, ".iw-game")
+        texts = texts_contrast(page, ".iw-game")
         assert len(texts) > 60 and [t for t in texts if t["ratio"] < 4.5] == [], (scheme, width)
         if width < 700:
             assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
