@@ -64,3 +64,15 @@ def test_enter_in_the_answer_box_checks_it_as_the_button_does(board):
     board.box.value = "d1-c3"
     board.box._handle_custom_msg({"event": "submit"}, [])
     assert board.exercise.solved and board.exercise.tries == 1 and "data-kind='right'" in board.feedback.value
+
+
+def test_the_picture_says_the_position_in_words(board):
+    words = ("Volterra board: Light to move. On the board: a1: D; b1: L; c1: D; d1: L; e1: D; a2: L; b2: D; "
+             "c2: L @L; d2: D; e2: L; a3: D; b3: L; c3: D; d3: L; e3: D; a4: L; b4: D; c4: L D @D; e4: L.")
+    assert board.picture.value.startswith(f"<div class='iw-picture' role='img' aria-label='{words}'><svg")
+    board.answer("@b1")
+    board.answer("@b1")
+    board.solution()  # drawn after d1-c3: d1 empty, the tower of c3 one higher
+    assert board.picture.value.startswith(
+        "<div class='iw-picture' role='img' aria-label='Volterra board: Light to move. On the board: a1: D; b1: L; "
+        "c1: D; e1: D; a2: L; b2: D; c2: L @L; d2: D; e2: L; a3: D; b3: L; c3: D L; d3: L;")

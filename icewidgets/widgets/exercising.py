@@ -32,9 +32,10 @@ import ipywidgets as widgets
 from .. import svg
 from ..analysis import Exercise
 from ..analysis.exercises import read_answer
+from ..svg.draw import status
 from ..teaching import Verdict
 
-__all__ = ["ExerciseBoard"]
+__all__ = ["ExerciseBoard", "position_words"]
 
 BADGES = {"right": "#1a7f37", "wrong": "#b42318", "hint": "#0b57d0", "solution": "#0b57d0"}
 """The background of the feedback's badge, by kind of feedback: white text on each has a
@@ -153,8 +154,11 @@ class ExerciseBoard(widgets.VBox):
         self._enable()
 
     def _draw(self, exercise: Exercise, state: Any) -> None:
-        self.picture.value = svg.board(state, theme=self.theme, size=self.size,
-                                       highlight_last=state is not exercise.state)
+        # The picture's name says the position (the squares as the game widget's squares say
+        # them), so a screen reader can do the exercise too; the SVG alone says whose turn it is.
+        picture = svg.board(state, theme=self.theme, size=self.size, highlight_last=state is not exercise.state)
+        self.picture.value = (f"<div class='iw-picture' role='img' aria-label='{html.escape(position_words(state))}'>"
+                              f"{picture}</div>")
 
     def _say(self, text: str, kind: str) -> None:
         """Show ``text``; for a kind of :data:`BADGES`, its first words (up to ": ") in the badge."""
@@ -175,3 +179,17 @@ class ExerciseBoard(widgets.VBox):
         self.buttons["Previous"].disabled = self.index <= 0
         self.buttons["Next"].disabled = self.index >= len(self.exercises) - 1
 
+
+
+def position_words(state: Any) -> str:
+    """A position in words, for a picture's accessible name: the board, whose turn, and each
+    occupied square as ``square: pieces`` (bottom first, the tokens of the game's notation).
+
+    >>> import icewidgets as iw
+    >>> position_words(iw.make(iw.available_games()[1]).new_state(seed=1))[:70]
+    'Volterra board: Dark to move. On the board: a1: D; b1: L; c1: D; d1: L'
+    """
+    squares = set(state.game.grid.names)
+    stacks = [f"{loc}: {' '.join(stack)}" for loc, stack in svg.locations(state).items() if loc in squares and stack]
+    where = f"On the board: {'; '.join(stacks)}." if stacks else "The board is empty."
+    return f"{state.game.title} board: {status(state)}. {where}"

@@ -19,6 +19,7 @@ import pytest
 import icewidgets as iw
 from icewidgets import svg
 from icewidgets.analysis.teaching import bot_game
+from icewidgets.widgets.exercising import position_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)] if importlib.util.find_spec("pytest_timeout") else [pytest.mark.browser]
 
@@ -108,8 +109,10 @@ def test_an_exercise_is_answered_wrong_hinted_solved_and_the_next_answered_right
                                   "Find a better move for Light.")
     assert _pieces(board) == _position(first.state)
     assert _pieces(board)["c2"] == ["L", "@L"] and _pieces(board)["c4"] == ["L", "D", "@D"]
-    assert board.locator(".iw-board").get_attribute("aria-label") == "Volterra board: Light to move"
-    assert board.locator(".iw-board").get_attribute("role") == "img"
+    # A screen reader hears the position: the picture's name says every occupied square.
+    picture = board.get_by_role("img", name="Volterra board: Light to move. On the board: ")
+    assert picture.count() == 1 and picture.get_attribute("aria-label") == position_words(first.state)
+    assert "; c2: L @L; " in position_words(first.state) and "; c4: L D @D; " in position_words(first.state)
     # Every control is a labelled button (or the labelled box), the first exercise has no Previous.
     assert [button[name].get_attribute("title") for name in button] == [
         "Check the move in the box", "A hint", "Show the solution", "The previous exercise", "The next exercise"]
@@ -166,7 +169,8 @@ def test_an_exercise_is_answered_wrong_hinted_solved_and_the_next_answered_right
     after = first.state.play("d1-c3")
     assert _until(page, lambda: _pieces(board), _position(after)) == _position(after)
     assert "d1" not in _pieces(board) and _pieces(board)["c3"] == ["D", "L"]
-    assert board.locator(".iw-board").get_attribute("aria-label") == "Volterra board: Light to move"  # a turn of two actions
+    assert picture.get_attribute("aria-label") == position_words(after)  # still Light to move: two actions a turn
+    assert position_words(after).startswith("Volterra board: Light to move. On the board: a1: D; b1: L; c1: D; e1: D;")
     tab_contrasts += texts_contrast(page, f".py-exercises-{scheme} .iw-feedback")
     page.screenshot(path=str(artifacts / f"exercise-solution-{scheme}.png"))
 
