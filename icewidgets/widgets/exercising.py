@@ -180,7 +180,6 @@ class ExerciseBoard(widgets.VBox):
         self.buttons["Next"].disabled = self.index >= len(self.exercises) - 1
 
 
-
 def position_words(state: Any) -> str:
     """A position in words, for a picture's accessible name: the board, whose turn, and each
     occupied square as ``square: pieces`` (bottom first, the tokens of the game's notation).
