@@ -185,8 +185,9 @@ def position_words(state: Any) -> str:
     occupied square as ``square: pieces`` (bottom first, the tokens of the game's notation).
 
     >>> import icewidgets as iw
-    >>> position_words(iw.make(iw.available_games()[1]).new_state(seed=1))[:70]
-    'Volterra board: Dark to move. On the board: a1: D; b1: L; c1: D; d1: L'
+    >>> state = iw.make(iw.available_games()[1]).new_state(seed=1)
+    >>> position_words(state).replace(state.game.title, "GAME")[:65]
+    'GAME board: Dark to move. On the board: a1: D; b1: L; c1: D; d1: L'
     """
     squares = set(state.game.grid.names)
     stacks = [f"{loc}: {' '.join(stack)}" for loc, stack in svg.locations(state).items() if loc in squares and stack]
