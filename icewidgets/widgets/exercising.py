@@ -186,7 +186,7 @@ def position_words(state: Any) -> str:
 
     >>> import icewidgets as iw
     >>> state = iw.make(iw.available_games()[1]).new_state(seed=1)
-    >>> position_words(state).replace(state.game.title, "GAME")[:65]
+    >>> position_words(state).replace(state.game.title, "GAME")[:66]
     'GAME board: Dark to move. On the board: a1: D; b1: L; c1: D; d1: L'
     """
     squares = set(state.game.grid.names)
