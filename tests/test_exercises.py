@@ -301,7 +301,7 @@ def test_the_exercise_board_checks_hints_and_solves(analysis):
     board = iw.ExerciseBoard(analysis.exercises("Light"), theme="dark")
     assert board.title.value.startswith("<b>Exercise 1 of 3.</b> Ply 3: Light played b1-d3")
     start = board.picture.value
-    assert start.startswith("<svg") and board.buttons["Previous"].disabled and not board.buttons["Next"].disabled
+    assert start.startswith("<div class='iw-picture' role='img'") and "<svg" in start and board.buttons["Previous"].disabled and not board.buttons["Next"].disabled
     assert board.solution() == "Try twice first: the solution comes after the second try."
     illegal = board.answer("a1-a1")
     assert not illegal.right and "is not legal here" in board.feedback.value and board.exercise.tries == 0

@@ -2,11 +2,15 @@
 
 It shows an exercise (:meth:`icewidgets.Analysis.exercises`) or a puzzle
 (:func:`icewidgets.puzzles`): the question, the position, a box for the answer in the game's
-notation (any case, spaces allowed), and the buttons **Check**, **Hint**, **Solution** (given
-after the second wrong try, as the check says) and **Previous** / **Next**. A right answer
-draws the position after it; so does the solution. Everything is checked in Python, by the
-exercise itself (:meth:`~icewidgets.analysis.Exercise.check`), so the board says what the
-notebook says.
+notation (any case, spaces allowed; Enter in the box checks it, as the **Check** button), and the
+buttons **Check**, **Hint**, **Solution** (given after the second wrong try, as the check says)
+and **Previous** / **Next**. A right answer draws the position after it; so does the solution.
+Everything is checked in Python, by the exercise itself
+(:meth:`~icewidgets.analysis.Exercise.check`), so the board says what the notebook says.
+
+The feedback starts with a word in a badge ("✔ Right", "✘ Not yet", "Hint", "The solution"):
+the word says it, not the colour alone, and the badge carries its own background, so its text
+is readable on a light or a dark notebook; the rest of the text takes the notebook's colour.
 
 >>> import icewidgets as iw
 >>> from icewidgets.analysis.teaching import bot_game
@@ -28,9 +32,14 @@ import ipywidgets as widgets
 from .. import svg
 from ..analysis import Exercise
 from ..analysis.exercises import read_answer
+from ..svg.draw import status
 from ..teaching import Verdict
 
-__all__ = ["ExerciseBoard"]
+__all__ = ["ExerciseBoard", "position_words"]
+
+BADGES = {"right": "#1a7f37", "wrong": "#b42318", "hint": "#0b57d0", "solution": "#0b57d0"}
+"""The background of the feedback's badge, by kind of feedback: white text on each has a
+contrast of at least 5:1 (WCAG asks 4.5:1), whatever the notebook's theme."""
 
 
 class ExerciseBoard(widgets.VBox):
@@ -64,6 +73,8 @@ class ExerciseBoard(widgets.VBox):
             ("Check", "Check the move in the box"), ("Hint", "A hint"), ("Solution", "Show the solution"),
             ("Previous", "The previous exercise"), ("Next", "The next exercise"))}
         self.buttons["Check"].on_click(lambda _: self.answer(self.box.value))
+        # Enter in the box sends "submit" (Text.on_submit is deprecated in ipywidgets 8, the message is not).
+        self.box.on_msg(lambda _, content, __: self.answer(self.box.value) if content.get("event") == "submit" else None)
         self.buttons["Hint"].on_click(lambda _: self.hint())
         self.buttons["Solution"].on_click(lambda _: self.solution())
         self.buttons["Previous"].on_click(lambda _: self.previous())
@@ -108,7 +119,7 @@ class ExerciseBoard(widgets.VBox):
         else:
             text = f"The solution: {exercise.solution_text}"
             self._draw(exercise, exercise.state.play(exercise.solution))
-        self._say(text, "hint")
+        self._say(text, "solution" if text.startswith("The solution") else "note")
         return text
 
     def next(self) -> bool:
@@ -143,12 +154,22 @@ class ExerciseBoard(widgets.VBox):
         self._enable()
 
     def _draw(self, exercise: Exercise, state: Any) -> None:
-        self.picture.value = svg.board(state, theme=self.theme, size=self.size,
-                                       highlight_last=state is not exercise.state)
+        # The picture's name says the position (the squares as the game widget's squares say
+        # them), so a screen reader can do the exercise too; the SVG alone says whose turn it is.
+        picture = svg.board(state, theme=self.theme, size=self.size, highlight_last=state is not exercise.state)
+        self.picture.value = (f"<div class='iw-picture' role='img' aria-label='{html.escape(position_words(state))}'>"
+                              f"{picture}</div>")
 
     def _say(self, text: str, kind: str) -> None:
-        colour = {"right": "#1a7f37", "wrong": "#b42318"}.get(kind, "inherit")
-        self.feedback.value = f"<span data-kind='{kind}' style='color:{colour}'>{html.escape(text)}</span>" if text else ""
+        """Show ``text``; for a kind of :data:`BADGES`, its first words (up to ": ") in the badge."""
+        if not text:
+            self.feedback.value = ""
+            return
+        head, colon, rest = text.partition(": ") if kind in BADGES else ("", "", text)
+        badge = (f"<span class='iw-badge' style='background:{BADGES[kind]};color:#ffffff;font-weight:bold;"
+                 f"padding:1px 6px;border-radius:4px'>{html.escape(head)}</span>" if head else "")
+        self.feedback.value = (f"<span class='iw-feedback' data-kind='{kind}' role='status'>"
+                               f"{badge}{html.escape(colon + rest)}</span>")
 
     def _enable(self) -> None:
         exercise = self.exercise
@@ -158,3 +179,17 @@ class ExerciseBoard(widgets.VBox):
         self.buttons["Previous"].disabled = self.index <= 0
         self.buttons["Next"].disabled = self.index >= len(self.exercises) - 1
 
+
+def position_words(state: Any) -> str:
+    """A position in words, for a picture's accessible name: the board, whose turn, and each
+    occupied square as ``square: pieces`` (bottom first, the tokens of the game's notation).
+
+    >>> import icewidgets as iw
+    >>> state = iw.make(iw.available_games()[1]).new_state(seed=1)
+    >>> position_words(state).replace(state.game.title, "GAME")[:66]
+    'GAME board: Dark to move. On the board: a1: D; b1: L; c1: D; d1: L'
+    """
+    squares = set(state.game.grid.names)
+    stacks = [f"{loc}: {' '.join(stack)}" for loc, stack in svg.locations(state).items() if loc in squares and stack]
+    where = f"On the board: {'; '.join(stacks)}." if stacks else "The board is empty."
+    return f"{state.game.title} board: {status(state)}. {where}"

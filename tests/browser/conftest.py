@@ -120,3 +120,68 @@ def browser(chromium_path):
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+# Contrast (WCAG 2) --------------------------------------------------------------------------
+
+
+def contrast_ratio(one: str, two: str) -> float:
+    """The WCAG contrast ratio of two CSS colours as a browser computes them ("rgb(r, g, b)")."""
+    def luminance(text: str) -> float:
+        channels = [int(float(c)) / 255 for c in text[text.index("(") + 1:text.index(")")].split(",")[:3]]
+        r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    high, low = sorted((luminance(one), luminance(two)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+TEXT_CONTRASTS = """(selector) => {
+  const parse = (t) => { const m = /rgba?\\(([^)]*)\\)/.exec(t || ""); if (!m) return null;
+    const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const blend = (fg, bg) => [0, 1, 2].map((i) => fg[i] * fg[3] + bg[i] * (1 - fg[3])).concat([1]);
+  const lum = (c) => { const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const htmlBg = (el) => { const layers = [];
+    for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; } }
+    let bg = [255, 255, 255, 1]; for (const c of layers.reverse()) bg = blend(c, bg); return bg; };
+  const svgBg = (t) => { const piece = t.closest(".iw-piece");
+    if (piece) return parse(getComputedStyle(piece.querySelector("rect, circle")).fill);
+    const prev = t.previousElementSibling;
+    if (prev && prev.tagName === "rect" && (prev.classList.contains("iw-bg") || prev.classList.contains("iw-die"))) return parse(getComputedStyle(prev).fill);
+    return parse(getComputedStyle(t.ownerSVGElement.querySelector(":scope > rect")).fill); };
+  const out = [];
+  for (const root of document.querySelectorAll(selector)) {
+    for (const el of root.querySelectorAll("*")) {
+      if (el.getClientRects().length === 0) continue;
+      if (el.classList.contains("iw-halo")) continue;  // the outline drawn under a piece's letters, not a text
+      if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+      let fg, bg;
+      if (el instanceof SVGElement) { bg = svgBg(el); fg = blend(parse(getComputedStyle(el).fill), bg); }
+      else { bg = htmlBg(el); fg = blend(parse(getComputedStyle(el).color), bg); }
+      out.push({ text: el.textContent.trim().slice(0, 40), ratio: Math.round(ratio(fg, bg) * 100) / 100 });
+    }
+  }
+  return out;
+}"""
+"""Every visible text under the elements of a selector, with its contrast ratio against what is
+behind it: an HTML element's own background or its nearest ancestor's (translucent layers
+blended), an SVG text's piece, die or board background."""
+
+
+def text_contrasts(page, selector: str) -> list[dict]:
+    """``[{"text": …, "ratio": …}]`` for every visible text under ``selector`` (see :data:`TEXT_CONTRASTS`)."""
+    return page.evaluate(TEXT_CONTRASTS, selector)
+
+
+@pytest.fixture(scope="session")
+def contrast():
+    """:func:`contrast_ratio`, for the tests (they cannot import this module by name)."""
+    return contrast_ratio
+
+
+@pytest.fixture(scope="session")
+def texts_contrast():
+    """:func:`text_contrasts`, for the tests."""
+    return text_contrasts

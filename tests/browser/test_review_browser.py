@@ -76,18 +76,8 @@ def _on_board(state) -> set[str]:
     return {loc for loc, stack in svg.locations(state).items() if loc in squares and stack}
 
 
-def _contrast(one: str, two: str) -> float:
-    """The WCAG contrast ratio of two CSS colours ("rgb(r, g, b)")."""
-    def luminance(text: str) -> float:
-        channels = [int(float(c)) / 255 for c in text[text.index("(") + 1:text.index(")")].split(",")[:3]]
-        r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-    high, low = sorted((luminance(one), luminance(two)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_best_move_is_drawn_and_named_for_each_labelled_ply(browser, artifacts, volterra, scheme):
+def test_the_best_move_is_drawn_and_named_for_each_labelled_ply(browser, artifacts, volterra, contrast, scheme):
     path, record, analysis, _ = volterra
     context, tab = _open(browser, path, 1200, scheme)
     widget = tab.locator(".iw-game")
@@ -111,8 +101,8 @@ def test_the_best_move_is_drawn_and_named_for_each_labelled_ply(browser, artifac
         line: getComputedStyle(g.querySelector('.iw-hintline')).stroke,
         squares: [...document.querySelectorAll('.iw-sq0, .iw-sq1')].map((r) => getComputedStyle(r).fill),
         text: getComputedStyle(g.querySelector('text')).fill, badge: getComputedStyle(g.querySelector('rect')).fill})""")
-    assert min(_contrast(colours["line"], square) for square in set(colours["squares"])) >= 3, colours
-    assert _contrast(colours["text"], colours["badge"]) >= 4.5, colours
+    assert min(contrast(colours["line"], square) for square in set(colours["squares"])) >= 3, colours
+    assert contrast(colours["text"], colours["badge"]) >= 4.5, colours
     tab.screenshot(path=str(artifacts / f"review-best-{scheme}.png"), full_page=True)
     # A ply without a label has neither.
     widget.locator('.iw-movelist li[data-ply="5"] button').click()

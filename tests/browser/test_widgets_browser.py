@@ -49,6 +49,8 @@ def page(browser, lab_server):
     page.wait_for_selector('.iw-game[data-game="volcano"] [data-square="c3"]', timeout=120_000)
     page.wait_for_selector('.py-status[data-game="ice3"]', timeout=120_000)
     page.wait_for_selector('.py-status[data-game="volcano-long"]', timeout=120_000)
+    # The last cell (test_exercise_browser.py's boards) analyses a game: the kernel is free after it.
+    page.wait_for_selector(".py-exercises-dark .iw-board", timeout=120_000)
     page.errors = errors  # type: ignore[attr-defined]
     page.received = received  # type: ignore[attr-defined]
     yield page
@@ -367,40 +369,8 @@ def test_other_games_play_by_clicking(page, artifacts, game):
 
 # Themes, keyboard, small updates, other clients (issue 16) --------------------------------
 
-CONTRAST = """(selector) => {
-  const parse = (t) => { const m = /rgba?\\(([^)]*)\\)/.exec(t || ""); if (!m) return null;
-    const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
-  const blend = (fg, bg) => [0, 1, 2].map((i) => fg[i] * fg[3] + bg[i] * (1 - fg[3])).concat([1]);
-  const lum = (c) => { const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
-  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
-  const htmlBg = (el) => { const layers = [];
-    for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
-      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; } }
-    let bg = [255, 255, 255, 1]; for (const c of layers.reverse()) bg = blend(c, bg); return bg; };
-  const svgBg = (t) => { const piece = t.closest(".iw-piece");
-    if (piece) return parse(getComputedStyle(piece.querySelector("rect, circle")).fill);
-    const prev = t.previousElementSibling;
-    if (prev && prev.tagName === "rect" && (prev.classList.contains("iw-bg") || prev.classList.contains("iw-die"))) return parse(getComputedStyle(prev).fill);
-    return parse(getComputedStyle(t.ownerSVGElement.querySelector(":scope > rect")).fill); };
-  const out = [];
-  for (const root of document.querySelectorAll(selector)) {
-    for (const el of root.querySelectorAll("*")) {
-      if (el.getClientRects().length === 0) continue;
-      if (el.classList.contains("iw-halo")) continue;  // the outline drawn under a piece's letters, not a text
-      if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
-      let fg, bg;
-      if (el instanceof SVGElement) { bg = svgBg(el); fg = blend(parse(getComputedStyle(el).fill), bg); }
-      else { bg = htmlBg(el); fg = blend(parse(getComputedStyle(el).color), bg); }
-      out.push({ text: el.textContent.trim().slice(0, 40), ratio: Math.round(ratio(fg, bg) * 100) / 100 });
-    }
-  }
-  return out;
-}"""
-
-
-def _low_contrast(page) -> tuple[int, list]:
-    texts = page.evaluate(CONTRAST, ".iw-game")
+def _low_contrast(page, texts_contrast) -> tuple[int, list]:
+    texts = texts_contrast(page, ".iw-game")
     return len(texts), [t for t in texts if t["ratio"] < 4.5]
 
 
@@ -464,7 +434,7 @@ def _check_ply_axis(widget, plies: int) -> None:
     assert graph["x"] <= name["x"] and name["x"] + name["width"] + 2 <= boxes[0]["x"], "'ply' runs into the 0"
 
 
-def test_the_analysis_graph_labels_and_hints_in_jupyterlab_light_narrow_and_dark(page, artifacts):
+def test_the_analysis_graph_labels_and_hints_in_jupyterlab_light_narrow_and_dark(page, artifacts, texts_contrast):
     cell = page.locator(".jp-Cell", has=page.locator('.py-status[data-game="volcano-analysis"]'))
     widget = cell.locator(".iw-game")
     widget.wait_for(timeout=120_000)
@@ -527,7 +497,7 @@ def test_the_analysis_graph_labels_and_hints_in_jupyterlab_light_narrow_and_dark
         page.wait_for_selector('body[data-jp-theme-light="false"]', state="attached", timeout=30_000)
         ours = ".jp-Cell:has(.py-status[data-game='volcano-analysis']) .iw-game"
         page.locator(f"{ours}.iw-dark").wait_for(timeout=30_000)
-        texts = page.evaluate(CONTRAST, ours)
+        texts = texts_contrast(page, ours)
         assert len(texts) > 60 and [t for t in texts if t["ratio"] < 4.5] == []
         assert widget.locator(".iw-hintlayer .iw-hint").count() == 3 and widget.locator(".iw-glabel").count() == len(
             analysis.labelled)
@@ -540,15 +510,15 @@ def test_the_analysis_graph_labels_and_hints_in_jupyterlab_light_narrow_and_dark
     assert not page.errors, page.errors
 
 
-def test_every_text_is_readable_in_jupyterlab_light_and_dark(page, artifacts):
+def test_every_text_is_readable_in_jupyterlab_light_and_dark(page, artifacts, texts_contrast):
     widget = _widget(page, "volcano")
-    count, low = _low_contrast(page)
+    count, low = _low_contrast(page, texts_contrast)
     assert count > 100 and low == [], low
     widget.screenshot(path=str(artifacts / "jupyterlab-light.png"))
     _switch_theme(page, "JupyterLab Dark")
     page.wait_for_selector('body[data-jp-theme-light="false"]', state="attached", timeout=30_000)
     page.wait_for_selector('.iw-game.iw-dark[data-game="volcano"]', timeout=30_000)
-    count, low = _low_contrast(page)
+    count, low = _low_contrast(page, texts_contrast)
     assert count > 100 and low == [], low
     background = page.evaluate("getComputedStyle(document.querySelector('.iw-game')).backgroundColor")
     assert background == "rgb(17, 17, 17)"  # the theme's --jp-layout-color0, not a white box
@@ -723,7 +693,7 @@ SMALL_TEXT = """(selector) => {
 }"""
 
 
-def test_standalone_page_with_an_analysis_light_dark_narrow_and_projector(browser, artifacts, tmp_path):
+def test_standalone_page_with_an_analysis_light_dark_narrow_and_projector(browser, artifacts, tmp_path, texts_contrast):
     record = _analysed_record()
     analysis = iw.analyse(record, precision=ANALYSIS_PRECISION)
     path, projector = tmp_path / "analysed.html", tmp_path / "projector.html"
@@ -747,7 +717,7 @@ def test_standalone_page_with_an_analysis_light_dark_narrow_and_projector(browse
         widget.locator(f'.iw-glabel[data-ply="{analysis.labelled[0].ply}"]').focus()
         page.keyboard.press(" ")
         assert _where(widget).startswith(f"Ply {analysis.labelled[0].ply} of 6")
-        texts = page.evaluate(CONTRAST, ".iw-game")
+        texts = texts_contrast(page, ".iw-game")
         assert len(texts) > 60 and [t for t in texts if t["ratio"] < 4.5] == [], (scheme, width)
         if width < 700:
             assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
