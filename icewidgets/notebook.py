@@ -25,11 +25,12 @@ from typing import Any
 
 from .protocol import State
 from .record import CODE_PREFIX, Record
-from .teaching import WINNER_WORDS, Verdict, clip_quoted, plain_answer, quoted, read_number, read_words, self_check, shown
+from .teaching import (WINNER_WORDS, Verdict, clip_quoted, plain_answer, quoted, read_number, read_words, self_check,
+                       shown)
 from .words import plural
 
-__all__ = ["Pictures", "check_agent", "check_best_seat", "check_bigger_edge", "check_difference", "check_fair_share",
-           "check_game_code", "check_stack", "pictures"]
+__all__ = ["DRAW_WORDS", "NOBODY_WORDS", "Pictures", "check_agent", "check_best_seat", "check_bigger_edge",
+           "check_difference", "check_fair_share", "check_game_code", "check_stack", "pictures"]
 
 
 @dataclasses.dataclass(frozen=True, repr=False)

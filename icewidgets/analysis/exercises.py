@@ -360,7 +360,8 @@ def exercises(analysis: Analysis, player: Any = None, source: str = "") -> Exerc
     return ExerciseSet(tasks, title, note, seat)
 
 
-def exercise_at(analysis: Analysis, ply: PlyAnalysis, source: str = "", states: Sequence[State] | None = None) -> Exercise:
+def exercise_at(analysis: Analysis, ply: PlyAnalysis, source: str = "",
+                states: Sequence[State] | None = None) -> Exercise:
     """The exercise "find a better move" at the analysed decision ``ply`` of ``analysis``
     (labelled or not): its :meth:`Exercise.compare` judges any move there as the exercises do.
     ``states``: the record's states, when the caller has them already."""

@@ -192,7 +192,8 @@ def check_turning_point(analysis: Analysis, answer: Any) -> Verdict:
 def _blunder_words(ply: PlyAnalysis) -> str:
     """``"it lost 0.45 expected points; b2-a3 was worth 0.92 to them, b2-c2 0.47"``."""
     best = ply.best_value.points[ply.player]
-    return f"it lost {ply.loss:.2f} expected points; {ply.best} was worth {best:.2f} to them, {ply.move} {ply.points:.2f}"
+    return (f"it lost {ply.loss:.2f} expected points; {ply.best} was worth {best:.2f} to them, "
+            f"{ply.move} {ply.points:.2f}")
 
 
 def _not_blunder(analysis: Analysis, ply: PlyAnalysis, least: float) -> str:
@@ -234,7 +235,8 @@ def check_blunder(analysis: Analysis, answer: Any) -> Verdict:
     if len(plies) == 1:
         ply = plies[0]
         if ply.label == "blunder":
-            return Verdict(True, f"{_ply_words(analysis, ply)} is a blunder ({SYMBOLS['blunder']}): {_blunder_words(ply)}")
+            return Verdict(True, f"{_ply_words(analysis, ply)} is a blunder ({SYMBOLS['blunder']}): "
+                                 f"{_blunder_words(ply)}")
         return Verdict(False, _not_blunder(analysis, ply, least))
     found = [ply for ply in plies if ply.label == "blunder"]
     played = f"{_answer_text(analysis, answer)} was played at plies {_plies_words(plies)}"

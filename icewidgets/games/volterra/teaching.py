@@ -110,7 +110,8 @@ def check_first_turns(answer: Any) -> Verdict:
     The question asks for a total, so a sum that gives it counts (``"44+42"``), as do words
     around it (``"86 turns"``)."""
     pawn_first, tower_first = first_turns()
-    return check_number(plain_answer(answer, ("turns", "first turns"), sums=True), pawn_first + tower_first, what="the number of first turns",
+    return check_number(plain_answer(answer, ("turns", "first turns"), sums=True), pawn_first + tower_first,
+                        what="the number of first turns",
                         why=f"{pawn_first} turns start with the pawn and {tower_first} with a tower: "
                             f"{pawn_first + tower_first} in all")
 
