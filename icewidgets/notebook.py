@@ -25,11 +25,12 @@ from typing import Any
 
 from .protocol import State
 from .record import CODE_PREFIX, Record
-from .teaching import Verdict, clip_quoted, quoted, read_number, read_words, self_check, shown
+from .teaching import (WINNER_WORDS, Verdict, clip_quoted, plain_answer, quoted, read_number, read_words, self_check,
+                       shown)
 from .words import plural
 
-__all__ = ["Pictures", "check_agent", "check_best_seat", "check_bigger_edge", "check_difference", "check_fair_share",
-           "check_game_code", "check_stack", "pictures"]
+__all__ = ["DRAW_WORDS", "NOBODY_WORDS", "Pictures", "check_agent", "check_best_seat", "check_bigger_edge",
+           "check_difference", "check_fair_share", "check_game_code", "check_stack", "pictures"]
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -136,12 +137,19 @@ def check_stack(state: State, square: str, answer: Any) -> Verdict:
                           "the size)")
 
 
+NOBODY_WORDS = ("nobody", "no one", "none", "noone")
+"""Answers that say nobody won (a game not over, or a draw): :func:`check_game_code` reads them."""
+
+DRAW_WORDS = ("draw", "tie", "drawn")
+"""Answers that say a finished game was drawn."""
+
+
 @self_check
 def check_game_code(code: str, plies: Any, winner: Any) -> Verdict:
-    """Whether the game packed in ``code`` has ``plies`` plies and was won by ``winner`` (a
-    player's name as the game writes it, in any case, or ``"nobody"``)."""
+    """Whether the game packed in ``code`` has ``plies`` plies and was won by ``winner``: a
+    player's name as the game writes it, in any case (also as ``"Light wins"``; for a shared win,
+    any of the winners), or ``"nobody"`` (a game not over, or drawn: also ``"draw"`` then)."""
     from .protocol import NotationError
-    from .teaching import read_number
 
     if not isinstance(code, str):
         return Verdict(False, f"give the game code as a text (it starts with {CODE_PREFIX!r}), not {shown(code)}")
@@ -151,27 +159,42 @@ def check_game_code(code: str, plies: Any, winner: Any) -> Verdict:
         return Verdict(False, f"that is not a game code: {error}")
     final = record.final_state()
     game = final.game
+    players = [game.player_name(p) for p in range(game.num_players)]
     names = [game.player_name(p) for p in final.winners] or ["nobody"]
     count = read_number(plies)
     if count is None:
         return Verdict(False, f"give the number of plies as a number, not {shown(plies)}")
     if not isinstance(winner, str):
-        return Verdict(False, f"give the winner as a name, like {game.player_name(0)!r} or 'nobody', not "
-                              f"{shown(winner)}")
-    right_winner = " ".join(winner.split()).strip(".!").lower() in (name.lower() for name in names)
-    if count != len(record) and not right_winner:
-        return Verdict(False, f"neither {shown(plies)} plies nor {quoted(winner)} as the winner is right")
+        return Verdict(False, f"give the winner as a name, like {players[0]!r} or 'nobody', not {shown(winner)}")
+    core = plain_answer(winner, WINNER_WORDS)
+    key = " ".join(core.split()).strip(".!").lower() if isinstance(core, str) else ""
+    named = next((name for name in players if name.lower() == key), None)
+    if named is None and (key in NOBODY_WORDS or key in DRAW_WORDS and final.is_over):
+        named = "nobody"
+    if named is not None and named in names:
+        wrong_winner = ""
+    elif key in DRAW_WORDS:
+        wrong_winner = ("the game has a winner, not a draw: look at final_state().winners again" if final.is_over else
+                        "the game is not over, so it is not drawn: look at final_state().is_over")
+    elif named is None:
+        wrong_winner = f"{quoted(winner)} names no player of this game: answer {', '.join(players)} or 'nobody'"
+    else:
+        wrong_winner = (f"{'the game has a winner, not nobody' if named == 'nobody' else named + ' did not win'}: "
+                        "look at final_state().winners again")
+    if count != len(record) and wrong_winner:
+        return Verdict(False, f"{shown(plies)} plies is not the count (len(record) counts them), and {wrong_winner}")
     if count != len(record):
         return Verdict(False, f"the winner is right, but count the plies again ({shown(plies)} is not it): "
                               "len(record) counts them")
-    if not right_winner:
-        return Verdict(False, f"the number of plies is right, but not {quoted(winner)}: look at final_state().winners "
-                              "again")
+    if wrong_winner:
+        return Verdict(False, f"the number of plies is right, but {wrong_winner}")
     if not final.is_over:
         return Verdict(True, f"{plural(len(record), 'ply', 'plies')}; the game is not over, so nobody has won yet")
     reason = final.end_reason or "it was stopped"
-    if not any(reason.startswith(game.player_name(p)) for p in range(game.num_players)):
+    if not any(reason.startswith(name) for name in players):
         reason = reason[0].lower() + reason[1:]
+    if names == ["nobody"]:
+        return Verdict(True, f"{plural(len(record), 'ply', 'plies')}; the game is over ({reason}), and nobody won")
     return Verdict(True, f"{plural(len(record), 'ply', 'plies')}; the game is over ({reason}), and "
                          f"{' and '.join(names)} won")
 
@@ -322,17 +345,14 @@ def check_difference(comparison: Any, answer: Any, variant: str | None = None, m
 
 @self_check
 def check_best_seat(results: Any, answer: Any) -> Verdict:
-    """Whether ``answer`` (a seat number from 1, e.g. ``2`` or ``"seat 2"``) is the seat that
-    earned the most points in ``results`` (of ``iw.playouts``)."""
-    from .teaching import read_number
-
+    """Whether ``answer`` (a seat number from 1, e.g. ``2``, ``"seat 2"`` or ``"Player 2"``) is
+    the seat that earned the most points in ``results`` (of ``iw.playouts``)."""
     try:
         found = _estimates(results)
     except ValueError as error:
         return Verdict(False, str(error))
     seats = [found[f"seat {k}"] for k in range(1, results.players + 1)]
-    text = answer.lower().replace("seat", "").strip() if isinstance(answer, str) else answer
-    chosen = read_number(text)
+    chosen = read_number(plain_answer(answer, ("seat", "player", "the")))
     if chosen is None or chosen.denominator != 1 or not 1 <= chosen <= len(seats):
         return Verdict(False, f"answer a seat number from 1 to {len(seats)}, not {shown(answer)}")
     best = max(range(len(seats)), key=lambda k: seats[k].value)

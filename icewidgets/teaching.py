@@ -36,9 +36,9 @@ from .checks import digit_count, long_number
 from .words import article, plural
 
 __all__ = ["ECHO_CHARS", "ECHO_MOVES", "READ_DIGITS", "READ_EXPONENT", "Block", "HowToPlay", "Verdict",
-           "check_choice", "check_moves", "check_number", "clip", "clip_quoted", "move_reader", "move_text",
-           "numbered_move", "quoted", "read_number", "read_position", "read_words", "self_check", "shown",
-           "shown_moves"]
+           "NUMBER_WORDS", "WINNER_WORDS", "check_choice", "check_moves", "check_number", "clip", "clip_quoted",
+           "move_reader", "move_text", "numbered_move", "plain_answer", "quoted", "read_number", "read_position",
+           "read_words", "self_check", "shown", "shown_moves"]
 
 
 class Block(NamedTuple):
@@ -346,6 +346,53 @@ def read_number(answer: Any) -> Fraction | None:
     return None
 
 
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+"""The numbers a student may write in words (``NUMBER_WORDS[n]`` is n): :func:`plain_answer` reads them."""
+
+WINNER_WORDS = ("the winner is", "the winner", "winner", "won by", "it is", "it's", "a", "is the winner", "has won",
+                "wins", "won", "win")
+"""The words around a name in an answer to "who won?" (``"Dark wins"``, ``"the winner is Light"``, ``"a draw"``):
+the ``fillers`` of :func:`plain_answer` for such a question."""
+
+_EDGE = " \t'\".!?"
+
+
+def plain_answer(answer: Any, fillers: Iterable[str] = (), *, sums: bool = False) -> Any:
+    """The core of a student's short answer, for a self-check to read: ``answer`` with the words
+    a question lets a student put around it taken off (``fillers``, in any case, at its start or
+    its end: ``"condition 2"``, ``"17 points"``, ``"Dark wins"``), a number word up to twenty
+    (:data:`NUMBER_WORDS`) as its digits, and, with ``sums`` (for a question that asks for a
+    total), a sum of whole numbers as the total (``"44+42"``). An answer that is not a text,
+    or that none of this changes, is returned as given, so a verdict can repeat it as the
+    student wrote it; the core keeps the student's case.
+
+    >>> plain_answer("condition two", ["condition"]), plain_answer("17 points", ["points"])
+    ('2', '17')
+    >>> plain_answer(" 44 + 42 ", sums=True), plain_answer("Dark wins!", WINNER_WORDS), plain_answer(17)
+    ('86', 'Dark', 17)
+    """
+    if not isinstance(answer, str) or len(answer) > ECHO_CHARS:
+        return answer
+    core = " ".join(answer.split()).strip(_EDGE)
+    words = sorted({" ".join(str(word).lower().split()) for word in fillers} - {""}, key=len, reverse=True)
+    edges = [re.compile(rf"^{re.escape(word)}(?!\w)[\s:,]*", re.I) for word in words] + \
+            [re.compile(rf"[\s:,]*(?<!\w){re.escape(word)}$", re.I) for word in words]
+    trimmed = True
+    while trimmed and core:
+        trimmed = False
+        for edge in edges:
+            shorter = edge.sub("", core, count=1).strip(_EDGE)
+            if shorter and shorter != core:  # a filler alone is no answer: it stays for the verdict to repeat
+                core, trimmed = shorter, True
+                break
+    if core.lower() in NUMBER_WORDS:
+        core = str(NUMBER_WORDS.index(core.lower()))
+    elif sums and re.fullmatch(r"\d{1,9}(\s*\+\s*\d{1,9})+", core):
+        core = str(sum(int(part) for part in core.split("+")))
+    return answer if core == answer.strip() else core
+
+
 def _decimals(value: Fraction) -> int | None:
     """How many decimals ``value`` is written with (``0.455`` has 3), or None when it has no end
     (``1/3``)."""
@@ -485,17 +532,33 @@ def move_text(game: Any, value: Any) -> str | None:
 def move_reader(game: Any) -> Callable[[str], str]:
     """A function that reads a student's text of a move of ``game`` (any case, spaces inside it
     allowed: ``"B2 - C1"``) and returns its notation, or raises ValueError saying why it is not a
-    move."""
+    move. A move from one square to another may leave out its dash (``"b2c1"``) when that is
+    the only way to read it."""
+    squares = frozenset(name.lower() for name in getattr(getattr(game, "grid", None), "names", ()))
 
-    def read(text: str) -> str:
+    def parse(attempts: Iterable[str]) -> tuple[str | None, ValueError | None]:
         error = None
-        text = text.translate(_DASHES)
-        tight = re.sub(r"\s+", "", text)
-        for attempt in dict.fromkeys((text, text.lower(), text.upper(), tight, tight.lower(), tight.upper())):
+        for attempt in dict.fromkeys(attempts):
             try:
-                return str(game.parse_move(attempt))
+                return str(game.parse_move(attempt)), None
             except ValueError as problem:
                 error = error or problem
+        return None, error
+
+    def read(text: str) -> str:
+        text = text.translate(_DASHES)
+        tight = re.sub(r"\s+", "", text)
+        move, error = parse((text, text.lower(), text.upper(), tight, tight.lower(), tight.upper()))
+        if move is not None:
+            return move
+        # two square names run together: the dash left out, if exactly one split reads as a move (a space
+        # between them is no dash: "a1 a2" in a list of moves is two words)
+        low = text.strip().lower()
+        splits = [f"{low[:cut]}-{low[cut:]}" for cut in range(1, len(low))
+                  if low[:cut] in squares and low[cut:] in squares] if len(low) <= 8 else []
+        found = {move for move in (parse((split, split.upper()))[0] for split in splits) if move is not None}
+        if len(found) == 1:
+            return found.pop()
         # the rules' reason quotes the text, or a part of it, whole
         raise ValueError(clip_quoted(str(error)) if len(text) > ECHO_CHARS else str(error))
 

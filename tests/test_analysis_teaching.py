@@ -14,7 +14,7 @@ import pytest
 import icewidgets as iw
 from icewidgets import agents
 from icewidgets.analysis import LABELS, PlyAnalysis
-from icewidgets.analysis.teaching import bot_game, read_ply
+from icewidgets.analysis.teaching import bot_game, read_plies, read_ply
 from icewidgets.classroom import read_codes
 from icewidgets.teaching import Verdict
 
@@ -78,6 +78,8 @@ def test_a_ply_is_read_from_a_number_a_text_or_the_move_played_once(sample):
         found = read_ply(analysis, answer)
         assert isinstance(found, PlyAnalysis) and found.ply == 10, answer
     assert str(read_ply(analysis, "b1-c1")) == "✘ Not yet: b1-c1 was played at plies 12 and 23: give the ply number."
+    assert [ply.ply for ply in read_plies(analysis, "B1C1")] == [12, 23]  # every ply the move was played at
+    assert [ply.ply for ply in read_plies(analysis, "ply 12")] == [12]
     assert str(read_ply(analysis, "capture:none")) == ("✘ Not yet: capture:none was played at plies 9 and 27: give "
                                                        "the ply number.")
     assert str(read_ply(analysis, "a1-b1")) == ("✘ Not yet: a1-b1 was not played in this game "

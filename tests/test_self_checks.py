@@ -4,6 +4,7 @@ answered as malformed, and no check ever raises."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 import re
@@ -124,6 +125,11 @@ class _Fixtures:
     @functools.cached_property
     def analysis(self):  # the first sample game, as notebook 06 analyses it
         return iw.analyse(self.classgames.records[0])
+
+    @functools.cached_property
+    def one_blunder_of_two(self):  # the analysis with ply 12 (b1-c1, also played at ply 23) labelled a mistake
+        plies = tuple(dataclasses.replace(ply, label="mistake") if ply.ply == 12 else ply for ply in self.analysis.plies)
+        return dataclasses.replace(self.analysis, plies=plies)
 
     @functools.cached_property
     def opening(self):  # its first 4 plies: a mistake, no blunder
@@ -303,9 +309,33 @@ TABLE = {
         ('wrong', lambda: N.check_game_code(F.classmate, 21, "Light"),
          '✘ Not yet: the winner is right, but count the plies again (21 is not it): len(record) counts them.'),
         ('wrong', lambda: N.check_game_code(F.classmate, 22, "Dark"),
-         "✘ Not yet: the number of plies is right, but not 'Dark': look at final_state().winners again."),
+         '✘ Not yet: the number of plies is right, but Dark did not win: look at final_state().winners again.'),
         ('wrong', lambda: N.check_game_code(F.classmate, 20, "Dark"),
-         "✘ Not yet: neither 20 plies nor 'Dark' as the winner is right."),
+         '✘ Not yet: 20 plies is not the count (len(record) counts them), and Dark did not win: look at '
+         'final_state().winners again.'),
+        # the winner in a sentence: the name is read out of it
+        ('right', lambda: N.check_game_code(F.classmate, 22, "Light wins"),
+         '✔ Right: 22 plies; the game is over (Light cannot complete a turn), and Light won.'),
+        ('right', lambda: N.check_game_code(F.classmate, 22, "The winner is light."),
+         '✔ Right: 22 plies; the game is over (Light cannot complete a turn), and Light won.'),
+        ('right', lambda: N.check_game_code(F.code, 2, "no one"),
+         '✔ Right: 2 plies; the game is not over, so nobody has won yet.'),
+        ('wrong', lambda: N.check_game_code(F.classmate, 22, "Dark wins"),
+         '✘ Not yet: the number of plies is right, but Dark did not win: look at final_state().winners again.'),
+        ('wrong', lambda: N.check_game_code(F.classmate, 21, "Light won"),
+         '✘ Not yet: the winner is right, but count the plies again (21 is not it): len(record) counts them.'),
+        ('wrong', lambda: N.check_game_code(F.classmate, 22, "nobody"),
+         '✘ Not yet: the number of plies is right, but the game has a winner, not nobody: look at '
+         'final_state().winners again.'),
+        ('wrong', lambda: N.check_game_code(F.classmate, 22, "a draw"),
+         '✘ Not yet: the number of plies is right, but the game has a winner, not a draw: look at '
+         'final_state().winners again.'),
+        ('wrong', lambda: N.check_game_code(F.code, 2, "draw"),
+         '✘ Not yet: the number of plies is right, but the game is not over, so it is not drawn: look at '
+         'final_state().is_over.'),
+        ('wrong', lambda: N.check_game_code(F.classmate, 22, "Lihgt"),
+         "✘ Not yet: the number of plies is right, but 'Lihgt' names no player of this game: answer Dark, Light or "
+         "'nobody'."),
         ('malformed', lambda: N.check_game_code("iw1.xyz", 22, "Light"),
          '✘ Not yet: that is not a game code: the record code is damaged (was it copied completely?).'),
         ('malformed', lambda: N.check_game_code(12345, 22, "Light"),
@@ -316,7 +346,8 @@ TABLE = {
          '✘ Not yet: the winner is right, but count the plies again (a whole number of 5,001 digits is not it): '
          'len(record) counts them.'),
         ('wrong', lambda: N.check_game_code(F.classmate, 20, "D" * 1000),
-         f"✘ Not yet: neither 20 plies nor {_clipped('D' * 1000)} as the winner is right."),
+         f"✘ Not yet: 20 plies is not the count (len(record) counts them), and {_clipped('D' * 1000)} names no player "
+         "of this game: answer Dark, Light or 'nobody'."),
     ],
     "check_agent": [
         ('right', lambda: N.check_agent("greedy", "volterra", games=4),
@@ -416,6 +447,12 @@ TABLE = {
          "✔ Right: seat 1 earned 35.6% [33.9–37.3] of the points, the most; its interval overlaps the next seat's, so more games would make sure."),
         ('right', lambda: N.check_best_seat(F.three, "Seat 1"),
          "✔ Right: seat 1 earned 35.6% [33.9–37.3] of the points, the most; its interval overlaps the next seat's, so more games would make sure."),
+        ('right', lambda: N.check_best_seat(F.three, "Player 1"),
+         "✔ Right: seat 1 earned 35.6% [33.9–37.3] of the points, the most; its interval overlaps the next seat's, so more games would make sure."),
+        ('malformed', lambda: N.check_best_seat(F.three, "the first seat"),
+         "✘ Not yet: answer a seat number from 1 to 3, not 'the first seat'."),
+        ('wrong', lambda: N.check_best_seat(F.three, "player two"),
+         '✘ Not yet: seat 2 earned 33.6% [32.0–35.3], seat 1 more: 35.6% [33.9–37.3].'),
         ('wrong', lambda: N.check_best_seat(F.three, "2"),
          '✘ Not yet: seat 2 earned 33.6% [32.0–35.3], seat 1 more: 35.6% [33.9–37.3].'),
         ('wrong', lambda: N.check_best_seat(F.three, 3.0),
@@ -543,8 +580,14 @@ TABLE = {
          'a1-b1.'),
         ('wrong', lambda: V.check_capturing_first_moves(F.CAPTURING + ["b2-c1"]),
          f"✘ Not yet: 1 move does not belong (for example b2-c1); your list as read: {', '.join(F.CAPTURING)}, b2-c1."),
-        ('malformed', lambda: V.check_capturing_first_moves("a1-a2 a1a3"),
-         "✘ Not yet: 'a1a3' is not a move: 'a1a3' is not a Volcano move: write a cap move like 'c3-c4'."),
+        ('malformed', lambda: V.check_capturing_first_moves("a1-a2 a1x3"),
+         "✘ Not yet: 'a1x3' is not a move: 'a1x3' is not a Volcano move: write a cap move like 'c3-c4'."),
+        # a move without its dash: two squares run together read as one move
+        ('right', lambda: V.check_capturing_first_moves(" ".join(m.replace("-", "") for m in F.CAPTURING)),
+         '✔ Right: 14 of the 22 first moves capture; they are exactly the 14 that erupt.'),
+        ('wrong', lambda: V.check_capturing_first_moves("a1a2 b2C1"),
+         '✘ Not yet: 13 of the capturing first moves are missing (for example a1-b1); 1 move does not belong (for '
+         'example b2C1); your list as read: a1-a2, b2-c1.'),
         ('malformed', lambda: V.check_capturing_first_moves(14),
          "✘ Not yet: give the capturing first moves as a list like ['a1-a2', 'b2-b3'] or one text like 'a1-a2 b2-b3', not 14."),
         # a list's item is one move, spaces inside it allowed; a text splits, but not at a dash
@@ -567,7 +610,7 @@ TABLE = {
         ('right', lambda: V.check_quiet_move("b2-c1"),
          '✔ Right: b2-c1 makes no eruption, and the events say so: No eruption: the lava of b2 would flow off the board. Player 1 moves again.'),
         ('right', lambda: V.check_quiet_move(" B2-C1 "),
-         '✔ Right: B2-C1 makes no eruption, and the events say so: No eruption: the lava of b2 would flow off the board. Player 1 moves again.'),
+         '✔ Right: b2-c1 makes no eruption, and the events say so: No eruption: the lava of b2 would flow off the board. Player 1 moves again.'),
         ('wrong', lambda: V.check_quiet_move("a1-a2"),
          '✘ Not yet: a1-a2 erupts: the volcano on a1 erupts towards the north.'),
         ('wrong', lambda: V.check_quiet_move("a1-a0"),
@@ -577,7 +620,13 @@ TABLE = {
         ('malformed', lambda: V.check_quiet_move("b2 to c1"),
          "✘ Not yet: 'b2 to c1' is not a Volcano move: write a cap move like 'c3-c4'."),
         ('right', lambda: V.check_quiet_move(" b2 - C1 "),  # spaces inside the move
-         '✔ Right: b2 - C1 makes no eruption, and the events say so: No eruption: the lava of b2 would flow off the board. Player 1 moves again.'),
+         '✔ Right: b2-c1 makes no eruption, and the events say so: No eruption: the lava of b2 would flow off the board. Player 1 moves again.'),
+        ('right', lambda: V.check_quiet_move("b2c1"),  # the dash left out
+         '✔ Right: b2-c1 makes no eruption, and the events say so: No eruption: the lava of b2 would flow off the board. Player 1 moves again.'),
+        ('wrong', lambda: V.check_quiet_move("A1A2"),
+         '✘ Not yet: a1-a2 erupts: the volcano on a1 erupts towards the north.'),
+        ('wrong', lambda: V.check_quiet_move("a1a3"),
+         '✘ Not yet: a1-a3 is illegal: a3 is not next to a1: a cap moves one square in one of the 8 directions.'),
     ],
     "check_eruption_condition": [
         ('right', lambda: V.check_eruption_condition("b2-c1", 2),
@@ -590,8 +639,18 @@ TABLE = {
          '✘ Not yet: 3 says that the square beyond the cap holds a cap, but the square beyond c1 is off the board.'),
         ('wrong', lambda: V.check_eruption_condition("b2-c1", 1),
          '✘ Not yet: 1 says that the square the cap left is empty, but the square beyond c1 is off the board.'),
-        ('malformed', lambda: V.check_eruption_condition("b2-c1", "two"),
-         "✘ Not yet: answer 1, 2 or 3 (the condition that fails), or 0 if the move erupts, not 'two'."),
+        ('right', lambda: V.check_eruption_condition("b2-c1", "two"),
+         '✔ Right: the square beyond c1 is off the board.'),
+        ('right', lambda: V.check_eruption_condition("b2-c1", "Condition 2"),
+         '✔ Right: the square beyond c1 is off the board.'),
+        ('right', lambda: V.check_eruption_condition("b2c1", "condition two fails."),
+         '✔ Right: the square beyond c1 is off the board.'),
+        ('wrong', lambda: V.check_eruption_condition("b2-c1", "condition 3"),
+         "✘ Not yet: 'condition 3' says that the square beyond the cap holds a cap, but the square beyond c1 is off the board."),
+        ('wrong', lambda: V.check_eruption_condition("b2-c1", "one"),
+         "✘ Not yet: 'one' says that the square the cap left is empty, but the square beyond c1 is off the board."),
+        ('malformed', lambda: V.check_eruption_condition("b2-c1", "the second"),
+         "✘ Not yet: answer 1, 2 or 3 (the condition that fails), or 0 if the move erupts, not 'the second'."),
         ('malformed', lambda: V.check_eruption_condition("b2-c1", 4),
          '✘ Not yet: answer 1, 2 or 3 (the condition that fails), or 0 if the move erupts, not 4.'),
         ('malformed', lambda: V.check_eruption_condition("b2-b2", 1),
@@ -606,8 +665,16 @@ TABLE = {
          '✘ Not yet: 15 is too low for the score of that pile.'),
         ('wrong', lambda: V.check_pile_score("R1 R2 R3 G1 G2 G3 Y1 Y1 Y1", 19),
          '✘ Not yet: 19 is too high for the score of that pile.'),
-        ('malformed', lambda: V.check_pile_score("R1 R2 R3 G1 G2 G3 Y1 Y1 Y1", "seventeen"),
-         "✘ Not yet: give the score of that pile as a number, not 'seventeen'."),
+        ('right', lambda: V.check_pile_score("R1 R2 R3 G1 G2 G3 Y1 Y1 Y1", "seventeen"),
+         '✔ Right: 2 solid trees (14) and 3 loose pieces (3): 17 points.'),
+        ('right', lambda: V.check_pile_score("R1 R2 R3 G1 G2 G3 Y1 Y1 Y1", "17 points"),
+         '✔ Right: 2 solid trees (14) and 3 loose pieces (3): 17 points.'),
+        ('wrong', lambda: V.check_pile_score("R1 R2 R3 G1 G2 G3 Y1 Y1 Y1", "15 Points."),
+         '✘ Not yet: 15 is too low for the score of that pile.'),
+        ('malformed', lambda: V.check_pile_score("R1 R2 R3 G1 G2 G3 Y1 Y1 Y1", "17 trees"),
+         "✘ Not yet: give the score of that pile as a number, not '17 trees'."),
+        ('malformed', lambda: V.check_pile_score("R1 R2 R3 G1 G2 G3 Y1 Y1 Y1", "points"),
+         "✘ Not yet: give the score of that pile as a number, not 'points'."),
         ('right', lambda: V.check_pile_score("R1R2R3G1G2G3Y1Y1Y1", 17),  # written as check_stack takes a stack
          '✔ Right: 2 solid trees (14) and 3 loose pieces (3): 17 points.'),
         ('malformed', lambda: V.check_pile_score("R1 R2 Q9", 3),
@@ -708,8 +775,17 @@ TABLE = {
          '✘ Not yet: 44 is too low for the number of first turns.'),
         ('wrong', lambda: VT.check_first_turns(172),
          '✘ Not yet: 172 is too high for the number of first turns.'),
-        ('malformed', lambda: VT.check_first_turns("44+42"),
-         "✘ Not yet: give the number of first turns as a number, not '44+42'."),
+        # the question asks for a total: a sum that gives it is an answer
+        ('right', lambda: VT.check_first_turns("44+42"),
+         '✔ Right: 44 turns start with the pawn and 42 with a tower: 86 in all.'),
+        ('right', lambda: VT.check_first_turns(" 44 + 42 turns"),
+         '✔ Right: 44 turns start with the pawn and 42 with a tower: 86 in all.'),
+        ('wrong', lambda: VT.check_first_turns("44+40"),
+         '✘ Not yet: 84 is too low for the number of first turns.'),
+        ('malformed', lambda: VT.check_first_turns("44*2"),
+         "✘ Not yet: give the number of first turns as a number, not '44*2'."),
+        ('malformed', lambda: VT.check_first_turns("44+"),
+         "✘ Not yet: give the number of first turns as a number, not '44+'."),
     ],
     "check_why_not_b2": [
         ('right', lambda: VT.check_why_not_b2("b"),
@@ -782,7 +858,15 @@ TABLE = {
         ('wrong', lambda: VT.check_showdown((3, 1), (2, 2, 2), "Light"),
          '✘ Not yet: not Light: compare the tallest towers first, then the next ones (3, 1 against 2, 2, 2).'),
         ('wrong', lambda: VT.check_showdown((2, 1), (2, 2), "draw"),
-         '✘ Not yet: not draw: compare the tallest towers first, then the next ones (2, 1 against 2, 2).'),
+         '✘ Not yet: not a draw: compare the tallest towers first, then the next ones (2, 1 against 2, 2).'),
+        ('right', lambda: VT.check_showdown((3, 1), (2, 2, 2), "Dark wins"),
+         '✔ Right: Dark wins (3, 1 against 2, 2, 2): the lists first differ at tower 1, and only that tower decides.'),
+        ('right', lambda: VT.check_showdown((2, 2), (2, 2), "it's a draw."),
+         '✔ Right: the lists are equal (2, 2 against 2, 2): a draw.'),
+        ('wrong', lambda: VT.check_showdown((3, 1), (2, 2, 2), "the winner is Light"),
+         '✘ Not yet: not Light: compare the tallest towers first, then the next ones (3, 1 against 2, 2, 2).'),
+        ('malformed', lambda: VT.check_showdown((3, 1), (2, 2, 2), "wins"),
+         "✘ Not yet: answer Dark, Light or draw, not 'wins'."),
         ('malformed', lambda: VT.check_showdown((3, 1), (2, 2, 2), "me"),
          "✘ Not yet: answer Dark, Light or draw, not 'me'."),
         ('malformed', lambda: VT.check_showdown((3, 1), (2, 2, 2), 0),
@@ -1025,8 +1109,10 @@ TABLE = {
          "✘ Not yet: give the plies that build the tower, like 'd3-c3 e1-d3', not ''."),
         ('wrong', lambda: B.check_tower_turn("G2B4", ["d3-c3", "e1-d3", "c3-d3"], "R"),
          "✘ Not yet: red is not one of Cool's colours (green and blue)."),
-        ('malformed', lambda: B.check_tower_turn("G2B4", ["d3-c3", "e1-d3", "c3d3"], "B"),
-         "✘ Not yet: 'c3d3' is not a Blockade move: write a piece move like 'b3-c3', 'end', 'combine:R' or a roll like 'G5B2'."),
+        ('right', lambda: B.check_tower_turn("G2B4", ["d3-c3", "e1-d3", "c3d3"], "B"),  # a dash left out
+         '✔ Right: a tower on d3, and the turn can end.'),
+        ('malformed', lambda: B.check_tower_turn("G2B4", ["d3-c3", "e1-d3", "c3x3"], "B"),
+         "✘ Not yet: 'c3x3' is not a Blockade move: write a piece move like 'b3-c3', 'end', 'combine:R' or a roll like 'G5B2'."),
         ('malformed', lambda: B.check_tower_turn("G2B4", ["d3-c3", "e1-d3", "c3-d3"], "navy"),
          "✘ Not yet: 'navy' is not a colour of the game; name one of R (red), Y (yellow), G (green), B (blue)."),
         ('wrong', lambda: B.check_tower_turn("G2B4", iter(["d3-c3", "e1-d3"]), "B"),  # an iterator, read as a list
@@ -1080,12 +1166,30 @@ TABLE = {
          "✘ Not yet: ply 3, Player 2's e5-e4, has no label: it lost only 0.09 expected points."),
         ('wrong', lambda: AT.check_blunder(F.analysis, "c4-b4"),
          "✘ Not yet: ply 10, Player 1's c4-b4, is the best move the analysis found: it lost nothing."),
-        ('malformed', lambda: AT.check_blunder(F.analysis, "capture:none"),  # a declined capture is a ply too
-         '✘ Not yet: capture:none was played at plies 9 and 27: give the ply number.'),
+        ('wrong', lambda: AT.check_blunder(F.analysis, "capture:none"),  # a declined capture is a ply too
+         "✘ Not yet: capture:none was played at plies 9 and 27, and neither is a blunder: ply 9, Player 2's "
+         "capture:none, has no label: it lost only 0.09 expected points; ply 27, Player 2's capture:none, is the "
+         "best move the analysis found: it lost nothing."),
         ('wrong', lambda: AT.check_blunder(F.analysis, "none"),
          "✘ Not yet: you answered 'none', but this game has 5 blunders: look for ?? on the graph or in the table."),
-        ('malformed', lambda: AT.check_blunder(F.analysis, "b1-c1"),
-         '✘ Not yet: b1-c1 was played at plies 12 and 23: give the ply number.'),
+        # a move played twice, each time a blunder: either ply is right, so the move is
+        ('right', lambda: AT.check_blunder(F.analysis, "b1-c1"),
+         '✔ Right: b1-c1 was played at plies 12 and 23, and both are blunders (??): at ply 12 Player 2 lost 0.33 '
+         'expected points (b4-c4 was worth 0.49 to them, b1-c1 0.15); at ply 23 Player 2 lost 0.51 expected points '
+         '(e2-d3 was worth 0.51 to them, b1-c1 0.00).'),
+        ('right', lambda: AT.check_blunder(F.analysis, "B1C1"),
+         '✔ Right: B1C1 was played at plies 12 and 23, and both are blunders (??): at ply 12 Player 2 lost 0.33 '
+         'expected points (b4-c4 was worth 0.49 to them, b1-c1 0.15); at ply 23 Player 2 lost 0.51 expected points '
+         '(e2-d3 was worth 0.51 to them, b1-c1 0.00).'),
+        # ... and played once at a blunder, once not: which one is meant decides
+        ('malformed', lambda: AT.check_blunder(F.one_blunder_of_two, "b1-c1"),
+         '✘ Not yet: b1-c1 was played at plies 12 and 23, a blunder at one of them only: give the ply number.'),
+        ('right', lambda: AT.check_blunder(F.one_blunder_of_two, 23),
+         "✔ Right: ply 23, Player 2's b1-c1, is a blunder (??): it lost 0.51 expected points; e2-d3 was worth 0.51 to "
+         "them, b1-c1 0.00."),
+        ('wrong', lambda: AT.check_blunder(F.one_blunder_of_two, "ply 12"),
+         "✘ Not yet: ply 12, Player 2's b1-c1, is a mistake (?), not a blunder: it lost 0.33 expected points, and a "
+         "blunder loses at least 0.30."),
         ('malformed', lambda: AT.check_blunder(F.analysis, [8]),
          "✘ Not yet: give a ply number, like 1, or the move played there, like 'c3-d3', not [8]."),
         ('malformed', lambda: AT.check_blunder(F.opening, 8),
@@ -1103,7 +1207,18 @@ TABLE = {
         ('wrong', lambda: AT.check_best_move(F.analysis, 8, "d3-c4"),
          '✘ Not yet: d3-c4 is the move played at ply 8: it lost 0.34 expected points against the best move found.'),
         ('wrong', lambda: AT.check_best_move(F.analysis, 8, "a1-a2"),
-         "✘ Not yet: a1-a2 is legal at ply 8, but it is not the best move the analysis found there (the table's best column names it)."),
+         "✘ Not yet: a1-a2 is worth 0.10 [0.07–0.15] to Player 2, less than the best found (0.52) by more than ±0.05 "
+         "(the table's best column names the best move found)."),
+        # a move the analysis cannot tell from the best found is right too: the rule of analysis.exercises()
+        ('right', lambda: AT.check_best_move(F.analysis, 5, "b2-c3"),
+         '✔ Right: b2-c3 is worth 0.92 [0.87–0.95] to Player 1, within ±0.05 of the best found (0.92): the analysis '
+         'cannot tell it apart from b2-a3, the best move it found, so both are right.'),
+        ('right', lambda: AT.check_best_move(F.analysis, "b2-c2", "B2C3"),
+         '✔ Right: b2-c3 is worth 0.92 [0.87–0.95] to Player 1, within ±0.05 of the best found (0.92): the analysis '
+         'cannot tell it apart from b2-a3, the best move it found, so both are right.'),
+        ('wrong', lambda: AT.check_best_move(F.analysis, 5, "b2-b1"),
+         "✘ Not yet: b2-b1 is worth 0.52 [0.47–0.57] to Player 1, less than the best found (0.92) by more than ±0.05 "
+         "(the table's best column names the best move found)."),
         ('wrong', lambda: AT.check_best_move(F.analysis, 8, "e5-d4"),
          '✘ Not yet: e5-d4 is not a legal move at ply 8: there is no cap on e5.'),
         ('malformed', lambda: AT.check_best_move(F.analysis, 8, "b1 to c2"),
@@ -1214,6 +1329,19 @@ def test_check_more_accurate_names_each_player_s_mean_loss():
         verdict = AT.check_more_accurate(F.analysis, answer)
         assert not verdict and str(verdict) == (f"✘ Not yet: you answered {shown}: Player 2 lost {two} expected points "
                                                 f"per move on average, Player 1 only {one}.")
+
+
+def test_check_best_move_accepts_exactly_the_moves_the_exercise_at_that_ply_accepts():
+    # Notebook 06: exercise 7 (check_best_move) and section 6's exercises judge a move at ply 5 alike.
+    exercise = next(task for task in F.analysis.exercises("Player 1") if task.ply == 5)
+    state = exercise.state
+    verdicts = {str(move): AT.check_best_move(F.analysis, 5, str(move)) for move in state.legal_moves()}
+    right = sorted(move for move, verdict in verdicts.items() if verdict.right)
+    assert right == ["b2-a3", "b2-c3"]  # the best found (0.92) and one valued 0.92 [0.87–0.95]
+    for move, verdict in verdicts.items():
+        if move != exercise.played:
+            assert exercise.check(move).right == verdict.right, move
+    assert len(verdicts) == 24 and not verdicts["b2-c2"].right  # the move played, a blunder
 
 
 def test_check_best_move_takes_a_move_object():

@@ -12,7 +12,7 @@ import pytest
 import icewidgets as iw
 from icewidgets import printables
 from icewidgets.notebook import pictures
-from icewidgets.teaching import HowToPlay, Verdict
+from icewidgets.teaching import WINNER_WORDS, HowToPlay, Verdict, move_reader, plain_answer
 
 GAMES = iw.available_games()
 A4_POINTS = (595.28, 841.89)
@@ -64,6 +64,39 @@ def test_a_verdict_is_true_only_when_right_and_says_why():
     assert right.assert_right() is right
     with pytest.raises(AssertionError, match="no cap moved"):
         wrong.assert_right()
+
+
+@pytest.mark.parametrize("answer, fillers, sums, core", [
+    ("condition 2", ("condition",), False, "2"),
+    ("Condition two fails.", ("condition", "fails"), False, "2"),
+    ("17 points", ("points",), False, "17"),
+    ("  Seventeen ", (), False, "17"),
+    ("Dark wins!", WINNER_WORDS, False, "Dark"),
+    ("The winner is Light.", WINNER_WORDS, False, "Light"),
+    ("it's a draw", WINNER_WORDS, False, "draw"),
+    ("44+42", (), True, "86"),
+    (" 44 + 42 + 1 turns", ("turns",), True, "87"),
+    # left as given: no filler around it, a filler alone, a sum where none is asked, a word inside a name
+    ("17", ("points",), False, "17"),
+    ("points", ("points",), False, "points"),
+    ("44+42", (), False, "44+42"),
+    ("a1", WINNER_WORDS, False, "a1"),
+    ("Dark wins" + " " * 300, WINNER_WORDS, False, "Dark wins" + " " * 300),  # too long to be a short answer
+    (17, ("points",), True, 17),
+    ("twenty-one", (), False, "twenty-one"),
+    ("44*2", (), True, "44*2"),
+])
+def test_a_short_answer_is_read_without_the_words_around_it(answer, fillers, sums, core):
+    assert plain_answer(answer, fillers, sums=sums) == core
+
+
+def test_a_move_without_its_dash_is_read_when_only_one_move_reads_so():
+    read = move_reader(iw.make("volcano"))
+    assert [read(text) for text in ("b2c1", "B2C1", " b2C1 ", "b2-c1")] == ["b2-c1"] * 4
+    for text in ("b2 c1", "b2c", "b2c1d3"):  # a space is no dash; no two squares
+        with pytest.raises(ValueError, match="is not a Volcano move"):
+            read(text)
+    assert move_reader(iw.make("volterra"))("b4b3") == "b4-b3"
 
 
 def test_pictures_embed_each_svg_at_its_own_width():

@@ -42,8 +42,8 @@ from .values import Value, value_positions
 if TYPE_CHECKING:  # an Analysis makes its exercises: this module sits below it
     from .result import Analysis, PlyAnalysis
 
-__all__ = ["MAX_NODES", "PROOF_PLIES", "BudgetSearch", "Exercise", "ExerciseSet", "MoveProof", "TooBig", "exercises",
-           "line_words", "move_place", "position_value", "prove_move", "read_answer"]
+__all__ = ["MAX_NODES", "PROOF_PLIES", "BudgetSearch", "Exercise", "ExerciseSet", "MoveProof", "TooBig", "exercise_at",
+           "exercises", "line_words", "move_place", "position_value", "prove_move", "read_answer"]
 
 PROOF_PLIES = 4
 """How deep (in plies, the answer counted) an answer is searched for a proved win or loss."""
@@ -241,6 +241,13 @@ class Exercise:
         """``(right, why)`` for the legal move ``move``."""
         if move == self.played:
             return False, f"{move} is the move played in the game, the one to improve on"
+        return self.compare(move)
+
+    def compare(self, move: str) -> tuple[bool, str]:
+        """``(right, why)``: whether the legal move ``move`` is as good as the best move found,
+        by the rules of this module (a proof first; else its estimate within the analysis'
+        precision of the best found, the analysis then cannot tell the two apart). Unlike
+        :meth:`check`, the move played is judged like any other, and no try is counted."""
         if move == self.solution:
             return True, f"{move} is the best move the analysis found: {self.solution_text}"
         proof = prove_move(self.state, move, max(PROOF_PLIES, self.plies or 0) if self.proved == "win" else PROOF_PLIES)
@@ -343,8 +350,7 @@ def exercises(analysis: Analysis, player: Any = None, source: str = "") -> Exerc
     who = "every player" if seat is None else names[seat]
     chosen = [ply for ply in analysis.labelled if not ply.chance and (seat is None or ply.player == seat)]
     states = list(analysis.record.states())
-    engine = "auto" if analysis.engine == "fast" else "reference"
-    tasks = tuple(_exercise(ply, states[ply.ply - 1], names[ply.player], analysis, engine, source) for ply in chosen)
+    tasks = tuple(exercise_at(analysis, ply, source, states) for ply in chosen)
     title = f"{plural(len(tasks), 'exercise')} from the mistakes of {who} ({analysis.record.make_game().title})"
     note = ""
     if not tasks:
@@ -354,10 +360,18 @@ def exercises(analysis: Analysis, player: Any = None, source: str = "") -> Exerc
     return ExerciseSet(tasks, title, note, seat)
 
 
-def _exercise(ply: PlyAnalysis, state: State, name: str, analysis: Analysis, engine: str,
-              source: str) -> Exercise:
+def exercise_at(analysis: Analysis, ply: PlyAnalysis, source: str = "",
+                states: Sequence[State] | None = None) -> Exercise:
+    """The exercise "find a better move" at the analysed decision ``ply`` of ``analysis``
+    (labelled or not): its :meth:`Exercise.compare` judges any move there as the exercises do.
+    ``states``: the record's states, when the caller has them already."""
+    if ply.chance:
+        raise ValueError(f"ply {ply.ply} is a roll of the dice: there is no move to find")
+    state = states[ply.ply - 1] if states is not None else next(
+        state for n, state in enumerate(analysis.record.states()) if n == ply.ply - 1)
+    engine = "auto" if analysis.engine == "fast" else "reference"
     best = ply.best_value
     p = ply.player
-    return Exercise(state, p, name, ply.ply, ply.move, ply.label, ply.reason, ply.best, best.points[p], best.low[p],
-                    best.high[p], best.exact, ply.best_proved, ply.best_plies, ply.best_line, analysis.precision,
-                    analysis.policy_function or analysis.policy, analysis.seed, engine, source)
+    return Exercise(state, p, analysis.names[p], ply.ply, ply.move, ply.label, ply.reason, ply.best, best.points[p],
+                    best.low[p], best.high[p], best.exact, ply.best_proved, ply.best_plies, ply.best_line,
+                    analysis.precision, analysis.policy_function or analysis.policy, analysis.seed, engine, source)

@@ -4,8 +4,9 @@ to analyse when no class game is at hand.
 The questions a class asks of an :class:`~.result.Analysis` — which ply turned the game, where
 is a blunder, what was better there, who played more accurately — are answered from the
 analysis itself, so the checks hold for whatever game the class analyses. A ply may be given
-as a number (``6``, ``"6"``, ``"ply 6"``) or as the move played there, in any case, when the
-game played it only once; a player by name (in any case) or by number, counting from 1.
+as a number (``6``, ``"6"``, ``"ply 6"``) or as the move played there, in any case (a move
+played more than once names each of its plies: :func:`check_blunder` judges them together, the
+other checks ask for the number); a player by name (in any case) or by number, counting from 1.
 
 >>> import icewidgets as iw
 >>> record = bot_game(iw.available_games()[0], "easy", seed=1, max_plies=6)
@@ -30,10 +31,12 @@ from ..protocol import CHANCE, Game
 from ..record import Record
 from ..teaching import Verdict, move_reader, move_text, read_number, self_check, shown
 from ..words import article, plural
+from .exercises import exercise_at
 from .labels import LABELS, SYMBOLS
 from .result import Analysis, PlyAnalysis
 
-__all__ = ["bot_game", "check_best_move", "check_blunder", "check_more_accurate", "check_turning_point", "read_ply"]
+__all__ = ["bot_game", "check_best_move", "check_blunder", "check_more_accurate", "check_turning_point", "read_plies",
+           "read_ply"]
 
 NONE_WORDS = ("none", "no", "nobody", "no blunder", "there is none", "there is no blunder")
 """Answers that say there is no blunder."""
@@ -93,17 +96,14 @@ def _example_move(analysis: Analysis) -> str:
     return next((ply.move for ply in analysis.plies if not ply.chance), analysis.plies[0].move)
 
 
-def read_ply(analysis: Analysis, answer: Any) -> PlyAnalysis | Verdict:
-    """The analysed ply ``answer`` names — a ply number (an int, ``"6"``, ``"ply 6"``) or the move
-    played there (any case; it must have been played only once) — or a :class:`Verdict` saying
-    why it names none."""
+def read_plies(analysis: Analysis, answer: Any) -> list[PlyAnalysis] | Verdict:
+    """The analysed plies ``answer`` names: the one ply of a ply number (an int, ``"6"``,
+    ``"ply 6"``), or every ply at which the move ``answer`` (any case) was played; or a
+    :class:`Verdict` saying why it names none."""
     first, last = analysis.plies[0].ply, analysis.plies[-1].ply
     asked = f"give a ply number, like {first}, or the move played there, like {_example_move(analysis)!r}, " \
             f"not {shown(answer)}"
-    played = None if isinstance(answer, (str, numbers.Number)) else move_text(analysis.record.make_game(), answer)
-    text = played or (answer.strip() if isinstance(answer, str) else None)  # a move object: as its text
-    if text is not None:
-        text = re.sub(r"^ply\s*", "", text, flags=re.I).strip().rstrip(".!")
+    text = _answer_text(analysis, answer)
     number = read_number(text if text is not None else answer)
     if number is not None:
         if number.denominator != 1:
@@ -111,7 +111,7 @@ def read_ply(analysis: Analysis, answer: Any) -> PlyAnalysis | Verdict:
         if not first <= number <= last:
             return Verdict(False, f"there is no ply {shown(int(number))} in this analysis: its plies are numbered "
                                   f"{first} to {last}")
-        return analysis.plies[int(number) - first]
+        return [analysis.plies[int(number) - first]]
     if not text:
         return Verdict(False, asked)
     try:
@@ -121,9 +121,32 @@ def read_ply(analysis: Analysis, answer: Any) -> PlyAnalysis | Verdict:
     found = [ply for ply in analysis.plies if ply.move == move]
     if not found:
         return Verdict(False, f"{text} was not played in this game (or not in the plies analysed)")
+    return found
+
+
+def _answer_text(analysis: Analysis, answer: Any) -> str | None:
+    """The text of a ply answer as the student wrote it (a move object as its notation), without
+    ``"ply"`` before it; None for an answer that is no text."""
+    played = None if isinstance(answer, (str, numbers.Number)) else move_text(analysis.record.make_game(), answer)
+    text = played or (answer.strip() if isinstance(answer, str) else None)  # a move object: as its text
+    return None if text is None else re.sub(r"^ply\s*", "", text, flags=re.I).strip().rstrip(".!")
+
+
+def _plies_words(plies: list[PlyAnalysis]) -> str:
+    """``"12 and 23"``."""
+    return ", ".join(str(ply.ply) for ply in plies[:-1]) + f" and {plies[-1].ply}"
+
+
+def read_ply(analysis: Analysis, answer: Any) -> PlyAnalysis | Verdict:
+    """The analysed ply ``answer`` names — a ply number (an int, ``"6"``, ``"ply 6"``) or the move
+    played there (any case; it must have been played only once) — or a :class:`Verdict` saying
+    why it names none."""
+    found = read_plies(analysis, answer)
+    if isinstance(found, Verdict):
+        return found
     if len(found) > 1:
-        where = ", ".join(str(ply.ply) for ply in found[:-1]) + f" and {found[-1].ply}"
-        return Verdict(False, f"{text} was played at plies {where}: give the ply number")
+        return Verdict(False, f"{_answer_text(analysis, answer)} was played at plies {_plies_words(found)}: give the "
+                              "ply number")
     return found[0]
 
 
@@ -166,10 +189,33 @@ def check_turning_point(analysis: Analysis, answer: Any) -> Verdict:
                           f"({after - before:+.2f}); another move changed its player's more")
 
 
+def _blunder_words(ply: PlyAnalysis) -> str:
+    """``"it lost 0.45 expected points; b2-a3 was worth 0.92 to them, b2-c2 0.47"``."""
+    best = ply.best_value.points[ply.player]
+    return (f"it lost {ply.loss:.2f} expected points; {ply.best} was worth {best:.2f} to them, "
+            f"{ply.move} {ply.points:.2f}")
+
+
+def _not_blunder(analysis: Analysis, ply: PlyAnalysis, least: float) -> str:
+    """Why the decision ``ply`` is no blunder, in words."""
+    words = _ply_words(analysis, ply)
+    if ply.label is not None:
+        return (f"{words} is {_label_words(ply.label)}, not a blunder: it lost {ply.loss:.2f} expected points, and a "
+                f"blunder loses at least {least:.2f}")
+    if not ply.loss:
+        return f"{words} is the best move the analysis found: it lost nothing"
+    if ply.loss >= LABELS[-1][1]:
+        return (f"{words} has no label: by the estimates it lost {ply.loss:.2f} expected points, but the intervals "
+                "of the two moves overlap, so that is not sure")
+    return f"{words} has no label: it lost only {ply.loss:.2f} expected points"
+
+
 @self_check
 def check_blunder(analysis: Analysis, answer: Any) -> Verdict:
     """Whether ``answer`` names a blunder (``??``) of ``analysis`` — a ply number or the move —
-    or, when the game has none, says so (``"none"``)."""
+    or, when the game has none, says so (``"none"``). A move played at several plies names
+    them all: right when each of them is a blunder, wrong when none is, and only when some are
+    and some are not is the ply number asked for."""
     problem = _no_analysis(analysis)
     if problem is not None:
         return problem
@@ -181,31 +227,40 @@ def check_blunder(analysis: Analysis, answer: Any) -> Verdict:
                                   f"look for {SYMBOLS['blunder']} on the graph or in the table")
         return Verdict(True, f"this game has no blunder: no move lost {least:.2f} expected points or more with its "
                              "interval clear of the best move's")
-    ply = read_ply(analysis, answer)
-    if isinstance(ply, Verdict):
-        return ply
-    if ply.chance:
-        return _roll(ply)
-    words = _ply_words(analysis, ply)
-    if ply.label == "blunder":
-        best = ply.best_value.points[ply.player]
-        return Verdict(True, f"{words} is a blunder ({SYMBOLS['blunder']}): it lost {ply.loss:.2f} expected points; "
-                             f"{ply.best} was worth {best:.2f} to them, {ply.move} {ply.points:.2f}")
-    if ply.label is not None:
-        return Verdict(False, f"{words} is {_label_words(ply.label)}, not a blunder: it lost {ply.loss:.2f} expected "
-                              f"points, and a blunder loses at least {least:.2f}")
-    if not ply.loss:
-        return Verdict(False, f"{words} is the best move the analysis found: it lost nothing")
-    if ply.loss >= LABELS[-1][1]:
-        return Verdict(False, f"{words} has no label: by the estimates it lost {ply.loss:.2f} expected points, but "
-                              "the intervals of the two moves overlap, so that is not sure")
-    return Verdict(False, f"{words} has no label: it lost only {ply.loss:.2f} expected points")
+    plies = read_plies(analysis, answer)
+    if isinstance(plies, Verdict):
+        return plies
+    if plies[0].chance:  # a roll's text is a roll wherever it was thrown
+        return _roll(plies[0])
+    if len(plies) == 1:
+        ply = plies[0]
+        if ply.label == "blunder":
+            return Verdict(True, f"{_ply_words(analysis, ply)} is a blunder ({SYMBOLS['blunder']}): "
+                                 f"{_blunder_words(ply)}")
+        return Verdict(False, _not_blunder(analysis, ply, least))
+    found = [ply for ply in plies if ply.label == "blunder"]
+    played = f"{_answer_text(analysis, answer)} was played at plies {_plies_words(plies)}"
+    every = "both" if len(plies) == 2 else f"all {len(plies)}"
+    if len(found) == len(plies):
+        return Verdict(True, f"{played}, and {every} are blunders ({SYMBOLS['blunder']}): " + "; ".join(
+            f"at ply {ply.ply} {analysis.names[ply.player]} lost {ply.loss:.2f} expected points ({ply.best} was worth "
+            f"{ply.best_value.points[ply.player]:.2f} to them, {ply.move} {ply.points:.2f})" for ply in plies))
+    if not found:
+        return Verdict(False, f"{played}, and {'neither' if len(plies) == 2 else 'none'} is a blunder: " + "; ".join(
+            _not_blunder(analysis, ply, least) for ply in plies))
+    return Verdict(False, f"{played}, a blunder at {'one' if len(found) == 1 else 'some'} of them only: give the ply "
+                          "number")
 
 
 @self_check
 def check_best_move(analysis: Analysis, ply: Any, answer: Any) -> Verdict:
-    """Whether ``answer`` (a move, in any case) is the best move the analysis found at ``ply``
-    (a ply number, or the move played there): what the player should have played instead."""
+    """Whether ``answer`` (a move, in any case) is a best move at ``ply`` (a ply number, or the
+    move played there): what the player should have played instead.
+
+    Right are the best move the analysis found, and every move it cannot tell apart from it:
+    by the rule of the exercises "find a better move" (:meth:`.exercises.Exercise.compare`),
+    a move proved to win, or one whose value is within the analysis' precision of the best
+    found. The move played is right only if it is the best found."""
     problem = _no_analysis(analysis)
     if problem is not None:
         return problem
@@ -223,8 +278,8 @@ def check_best_move(analysis: Analysis, ply: Any, answer: Any) -> Verdict:
         move = move_reader(game)(answer.strip())
     except ValueError as error:
         return Verdict(False, str(error))
-    before = next(state for n, state in enumerate(analysis.record.states()) if n == found.ply - 1)
-    why = before.why_illegal(move)
+    exercise = exercise_at(analysis, found)
+    why = exercise.state.why_illegal(move)
     if why is not None:
         return Verdict(False, f"{answer.strip()} is not a legal move at ply {found.ply}: {why}")
     name = analysis.names[found.player]
@@ -238,8 +293,11 @@ def check_best_move(analysis: Analysis, ply: Any, answer: Any) -> Verdict:
     if move == found.move:
         return Verdict(False, f"{answer.strip()} is the move played at ply {found.ply}: it lost {found.loss:.2f} "
                               "expected points against the best move found")
-    return Verdict(False, f"{answer.strip()} is legal at ply {found.ply}, but it is not the best move the analysis "
-                          "found there (the table's best column names it)")
+    right, words = exercise.compare(move)
+    if right:
+        return Verdict(True, f"{words}: the analysis cannot tell it apart from {found.best}, the best move it found, "
+                             "so both are right")
+    return Verdict(False, f"{words} (the table's best column names the best move found)")
 
 
 def _read_player(analysis: Analysis, answer: Any) -> int | None:

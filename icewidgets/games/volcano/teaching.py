@@ -14,8 +14,8 @@ import re
 from typing import Any, Iterable
 
 from ... import checks
-from ...teaching import (HowToPlay, Verdict, check_moves, check_number, move_reader, move_text, numbered_move, quoted,
-                         read_number, read_position, read_words, self_check, shown)
+from ...teaching import (HowToPlay, Verdict, check_moves, check_number, move_reader, move_text, numbered_move,
+                         plain_answer, quoted, read_number, read_position, read_words, self_check, shown)
 from ...words import plural
 from .board import GRID
 from .rules import STALL_TURNS, CapMove, Volcano, VolcanoState
@@ -141,9 +141,9 @@ def check_quiet_move(move: Any, state: VolcanoState | None = None) -> Verdict:
     text = move_text(state.game, move)
     if text is None:
         return Verdict(False, f"give the move as a text like 'b2-c1', not {shown(move)}")
-    move = text.strip()
     try:
-        after = state.play(_READ(move))
+        move = _READ(text.strip())  # its notation: "B2C1" is told as b2-c1
+        after = state.play(move)
     except ValueError as error:
         return Verdict(False, str(error))
     told = str(after.events[1])
@@ -177,8 +177,8 @@ def eruption_condition(state: VolcanoState, move: Any) -> tuple[int, str]:
 
 @self_check
 def check_eruption_condition(move: Any, answer: Any, state: VolcanoState | None = None) -> Verdict:
-    """Whether ``answer`` (1, 2 or 3) is the eruption condition that ``move`` breaks in
-    ``state`` (default: the start), or 0 when the move erupts.
+    """Whether ``answer`` (1, 2 or 3, also as ``"two"`` or ``"condition 2"``) is the eruption
+    condition that ``move`` breaks in ``state`` (default: the start), or 0 when the move erupts.
 
     >>> check_eruption_condition("b2-c1", 3)
     ✘ Not yet: 3 says that the square beyond the cap holds a cap, but the square beyond c1 is off the board.
@@ -202,7 +202,7 @@ def check_eruption_condition(move: Any, answer: Any, state: VolcanoState | None 
     }
     claims = {0: "that it erupts", 1: "that the square the cap left is empty",
               2: "that the square beyond the cap is off the board", 3: "that the square beyond the cap holds a cap"}
-    number = read_number(answer)
+    number = read_number(plain_answer(answer, ("condition", "fails")))
     if number not in claims:
         return Verdict(False, f"answer 1, 2 or 3 (the condition that fails), or 0 if the move erupts, not {shown(answer)}")
     chosen = int(number)
@@ -216,8 +216,8 @@ _PILE_PIECE = re.compile(r"[RYGBC][123]")
 
 @self_check
 def check_pile_score(pile: str | Iterable[Any], answer: Any) -> Verdict:
-    """Whether ``answer`` is the best score of ``pile`` (a text like ``"R1 R2 R3"`` or
-    ``"R1R2R3"``, or a list of pieces).
+    """Whether ``answer`` (a number, also as ``"17 points"``) is the best score of ``pile`` (a
+    text like ``"R1 R2 R3"`` or ``"R1R2R3"``, or a list of pieces).
 
     >>> check_pile_score("R1 R2 R3 Y1", 7)
     ✘ Not yet: 7 is too low for the score of that pile.
@@ -237,7 +237,7 @@ def check_pile_score(pile: str | Iterable[Any], answer: Any) -> Verdict:
     why = (f"{plural(best.solid_trees, 'solid tree')} ({7 * best.solid_trees})"
            + (f", {plural(best.mixed_trees, 'mixed tree')} ({5 * best.mixed_trees})" if best.mixed_trees else "")
            + f" and {plural(best.loose, 'loose piece')} ({best.loose}): {best.points} points")
-    return check_number(answer, best.points, why=why, what="the score of that pile")
+    return check_number(plain_answer(answer, ("points", "point")), best.points, why=why, what="the score of that pile")
 
 
 @self_check

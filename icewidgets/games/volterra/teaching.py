@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...teaching import HowToPlay, Verdict, check_choice, check_number, move_reader, move_text, self_check, shown
+from ...teaching import (WINNER_WORDS, HowToPlay, Verdict, check_choice, check_number, move_reader, move_text,
+                         plain_answer, self_check, shown)
 from ...words import plural
 from .board import GRID
 from .rules import PawnMove, TowerMove, Volterra, VolterraState
@@ -108,9 +109,12 @@ def _move(move: Any) -> str:
 
 @self_check
 def check_first_turns(answer: Any) -> Verdict:
-    """Whether ``answer`` is the number of Dark's first turns (both orders, as ply sequences)."""
+    """Whether ``answer`` is the number of Dark's first turns (both orders, as ply sequences).
+    The question asks for a total, so a sum that gives it counts (``"44+42"``), as do words
+    around it (``"86 turns"``)."""
     pawn_first, tower_first = first_turns()
-    return check_number(answer, pawn_first + tower_first, what="the number of first turns",
+    return check_number(plain_answer(answer, ("turns", "first turns"), sums=True), pawn_first + tower_first,
+                        what="the number of first turns",
                         why=f"{pawn_first} turns start with the pawn and {tower_first} with a tower: "
                             f"{pawn_first + tower_first} in all")
 
@@ -186,8 +190,9 @@ def showdown(dark: Sequence[int], light: Sequence[int]) -> VolterraState:
 
 @self_check
 def check_showdown(dark: Sequence[int], light: Sequence[int], answer: Any) -> Verdict:
-    """Whether ``answer`` (``"Dark"``, ``"Light"`` or ``"draw"``, in any case) is the result of
-    heights ``dark`` against ``light`` (see :func:`showdown`)."""
+    """Whether ``answer`` (``"Dark"``, ``"Light"`` or ``"draw"``, in any case, also as ``"Dark
+    wins"`` or ``"a draw"``) is the result of heights ``dark`` against ``light`` (see
+    :func:`showdown`)."""
     try:
         final = showdown(dark, light)
     except (TypeError, ValueError):
@@ -196,12 +201,14 @@ def check_showdown(dark: Sequence[int], light: Sequence[int], answer: Any) -> Ve
     result = "draw" if not final.winners else final.game.player_name(final.winners[0])
     words = {"dark": "dark", "d": "dark", "light": "light", "l": "light", "draw": "draw", "tie": "draw",
              "nobody": "draw", "none": "draw"}
-    given = words.get(str(answer).strip().strip("'\".!").lower()) if isinstance(answer, str) else None
+    core = plain_answer(answer, WINNER_WORDS)
+    given = words.get(core.strip().strip("'\".!").lower()) if isinstance(core, str) else None
     if given is None:
         return Verdict(False, f"answer Dark, Light or draw, not {shown(answer)}")
     heights = f"{', '.join(map(str, final.heights[0]))} against {', '.join(map(str, final.heights[1]))}"
     if given != result.lower():
-        return Verdict(False, f"not {answer.strip()}: compare the tallest towers first, then the next ones ({heights})")
+        said = "a draw" if given == "draw" else final.game.player_name("dl".index(given[0]))
+        return Verdict(False, f"not {said}: compare the tallest towers first, then the next ones ({heights})")
     first = next((k for k, (a, b) in enumerate(zip(list(dark) + [0] * 6, list(light) + [0] * 6)) if a != b), None)
     if first is None:
         return Verdict(True, f"the lists are equal ({heights}): a draw")
