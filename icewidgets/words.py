@@ -4,6 +4,8 @@
 ('1 piece', '3 pieces', '2 plies')
 >>> name_list(["b3", "a1", "c2"])
 'a1, b3 and c2'
+>>> and_list(["the red large on c1", "the blue small on a1"])
+'the red large on c1 and the blue small on a1'
 """
 
 from __future__ import annotations
@@ -29,6 +31,15 @@ def name_list(names: Iterable[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def and_list(items: Iterable[str]) -> str:
+    """Phrases joined as a sentence in their own order: ``"the red large, the blue small and
+    the clear medium"``; ``""`` for none."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def article(noun: str) -> str:

@@ -745,7 +745,10 @@ def test_narration_one_sentence_per_ply_with_details():
     assert len(details.split()) > 3 * len(summary.split())  # one sentence per piece behind the disclosure
     volcano = iw.GameWidget("volcano")
     volcano.play("a1-a2")
-    assert volcano.moves[-1]["text"] == "Player 1 moves the cap from a1 to a2."
+    assert volcano.moves[-1]["text"] == ("Player 1 moves the cap from a1 to a2: the eruption leaves the red large "
+                                         "on a3 to capture or decline.")
+    volcano.play("capture:none")
+    assert volcano.moves[-1]["text"] == "Player 1 declines the red large on a3."
 
 
 def test_ice3_sets_are_picked_by_a_piece():

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from ...pieces import Piece
 from ...view import Line, PanelItem, Pieces, Stage, View
-from ...words import plural
+from ...words import and_list, plural
 from .rules import VolcanoState
 from .scoring import score
 
@@ -32,6 +33,41 @@ def pile(player: int) -> str:
 
 class VolcanoView(View):
     """Captured piles beside the board with the score; eruptions in stages; the path marked."""
+
+    def summary(self, before: VolcanoState, move: Any, after: VolcanoState) -> str:
+        """The ply in one sentence. A capture choice says what was taken and what declined (and
+        how the game ended, if it did); an eruption that leaves a choice says which pieces may
+        be taken; other plies as every game's (the first event's sentence).
+
+        >>> from icewidgets.games.volcano import Volcano
+        >>> erupted = Volcano().new_state().play("a1-b1")
+        >>> VolcanoView().summary(Volcano().new_state(), "a1-b1", erupted)
+        'Player 1 moves the cap from a1 to b1: the eruption leaves the red large on c1 to capture or decline.'
+        >>> VolcanoView().summary(erupted, "capture:none", erupted.play("capture:none"))
+        'Player 1 declines the red large on c1.'
+        """
+        events = getattr(after, "events", ())
+        taken = [e for e in events if e.kind == "capture"]
+        declined = [e for e in events if e.kind == "decline"]
+        if not (taken or declined) or events[0].kind not in ("capture", "decline"):
+            first = super().summary(before, move, after)
+            if not after.capturable:
+                return first
+            pieces = and_list(f"the {after.board[square][-1].name} on {square_name}"
+                              for square, square_name in zip(after.capturable, events[-1]["squares"]))
+            what = "to capture or decline" if len(after.capturable) == 1 else "to capture: all, some or none"
+            return f"{first[:-1]}: the eruption leaves {pieces} {what}."
+        who = after.game.player_name(before.player)
+        parts = []
+        if taken:
+            parts.append("captures " + and_list(f"the {Piece.parse(e['piece']).name} from {e['square']}" for e in taken))
+        if declined:
+            parts.append("declines " + and_list(f"the {Piece.parse(e['piece']).name} on {e['square']}" for e in declined))
+        sentence = f"{who} {', and '.join(parts)}"
+        if len(declined) == 1 and declined[0]["reason"]:
+            sentence += f": {declined[0]['reason']}"
+        ending = next((e for e in events if e.kind == "game_over"), None)
+        return f"{sentence}." + (f" {ending}" if ending is not None else "")
 
     def areas(self, state: VolcanoState) -> dict[str, list[str]]:
         """Every player's captured pieces, in the order they were captured."""
