@@ -19,6 +19,7 @@ from functools import cached_property
 from typing import Iterable, Sequence
 
 from .protocol import NotationError
+from .words import plural
 
 DIRECTIONS: dict[str, tuple[int, int]] = {
     "N": (0, 1),
@@ -128,7 +129,7 @@ class Grid:
         """The cell tokens of board text lines (top rank first), indexed by square."""
         if len(lines) != self.ranks:
             raise NotationError(
-                f"a board of this game has {self.ranks} ranks, but the text has {len(lines)} board lines"
+                f"a board of this game has {self.ranks} ranks, but the text has {plural(len(lines), 'board line')}"
             )
         cells: list[str] = [""] * self.size
         for row, line in enumerate(lines):

@@ -268,8 +268,11 @@ class Game:
         ``partial`` says what to do with a position that cannot arise in play
         (:meth:`State.problems`): None (the default) loads one whose only problems are missing
         pieces (a diagram of part of a board) and refuses a contradiction; True loads any
-        position; False refuses any problem. A position loaded with problems is marked
-        :attr:`State.partial`. Games end their ``state_from_text`` with :meth:`_admit`.
+        position the engine can play, contradictions included; False refuses any problem. A
+        position loaded with problems is marked :attr:`State.partial`. A text the engine cannot
+        play at all is refused as it is read, whatever ``partial`` says (a piece where the game's
+        engine can never hold one, or more pieces of a kind than the set holds). Games end their
+        ``state_from_text`` with :meth:`_admit`.
         """
         raise NotImplementedError
 
@@ -278,7 +281,7 @@ class Game:
         :meth:`state_from_text`); otherwise a NotationError listing its problems."""
         if partial is not None and not isinstance(partial, bool):
             raise ValueError(f"partial={shown(partial)} is not valid: choose None (load missing pieces, refuse "
-                             f"contradictions), True (load any position) or False (refuse any problem)")
+                             f"contradictions), True (load any position the engine can play) or False (refuse any problem)")
         if partial is True:
             return state
         problems = state.problems()
@@ -407,6 +410,22 @@ class State:
         if reason:
             raise IllegalMoveError(f"{move} is illegal: {reason}")
         return self._apply(move)
+
+    def listed(self, move: Any) -> Any:
+        """``move`` (a move object or its notation) as this position lists it: the equal move of
+        ``legal_moves()`` (of the dice's outcomes at a chance ply), whose text is the notation's
+        own spelling (a record keeps that, not what was typed); ``move`` itself when none is equal.
+
+        >>> import icewidgets as iw
+        >>> state = iw.make(iw.available_games()[0]).new_state()
+        >>> str(state.listed(str(state.legal_moves()[0]).upper())) == str(state.legal_moves()[0])
+        True
+        """
+        move = self._coerce(move)
+        if self.is_over:
+            return move
+        listed = [outcome for outcome, _ in self.chance_outcomes()] if self.to_move == CHANCE else self.legal_moves()
+        return next((candidate for candidate in listed if candidate == move), move)
 
     def is_legal(self, move: Any) -> bool:
         """Whether ``move`` (object or text) may be played now."""

@@ -136,8 +136,9 @@ class Record:
         state = self.final_state()
         added = []
         for ply in plies:
-            state = state.play(ply)
-            added.append(str(ply))
+            move = state.listed(ply)
+            state = state.play(move)
+            added.append(str(move))
         return dataclasses.replace(self, plies=self.plies + tuple(added))
 
     def truncated(self, n_plies: int) -> "Record":

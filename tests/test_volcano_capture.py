@@ -314,3 +314,34 @@ def test_the_controls_choice_of_squares_is_checked():
         square_choice(state, OffBoard())
     with pytest.raises(ValueError, match="the same squares for capture:none and capture:b3"):
         square_choice(state, Same())
+
+
+def test_the_widget_says_a_capture_choice_in_one_sentence():
+    """The one sentence the widget says first (View.summary) names what was taken and what
+    declined, not only the first piece; an eruption that leaves a choice names the pieces."""
+    record = iw.Record.new("volcano", seed=211).extend("d4-c4 capture:b4 e5-d5 capture:none a1-a2".split())
+    states = list(record.states())
+    view, before = record.make_game().view, states[-1]
+    assert view.summary(states[-2], "a1-a2", before) == (
+        "Player 1 moves the cap from a1 to a2: the eruption leaves the red large on a3, the red medium on a4 "
+        "and the red small on a5 to capture: all, some or none.")
+    assert view.summary(before, "capture:a4", before.play("capture:a4")) == (
+        "Player 1 captures the red medium from a4, and declines the red large on a3 and the red small on a5.")
+    assert view.summary(before, "capture:none", before.play("capture:none")) == (
+        "Player 1 declines the red large on a3, the red medium on a4 and the red small on a5.")
+    assert view.summary(states[1], "capture:b4", states[2]) == "Player 1 captures the red large from b4."
+
+
+def test_a_choice_is_the_same_whatever_order_its_squares_are_written_in():
+    """The squares of a capture choice are a set: written in any order it is the listed move,
+    and a record keeps the listed spelling (landing order), so one game has one record."""
+    record = iw.Record.new("volcano", seed=211).extend("d4-c4 capture:b4 e5-d5 capture:none a1-a2".split())
+    state, game = record.final_state(), record.make_game()
+    assert game.parse_move("capture:a5+a3") == game.parse_move("capture:a3+a5")
+    assert game.parse_move("capture:a5+a3") in state.legal_moves()
+    assert str(state.listed(" CAPTURE: A5 + A3 ")) == "capture:a3+a5"
+    assert record.extend(["capture:a5+a3"]).plies[-1] == "capture:a3+a5"
+    assert record.extend(["capture:a5+a3"]).to_code() == record.extend(["capture:a3+a5"]).to_code()
+    widget = iw.GameWidget(record)
+    widget.play("capture:a5+a3")
+    assert widget.record.plies[-1] == "capture:a3+a5"

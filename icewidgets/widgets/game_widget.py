@@ -229,6 +229,7 @@ class GameWidget(Analysing, Choosing, anywidget.AnyWidget):
     @_locked
     def play(self, move: Any) -> State:
         """Play ``move`` in the newest position (as if clicked); raises on an illegal move."""
+        move = self.final_state.listed(move)
         state = self.final_state.play(move)
         self._push(str(move), state)
         return state
@@ -434,11 +435,12 @@ class GameWidget(Analysing, Choosing, anywidget.AnyWidget):
             raise _Refused("A move must be given as its notation, e.g. " + repr(self.game.example_move))
         state = self._state_to_play()
         try:
-            after = state.play(text.strip())
+            move = state.listed(text.strip())
+            after = state.play(move)
         except (ValueError, TypeError) as error:
             raise _Refused(str(error)) from None
         self._branch_here()
-        self._push(text.strip(), after)
+        self._push(str(move), after)
         return True
 
     def _click(self, source: Any, target: Any) -> bool:

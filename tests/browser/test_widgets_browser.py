@@ -325,6 +325,12 @@ def test_volcano_capture_choice_by_selecting_pieces(page, artifacts):
     none.click()
     status.filter(has_text="plies=6 ").wait_for(timeout=20_000)
     assert "last=capture:none " in status.text_content()
+    # The button pressed is gone with its choice: the focus goes to the board, not the page.
+    for _ in range(50):
+        if page.evaluate("document.activeElement && document.activeElement.classList.contains('iw-board')"):
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate("document.activeElement.getAttribute('class')") == "iw-board"
     assert not page.errors, page.errors
 
 

@@ -273,6 +273,13 @@ class CaptureChoice:
     def __post_init__(self) -> None:
         object.__setattr__(self, "squares", tuple(self.squares))
 
+    # The same pieces taken is the same choice, whatever order the squares were written in.
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CaptureChoice) and set(self.squares) == set(other.squares)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self.squares))
+
     def __str__(self) -> str:
         return "capture:" + ("+".join(self.squares) or "none")
 

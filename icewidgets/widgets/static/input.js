@@ -33,7 +33,10 @@ export function createInput(dom, model, playback, board, messenger) {
     dom.undo.disabled = !model.get("can_undo");
     dom.redo.disabled = !model.get("can_redo");
     for (const b of dom.actions.querySelectorAll("button")) {
-      b.disabled = !live || model.get("bot_pending") || b.hasAttribute("data-off");
+      const off = !live || model.get("bot_pending") || b.hasAttribute("data-off");
+      // A focused button that is disabled drops the focus to the page: keep it on the board.
+      if (off && document.activeElement === b) dom.svg.focus();
+      b.disabled = off;
     }
   }
 
@@ -76,7 +79,11 @@ export function createInput(dom, model, playback, board, messenger) {
   }
 
   function renderActions() {
+    // The buttons are made anew: one that had the focus gives it to its successor of the same
+    // name, or to the board when the choice it made is gone (never to the page's start).
+    const focused = dom.actions.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") : null;
     dom.actions.innerHTML = "";
+    let successor = null;
     for (const [label, message, options] of model.get("buttons") || []) {
       const extra = { class: "iw-btn iw-action" };
       if (message.move) extra["data-move"] = message.move;
@@ -84,7 +91,9 @@ export function createInput(dom, model, playback, board, messenger) {
       const b = button(label, label, extra);
       b.addEventListener("click", () => send(message));
       dom.actions.appendChild(b);
+      if (label === focused && !(options && options.disabled)) successor = b;
     }
+    if (focused !== null) (successor || dom.svg).focus();
   }
 
   function showChooser(moves) {
