@@ -52,7 +52,8 @@ def test_a_first_hint_stops_after_its_time_on_the_rules_engine_and_says_why(not_
     assert max(h.rollouts for h in hints) - min(h.rollouts for h in hints) <= 1  # each move in turn
 
 
-def test_max_seconds_shorter_than_the_first_hints_time_still_bounds_it(not_ready):
+def test_max_seconds_shorter_than_the_first_hints_time_still_bounds_it(not_ready, monkeypatch):
+    monkeypatch.setattr(run, "FIRST_HINT_SECONDS", 4.0)
     hints = iw.hint(blockade_start(), max_seconds=0.2)
     assert not hints.complete and hints.note == NOTE.format("0.2")
 
