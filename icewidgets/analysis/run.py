@@ -270,8 +270,8 @@ def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = Non
 def first_hint_note(title: str, seconds: float) -> str:
     """What a hint cut short because the fast engine is still being prepared says of itself.
 
-    >>> first_hint_note("Ice3", 4.0).split(":")[0]
-    'The fast engine for Ice3 is still being prepared (first time only), so this hint had 4 s on the rules engine'
+    >>> first_hint_note("Nest Row", 4.0).split(":")[0]
+    'The fast engine for Nest Row is still being prepared (first time only), so this hint had 4 s on the rules engine'
     """
     return (f"The fast engine for {title} is still being prepared (first time only), so this hint had "
             f"{round(seconds, 1):g} s on the rules engine: fewer rollouts, wider intervals and a less sure order "
