@@ -36,10 +36,11 @@ ANALYSIS_SEARCH_NODES = 8_000
 """The proof search's budget at each decision of an analysed game, in generated positions."""
 LINE_PLIES = 4
 """How many plies of the rollout policy follow an unproved hint as its line."""
-FIRST_HINT_SECONDS: float | None = 4.0
+FIRST_HINT_SECONDS: float | None = 3.5
 """How long a hint may take while its game's fast engine is still being prepared (a first hint
 in a new installation, :func:`icewidgets.fast.ready`): the rules engine would take minutes to
-finish it, so it stops after this long with the values it has (``complete`` False). None: no
+finish it, so it stops after this long with the values it has (``complete`` False). With the
+first import of the analysis (``iw.hint`` loads it), a first hint takes about 4 s. None: no
 such limit, the rules engine plays the whole hint (the tests set it so: a hint they pin must not
 depend on how fast a compile goes)."""
 
