@@ -8,6 +8,9 @@ How far a time limit gets depends on the machine: only what does not is asserted
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -86,3 +89,24 @@ def test_the_hint_panel_shows_the_note():
     hints = Hints((Hint(state.legal_moves()[0], 0.6, 0.2, 0.9, 3),), 0, "Warm", 27, 0.05, "greedy", 81,
                   complete=False, note=note)
     assert hint_payload(state, 1, hints)["text"].endswith(f"intervals: cut short, so less sure. {note}")
+
+
+@pytest.mark.slow
+def test_a_first_hint_in_a_fresh_cache_is_cut_short_and_the_next_one_uses_the_kernel(tmp_path, monkeypatch):
+    code = """
+import json
+import icewidgets as iw
+from icewidgets import fast
+game = iw.make("volterra")
+state = game.new_state(seed=3)
+seats = [game.analyst.rollout] * 2
+first = iw.hint(state, precision=0.02)  # about 12,000 rollouts: minutes on the rules engine
+assert fast.preparation(game, seats, continuing=True).wait(600)
+second = iw.hint(state, precision=0.02)
+print(json.dumps([first.complete, first.note, second.complete, second.note, len(first), len(second)]))
+"""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    note = NOTE.replace("Blockade", "Volterra").format("3.5")
+    assert json.loads(done.stdout.splitlines()[-1]) == [False, note, True, "", 3, 3]
