@@ -61,6 +61,14 @@ def test_max_seconds_shorter_than_the_first_hints_time_still_bounds_it(not_ready
     assert not hints.complete and hints.note == NOTE.format("0.2")
 
 
+def test_a_first_hint_stopped_by_its_user_is_cut_short_without_the_note(not_ready, monkeypatch):
+    monkeypatch.setattr(run, "FIRST_HINT_SECONDS", 4.0)
+    stop = threading.Event()
+    stop.set()
+    hints = iw.hint(blockade_start(), stop=stop)
+    assert (hints.complete, hints.note, hints.rollouts, len(hints)) == (False, "", 0, 3)
+
+
 def test_the_first_hints_rollouts_go_to_each_move_in_turn_and_are_kept_when_stopped():
     state = blockade_start()
     after = [state.play(move) for move in state.legal_moves()[:2]]

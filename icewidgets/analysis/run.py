@@ -241,7 +241,7 @@ def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = Non
         budget = started + FIRST_HINT_SECONDS
         deadline = budget if deadline is None else min(deadline, budget)  # a shorter max_seconds still bounds it
         rollouts = _FirstHintRollouts(state.game, policy_agent, seed, engine, deadline, stop)
-    complete = True
+    complete, timed_out = True, False
     # Within a time limit the proofs get at most half of it, and may then depend on the machine.
     seconds = None if deadline is None else max(0.0, (deadline - time.perf_counter()) / 2)
     proofs = {str(p.move): p for p in known_results(state, SEARCH_PLIES, max_nodes=HINT_SEARCH_NODES,
@@ -252,6 +252,7 @@ def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = Non
                            proofs=_exact(state, proofs))
         except Stopped as why:
             ranking, complete = why.ranking, False  # type: ignore[attr-defined]
+            timed_out = str(why) == "time limit"
             if waiting:  # a few rollouts a move: ranked as a race cut short by its budget is
                 ranking = by_lower_bound(ranking, state.player)
     player = state.player
@@ -263,7 +264,7 @@ def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = Non
         else:
             line = policy_line(entry.sample.state, policy_agent, seed)
         hints.append(make_hint(entry, player, proof.proved if proof else None, proof.plies if proof else None, line))
-    note = first_hint_note(state.game.title, deadline - started) if waiting and not complete else ""
+    note = first_hint_note(state.game.title, deadline - started) if waiting and timed_out else ""
     return Hints(tuple(hints), player, state.game.player_name(player), len(ranking), precision, policy_name,
                  rollouts.played, complete, note)
 
