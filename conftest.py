@@ -68,3 +68,13 @@ def nest_row():
     yield NestRow
     if added:
         games.unregister(NestRow.name)
+
+
+@pytest.fixture(autouse=True)
+def hints_without_a_clock(monkeypatch):
+    """No time limit on a hint asked while a kernel is still being prepared (a cold numba cache):
+    the hints the tests pin must not depend on how fast a compile goes. tests/test_first_hint.py
+    sets the limit for its own tests."""
+    from icewidgets.analysis import run
+
+    monkeypatch.setattr(run, "FIRST_HINT_SECONDS", None)

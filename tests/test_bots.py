@@ -425,6 +425,8 @@ def test_a_first_hint_and_playouts_in_a_fresh_cache_wait_for_no_compiler(tmp_pat
 import importlib, json
 import icewidgets as iw
 from icewidgets import fast
+from icewidgets.analysis import run
+run.FIRST_HINT_SECONDS = None  # the whole first hint on the rules engine: the same as the kernel's
 game = iw.make("volterra")
 state = game.new_state(seed=3)
 seats = [game.analyst.rollout] * 2

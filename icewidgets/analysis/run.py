@@ -6,7 +6,7 @@ import dataclasses
 import numbers
 import sys
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -17,7 +17,7 @@ from ..protocol import CHANCE, NotationError, State
 from ..record import Record
 from .labels import label_for, proved_label, worse
 from .result import Analysis, PlyAnalysis
-from .search import Hints, check_decision, make_hint, race
+from .search import Hints, by_lower_bound, check_decision, make_hint, race
 from .tactics import Proof, exact_points, known_results, proof_line
 from .values import (MAX_ROLLOUTS, MIN_PRECISION, Rollouts, Sample, Stopped, Value, position_sample,
                      value_positions)
@@ -36,6 +36,13 @@ ANALYSIS_SEARCH_NODES = 8_000
 """The proof search's budget at each decision of an analysed game, in generated positions."""
 LINE_PLIES = 4
 """How many plies of the rollout policy follow an unproved hint as its line."""
+FIRST_HINT_SECONDS: float | None = 3.5
+"""How long a hint may take while its game's fast engine is still being prepared (a first hint
+in a new installation, :func:`icewidgets.fast.ready`): the rules engine would take minutes to
+finish it, so it stops after this long with the values it has (``complete`` False). With the
+first import of the analysis (``iw.hint`` loads it), a first hint takes about 4 s. None: no
+such limit, the rules engine plays the whole hint (the tests set it so: a hint they pin must not
+depend on how fast a compile goes)."""
 
 
 def analyse(game_source: Any, *, precision: float = 0.05, policy: Any = None, seed: int = 0,
@@ -207,27 +214,47 @@ def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = Non
     ``policy``, ``seed``, ``max_seconds``, ``stop`` and ``engine`` as for :func:`analyse`; a
     hint cut short by the time limit or a stop gives the best order so far (``complete`` False).
 
+    While the game's fast engine is still being prepared (a first hint in a new installation:
+    :func:`icewidgets.fast.ready`), the rules engine plays the hint for at most
+    :data:`FIRST_HINT_SECONDS`, a rollout of each move in turn; cut short, it has fewer rollouts
+    and wider intervals, and its ``note`` says why. Later hints use the fast engine. (Its
+    rollouts are seeded one by one, so even a first hint that finishes in time may differ from
+    a later one, within their intervals.)
+
     >>> import icewidgets as iw
     >>> state = iw.make(iw.available_games()[0]).new_state()
     >>> hints = hint(state, k=2, precision=0.1)
     >>> len(hints), hints[0].move in state.legal_moves()
     (2, True)
     """
+    started = time.perf_counter()
     check_decision(state)
     k = checks.whole(k, "k", low=1)  # how many moves to suggest
     precision, seed, deadline = _check(precision, seed, max_seconds, engine, stop=stop)
     policy_agent, policy_name = _policy(state.game, policy)
-    complete = True
+    rollouts = Rollouts(state.game, policy_agent, seed, engine, deadline, stop)
+    # A kernel that is not ready yet is being prepared in the background (fast.ready starts
+    # it): the rules engine plays this hint, for a few seconds only, and says so.
+    waiting = (FIRST_HINT_SECONDS is not None and rollouts.compiled
+               and not fast.ready(state.game, rollouts.agents, continuing=True))
+    if waiting:
+        budget = started + FIRST_HINT_SECONDS
+        deadline = budget if deadline is None else min(deadline, budget)  # a shorter max_seconds still bounds it
+        rollouts = _FirstHintRollouts(state.game, policy_agent, seed, engine, deadline, stop)
+    complete, timed_out = True, False
     # Within a time limit the proofs get at most half of it, and may then depend on the machine.
     seconds = None if deadline is None else max(0.0, (deadline - time.perf_counter()) / 2)
     proofs = {str(p.move): p for p in known_results(state, SEARCH_PLIES, max_nodes=HINT_SEARCH_NODES,
                                                     max_seconds=seconds, stop_at_win=True)}
-    with Rollouts(state.game, policy_agent, seed, engine, deadline, stop) as rollouts:
+    with rollouts:
         try:
             ranking = race(state, rollouts, precision, k=k, line=state.game.analyst.winning_line,
                            proofs=_exact(state, proofs))
         except Stopped as why:
             ranking, complete = why.ranking, False  # type: ignore[attr-defined]
+            timed_out = str(why) == "time limit"
+            if waiting:  # a few rollouts a move: ranked as a race cut short by its budget is
+                ranking = by_lower_bound(ranking, state.player)
     player = state.player
     hints = []
     for entry in ranking[:k]:
@@ -237,8 +264,37 @@ def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = Non
         else:
             line = policy_line(entry.sample.state, policy_agent, seed)
         hints.append(make_hint(entry, player, proof.proved if proof else None, proof.plies if proof else None, line))
+    note = first_hint_note(state.game.title, deadline - started) if waiting and timed_out else ""
     return Hints(tuple(hints), player, state.game.player_name(player), len(ranking), precision, policy_name,
-                 rollouts.played, complete)
+                 rollouts.played, complete, note)
+
+
+def first_hint_note(title: str, seconds: float) -> str:
+    """What a hint cut short because the fast engine is still being prepared says of itself.
+
+    >>> first_hint_note("Nest Row", 4.0).split(":")[0]
+    'The fast engine for Nest Row is still being prepared (first time only), so this hint had 4 s on the rules engine'
+    """
+    return (f"The fast engine for {title} is still being prepared (first time only), so this hint had "
+            f"{round(seconds, 1):g} s on the rules engine: fewer rollouts, wider intervals and a less sure order "
+            "than usual. Hints use the fast engine once it is ready.")
+
+
+class _FirstHintRollouts(Rollouts):
+    """The rollouts of a hint while the kernel is being prepared: one at a time, each move in
+    turn, every one kept as it ends, so that the time limit leaves each move the rollouts the
+    time allowed (rather than dropping a batch of many moves whole). Rollout i of a position is
+    seeded as the i-th of a job of one (:meth:`Rollouts._job`), so the same hint, cut at the
+    same point, is the same on any machine."""
+
+    def play(self, wants: Sequence[tuple[Sample, int]]) -> None:
+        self.check()
+        for turn in range(max((count for _, count in wants), default=0)):
+            for sample, count in wants:
+                if turn < count:
+                    points, finished = self._job(sample, sample.n, 1)
+                    sample.add(points, finished)
+                    self.played += 1
 
 
 def _exact(state: State, proofs: dict[str, Proof]) -> dict[str, tuple[tuple[float, ...], int]]:

@@ -36,7 +36,7 @@ from typing import Any, Callable, Iterator, Sequence
 from ..protocol import CHANCE, State
 from .values import Rollouts, Sample, Stopped, Value, final_points, most_rollouts, win_points
 
-__all__ = ["PROVED", "Entry", "Hint", "Hints", "proved_mark", "race"]
+__all__ = ["PROVED", "Entry", "Hint", "Hints", "by_lower_bound", "proved_mark", "race"]
 
 ROUND_BUDGET = 512
 """Rollouts of a race's first round, shared by the moves (4 to 32 each)."""
@@ -134,9 +134,14 @@ def race(state: State, rollouts: Rollouts, precision: float, k: int = 1, ply: in
         stopped.ranking = _ranked(entries, player)  # type: ignore[attr-defined]
         raise
     if budget <= 0 and alive:
-        # Cut short among moves all but equal: those known best, by their lower bounds, come first.
-        return sorted(entries, key=lambda e: e.key(player)[:1] + (e.sample.low(player),) + e.key(player), reverse=True)
+        return by_lower_bound(entries, player)  # cut short among moves all but equal
     return _ranked(entries, player)
+
+
+def by_lower_bound(entries: Sequence[Entry], player: int) -> list[Entry]:
+    """``entries`` ranked for a race cut short: by the lower ends of their intervals, so that a
+    move known to be good comes before one that merely won its few rollouts."""
+    return sorted(entries, key=lambda e: e.key(player)[:1] + (e.sample.low(player),) + e.key(player), reverse=True)
 
 
 def _ranked(entries: list[Entry], player: int) -> list[Entry]:
@@ -227,8 +232,10 @@ def proved_mark(proved: str | None, plies: int | None) -> str:
 class Hints(Sequence):
     """The best moves of a position for the player to move, best first (a sequence of
     :class:`Hint`): ``player`` and their ``name``, ``legal`` moves compared, the ``precision``
-    aimed at, the rollout ``policy``, the ``rollouts`` played in all, and ``complete`` (False
-    when a time limit or a stop cut the search short: the order is then less sure)."""
+    aimed at, the rollout ``policy``, the ``rollouts`` played in all, ``complete`` (False
+    when a time limit or a stop cut the search short: the order is then less sure), and a
+    ``note`` saying why it is less sure than usual ("" when it is not: a first hint while the
+    fast engine is still being prepared, for one, is cut short after a few seconds)."""
 
     hints: tuple[Hint, ...]
     player: int
@@ -238,6 +245,7 @@ class Hints(Sequence):
     policy: str
     rollouts: int = 0
     complete: bool = True
+    note: str = ""
 
     def __getitem__(self, index: Any) -> Any:
         return self.hints[index]
@@ -253,7 +261,8 @@ class Hints(Sequence):
                 f"intervals, ±{self.precision:g}, {self.policy} rollouts)")
         if not self.complete:
             head += " — cut short, so less sure"
-        return "\n".join([head + ":"] + [f"  {i}. {hint}" for i, hint in enumerate(self.hints, 1)])
+        lines = [head + ":"] + [f"  {i}. {hint}" for i, hint in enumerate(self.hints, 1)]
+        return "\n".join(lines + ([self.note] if self.note else []))
 
     __str__ = __repr__
 
@@ -261,7 +270,7 @@ class Hints(Sequence):
         """A JSON-friendly dict, for front ends."""
         return {"player": self.player, "name": self.name, "legal": self.legal, "precision": self.precision,
                 "policy": self.policy, "rollouts": self.rollouts, "complete": self.complete,
-                "hints": [h.to_dict() for h in self.hints]}
+                "note": self.note, "hints": [h.to_dict() for h in self.hints]}
 
 
 def make_hint(entry: Entry, player: int, proved: str | None = None, plies: int | None = None,

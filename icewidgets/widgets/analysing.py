@@ -443,6 +443,8 @@ def hint_payload(state: State, ply: int, hints: Hints, previews: list[dict] | No
             "with their expected points and 95% intervals:")
     if not hints.complete:
         text += " cut short, so less sure."
+    if hints.note:
+        text += " " + hints.note
     return {"ply": ply, "thinking": False, "text": text, "hints": entries}
 
 
