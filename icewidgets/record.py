@@ -216,10 +216,13 @@ class Record:
                          partial=partial)
         except (TypeError, ValueError) as error:
             raise NotationError(f"the record's {error}") from None
+        ply = 0
         try:
-            record.final_state()  # a record that does not replay is rejected whole
+            for ply, _ in enumerate(record.states()):  # a record that does not replay is rejected whole
+                pass
         except (ValueError, TypeError) as error:
-            raise NotationError(f"the record does not replay: {error}") from None
+            where = f"ply {ply + 1} ({_shown(record.plies[ply])})" if ply < len(record.plies) else "its start"
+            raise NotationError(f"the record does not replay at {where}: {error}") from None
         return record
 
     @classmethod

@@ -486,7 +486,7 @@ def test_game_sources_a_record_a_widget_or_a_code():
     (lambda r, s: iw.analyse(42), TypeError, "game_source must be a Record, a GameWidget or a game code"),
     (lambda r, s: iw.analyse("iw1.AAAA"), ValueError, "game_source: the record code is damaged"),
     (lambda r, s: iw.analyse(iw.Record("chess").to_code()), ValueError,
-     "game_source: the record does not replay: unknown game 'chess'; available games: volcano, volterra"),
+     "game_source: the record does not replay at its start: unknown game 'chess'; available games: volcano, volterra"),
     (lambda r, s: iw.hint(s, k=0), ValueError, "k=0 must be a whole number ≥ 1"),
     (lambda r, s: iw.hint(r), TypeError, "state must be a game state"),
     (lambda r, s: iw.hint(r.final_state().play(WINS_AT_ONCE["volcano"][2])), ValueError,

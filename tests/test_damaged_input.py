@@ -284,7 +284,7 @@ CODE_CASES = [
                                           "not true"),
     ("another format", {"format": "chess-pgn"}, "this is not an icewidgets record: its \"format\" is \"chess-pgn\", "
                                                 "not \"icewidgets-record\""),
-    ("an illegal ply", {"plies": ["b2-c1", "z9-z8"]}, "the record does not replay"),
+    ("an illegal ply", {"plies": ["b2-c1", "z9-z8"]}, "the record does not replay at ply 2 (\"z9-z8\")"),
 ]
 
 

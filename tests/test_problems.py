@@ -152,7 +152,7 @@ def test_a_record_carries_partial_with_its_start_and_replays_a_diagram():
     assert iw.Record.from_code(record.to_code()) == record and iw.Record.from_json(record.to_json()) == record
     # Without the flag, a saved diagram is refused naming its problems.
     data = {key: value for key, value in record.to_dict().items() if key != "partial"}
-    with pytest.raises(NotationError, match="the record does not replay: this position cannot arise in play: b3 holds a red large"):
+    with pytest.raises(NotationError, match="the record does not replay at its start: this position cannot arise in play: b3 holds a red large"):
         iw.Record.from_dict(data)
 
 
