@@ -30,8 +30,9 @@ at random), a horizon of 1,000 plies, no exact answers, and every legal move a c
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, ContextManager, Sequence
 
 if TYPE_CHECKING:
     from .protocol import State
@@ -90,6 +91,13 @@ class Analyst:
         Asked for each legal move of a position analysed (of the position after it), so it must
         answer in milliseconds where no win is near."""
         return None
+
+    def solver_session(self) -> ContextManager[Any]:
+        """A context within which the analysis asks :meth:`shortest_win` about the positions
+        after each move of one decision (the default does nothing). A search may share what it
+        learns between those questions inside it, and must forget it after, so that what it
+        proves of a decision does not depend on what was asked before."""
+        return contextlib.nullcontext()
 
     def candidates(self, state: "State") -> Sequence[Any] | None:
         """The legal moves of ``state`` worth comparing by rollouts, in ``legal_moves()`` order,

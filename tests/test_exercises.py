@@ -358,3 +358,20 @@ def test_a_search_that_meets_its_budget_proves_nothing_and_leaves_no_puzzle(bloc
     with pytest.raises(Undecided, match="within 200 positions"):
         state.game.analyst.shortest_win(state, TURN_PLIES)
     assert find_puzzle(state) is None
+
+
+def test_what_blockade_proves_of_a_decision_does_not_depend_on_what_was_asked_before(blockade_games):
+    """The wins within the turn share a table only within one decision (Analyst.solver_session):
+    the same decision gets the same proofs before and after other decisions were searched."""
+    from icewidgets.analysis.tactics import prove
+    from icewidgets.protocol import CHANCE
+
+    states = [s for s in list(blockade_games[0].states())[100:125] if not s.is_over and s.to_move != CHANCE]
+
+    def proofs(state):
+        return [(str(p.move), p.proved, p.plies) for p in prove(state, 5, max_nodes=None)]
+
+    first = proofs(states[0])
+    for other in states[1:]:
+        prove(other, 5, max_nodes=None)
+    assert proofs(states[0]) == first

@@ -158,7 +158,8 @@ def _solver_puzzle(state: State, plies: int, defend: bool) -> tuple | None:
     opponent = 1 - player if game.num_players == 2 else None
     children = [(move, state._apply(move)) for move in state.legal_moves()]
     try:
-        return _solver_kind(analyst, children, player, opponent, plies, reach, defend)
+        with analyst.solver_session():
+            return _solver_kind(analyst, children, player, opponent, plies, reach, defend)
     except Undecided:
         return None
 

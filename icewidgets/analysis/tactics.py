@@ -223,11 +223,17 @@ def _solver_proofs(state: State, children: list[tuple[Any, State]], found: dict[
                    deadline: float | None, stop_at_win: bool) -> dict[int, tuple[Any, ...]]:
     """Fill ``found`` from the game's own exact search (see the module docstring); the lines
     after each proved move, by index. Moves not asked before ``deadline`` stay unknown."""
-    analyst, game = state.game.analyst, state.game
-    reach = analyst.solver_plies(game)
-    player = state.player
-    opponent = 1 - player if game.num_players == 2 else None
+    analyst = state.game.analyst
+    with analyst.solver_session():  # the questions of this decision share what the search learns
+        return _ask_solver(analyst, state, children, found, deadline, stop_at_win)
+
+
+def _ask_solver(analyst: Any, state: State, children: list[tuple[Any, State]], found: dict[int, tuple[str, int]],
+                deadline: float | None, stop_at_win: bool) -> dict[int, tuple[Any, ...]]:
+    reach = analyst.solver_plies(state.game)
     lines: dict[int, tuple[Any, ...]] = {}
+    player = state.player
+    opponent = 1 - player if state.game.num_players == 2 else None
     try:
         root = analyst.shortest_win(state, reach)
     except Undecided:

@@ -20,7 +20,7 @@ from ...analyst import Analyst
 from ...protocol import EndTurn
 from .greedy import greedy_keys
 from .rules import BlockadeState
-from .turn_wins import TURN_PLIES, shortest_turn_win
+from .turn_wins import TURN_PLIES, decision_table, shortest_turn_win
 
 __all__ = ["CANDIDATES", "ROLLOUT_NOTE", "BlockadeAnalyst"]
 
@@ -48,6 +48,11 @@ class BlockadeAnalyst(Analyst):
         """A shortest win within the current turn (:func:`~.turn_wins.shortest_turn_win`);
         :class:`~icewidgets.analyst.Undecided` where its budget ran out first."""
         return shortest_turn_win(state, most, strict=True)
+
+    def solver_session(self) -> Any:
+        """The questions of one decision share a table of the turn's positions known not to
+        win (:func:`~.turn_wins.decision_table`)."""
+        return decision_table()
 
     def winning_line(self, state: BlockadeState) -> Sequence[Any] | None:
         """A shortest win within the current turn, or None."""

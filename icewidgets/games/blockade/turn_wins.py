@@ -26,7 +26,9 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+import contextlib
+import threading
+from typing import Any, Iterator
 
 from ...analyst import Undecided
 from ...protocol import CHANCE, EndTurn
@@ -48,8 +50,24 @@ _DISTANCE = tuple(tuple(GRID.chebyshev(a, b) for b in range(GRID.size)) for a in
 _FAILED: dict[BlockadeState, int] = {}
 """Positions of a turn known not to win within so many plies, kept across searches: the
 analysis asks for the positions after every move of a position, which share their turns. A
-``strict`` search keeps its own, so that whether it meets its budget (and so what it can prove)
-does not depend on what was searched before."""
+``strict`` search does not use it, so that whether it meets its budget (and so what it can
+prove) does not depend on what was searched before: it keeps its own table, or shares the one of
+the decision being analysed (:func:`decision_table`)."""
+
+_DECISION = threading.local()
+
+
+@contextlib.contextmanager
+def decision_table() -> Iterator[None]:
+    """Within it, this thread's strict searches share one table (the questions of one decision
+    are asked in a fixed order, so what each proves is the same on every run); after it, the
+    table is gone."""
+    outer = getattr(_DECISION, "table", None)
+    _DECISION.table = {}
+    try:
+        yield
+    finally:
+        _DECISION.table = outer
 
 
 def shortest_turn_win(state: BlockadeState, most: int, strict: bool = False) -> list[Any] | None:
@@ -59,7 +77,9 @@ def shortest_turn_win(state: BlockadeState, most: int, strict: bool = False) -> 
     :class:`~icewidgets.analyst.Undecided` instead."""
     if state.is_over or state.to_move == CHANCE or state.points is None or most < 1:
         return None
-    search = _Search(state.player, state.game.tower_without_black_counts, {} if strict else _FAILED)
+    shared = getattr(_DECISION, "table", None)
+    failed = _FAILED if not strict else {} if shared is None else shared
+    search = _Search(state.player, state.game.tower_without_black_counts, failed)
     for depth in range(1, most + 1):
         search.deeper = False
         line = search.win(state, depth)
