@@ -453,6 +453,23 @@ def _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, u, last, a
 
 
 @internal
+def _move_tower(stack, height, code):
+    """Play the tower move ``code``: its tiles onto the target. Returns (source, target, whether
+    the source is now empty)."""
+    rest = code - SQUARES
+    count = rest // (SQUARES * SQUARES) + 1
+    source = (rest // SQUARES) % SQUARES
+    target = rest % SQUARES
+    hs = height[source]
+    ht = height[target]
+    for k in range(count):
+        stack[target, ht + k] = stack[source, hs - count + k]
+    height[target] = ht + count
+    height[source] = hs - count
+    return source, target, hs == count
+
+
+@internal
 def _wins(stack, height, scratch, code, player, pawn0, pawn1, adjacent, remove, end_both, counts):
     """Whether the ply ``code``, the last of the turn, ends the game with its player ahead (the
     greedy rule's ``_wins``): played on ``scratch``, a copy of the heights, so the position is
@@ -460,17 +477,8 @@ def _wins(stack, height, scratch, code, player, pawn0, pawn1, adjacent, remove, 
     for s in range(SQUARES):
         scratch[s] = height[s]
     if code >= SQUARES:
-        rest = code - SQUARES
-        count = rest // (SQUARES * SQUARES) + 1
-        source = (rest // SQUARES) % SQUARES
-        target = rest % SQUARES
-        hs = scratch[source]
-        ht = scratch[target]
-        for k in range(count):
-            stack[target, ht + k] = stack[source, hs - count + k]
-        scratch[target] = ht + count
-        scratch[source] = hs - count
-        if hs == count and remove:
+        source, _, emptied = _move_tower(stack, scratch, code)
+        if emptied and remove:
             occupied, reach = _reach(scratch, pawn0, pawn1, source)
             for i in range(8):
                 start = _NEIGHBOURS[source, i]
@@ -570,18 +578,9 @@ def _play(greedy, init_stack, init_height, init_pawns, init_player, init_done, i
                     pawn1 = code
                 half = 1
             else:
-                rest = code - SQUARES
-                count = rest // (SQUARES * SQUARES) + 1
-                source = (rest // SQUARES) % SQUARES
-                target = rest % SQUARES
-                hs = height[source]
-                ht = height[target]
-                for k in range(count):
-                    stack[target, ht + k] = stack[source, hs - count + k]
-                height[target] = ht + count
-                height[source] = hs - count
+                source, target, emptied = _move_tower(stack, height, code)
                 heat_targets[target] += 1
-                if hs == count:
+                if emptied:
                     _separate(stack, height, source, pawn0, pawn1, remove, out_forfeited, g, heat_cut_off)
                 half = 2
             if done == 0:
