@@ -18,17 +18,16 @@ def greedy_move(state: BlockadeState, rng: Any) -> Any:
     large) and block: a tower next to the opponent's larges is worth more. End the turn when
     nothing builds.
 
-    A move that completes the fifth tower of a colour (the game is won) is keyed :data:`WIN`,
-    above all others. Otherwise:
-    A small landing on a medium on a large of its colour (a tower) is worth 100, plus 5 per
-    neighbouring opponent large (the blockade gets in their way); a medium landing on a bare
-    large of its colour 40; a small landing on a bare large of its colour −5 (it blocks the
-    medium); lifting a small off its own large +30 when a free medium of its colour is close
-    enough for the hop, the medium's trip and the hop back to fit the pips left (else +10: room
-    for a later turn), a medium off its own large −40; other moves 0. The key is 4 × that value
-    minus the king distance of the move (short hops save pips); ``end`` is 0 and ``combine`` −1,
-    so when nothing builds the turn ends. Among the best keys
-    :func:`~icewidgets.randomness.pick_best` chooses with one ``rng.random()`` draw.
+    A move that completes the fifth tower of a colour (the game is won) is keyed :data:`WIN`, above
+    all others. Otherwise a small landing on a medium on a large of its colour (a tower) is worth
+    100, plus 5 per neighbouring opponent large (the blockade gets in their way); a medium landing
+    on a bare large of its colour 40; a small landing on a bare large of its colour −5 (it blocks
+    the medium); lifting a small off its own large +30 when a free medium of its colour is close
+    enough for the hop, the medium's trip and the hop back to fit the pips left (else +10: room for
+    a later turn), a medium off its own large −40; other moves 0. The key is 4 × that value minus
+    the king distance of the move (short hops save pips); ``end`` is 0 and ``combine`` −1, so when
+    nothing builds the turn ends. Among the best keys :func:`~icewidgets.randomness.pick_best`
+    chooses with one ``rng.random()`` draw.
 
     >>> import numpy as np
     >>> from icewidgets.games.blockade import Blockade

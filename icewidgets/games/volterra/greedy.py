@@ -17,16 +17,16 @@ def greedy_move(state: VolterraState, rng: Any) -> Any:
     """Take a win on the spot; else grow your tallest towers and starve the opponent's pawn.
 
     The second ply of a turn that ends the game with the mover ahead (the next turn cannot be
-    completed, and the mover's tower heights are the larger) is keyed :data:`WIN`, above all
-    others. Otherwise: a tower action comes first (it can always be completed). It is worth 16 per tile of the
-    tower it builds, plus 2 per tile of an opponent's tower it covers (6 more when that tower is
-    next to the opponent's pawn: the pawn is starved of targets), minus 2 per tile of an
-    opponent's tower it uncovers at the source; emptying the source adds 4 per opponent tile and
-    subtracts 4 per own tile that the separation cuts off. A pawn move is worth 4 per own-topped
-    neighbour tower of its target, 2 per opponent-topped tower there that is also next to the
-    opponent's pawn (to cover next turn), plus the tallest own neighbour tower. While a free
-    layout is being laid, placements are uniform. Among the best keys
-    :func:`~icewidgets.randomness.pick_best` chooses with one ``rng.random()`` draw.
+    completed, and the mover's tower heights are the larger) is keyed :data:`WIN`, above all others.
+    Otherwise a tower action comes first (it can always be completed). It is worth 16 per tile of
+    the tower it builds, plus 2 per tile of an opponent's tower it covers (6 more when that tower is
+    next to the opponent's pawn: the pawn is starved of targets), minus 2 per tile of an opponent's
+    tower it uncovers at the source; emptying the source adds 4 per opponent tile and subtracts 4
+    per own tile that the separation cuts off. A pawn move is worth 4 per own-topped neighbour tower
+    of its target, 2 per opponent-topped tower there that is also next to the opponent's pawn (to
+    cover next turn), plus the tallest own neighbour tower. While a free layout is being laid,
+    placements are uniform. Among the best keys :func:`~icewidgets.randomness.pick_best` chooses
+    with one ``rng.random()`` draw.
 
     >>> import numpy as np
     >>> from icewidgets.games.volterra import Volterra
