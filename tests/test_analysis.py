@@ -222,8 +222,9 @@ def test_json_round_trips_exactly():
         assert loaded == analysis and loaded.to_json() == text and loaded.seconds == analysis.seconds
     derived = blunder.to_dict()["derived"]
     assert derived["names"] == ["Dark", "Light"] and derived["complete"]
-    assert blunder.positions[0].points[0] == 0.0  # the greedy rule plays the losing move too: no swing
-    assert (derived["turning_point"], derived["narration"]) == (None, "")
+    assert blunder.positions[0].points[0] == 1.0  # the greedy rollouts take the win on the spot
+    assert (derived["turning_point"], derived["narration"]) == (
+        1, "Ply 1 turned the game: Dark's d2-c4 took their expected points from 1.00 to 0.00.")
     assert derived["symbols"] == {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
     assert derived["players"][0] == {"player": 0, "name": "Dark", "moves": 1, "mean_loss": 1.0,
                                      "labels": {"blunder": 1, "mistake": 0, "inaccuracy": 0}}

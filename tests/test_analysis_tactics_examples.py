@@ -11,13 +11,13 @@ import pytest
 import icewidgets as iw
 from icewidgets.analysis.labels import proved_label
 from icewidgets.analysis.tactics import Proof, prove
-from icewidgets.analysis.teaching import bot_game
+from bot_games import easy_game
 
 VOLTERRA_CODE = ("iw1.eNpdjcEKgzAMhl9Fel7BqqedfI-xQ9pmUqhW0s4dxHdfYmHgTj9f8v3Jrl6JZijq3qjg8BP8hCVrQpfIq1ujNqQc0sJ7wzTBjKJuKRYkAjHSWljIPN4PxozoxW5bgQIkt5d3jIxrDCjiQ_lB217ao-0kvPnxGcBsTnaVBw11X8P-9aG79jtrroXR1T-95sLz-AKnbUBp")
 
 
 def _position(name, seed, ply, **options):
-    return list(bot_game(iw.make(name, **options), "easy", seed=seed).states())[ply]
+    return list(easy_game(name, seed, **options).states())[ply]
 
 
 def test_volcano_c5_b4_is_a_proved_loss_in_3_and_never_the_top_hint():
@@ -87,9 +87,7 @@ def test_a_chance_ply_ends_the_proof_and_bad_arguments_are_named():
 def test_the_budget_is_a_count_of_positions_so_proofs_do_not_depend_on_the_machine():
     """Volcano bot_game(easy, 101) ply 29 under capture="must": 1,000 positions prove the two
     losses in 2, 5,000 also the five wins in 3, and 20,000 the loss in 3 of c5-b4 as well."""
-    from icewidgets.analysis.teaching import bot_game
-
-    state = list(bot_game(iw.make("volcano", capture="must"), "easy", seed=101).states())[29]
+    state = _position("volcano", 101, 29, capture="must")
 
     def proved(max_nodes):
         return sorted((str(p.move), p.proved, p.plies) for p in prove(state, 5, max_nodes=max_nodes, stop_at_win=True)

@@ -179,3 +179,30 @@ def test_the_kernel_and_the_rules_engine_play_2000_whole_games_alike():
                 assert bool(out["unfinished"][row]) == unfinished, where
                 won += bool(winners)
     assert won == WON_OF_2000
+
+
+# Positions of bot_game("blockade", "medium", seed=S) at ply P where the greedy rule before
+# issue 31 built a tower elsewhere instead of the fifth tower of a colour (the winning move).
+FIFTH_TOWER = {
+    "seed 12, ply 73": ("C3G2 B3B2B1K2 B3B2B1K1 B3B2 C3R2R2R2\nR3R2R1K3 R3R1R1R1 R3R2R1K2 B3B2B1K2B1 Y3Y2Y1K1\n"
+                        "R3 G3G2G1K3 C3Y1 B3B2B1K3 Y3Y2Y1K2\nR3 G3G2 Y3Y2Y1K3 Y3Y2Y1K3 Y3\n"
+                        "C3Y2 G3G2G1K2G1G1 G3 G3G2G1K1 C3\n"
+                        "to_move=1 player=1 dice=G6B2 points=G6B2 supply=K3:0,K2:0,K1:2 moved=-", "d4-d5"),
+    "seed 19, ply 86": ("C3 B3 B3B2 B3B2B1K3 C3R2R2R2\nR3R2R1K2 R3R1R1R1 R3R2R1K3 B3B2B1K2B1B1 Y3\n"
+                        "R3 G3G2G1K2G1 C3 B3B2B1K3 Y3Y2Y1K2Y1\nR3 G3G2G1K1 Y3Y2Y1K3 Y3Y2Y1K3 Y3Y2Y1K1\n"
+                        "C3Y2 G3G2G1K1 G3G2 G3G2G1K2 C3B2\n"
+                        "to_move=1 player=1 dice=G4B1 points=G4B1 supply=K3:0,K2:0,K1:2 moved=-", "b3-c1"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FIFTH_TOWER))
+def test_greedy_builds_the_fifth_tower_in_the_rules_engine_and_the_kernel(name):
+    import numpy as np
+
+    text, winning = FIFTH_TOWER[name]
+    state = iw.make("blockade").state_from_text(text)
+    wins = [str(m) for m in state.legal_moves() if state.play(m).winners == (state.player,)]
+    assert wins == [winning]
+    assert str(iw.agents.greedy(state, np.random.default_rng(0))) == winning
+    out = assert_play_from(kernel, state, ("greedy", "greedy"), seed=1, count=3, max_plies=5)
+    assert [kernel.recorded_moves(out, i) for i in range(3)] == [[winning]] * 3

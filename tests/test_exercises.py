@@ -17,6 +17,7 @@ from icewidgets.analysis import Analysis, Exercise, ExerciseSet, Puzzle
 from icewidgets.analysis.exercises import BudgetSearch, prove_move, read_answer
 from icewidgets.analysis.puzzles import find_puzzle
 from icewidgets.analysis.teaching import bot_game
+from bot_games import easy_game
 from tactics_judge import Judge, judge
 
 DATA = Path(__file__).parent / "data"
@@ -31,7 +32,7 @@ def analysis() -> Analysis:
 
 @pytest.fixture(scope="module")
 def volterra_games():
-    return [bot_game("volterra", "easy", seed=s) for s in range(6)]
+    return [easy_game("volterra", s) for s in range(6)]
 
 
 @pytest.fixture(scope="module")
@@ -123,7 +124,7 @@ def test_a_move_within_the_precision_of_the_best_is_accepted(analysis):
 
 def test_a_proved_loss_is_never_accepted():
     # Light's ply 32 of the same bot game (played to the end): 2c2-e2 loses by force in 3.
-    record = bot_game("volterra", "easy", seed=1)
+    record = easy_game("volterra", 1)
     state = list(record.states())[31]
     proof = prove_move(state, "2c2-e2")
     assert (proof.result, proof.within, proof.line) == ("loss", 3, ("@d1", "c1-e2"))

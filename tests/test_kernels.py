@@ -67,6 +67,7 @@ PLY_CASES = {
         ({"dest_adjacent_to_source": True, "forfeit_removes": False, "max_turns": 12}, ("random", "random"), 17, 200),
         ({}, ("greedy", "greedy"), 19, 150),
         ({"end_check": "both", "first_player": 1}, ("random", "greedy"), 19, 100),
+        ({"dest_adjacent_to_source": True, "forfeit_removes": False}, ("greedy", "greedy"), 19, 100),
     ],
     "ice3": [
         ({"max_turns": 300}, ("random", "random"), 13, 25),

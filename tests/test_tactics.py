@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 import icewidgets as iw
+from bot_games import easy_game
 from tactics_judge import Judge, judge
 
 # bot_game("volcano", "easy", seed=101), position 29 (Player 2 to move).
@@ -26,9 +27,7 @@ OPTIONS = {"volcano": {"capture": "must"}}
 
 
 def _position(game: str, seed: int, ply: int):
-    from icewidgets.analysis.teaching import bot_game
-
-    return list(bot_game(iw.make(game, **OPTIONS.get(game, {})), "easy", seed=seed).states())[ply]
+    return list(easy_game(game, seed, **OPTIONS.get(game, {})).states())[ply]
 
 
 def test_judge_volcano_101_position_29():
@@ -149,11 +148,9 @@ FAST_SEEN = {"volcano": {"win": 1, "loss_avoided": 0}, "volterra": {"win": 0, "l
 
 def _suite(game: str, count: int) -> list:
     """``count`` positions: every third decision of ``bot_game(game, "easy", seed)``, seed by seed."""
-    from icewidgets.analysis.teaching import bot_game
-
     found = []
     for seed in SUITE_SEEDS[game]:
-        states = list(bot_game(game, "easy", seed=seed).states())
+        states = list(easy_game(game, seed).states())
         found += [(seed, ply, s) for ply, s in enumerate(states) if ply % 3 == 1 and not s.is_over and s.to_move != iw.CHANCE]
         if len(found) >= count:
             return found[:count]

@@ -9,7 +9,7 @@ import pytest
 import icewidgets as iw
 from icewidgets.analysis import PlyAnalysis, Value
 from icewidgets.analysis.review import review_text, value_text
-from icewidgets.analysis.teaching import bot_game
+from bot_games import easy_game
 from icewidgets.widgets.analysing import analysis_payload, labelled_payload, move_squares
 
 VOLTERRA_CODE = ("iw1.eNpdjcEKgzAMhl9Fel7BqqedfI-xQ9pmUqhW0s4dxHdfYmHgTj9f8v3Jrl6JZijq3qjg8BP8hCVrQpfIq1ujNqQc0sJ7wzTBjKJuKRYkAjHSWljIPN4PxozoxW5bgQIkt5d3jIxrDCjiQ_lB217ao-0kvPnxGcBsTnaVBw11X8P-9aG79jtrroXR1T-95sLz-AKnbUBp")
@@ -85,7 +85,7 @@ def test_move_squares_of_no_move_or_a_move_of_another_position_are_empty():
 @pytest.fixture(scope="module")
 def volterra_hint():
     """Issue 31's Volterra position (bot game seed 100, ply 36), where @c3 wins in 2 plies, then d2-d3."""
-    record = bot_game("volterra", "easy", seed=100).truncated(36)
+    record = easy_game("volterra", 100).truncated(36)
     widget = iw.GameWidget(record, analysis_precision=0.2)
     assert widget.hint()
     assert widget.hint_task.join(timeout=300)

@@ -546,7 +546,7 @@ def _play(init_stack, init_height, init_moved, init_supply, init_dice, init_poin
                 options += n
                 if greedy_seats is not None and greedy_seats[player]:
                     code = greedy_pick(_rng.random(gen), buf, n, keys, stack, height, points, player, chebyshev,
-                                       neighbours)
+                                       neighbours, supply, counts)
                 else:
                     code = buf[int(_rng.random(gen) * n)]
                 if code >= MOVE:

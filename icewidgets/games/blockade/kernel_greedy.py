@@ -16,8 +16,10 @@ import numpy as np
 
 from ...compiled.jit import internal
 from ...compiled.pick import nth_best
+from .board import WINNING_TOWERS
+from .greedy import WIN
 from .kernel_board import (END, INF, MOVE, SQUARES, can_rest, copy_board, copy_into, move_piece,
-                           mover_index, rest_height, stranded_pieces)
+                           mover_index, rest_height, stranded_pieces, tower_colour)
 
 
 @internal
@@ -172,7 +174,20 @@ def greedy_repair(stack, height, moved, supply, p0, p1, player, counts, dist, or
 
 
 @internal
-def greedy_pick(u, buf, n, keys, stack, height, points, player, chebyshev, neighbours):
+def _completes_fifth(stack, height, dst, colour, supply, counts):
+    """Whether the tower a small completes on ``dst`` is the fifth of ``colour`` that counts (as
+    ``move_piece`` finds it: capped, or counted without a black)."""
+    if not (counts or supply[0] or supply[1] or supply[2]):
+        return False
+    n = 1
+    for s in range(SQUARES):
+        if s != dst and tower_colour(stack, s, height[s], counts) == colour:
+            n += 1
+    return n >= WINNING_TOWERS
+
+
+@internal
+def greedy_pick(u, buf, n, keys, stack, height, points, player, chebyshev, neighbours, supply, counts):
     """Blockade's greedy rule (``Blockade.greedy``) over the legal plies ``buf[:n]``, with its one draw ``u``."""
     for j in range(n):
         code = buf[j]
@@ -192,6 +207,9 @@ def greedy_pick(u, buf, n, keys, stack, height, points, player, chebyshev, neigh
             h = height[dst]
             if h and (stack[dst, h - 1] >> 2) == colour:
                 if size == 1 and h == 2 and stack[dst, 0] == large and stack[dst, 1] == large - 1:
+                    if _completes_fifth(stack, height, dst, colour, supply, counts):
+                        keys[j] = WIN
+                        continue
                     key += 100
                     for k in range(8):
                         near = neighbours[dst, k]

@@ -6,22 +6,27 @@ from typing import Any
 
 from ...pieces import Piece
 from ...randomness import pick_best
-from .board import GRID, TILE, occupancy, pawn_reach
+from .board import GRID, NEIGHBOURS, TILE, can_complete, connected_part, occupancy, pawn_reach
 from .rules import TowerMove, VolterraState
+
+WIN = 1 << 20
+"""The key of a ply that ends the game with its player ahead: above every other key."""
 
 
 def greedy_move(state: VolterraState, rng: Any) -> Any:
-    """Grow your tallest towers and starve the opponent's pawn.
+    """Take a win on the spot; else grow your tallest towers and starve the opponent's pawn.
 
-    A tower action comes first (it can always be completed). It is worth 16 per tile of the
-    tower it builds, plus 2 per tile of an opponent's tower it covers (6 more when that tower is
-    next to the opponent's pawn: the pawn is starved of targets), minus 2 per tile of an
-    opponent's tower it uncovers at the source; emptying the source adds 4 per opponent tile and
-    subtracts 4 per own tile that the separation cuts off. A pawn move is worth 4 per own-topped
-    neighbour tower of its target, 2 per opponent-topped tower there that is also next to the
-    opponent's pawn (to cover next turn), plus the tallest own neighbour tower. While a free
-    layout is being laid, placements are uniform. Among the best keys
-    :func:`~icewidgets.randomness.pick_best` chooses with one ``rng.random()`` draw.
+    The second ply of a turn that ends the game with the mover ahead (the next turn cannot be
+    completed, and the mover's tower heights are the larger) is keyed :data:`WIN`, above all others.
+    Otherwise a tower action comes first (it can always be completed). It is worth 16 per tile of
+    the tower it builds, plus 2 per tile of an opponent's tower it covers (6 more when that tower is
+    next to the opponent's pawn: the pawn is starved of targets), minus 2 per tile of an opponent's
+    tower it uncovers at the source; emptying the source adds 4 per opponent tile and subtracts 4
+    per own tile that the separation cuts off. A pawn move is worth 4 per own-topped neighbour tower
+    of its target, 2 per opponent-topped tower there that is also next to the opponent's pawn (to
+    cover next turn), plus the tallest own neighbour tower. While a free layout is being laid,
+    placements are uniform. Among the best keys :func:`~icewidgets.randomness.pick_best` chooses
+    with one ``rng.random()`` draw.
 
     >>> import numpy as np
     >>> from icewidgets.games.volterra import Volterra
@@ -35,8 +40,12 @@ def greedy_move(state: VolterraState, rng: Any) -> Any:
     own, opp = TILE[player], TILE[1 - player]
     theirs = pawns[1 - player]
     near_them = GRID.neighbours[theirs] if theirs is not None else ()
+    last = state.done != "-"  # this ply ends the turn: the game may end with it
     keys = []
     for move in moves:
+        if last and _wins(state, move):
+            keys.append(WIN)
+            continue
         if isinstance(move, TowerMove):
             source, target, count = GRID.index(move.source), GRID.index(move.target), move.count
             below, onto = board[source][:-count], board[target]
@@ -56,6 +65,42 @@ def greedy_move(state: VolterraState, rng: Any) -> Any:
             key = 4 * len(mine) + 2 * covers + max((len(stack) for stack in mine), default=0)
         keys.append(key)
     return pick_best(moves, keys, rng)
+
+
+def _wins(state: VolterraState, move: Any) -> bool:
+    """Whether ``move``, the last ply of the turn, ends the game with its player ahead: the same
+    test as the rules' ``end_reason`` and ``winners`` after it, without building the state."""
+    game, player = state.game, state.to_move
+    board, pawns = state.board, state.pawns
+    if isinstance(move, TowerMove):
+        source, target, count = GRID.index(move.source), GRID.index(move.target), move.count
+        cells = list(board)
+        cells[target] = cells[target] + cells[source][-count:]
+        cells[source] = cells[source][:-count]
+        if not cells[source] and game.forfeit_removes:
+            occupied = occupancy(cells)
+            reach = pawn_reach(occupied, pawns)
+            for start in NEIGHBOURS[source]:
+                if (occupied & ~reach) >> start & 1:
+                    part = connected_part(start, occupied)
+                    reach |= part
+                    for square in range(GRID.size):
+                        if part >> square & 1:
+                            cells[square] = ()
+        board = cells
+    else:
+        target = GRID.index(move.target)
+        pawns = (target, pawns[1]) if player == 0 else (pawns[0], target)
+    mine, theirs = [], []
+    own = TILE[player]
+    for stack in board:
+        if stack:
+            (mine if stack[-1] == own else theirs).append(len(stack))
+    if sorted(mine, reverse=True) <= sorted(theirs, reverse=True):
+        return False
+    adjacent = game.dest_adjacent_to_source
+    players = (1 - player,) if game.end_check == "to_move" else (1 - player, player)
+    return any(not can_complete(board, pawns, p, adjacent) for p in players)
 
 
 def _cut_off_value(board: tuple, pawns: tuple, source: int, target: int, count: int, own: Piece) -> int:

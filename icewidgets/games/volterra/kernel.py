@@ -40,6 +40,7 @@ from ...compiled.bits import lowest_bit
 from ...compiled.jit import internal
 from ...compiled.pick import nth_best
 from .board import COLOURS, GRID, NEIGHBOURS, ORTHOGONAL
+from .greedy import WIN
 
 SQUARES = GRID.size
 MAX_HEIGHT = 21
@@ -397,8 +398,10 @@ def _lead(stack, height, counts):
 
 
 @internal
-def _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, u):
-    """Volterra's greedy rule (``Volterra.greedy``): an integer key per legal ply, ties broken by the draw ``u``."""
+def _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, u, last, adjacent, remove, end_both, scratch,
+                counts):
+    """Volterra's greedy rule (``Volterra.greedy``): an integer key per legal ply, ties broken by
+    the draw ``u``. A ply that ends the turn (``last``) and wins on the spot is keyed ``WIN``."""
     own = player
     theirs = pawn1 if player == 0 else pawn0
     near_them = _NEIGHBOUR_MASK[theirs] if theirs >= 0 else np.int64(0)
@@ -410,7 +413,9 @@ def _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, u):
     top = np.int64(-(1 << 62))
     for i in range(n):
         code = plies_buffer[0, i]
-        if code >= SQUARES:
+        if last and _wins(stack, height, scratch, code, player, pawn0, pawn1, adjacent, remove, end_both, counts):
+            key = WIN
+        elif code >= SQUARES:
             rest = code - SQUARES
             count = rest // (SQUARES * SQUARES) + 1
             source = (rest // SQUARES) % SQUARES
@@ -448,6 +453,57 @@ def _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, u):
 
 
 @internal
+def _move_tower(stack, height, code):
+    """Play the tower move ``code``: its tiles onto the target. Returns (source, target, whether
+    the source is now empty)."""
+    rest = code - SQUARES
+    count = rest // (SQUARES * SQUARES) + 1
+    source = (rest // SQUARES) % SQUARES
+    target = rest % SQUARES
+    hs = height[source]
+    ht = height[target]
+    for k in range(count):
+        stack[target, ht + k] = stack[source, hs - count + k]
+    height[target] = ht + count
+    height[source] = hs - count
+    return source, target, hs == count
+
+
+@internal
+def _wins(stack, height, scratch, code, player, pawn0, pawn1, adjacent, remove, end_both, counts):
+    """Whether the ply ``code``, the last of the turn, ends the game with its player ahead (the
+    greedy rule's ``_wins``): played on ``scratch``, a copy of the heights, so the position is
+    left as it was (the tiles it moves are written above the target's height, where nothing is)."""
+    for s in range(SQUARES):
+        scratch[s] = height[s]
+    if code >= SQUARES:
+        source, _, emptied = _move_tower(stack, scratch, code)
+        if emptied and remove:
+            occupied, reach = _reach(scratch, pawn0, pawn1, source)
+            for i in range(8):
+                start = _NEIGHBOURS[source, i]
+                if start < 0:
+                    break
+                if ((occupied & ~reach) >> start) & 1:
+                    part = _flood(start, occupied)
+                    reach |= part
+                    for s in range(SQUARES):
+                        if (part >> s) & 1:
+                            scratch[s] = 0
+    elif player == 0:
+        pawn0 = code
+    else:
+        pawn1 = code
+    if _lead(stack, scratch, counts) != player:
+        return False
+    mine = pawn0 if player == 0 else pawn1
+    theirs = pawn1 if player == 0 else pawn0
+    if not _can_complete(stack, scratch, theirs, mine, 1 - player, adjacent):
+        return True
+    return end_both and not _can_complete(stack, scratch, mine, theirs, player, adjacent)
+
+
+@internal
 def _cut_off_value(stack, height, source, target, count, own, pawn0, pawn1):
     """When a tower action empties its source: 4 per opponent tile cut off minus 4 per own tile."""
     occupied, reach = _reach(height, pawn0, pawn1, source)
@@ -476,6 +532,7 @@ def _play(greedy, init_stack, init_height, init_pawns, init_player, init_done, i
           out_lead_changes, out_comeback, out_profile, out_forfeited, out_towers, heat_targets, heat_cut_off,
           out_moves):
     record = out_moves.shape[1]
+    scratch = np.empty_like(height)  # the greedy rule's copy of the heights
     for g in range(stop - start):
         _rng.seed_game(gen, run_words, start + g)
         for s in range(SQUARES):
@@ -505,7 +562,8 @@ def _play(greedy, init_stack, init_height, init_pawns, init_player, init_done, i
                 break
             u = _rng.random(gen)
             if greedy is not None and greedy[player]:
-                code = _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, u)
+                code = _greedy_ply(n, stack, height, player, pawn0, pawn1, plies_buffer, u, done != 0, adjacent,
+                                   remove, end_both, scratch, counts)
             else:
                 code = plies_buffer[0, int(u * n)]
             if plies < record:
@@ -520,18 +578,9 @@ def _play(greedy, init_stack, init_height, init_pawns, init_player, init_done, i
                     pawn1 = code
                 half = 1
             else:
-                rest = code - SQUARES
-                count = rest // (SQUARES * SQUARES) + 1
-                source = (rest // SQUARES) % SQUARES
-                target = rest % SQUARES
-                hs = height[source]
-                ht = height[target]
-                for k in range(count):
-                    stack[target, ht + k] = stack[source, hs - count + k]
-                height[target] = ht + count
-                height[source] = hs - count
+                source, target, emptied = _move_tower(stack, height, code)
                 heat_targets[target] += 1
-                if hs == count:
+                if emptied:
                     _separate(stack, height, source, pawn0, pawn1, remove, out_forfeited, g, heat_cut_off)
                 half = 2
             if done == 0:
