@@ -418,8 +418,9 @@ class State:
 
         >>> import icewidgets as iw
         >>> state = iw.make(iw.available_games()[0]).new_state()
-        >>> str(state.listed(str(state.legal_moves()[0]).upper())) == str(state.legal_moves()[0])
-        True
+        >>> first = state.legal_moves()[0]
+        >>> state.listed(f" {first} ") == first, str(state.listed(first)) == str(first)
+        (True, True)
         """
         move = self._coerce(move)
         if self.is_over:

@@ -166,8 +166,11 @@ def test_the_evaluation_graph_shows_the_first_seat_with_its_band_and_the_labels(
     assert list(line.get_ydata()) == analysis.values(0) and list(line.get_xdata()) == [0, 1, 2]
     labels = [text.get_text() for text in ax.get_legend().get_texts()]
     assert labels[:3] == ["95% interval", "Dark's expected points", "no advantage (1/players)"]
-    # The second ply is proved to lose in 3 (a blunder by its interval too): its mark shows below the line.
-    assert "?? blunder" in labels and [t.get_text() for t in ax.texts] == ["??", "??", "#-3"]
+    # The first ply is proved to lose in 3 where a win in 1 was proved: a blunder, its mark below
+    # the line. The second (@c2, where 2c2-c4 wins in 2) was not proved either way and its
+    # rollouts all win (1.00): no label.
+    assert "?? blunder" in labels and [t.get_text() for t in ax.texts] == ["??", "#-3"]
+    assert [(p.label, p.reason) for p in analysis.plies] == [("blunder", "missed a win in 1"), (None, None)]
     assert "#N proved win, #-N loss (plies)" in labels
     assert ax.get_title() == "Volterra: evaluation for Dark" and ax.get_ylabel() == "expected points"
     plt.close(ax.figure)

@@ -65,7 +65,10 @@ def test_the_first_half_of_a_winning_volterra_turn_is_not_labelled():
 
 def test_proved_labels_follow_the_contract():
     win, loss, unknown = Proof("a", "win", 3), Proof("b", "loss", 2), Proof("c")
-    assert proved_label(unknown, win, [win, loss, unknown], False) == ("blunder", "missed a win in 3")
+    assert proved_label(loss, win, [win, loss, unknown], False) == ("blunder", "missed a win in 3")
+    assert proved_label(Proof("e", "shared", 1), win, [win, loss], False) == ("blunder", "missed a win in 3")
+    # A move the search left unknown may win too (a slower win): the intervals decide its label.
+    assert proved_label(unknown, win, [win, loss, unknown], False) == (None, "missed a win in 3")
     assert proved_label(win, win, [win, loss], True) == (None, None)  # the winner's moves are never labelled
     assert proved_label(loss, unknown, [loss, unknown], False) == ("mistake", "walks into a loss in 2")
     assert proved_label(loss, loss, [loss, Proof("d", "loss", 4)], False) == (None, None)  # every move lost
@@ -133,3 +136,20 @@ def test_ice3_puzzle_proofs_are_every_shortest_start():
         for move in proof.line:
             end = end.play(move)
         assert end.winners == (0,) and end.turns == proof.plies
+
+
+def test_a_slower_win_the_search_did_not_prove_is_no_blunder():
+    """bot_game("volcano", "easy", seed=5), ply 160 (b3-a4): every legal move wins by force, d3-c4
+    in 2 and the others in 3. The analysis's budget proved d3-c4 but not b3-a4: b3-a4 is valued by
+    its rollouts (1.00), not labelled "missed a win in 2" (a fresh trial's finding)."""
+    from icewidgets.analysis.teaching import bot_game
+
+    record = bot_game("volcano", "easy", seed=5)
+    analysis = iw.analyse(record.truncated(161), seed=0)
+    ply = analysis.plies[159]
+    assert (ply.move, ply.best, ply.best_proved, ply.best_plies) == ("b3-a4", "d3-c4", "win", 2)
+    assert (ply.label, ply.reason) == (None, None)
+    state = list(record.states())[159]
+    hints = iw.hint(state, k=len(state.legal_moves()))  # a hint's larger budget proves it
+    assert {str(h.move): h.mark for h in hints}["b3-a4"] == "#3"
+

@@ -328,8 +328,10 @@ def test_the_analysis_legend_says_what_a_proof_labels(saved):
 
     loss, unknown, win = Proof("a", "loss", 2), Proof("b"), Proof("c", "win", 3)
     assert proved_label(loss, unknown, [loss, unknown], False) == ("mistake", "walks into a loss in 2")
-    assert proved_label(unknown, win, [win, unknown], False) == ("blunder", "missed a win in 3")
-    assert "from a proof (whatever the loss): ?? a proved win missed, at least ? a move into a proved loss" in LEGEND
+    assert proved_label(unknown, win, [win, unknown], False) == (None, "missed a win in 3")  # the intervals decide
+    assert proved_label(loss, win, [win, loss], False) == ("blunder", "missed a win in 3")
+    assert ("from a proof (whatever the loss): ?? a proved win thrown away by a move proved to lose or share, "
+            "at least ? a move into a proved loss") in LEGEND
     notes = iw.Analysis.from_json(json.dumps(saved)).table().notes
     assert any(LEGEND in note for note in notes)
 

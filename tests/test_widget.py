@@ -105,7 +105,7 @@ def test_play_a_move_by_message():
         ({"type": "redo"}, "There is nothing to redo."),
         ({"type": "load", "text": ""}, "Paste a position text or a record code to load."),
         ({"type": "load", "text": "iw1.broken"}, "Could not load that: the record code is damaged (was it copied completely?)"),
-        ({"type": "load", "text": "R1 R2\nto_move=0"}, "Could not load that: a board of this game has 5 ranks, but the text has 1 board lines"),
+        ({"type": "load", "text": "R1 R2\nto_move=0"}, "Could not load that: a board of this game has 5 ranks, but the text has 1 board line"),
     ],
 )
 def test_bad_messages_are_refused_with_a_message_and_change_nothing(message, error):

@@ -25,7 +25,7 @@ only beyond a loss of about 0.10, which is why the thresholds start there."""
 SYMBOLS = {name: symbol for name, _, symbol in LABELS}
 
 LEGEND = ("labels ?! ≥ 0.10, ? ≥ 0.20, ?? ≥ 0.30 of loss when the intervals separate; from a proof (whatever the "
-          "loss): ?? a proved win missed, at least ? a move into a proved loss")
+          "loss): ?? a proved win thrown away by a move proved to lose or share, at least ? a move into a proved loss")
 """The labels in one line, as tables and legends state them (:func:`label_for`, :func:`proved_label`)."""
 
 
@@ -51,8 +51,10 @@ def proved_label(played: Any, best: Any, every: Sequence[Any], decided: bool) ->
     played, of the best move, and of every legal move), or ``(None, None)`` when proofs say
     nothing and the intervals decide. ``decided``: the position's value was already exact.
 
-    - A move proved to win is never labelled; one that throws away a proved win is a
-      blunder, "missed a win in N".
+    - A move proved to win is never labelled (a slower win is no mistake).
+    - Where a win was proved, a move proved to lose or to share is a blunder, "missed a win in
+      N". One the search did not decide (its budget ran out first) may win too: the intervals
+      decide, and ``(None, "missed a win in N")`` gives the reason for their label.
     - Otherwise no label where the game was already decided, or where every move is proved lost.
     - A move proved to lose where some move is not: at least a mistake, "walks into a loss in N".
     """
@@ -60,7 +62,8 @@ def proved_label(played: Any, best: Any, every: Sequence[Any], decided: bool) ->
         return None, None
     wins = [p.plies for p in every if p.proved == "win"]
     if wins:  # a win in hand thrown away: the one loss a decided position still allows
-        return "blunder", f"missed a win in {min(wins)}"
+        missed = f"missed a win in {min(wins)}"
+        return ("blunder", missed) if played is not None and played.proved in ("loss", "shared") else (None, missed)
     if decided or (every and all(p.proved == "loss" for p in every)):
         return None, None
     if played is not None and played.proved == "loss":

@@ -172,10 +172,13 @@ def _review(n: int, before: State, move: Any, sample: Sample, before_value: Valu
     loss = max(0.0, best_value.points[player] - value.points[player])
     mine, theirs = proofs.get(str(move)), proofs.get(str(best.move))
     label, reason = proved_label(mine, theirs, list(proofs.values()), before_value.exact)
-    if label != "blunder" and best is not played and not before_value.exact and not (mine and mine.proved):
+    missed = label is None and reason is not None  # a proved win, and a move played the search left unknown
+    if label != "blunder" and best is not played and (missed or not before_value.exact) and not (mine and mine.proved):
         estimated = label_for(loss, (value.low[player], value.high[player]),
                               (best_value.low[player], best_value.high[player]))
         label = worse(label, estimated)
+    if label is None:
+        reason = None
     if theirs is not None and theirs.proved is not None:
         best_line = proof_line(before, theirs)
     else:
