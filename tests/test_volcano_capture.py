@@ -345,3 +345,24 @@ def test_a_choice_is_the_same_whatever_order_its_squares_are_written_in():
     widget = iw.GameWidget(record)
     widget.play("capture:a5+a3")
     assert widget.record.plies[-1] == "capture:a3+a5"
+
+
+def test_a_position_waiting_for_a_capture_choice_says_so_in_its_text_picture():
+    record = iw.Record.new("volcano", seed=211).extend("d4-c4 capture:b4 e5-d5 capture:none a1-a2".split())
+    assert str(record.final_state()).splitlines()[-1] == (
+        " turn 3, Player 1 to move: may capture any of a3, a4 and a5 (all, some or none)")
+    one = list(record.states())[1]
+    assert str(one).splitlines()[-1] == " turn 1, Player 1 to move: may capture b4 or decline it"
+    assert str(record.final_state().play("capture:none")).splitlines()[-1] == " turn 4, Player 2 to move"
+
+
+def test_text_that_is_no_move_while_a_capture_is_pending_says_what_is_expected():
+    record = iw.Record.new("volcano", seed=211).extend("d4-c4 capture:b4 e5-d5 capture:none a1-a2".split())
+    state = record.final_state()
+    with pytest.raises(NotationError) as caught:
+        state.play("take all")
+    assert str(caught.value) == (
+        "'take all' is not a Volcano move: write a cap move like 'c3-c4'; now Player 1 first chooses which erupted "
+        "pieces to capture (the red large on a3, the red medium on a4 and the red small on a5): play capture: with "
+        "their squares, like capture:a3+a4+a5, or capture:none")
+    assert state.play("capture:a3+a4+a5").captured[0][-3:] == record.final_state().play("capture:a5+a4+a3").captured[0][-3:]

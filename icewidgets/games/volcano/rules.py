@@ -112,7 +112,7 @@ from ...grid import Grid, parse_fields, parse_int_field, split_position
 from ...pieces import Piece, format_pieces, format_stack, parse_stack
 from ...protocol import EndTurn, Event, Game, NotationError, State
 from ...randomness import check_seed, seeded_random
-from ...words import plural
+from ...words import and_list, plural
 # COLOURS is named here as in every game's rules module (the package outline), though only position.py reads it.
 from .board import CAP, COLOURS, DIRECTION_ORDER, EDGE, GRID, RAYS, STEPS, blocker, erupting_steps, square_or_none  # noqa: F401
 from .explain import ply_events
@@ -501,6 +501,15 @@ class VolcanoState(State):
         onto now, because stepping back would not erupt (a bit mask)."""
         return {cap: squares & ~erupting_steps(self.board, cap, self._caps) for cap, squares in self.left}
 
+    def _coerce(self, move: Any) -> Any:
+        try:
+            return super()._coerce(move)
+        except NotationError as error:
+            if not self.capturable:
+                raise
+            # Text that is no move while a capture is pending: say what is expected now.
+            raise NotationError(f"{error}; now {self._why_not_choice(END_TURN)}") from None
+
     def _why_illegal(self, move: "CapMove | CaptureChoice | EndTurn") -> str | None:
         if self.capturable:
             return self._why_not_choice(move)
@@ -529,7 +538,7 @@ class VolcanoState(State):
     def _why_not_choice(self, move: "CapMove | CaptureChoice | EndTurn") -> str | None:
         """Why ``move`` is not a legal capture choice, while one is pending."""
         names = [GRID.name(square) for square in self.capturable]
-        pieces = " and ".join(f"the {self.board[square][-1].name} on {GRID.name(square)}" for square in self.capturable)
+        pieces = and_list(f"the {self.board[square][-1].name} on {GRID.name(square)}" for square in self.capturable)
         if not isinstance(move, CaptureChoice):
             return (f"{self.game.player_name(self.to_move)} first chooses which erupted pieces to capture ({pieces}): "
                     f"play capture: with their squares, like capture:{'+'.join(names)}, or capture:none")
@@ -658,6 +667,10 @@ class VolcanoState(State):
                   "unfinished": "stopped unfinished (turn limit)", "draw": "game over: a draw"}.get(self.result)
         if status is None:
             status = "game over: " + " and ".join(self.game.player_name(p) for p in self.winners) + " win" + ("s" if len(self.winners) == 1 else "")
+        elif self.capturable:  # the ply to come is the capture choice, not a cap move
+            squares = [GRID.name(square) for square in self.capturable]
+            status += (f": may capture {squares[0]} or decline it" if len(squares) == 1 else
+                       f": may capture any of {and_list(squares)} (all, some or none)")
         lines.append(f" turn {self.turns + 1}, {status}")
         return "\n".join(lines)
 
