@@ -119,6 +119,20 @@ def connected_part(start: int, occupied: int) -> int:
     return part
 
 
+def cut_off_parts(board: Any, emptied: int, pawns: tuple[int | None, ...]) -> list[int]:
+    """The parts of ``board`` (bit masks of squares) that emptying square ``emptied`` cut off from
+    both pawns, in the order of ``emptied``'s neighbours: what the separation forfeits."""
+    occupied = occupancy(board)
+    reach = pawn_reach(occupied, pawns)
+    parts = []
+    for start in NEIGHBOURS[emptied]:
+        if (occupied & ~reach) >> start & 1:
+            part = connected_part(start, occupied)
+            reach |= part
+            parts.append(part)
+    return parts
+
+
 def tile_squares(board: Any, player: int, symmetric: bool) -> list[int]:
     """Free layout: the squares where ``player`` may put a tile (the mirror of the opponent's last
     tile when the layout must stay symmetric and that square is free)."""

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...pieces import Piece
 from ...randomness import pick_best
-from .board import GRID, NEIGHBOURS, TILE, can_complete, connected_part, occupancy, pawn_reach
+from .board import GRID, TILE, can_complete, cut_off_parts, occupancy, pawn_reach
 from .rules import TowerMove, VolterraState
 
 WIN = 1 << 20
@@ -78,15 +78,10 @@ def _wins(state: VolterraState, move: Any) -> bool:
         cells[target] = cells[target] + cells[source][-count:]
         cells[source] = cells[source][:-count]
         if not cells[source] and game.forfeit_removes:
-            occupied = occupancy(cells)
-            reach = pawn_reach(occupied, pawns)
-            for start in NEIGHBOURS[source]:
-                if (occupied & ~reach) >> start & 1:
-                    part = connected_part(start, occupied)
-                    reach |= part
-                    for square in range(GRID.size):
-                        if part >> square & 1:
-                            cells[square] = ()
+            for part in cut_off_parts(cells, source, pawns):
+                for square in range(GRID.size):
+                    if part >> square & 1:
+                        cells[square] = ()
         board = cells
     else:
         target = GRID.index(move.target)

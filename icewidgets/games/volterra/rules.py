@@ -85,7 +85,7 @@ from ...pieces import Piece, format_stack, parse_stack
 from ...protocol import Event, Game, NotationError, State, event
 from ...randomness import check_seed
 from .board import (COLOUR_WORD, COLOURS, DARK, GRID, INDEX, LIGHT, NAMES, NEIGHBOUR_SETS, NEIGHBOURS, TILE,
-                    TILES_PER_COLOUR, can_complete, connected_part, has_tower_action, next_placer, occupancy, pawn_reach,
+                    TILES_PER_COLOUR, can_complete, cut_off_parts, has_tower_action, next_placer, occupancy, pawn_reach,
                     pawn_squares, square_list, tile_squares, tower_sources)
 from .explain import pawn_move_problem, placement_problem, tower_move_problem, turn_end_events
 
@@ -450,15 +450,9 @@ class VolterraState(State):
 
     def _separate(self, cells: list, emptied: int, events: list) -> tuple[int, int]:
         """Forfeit the parts that emptying ``emptied`` cut off from both pawns; edits ``cells``."""
-        occupied = occupancy(cells)
-        reach = pawn_reach(occupied, self.pawns)
         forfeited = list(self.forfeited)
         remove = self.game.forfeit_removes
-        for start in NEIGHBOURS[emptied]:
-            if not (occupied & ~reach) >> start & 1:
-                continue
-            part = connected_part(start, occupied)
-            reach |= part
+        for part in cut_off_parts(cells, emptied, self.pawns):
             squares = [i for i in range(GRID.size) if part >> i & 1]
             stacks = [format_stack(cells[i]) for i in squares]
             names = square_list(squares)
