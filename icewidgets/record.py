@@ -216,12 +216,12 @@ class Record:
                          partial=partial)
         except (TypeError, ValueError) as error:
             raise NotationError(f"the record's {error}") from None
-        ply = 0
+        ply = -1  # the last state replayed: -1 while the start itself has not loaded
         try:
             for ply, _ in enumerate(record.states()):  # a record that does not replay is rejected whole
                 pass
         except (ValueError, TypeError) as error:
-            where = f"ply {ply + 1} ({_shown(record.plies[ply])})" if ply < len(record.plies) else "its start"
+            where = "its start" if ply < 0 else f"ply {ply + 1} ({_shown(record.plies[ply])})"
             raise NotationError(f"the record does not replay at {where}: {error}") from None
         return record
 

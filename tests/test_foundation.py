@@ -490,3 +490,9 @@ def test_a_number_too_long_to_print_is_named_by_its_digits_not_by_pythons_limit(
     with pytest.raises(ValueError) as raised:
         call()
     assert str(raised.value).startswith(message)
+
+
+def test_a_record_whose_start_does_not_load_says_so_even_with_plies():
+    data = {"format": "icewidgets-record", "game": "volcano", "start": "x", "plies": ["a1-a2"]}
+    with pytest.raises(iw.NotationError, match="the record does not replay at its start: "):
+        iw.Record.from_dict(data)
