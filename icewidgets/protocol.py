@@ -414,7 +414,8 @@ class State:
     def listed(self, move: Any) -> Any:
         """``move`` (a move object or its notation) as this position lists it: the equal move of
         ``legal_moves()`` (of the dice's outcomes at a chance ply), whose text is the notation's
-        own spelling (a record keeps that, not what was typed); ``move`` itself when none is equal.
+        own spelling (a record keeps that, not what was typed); ``move`` itself when none is equal
+        (or written the same).
 
         >>> import icewidgets as iw
         >>> state = iw.make(iw.available_games()[0]).new_state()
@@ -426,7 +427,7 @@ class State:
         if self.is_over:
             return move
         listed = [outcome for outcome, _ in self.chance_outcomes()] if self.to_move == CHANCE else self.legal_moves()
-        return next((candidate for candidate in listed if candidate == move), move)
+        return next((candidate for candidate in listed if candidate == move or str(candidate) == str(move)), move)
 
     def is_legal(self, move: Any) -> bool:
         """Whether ``move`` (object or text) may be played now."""

@@ -406,7 +406,5 @@ def _policy(game: Any, policy: Any) -> tuple[Any, str]:
 
 def _played(state: State, text: str) -> Any:
     """The move of ``state`` that ``text`` (a record's ply, which replayed) names, as listed."""
-    move = state.listed(text)
-    listed = [outcome for outcome, _ in state.chance_outcomes()] if state.to_move == CHANCE else state.legal_moves()
-    return next((candidate for candidate in listed if str(candidate) == str(move)), move)
+    return state.listed(text)
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from ...grid import DIRECTION_NAMES
 from ...protocol import Event, event
-from ...words import plural
+from ...words import and_list, plural
 from .board import COLOURS, DIRECTION_ORDER, EDGE, EMPTY, GRID, RAYS, STEPS, blocker
 from .scoring import points
 
@@ -64,6 +64,7 @@ def ply_events(state: Any, mover: int, caps: int) -> tuple[Event, ...]:
     for square, piece in state.took:
         events.append(_capture_event(who, mover, square, piece))
     if state.capturable:
+        # Joined by "and" alone (not capturable_pieces): the golden playthroughs hold this sentence.
         pieces = " and ".join(f"the {state.board[square][-1].name} on {GRID.name(square)}" for square in state.capturable)
         text = (f"{who} may capture {pieces}, or decline it." if len(state.capturable) == 1 else
                 f"{who} may capture any of {pieces}: all, some or none.")
@@ -72,6 +73,12 @@ def ply_events(state: Any, mover: int, caps: int) -> tuple[Event, ...]:
         return tuple(events)
     events.append(_turn_end_event(state))
     return tuple(events)
+
+
+def capturable_pieces(state: Any) -> str:
+    """The pieces ``state``'s mover may capture now, in landing order, as a phrase: "the red
+    large on a3, the red medium on a4 and the red small on a5"."""
+    return and_list(f"the {state.board[square][-1].name} on {GRID.name(square)}" for square in state.capturable)
 
 
 def _capture_event(who: str, mover: int, square: int, piece: Any) -> Event:

@@ -115,7 +115,7 @@ from ...randomness import check_seed, seeded_random
 from ...words import and_list, plural
 # COLOURS is named here as in every game's rules module (the package outline), though only position.py reads it.
 from .board import CAP, COLOURS, DIRECTION_ORDER, EDGE, GRID, RAYS, STEPS, blocker, erupting_steps, square_or_none  # noqa: F401
-from .explain import ply_events
+from .explain import capturable_pieces, ply_events
 from .openings import DIAG_COLOURS, OPENING_CAPS, OPENINGS, normalise_caps, normalise_colours, opening_board, random_layout
 from .position import check_possible, format_left, parse_capturable, parse_captured, parse_left
 from .scoring import VolcanoScore, goal_met, parse_goal, points, score
@@ -538,7 +538,7 @@ class VolcanoState(State):
     def _why_not_choice(self, move: "CapMove | CaptureChoice | EndTurn") -> str | None:
         """Why ``move`` is not a legal capture choice, while one is pending."""
         names = [GRID.name(square) for square in self.capturable]
-        pieces = and_list(f"the {self.board[square][-1].name} on {GRID.name(square)}" for square in self.capturable)
+        pieces = capturable_pieces(self)
         if not isinstance(move, CaptureChoice):
             return (f"{self.game.player_name(self.to_move)} first chooses which erupted pieces to capture ({pieces}): "
                     f"play capture: with their squares, like capture:{'+'.join(names)}, or capture:none")

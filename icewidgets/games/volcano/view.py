@@ -19,6 +19,7 @@ from typing import Any, Mapping, Sequence
 from ...pieces import Piece
 from ...view import Line, PanelItem, Pieces, Stage, View
 from ...words import and_list, plural
+from .explain import capturable_pieces
 from .rules import VolcanoState
 from .scoring import score
 
@@ -53,8 +54,7 @@ class VolcanoView(View):
             first = super().summary(before, move, after)
             if not after.capturable:
                 return first
-            pieces = and_list(f"the {after.board[square][-1].name} on {square_name}"
-                              for square, square_name in zip(after.capturable, events[-1]["squares"]))
+            pieces = capturable_pieces(after)
             what = "to capture or decline" if len(after.capturable) == 1 else "to capture: all, some or none"
             return f"{first[:-1]}: the eruption leaves {pieces} {what}."
         who = after.game.player_name(before.player)
