@@ -4,7 +4,7 @@
 options, ``repr``, the rules in plain words), then plays seeded random games and checks the
 protocol at every ply: legal
 moves exist until the game is over, their notation parses back to the same move, ``play``
-never mutates, every ply has events, position text round-trips, and the game ends within its
+never mutates (neither the state it is called on nor any earlier one), every ply has events, position text round-trips, and the game ends within its
 bound; and it exercises every hook a game plugs in (its grid, view, controls, counters and
 greedy rule, whose turn and why it ended; its own level agents are looked up, not played). A fifth game that passes it works with the widget,
 the agents and the playouts. A broken rule fails with a :class:`ConformanceError` that names the
@@ -32,12 +32,13 @@ import random
 import re
 import traceback
 from pathlib import Path
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Sequence
 
 from . import checks
 from . import counters as counters_module
 from .pieces import COLOUR_NAMES
 from .protocol import CHANCE, LEVEL_NAMES, Event, Game, IllegalMoveError, State, move_types_problem
+from .reference import ReferenceGame, reference_games  # noqa: F401 - part of this module's API
 from .view import BoardArea, Dice, Line, Pieces, Stage, square_choice
 
 HOW_TO_PLAY_LENGTHS = {"summary": 100, "text": 1000, "paragraphs": 4}
@@ -80,6 +81,7 @@ def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | No
         if index == 0:
             _check_partial(game, state)
         counted = _Counted(game)
+        history = [(state, _snapshot(state))]
         greedy_rng = random.Random(f"{seed}:{index}:greedy")  # its own stream: the games stay the same
         plies = 0
         while not state.is_over:
@@ -90,9 +92,10 @@ def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | No
             _check_controls(game, state, where)
             if state.to_move != CHANCE and game.greedy is not None and plies % 7 == 0:
                 _check_greedy(game, state, greedy_rng, where)
-            before_text, before_hash = state.to_text(), hash(state)
+            before = _snapshot(state)
             after = state.play(move)
-            _expect(state.to_text() == before_text and hash(state) == before_hash, f"{where}: play() changed the old state")
+            _expect(_snapshot(state) == before, f"{where}: play() changed the old state: {_changed(before, state)} "
+                                                "(rule: play() never changes a state)")
             _expect(bool(after.events), f"{where}: {move} produced no events")
             for ev in after.events:
                 _expect(isinstance(ev, Event) and bool(str(ev).strip()), f"{where}: {move} produced an event with no text")
@@ -102,6 +105,8 @@ def check_game(game: Game, n_games: int = 20, seed: int = 0, max_plies: int | No
             state = after
             plies += 1
             _check_state(game, state, where)
+            history.append((state, _snapshot(state)))
+        _check_history(history, f"game {number}")
         _expect(state.legal_moves() == [], f"game {number}: a finished game still lists legal moves")
         counted.final(state, f"game {number}, end")
         report["games"] += 1
@@ -419,6 +424,31 @@ def _check_levels(game: Game) -> None:
             except (ImportError, AttributeError) as error:
                 raise ConformanceError(f"{where} = {agent!r} names no agent: {error} (rule: {which})") from None
         _expect(callable(agent), f"{where} is not an agent(state, rng) -> move: {agent!r} (rule: {which})")
+
+
+def _snapshot(state: State) -> tuple:
+    """What a state holds, as text: its position text, its hash and the ``repr`` of each of its
+    fields, those left out of comparison (history, counters) included."""
+    fields = dataclasses.fields(state) if dataclasses.is_dataclass(state) else ()
+    return ((".to_text()", state.to_text()), ("hash", repr(hash(state))),
+            *((field.name, repr(getattr(state, field.name))) for field in fields))
+
+
+def _changed(before: tuple, state: State) -> str:
+    """The parts of ``state`` that differ from its ``before`` snapshot, named."""
+    now = dict(_snapshot(state))
+    names = [name for name, text in before if now.get(name) != text]
+    return "its " + ", ".join(names) + " changed"
+
+
+def _check_history(history: list[tuple[State, tuple]], where: str) -> None:
+    """Every position of the game still holds what it held when it was reached: a state that
+    shares a list, dict or set with later ones, which a later ``play`` changed, is caught here."""
+    for ply, (state, before) in enumerate(history):
+        _expect(_snapshot(state) == before,
+                f"{where}: the state after ply {ply} changed while later plies were played: {_changed(before, state)} "
+                "(a State shares a list, dict or set with the states after it: keep tuples or frozensets, or copy "
+                "before changing) (rule: play() never changes a state)")
 
 
 def _pick_move(game: Game, state: State, rng: random.Random, where: str) -> Any:
@@ -776,67 +806,3 @@ def check_playthrough(name: str, path: str | os.PathLike, regenerate: bool | Non
         diff = difflib.unified_diff(expected.splitlines(), text.splitlines(), path.name, "this run", lineterm="", n=2)
         shown = "\n".join(line for _, line in zip(range(60), diff))
         raise ConformanceError(f"the playthrough differs from {path.name}:\n{shown}")
-
-
-class ReferenceGame(NamedTuple):
-    """One game as :func:`reference_games` played it: the final ``state``, the text of every ply
-    (chance plies included), ``branching`` (the mean number of legal moves per decision) and
-    its balance metrics (:mod:`icewidgets.playout.balance`): ``lead_changes``, ``comeback`` and
-    ``branching_profile`` (float32 values, as the result arrays keep them)."""
-
-    state: State
-    moves: list[str]
-    branching: float
-    lead_changes: int
-    comeback: bool
-    branching_profile: list[float]
-
-
-def reference_games(game: Game, agents: Sequence[Any], seed: Any, start: int, stop: int,
-                    max_plies: int | None = None, position: State | None = None) -> list[ReferenceGame]:
-    """Games ``start``…``stop-1`` of the run seeded ``seed``, played one checked ply at a time
-    (``state.play``) with the playouts' seeding: game ``i`` draws from
-    ``numpy.random.default_rng(SeedSequence(seed, spawn_key=(i,)))``, starts from
-    ``game.new_state(seed=rng)`` (or, continuing a ``position``, from that position, drawing
-    nothing for it), and its chance plies are drawn by :func:`icewidgets.agents.chance_move`.
-    ``agents``: one per seat, names or callables. A game still going after ``max_plies`` plies
-    stops there (default: it plays to its end).
-
-    This is the reference a compiled kernel must equal, ply for ply.
-
-    >>> import icewidgets as iw
-    >>> game = iw.make(iw.available_games()[0])
-    >>> first, second = reference_games(game, ["random"] * game.num_players, seed=1, start=0, stop=2)
-    >>> first.state.is_over, first.moves == reference_games(game, ["random"] * game.num_players, 1, 0, 1)[0].moves
-    (True, True)
-    """
-    import numpy as np
-
-    from .agents import chance_move, get_agent
-    from .playout.balance import branching_profile, comeback, lead_changes
-
-    players = [get_agent(agent) for agent in agents]
-    progress = game.counters.progress
-    games = []
-    for index in range(start, stop):
-        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(index,)))
-        state = game.new_state(seed=rng) if position is None else position
-        moves: list[str] = []
-        choices: list[int] = []
-        sample_turns, samples = [state.turns], [progress(state)]
-        while not state.is_over and (max_plies is None or len(moves) < max_plies):
-            if state.to_move == CHANCE:
-                move = chance_move(state, rng)
-            else:
-                choices.append(len(state.legal_moves()))
-                move = players[state.to_move](state, rng)
-            moves.append(str(move))
-            state = state.play(move)
-            if state.is_over or state.turns != sample_turns[-1]:
-                sample_turns.append(state.turns)
-                samples.append(progress(state))
-        branching = float(np.float32(sum(choices) / len(choices) if choices else 0.0))
-        profile = [float(v) for v in np.float32(branching_profile(choices))]
-        games.append(ReferenceGame(state, moves, branching, lead_changes(samples),
-                                   comeback(sample_turns, samples, state.winners, state.turns), profile))
-    return games

@@ -38,7 +38,7 @@ def _fails(game, match: str) -> str:
 
 
 def test_the_table_lists_the_rules():
-    assert len(RULES) == 24 and RULES[0] == "a Game has a grid"
+    assert len(RULES) == 25 and RULES[0] == "a Game has a grid"
 
 
 def test_repr_false():
@@ -122,6 +122,47 @@ def test_finished_positions_must_load(monkeypatch):
 
     monkeypatch.setattr(NestRow, "state_from_text", refuse_finished)
     _fails(NestRow(), r"state_from_text\(to_text\(\)\) refused a position the game reached: a row is already made")
+
+
+def test_a_state_sharing_a_list_that_play_changes_is_caught(monkeypatch):
+    # The history of moves is a list every state shares and play() appends to: neither the
+    # position text nor the hash shows it, but the old state's field changed.
+    apply = NestRowState._apply
+
+    class MoveLog(list):  # reads as its last move wherever the last move is read
+        def __getattr__(self, name):
+            return getattr(self[-1], name)
+
+        def __str__(self):
+            return str(self[-1])
+
+    def shared_history(self, move):
+        after = apply(self, move)
+        history = self.last_move if isinstance(self.last_move, MoveLog) else MoveLog()
+        history.append(move)
+        object.__setattr__(after, "last_move", history)
+        return after
+
+    monkeypatch.setattr(NestRowState, "_apply", shared_history)
+    _fails(NestRow(), r"game 1, ply 2: play\(\) changed the old state: its last_move changed \(rule: play\(\) never "
+                      r"changes a state\)")
+
+
+def test_a_state_changed_by_a_later_ply_is_caught(monkeypatch):
+    # legal_moves() of a later state changes the board tuple of the first one, through a list it
+    # shares with the first state's field.
+    listing = NestRowState.legal_moves
+    first = {}
+
+    def spoiling(self):
+        if self.turns == 0:
+            first.setdefault("state", self)
+        elif self.turns == 3 and "state" in first:
+            object.__setattr__(first["state"], "last_move", "spoiled")
+        return listing(self)
+
+    monkeypatch.setattr(NestRowState, "legal_moves", spoiling)
+    _fails(NestRow(), r"game 1: the state after ply 0 changed while later plies were played: its last_move changed")
 
 
 def test_a_loaded_position_knows_its_result(monkeypatch):
