@@ -301,8 +301,9 @@ def test_a_search_too_big_for_its_budget_is_skipped():
 def test_the_exercise_board_checks_hints_and_solves(analysis):
     board = iw.ExerciseBoard(analysis.exercises("Light"), theme="dark")
     assert board.title.value.startswith("<b>Exercise 1 of 3.</b> Ply 3: Light played b1-d3")
-    start = board.picture.value
-    assert start.startswith("<div class='iw-picture' role='img'") and "<svg" in start and board.buttons["Previous"].disabled and not board.buttons["Next"].disabled
+    start = board.exercise.state
+    assert board.position.state == start and board.position.theme == "dark"
+    assert board.buttons["Previous"].disabled and not board.buttons["Next"].disabled
     assert board.solution() == "Try twice first: the solution comes after the second try."
     illegal = board.answer("a1-a1")
     assert not illegal.right and "is not legal here" in board.feedback.value and board.exercise.tries == 0
@@ -312,7 +313,7 @@ def test_the_exercise_board_checks_hints_and_solves(analysis):
     assert board.hint() == "Hint: the move to find: it starts from d1." and "it starts from d1" in board.feedback.value
     board.answer("@B1")
     assert "The solution: d1-c3" in board.feedback.value
-    assert board.solution().startswith("The solution: d1-c3 (worth 0.81") and board.picture.value != start
+    assert board.solution().startswith("The solution: d1-c3 (worth 0.81") and board.position.state == start.play("d1-c3")
     assert board.next() and board.index == 1 and board.box.value == ""
     assert board.answer(" A4 - B4 ").right and "data-kind='right'" in board.feedback.value
     assert board.next() and not board.next() and board.index == 2 and board.buttons["Next"].disabled
@@ -325,7 +326,7 @@ def test_the_exercise_board_says_when_there_are_none(analysis):
     assert board.buttons["Check"].disabled and not board.answer("@b2").right
     with pytest.raises(TypeError, match="ExerciseBoard takes exercises"):
         iw.ExerciseBoard(["@b2"])
-    with pytest.raises(ValueError, match="theme='blue' must be one of"):
+    with pytest.raises(ValueError, match="theme='blue' must be 'auto' or one of"):
         iw.ExerciseBoard(analysis.exercises(0), theme="blue")
 
 

@@ -66,13 +66,33 @@ def test_enter_in_the_answer_box_checks_it_as_the_button_does(board):
     assert board.exercise.solved and board.exercise.tries == 1 and "data-kind='right'" in board.feedback.value
 
 
-def test_the_picture_says_the_position_in_words(board):
+def test_the_position_is_said_in_words_and_drawn_on_the_game_widgets_board(board):
     words = ("Volterra board: Light to move. On the board: a1: D; b1: L; c1: D; d1: L; e1: D; a2: L; b2: D; "
              "c2: L @L; d2: D; e2: L; a3: D; b3: L; c3: D; d3: L; e3: D; a4: L; b4: D; c4: L D @D; e4: L.")
-    assert board.picture.value.startswith(f"<div class='iw-picture' role='img' aria-label='{words}'><svg")
+    assert board.words.value.endswith(f">{words}</span>") and "clip:rect(0,0,0,0)" in board.words.value
+    assert board.position.state == board.exercise.state and board.position.mode == "exercise"
     board.answer("@b1")
     board.answer("@b1")
-    board.solution()  # drawn after d1-c3: d1 empty, the tower of c3 one higher
-    assert board.picture.value.startswith(
-        "<div class='iw-picture' role='img' aria-label='Volterra board: Light to move. On the board: a1: D; b1: L; "
-        "c1: D; e1: D; a2: L; b2: D; c2: L @L; d2: D; e2: L; a3: D; b3: L; c3: D L; d3: L;")
+    assert board.position.state == board.exercise.state and not board.position.record.plies  # wrong tries leave the position
+    board.solution()  # shown played: d1 empty, the tower of c3 one higher; no more moves offered
+    assert board.position.record.plies == ("d1-c3",) and board.position.state.stack("c3") == "DL"
+    assert board.position.legal == [] and board.position.buttons == []
+
+
+def test_a_move_played_on_the_board_is_checked_as_a_typed_one(board):
+    position = board.position
+    start = board.exercise.state
+    # The pawn (c2) clicked to b1: @b1, a wrong try, written in the box; the position stays.
+    assert position.handle({"type": "click", "from": "c2", "to": "b1"}) is False
+    assert board.box.value == "@b1" and board.exercise.tries == 1 and "data-kind='wrong'" in board.feedback.value
+    assert position.state == start and position.record.plies == ()
+    # A click no legal move joins: answered with the rule, and not a try.
+    assert position.handle({"type": "click", "from": "a4", "to": "a1"}) is False
+    assert board.exercise.tries == 1 and "a4-a1 is not legal here: " in board.feedback.value
+    # The right move: shown played, solved, and the board takes no more.
+    assert position.handle({"type": "move", "move": "d1-c3"}) is True
+    assert board.exercise.solved and position.record.plies == ("d1-c3",) and position.legal == []
+    assert "data-kind='right'" in board.feedback.value
+    # The next exercise is its own position, ready for a move again.
+    assert board.next() and position.state == board.exercise.state and position.record.plies == ()
+    assert position.legal != [] and board.box.value == ""

@@ -1,12 +1,15 @@
 """``ExerciseBoard``: learn from your mistakes, one exercise at a time.
 
 It shows an exercise (:meth:`icewidgets.Analysis.exercises`) or a puzzle
-(:func:`icewidgets.puzzles`): the question, the position, a box for the answer in the game's
-notation (any case, spaces allowed; Enter in the box checks it, as the **Check** button), and the
-buttons **Check**, **Hint**, **Solution** (given after the second wrong try, as the check says)
-and **Previous** / **Next**. A right answer draws the position after it; so does the solution.
-Everything is checked in Python, by the exercise itself
-(:meth:`~icewidgets.analysis.Exercise.check`), so the board says what the notebook says.
+(:func:`icewidgets.puzzles`): the question, the position on the game widget's board, a box for
+the answer in the game's notation (any case, spaces allowed; Enter in the box checks it, as the
+**Check** button), and the buttons **Check**, **Hint**, **Solution** (given after the second
+wrong try, as the check says) and **Previous** / **Next**. The answer may also be played on the
+board, as in a game (:mod:`.exercise_position`: clicks or the keyboard, each game's own controls);
+it is checked as a typed one, and a wrong try leaves the position as it was. A right answer is
+shown played on the board; so is the solution. Everything is checked in Python, by the exercise
+itself (:meth:`~icewidgets.analysis.Exercise.check`), so the board says what the notebook says.
+Below about 700 px the board stands above its panel, as the game widget's does.
 
 The feedback starts with a word in a badge ("✔ Right", "✘ Not yet", "Hint", "The solution"):
 the word says it, not the colour alone, and the badge carries its own background, so its text
@@ -34,6 +37,7 @@ from ..analysis import Exercise
 from ..analysis.exercises import read_answer
 from ..svg.draw import status
 from ..teaching import Verdict
+from .exercise_position import ExercisePosition
 
 __all__ = ["ExerciseBoard", "position_words"]
 
@@ -42,31 +46,40 @@ BADGES = {"right": "#1a7f37", "wrong": "#b42318", "hint": "#0b57d0", "solution":
 contrast of at least 5:1 (WCAG asks 4.5:1), whatever the notebook's theme."""
 
 
+VISUALLY_HIDDEN = ("position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;"
+                   "clip:rect(0,0,0,0);white-space:nowrap;border:0")
+"""Text for screen readers only (read out, not shown)."""
+
+
 class ExerciseBoard(widgets.VBox):
     """A panel of exercises or puzzles: ``ExerciseBoard(analysis.exercises(0))`` or
-    ``ExerciseBoard(iw.puzzles(records))`` (a sequence of exercises, or one). ``theme`` is one of
-    :data:`icewidgets.svg.THEMES`, ``size`` the board's width (see :func:`icewidgets.svg.board`).
+    ``ExerciseBoard(iw.puzzles(records))`` (a sequence of exercises, or one). ``theme`` is
+    ``"auto"`` (the notebook's light or dark) or one of :data:`icewidgets.svg.THEMES`, ``size``
+    the board's width (see :func:`icewidgets.svg.board`).
 
-    From Python: :meth:`answer` (as the Check button), :meth:`hint`, :meth:`solution`,
-    :meth:`next`, :meth:`previous`; ``index`` is the exercise shown, ``exercise`` that exercise.
+    From Python: :meth:`answer` (as the Check button, or a move made on the board),
+    :meth:`hint`, :meth:`solution`, :meth:`next`, :meth:`previous`; ``index`` is the exercise
+    shown, ``exercise`` that exercise, ``position`` the board (an :class:`ExercisePosition`).
     """
 
-    def __init__(self, exercises: Any, *, theme: str = "light", size: Any = None, **kwargs: Any):
+    def __init__(self, exercises: Any, *, theme: str = "auto", size: Any = None, **kwargs: Any):
         if isinstance(exercises, Exercise):
             exercises = [exercises]
         items = list(exercises) if isinstance(exercises, Sequence) else None
         if items is None or not all(isinstance(item, Exercise) for item in items):
             raise TypeError("ExerciseBoard takes exercises (analysis.exercises(player)) or puzzles (iw.puzzles(...)), "
                             f"not {type(exercises).__name__}")
-        if theme not in svg.THEMES:
-            raise ValueError(f"theme={theme!r} must be one of {', '.join(map(repr, svg.THEMES))}")
+        if theme != "auto" and theme not in svg.THEMES:
+            raise ValueError(f"theme={theme!r} must be 'auto' or one of {', '.join(map(repr, svg.THEMES))}")
         svg.size_of(size)  # a bad size is refused now, not at the first picture
         self.exercises = items
         self.theme, self.size = theme, size
         self.index = 0
         self.note = getattr(exercises, "note", "")
         self.title = widgets.HTML()
-        self.picture = widgets.HTML()
+        self.words = widgets.HTML()
+        first = items[0].state if items else None
+        self.position = ExercisePosition(first, self._board_answer, theme=theme, size=size) if first else None
         self.box = widgets.Text(description="Your move", placeholder="a move, as the game writes it")
         self.feedback = widgets.HTML()
         self.buttons = {name: widgets.Button(description=name, tooltip=tip) for name, tip in (
@@ -79,9 +92,13 @@ class ExerciseBoard(widgets.VBox):
         self.buttons["Solution"].on_click(lambda _: self.solution())
         self.buttons["Previous"].on_click(lambda _: self.previous())
         self.buttons["Next"].on_click(lambda _: self.next())
-        row = widgets.HBox([self.box, self.buttons["Check"], self.buttons["Hint"], self.buttons["Solution"]])
-        steps = widgets.HBox([self.buttons["Previous"], self.buttons["Next"]])
-        super().__init__([self.title, self.picture, row, self.feedback, steps], **kwargs)
+        # Rows that wrap: on a narrow page (a phone, 400 px) the buttons go under the box.
+        wrap = widgets.Layout(flex_flow="row wrap")
+        row = widgets.HBox([self.box, self.buttons["Check"], self.buttons["Hint"], self.buttons["Solution"]],
+                           layout=wrap)
+        steps = widgets.HBox([self.buttons["Previous"], self.buttons["Next"]], layout=wrap)
+        shown = [self.title, self.words] + ([self.position] if self.position else []) + [row, self.feedback, steps]
+        super().__init__(shown, **kwargs)
         self.add_class("iw-exercises")
         self._show()
 
@@ -98,7 +115,7 @@ class ExerciseBoard(widgets.VBox):
         verdict = exercise.check(text)
         if verdict.right:
             move, _ = read_answer(exercise.state, text)  # as the check read it
-            self._draw(exercise, exercise.state.play(move))
+            self.position.show(exercise.state, move)
         self._say(str(verdict), "right" if verdict.right else "wrong")
         self._enable()
         return verdict
@@ -118,7 +135,7 @@ class ExerciseBoard(widgets.VBox):
             text = "Try twice first: the solution comes after the second try."
         else:
             text = f"The solution: {exercise.solution_text}"
-            self._draw(exercise, exercise.state.play(exercise.solution))
+            self.position.show(exercise.state, exercise.solution)
         self._say(text, "solution" if text.startswith("The solution") else "note")
         return text
 
@@ -144,21 +161,21 @@ class ExerciseBoard(widgets.VBox):
         self.box.value = ""
         if exercise is None:
             self.title.value = f"<b>No exercises.</b> {html.escape(self.note)}"
-            self.picture.value = ""
             self.feedback.value = ""
         else:
             self.title.value = (f"<b>Exercise {self.index + 1} of {len(self.exercises)}.</b> "
                                 f"{html.escape(exercise.question)}")
-            self._draw(exercise, exercise.state)
+            # The position in words, for a screen reader (the board's squares say their stacks one by one too).
+            self.words.value = (f"<span class='iw-position' style='{VISUALLY_HIDDEN}'>"
+                                f"{html.escape(position_words(exercise.state))}</span>")
+            self.position.show(exercise.state)
             self._say("✔ Solved." if exercise.solved else "", "right")
         self._enable()
 
-    def _draw(self, exercise: Exercise, state: Any) -> None:
-        # The picture's name says the position (the squares as the game widget's squares say
-        # them), so a screen reader can do the exercise too; the SVG alone says whose turn it is.
-        picture = svg.board(state, theme=self.theme, size=self.size, highlight_last=state is not exercise.state)
-        self.picture.value = (f"<div class='iw-picture' role='img' aria-label='{html.escape(position_words(state))}'>"
-                              f"{picture}</div>")
+    def _board_answer(self, text: str) -> Verdict:
+        """A move made on the board: checked as a typed one, and written in the box."""
+        self.box.value = text
+        return self.answer(text)
 
     def _say(self, text: str, kind: str) -> None:
         """Show ``text``; for a kind of :data:`BADGES`, its first words (up to ": ") in the badge."""

@@ -185,3 +185,15 @@ def contrast():
 def texts_contrast():
     """:func:`text_contrasts`, for the tests."""
     return text_contrasts
+
+
+SVG_TEXT_SIZES = """(root) => [...root.querySelectorAll('.iw-badges text, .iw-hintlayer text, .iw-bestlayer text, .iw-panel text, .iw-piece text:not(.iw-halo)')]
+  .filter((t) => t.getClientRects().length).map((t) => [t.textContent, parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a])"""
+"""Every visible text the board draws (stack badges, hints, the best move, the panel, the pieces'
+letters) under an element, as ``[text, its size on screen in px]``."""
+
+
+@pytest.fixture(scope="session")
+def svg_text_sizes():
+    """``sizes(locator)``: :data:`SVG_TEXT_SIZES` of the element ``locator`` finds."""
+    return lambda locator: locator.evaluate(SVG_TEXT_SIZES)

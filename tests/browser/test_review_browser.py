@@ -155,16 +155,13 @@ def test_a_hints_line_is_previewed_on_the_board_without_changing_the_game(browse
     context.close()
 
 
-BADGES = """(root) => [...root.querySelectorAll('.iw-badges text, .iw-hintlayer text, .iw-bestlayer text, .iw-panel text, .iw-piece text:not(.iw-halo)')]
-  .filter((t) => t.getClientRects().length).map((t) => [t.textContent, parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a])"""
-
-
 def _games():
     return [name for name in ("volcano", "volterra", "ice3", "blockade") if name in iw.available_games()]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_at_400_px_the_board_is_above_the_panel_and_every_badge_is_readable(browser, artifacts, volterra, tmp_path, scheme):
+def test_at_400_px_the_board_is_above_the_panel_and_every_badge_is_readable(browser, artifacts, volterra, tmp_path,
+                                                                           svg_text_sizes, scheme):
     pages = {"analysed": volterra[0]}
     for name in _games():
         record = iw.Record.new(name, seed=1)
@@ -192,7 +189,7 @@ def test_at_400_px_the_board_is_above_the_panel_and_every_badge_is_readable(brow
         assert widget.locator(".iw-side").bounding_box()["y"] >= squares[2], name  # the panel under the board
         panel = widget.locator(".iw-panel").bounding_box()
         assert panel["y"] >= squares[2] and panel["x"] + panel["width"] <= widget.bounding_box()["x"] + 400, name
-        texts = widget.evaluate(BADGES)
+        texts = svg_text_sizes(widget)
         assert texts and [t for t in texts if t[1] < 11.9] == [], (name, scheme, [t for t in texts if t[1] < 11.9][:5])
         assert tab.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
         assert not tab.errors, tab.errors

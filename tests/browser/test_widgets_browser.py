@@ -49,8 +49,8 @@ def page(browser, lab_server):
     page.wait_for_selector('.iw-game[data-game="volcano"] [data-square="c3"]', timeout=120_000)
     page.wait_for_selector('.py-status[data-game="ice3"]', timeout=120_000)
     page.wait_for_selector('.py-status[data-game="volcano-long"]', timeout=120_000)
-    # The last cell (test_exercise_browser.py's boards) analyses a game: the kernel is free after it.
-    page.wait_for_selector(".py-exercises-dark .iw-board", timeout=120_000)
+    # The last cell (test_exercise_browser.py's boards) analyses two games: the kernel is free after it.
+    page.wait_for_selector(".py-exercises-volcano .iw-board", timeout=180_000)
     page.errors = errors  # type: ignore[attr-defined]
     page.received = received  # type: ignore[attr-defined]
     yield page
@@ -616,7 +616,8 @@ def _walk(page, state, start: str, goal: str) -> None:
 
 
 def test_one_move_late_in_a_long_game_is_a_small_update(page, artifacts):
-    widget = page.locator('.iw-game[data-game="volcano"]').last  # the notebook's last widget: 199 plies
+    # The notebook's last game widget (199 plies), before the exercise boards' boards.
+    widget = page.locator('.iw-game[data-game="volcano"]:not(.iw-exercise)').last
     widget.scroll_into_view_if_needed()
     status = _status(page, "volcano-long")
     assert "plies=199 " in status.text_content()

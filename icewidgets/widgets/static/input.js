@@ -226,7 +226,7 @@ export function createInput(dom, model, playback, board, messenger) {
       ev.stopPropagation();
       return;
     }
-    const action = keyAction(ev.key);
+    const action = model.get("mode") === "exercise" ? null : keyAction(ev.key); // an exercise has no replay
     if (!action) return;
     if (action === "toggle" && (tag === "BUTTON" || tag === "SUMMARY")) return; // Space presses the focused control
     ev.preventDefault();

@@ -53,6 +53,8 @@ export function render({ model, el: host }) {
   input = createInput(dom, model, playback, board, messenger);
   analysis = createAnalysis(dom, model, playback, board, messenger);
   dom.root.classList.toggle("iw-replay", model.get("mode") === "replay");
+  // An exercise's board (widgets/exercise_position.py): the board and its move controls alone.
+  dom.root.classList.toggle("iw-exercise", model.get("mode") === "exercise");
   board.onLayout(() => {
     playback.redraw();
     analysis.redraw();
