@@ -43,23 +43,22 @@ import threading
 from typing import Any, Callable, Iterator
 
 import anywidget
-import numpy as np
 import traitlets
 
 from .. import checks, svg
-from ..agents import chance_move, get_agent
+from ..agents import chance_move
 from ..analysis import Analysis
 from ..games import available_games, make
 from ..pieces import is_pawn
-from ..protocol import CHANCE, Game, IllegalMoveError, NotationError, State
+from ..protocol import CHANCE, Game, NotationError, State
 from ..record import CODE_PREFIX, Record
 from .analysing import PRECISION, Analysing, check_analysis
 from .background import Task
 from .choosing import Choosing
 from .frontend import STYLES, module_source
 from .replay import FrameLog, legal_entries
+from .seats import Refused, Seats
 
-HUMAN = "human"
 MAX_SPEED = 100.0
 """The fastest replay speed (times the normal one)."""
 AUTO = "auto"
@@ -104,7 +103,7 @@ def _locked(method: Callable) -> Callable:
     return locked
 
 
-class GameWidget(Analysing, Choosing, anywidget.AnyWidget):
+class GameWidget(Analysing, Choosing, Seats, anywidget.AnyWidget):
     """One widget for every game: click to move, step through every ply and every stage of one.
 
     ``GameWidget(name, players=2, agents={1: "greedy"})`` plays game ``name`` against a bot in
@@ -249,7 +248,7 @@ class GameWidget(Analysing, Choosing, anywidget.AnyWidget):
         """
         try:
             if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-                raise _Refused("the widget received a message it does not understand")
+                raise Refused("the widget received a message it does not understand")
             kind = msg["type"]
             if kind == "move":
                 return self._human_move(msg.get("move"))
@@ -279,8 +278,8 @@ class GameWidget(Analysing, Choosing, anywidget.AnyWidget):
                 return self.hint()
             if kind in ("toggle", "clear", "choose"):
                 return self._choice_message(kind, msg)
-            raise _Refused(f"the widget received an unknown message type {kind!r}")
-        except _Refused as refused:
+            raise Refused(f"the widget received an unknown message type {kind!r}")
+        except Refused as refused:
             self._say(str(refused), "error")
             return False
 
@@ -329,13 +328,13 @@ class GameWidget(Analysing, Choosing, anywidget.AnyWidget):
             elif isinstance(what, State):
                 record = Record.new(what.game, start=what)
             elif isinstance(what, str) and len(what) > 200_000:
-                raise _Refused("That text is too long to be a position or a game code.")
+                raise Refused("That text is too long to be a position or a game code.")
             elif isinstance(what, str) and what.strip():
                 record = self._parse_loaded(what.strip(), partial, offered)
             else:
-                raise _Refused("Paste a position text or a record code to load.")
+                raise Refused("Paste a position text or a record code to load.")
         except (ValueError, TypeError) as error:
-            raise _Refused(f"Could not load that: {error}") from None
+            raise Refused(f"Could not load that: {error}") from None
         if record.game != self.game_name:
             g = record.make_game()
             with self._computed():
@@ -387,58 +386,15 @@ class GameWidget(Analysing, Choosing, anywidget.AnyWidget):
         else:
             self.handle(content)
 
-    def think(self) -> None:
-        """Let the bot to move choose on a background thread (:attr:`bot_thread`), as the page asks:
-        meanwhile :attr:`bot_thinking` is True and the widget says so. Its answer is played if
-        the game is still where it was (an undo or a load meanwhile drops it). A dice roll or a
-        refusal is answered at once."""
-        with self._lock:
-            state = self.final_state
-            if state.is_over or not self._is_bot(state) or state.to_move == CHANCE:
-                self.handle({"type": "bot"})
-                return
-            if self._bot_task is not None and self._bot_task.running and self._bot_task.about is state:
-                return  # asked twice for the same position
-            self._stop_thinking()
-            seat = state.player
-            self.bot_thinking = True
-            self._say(f"{self.game.player_name(seat)} ({self.seats[seat]}) is thinking…", "info")
-            self._bot_task = Task(self._lock, "bot", lambda task: self._bot_choice(state),
-                                  lambda move, error: self._bot_answered(state, move, error), about=state).start()
-            self.bot_thread = self._bot_task.thread
-
-    def _bot_answered(self, state: State, move: Any, error: Exception | None) -> None:
-        """The thinking bot's answer (under the lock): played if the game is still where it was."""
-        self._bot_task = None
-        self.bot_thinking = False
-        if self.final_state is not state:
-            return  # the game moved on meanwhile
-        failure = None if error is None else str(error)
-        if failure is None:
-            try:
-                self._play_bot_move(state, move)
-            except _Refused as refused:
-                failure = str(refused)
-        if failure is not None:
-            self.bot_pending = False
-            self._say(failure, "error")
-
-    def _stop_thinking(self) -> None:
-        """The game goes back or starts again: a bot still thinking will find its answer dropped."""
-        if self._bot_task is not None:
-            self._bot_task.drop()
-            self._bot_task = None
-        self.bot_thinking = False
-
     def _human_move(self, text: Any) -> bool:
         if not isinstance(text, str) or not text.strip() or len(text) > 64:
-            raise _Refused("A move must be given as its notation, e.g. " + repr(self.game.example_move))
+            raise Refused("A move must be given as its notation, e.g. " + repr(self.game.example_move))
         state = self._state_to_play()
         try:
             move = state.listed(text.strip())
             after = state.play(move)
         except (ValueError, TypeError) as error:
-            raise _Refused(str(error)) from None
+            raise Refused(str(error)) from None
         self._branch_here()
         self._push(str(move), after)
         return True
@@ -446,65 +402,31 @@ class GameWidget(Analysing, Choosing, anywidget.AnyWidget):
     def _click(self, source: Any, target: Any) -> bool:
         squares = self.game.grid.names
         if not (isinstance(source, str) and source in squares and isinstance(target, str) and target in squares):
-            raise _Refused("A click must name two squares of the board.")
+            raise Refused("A click must name two squares of the board.")
         state = self._state_to_play()
         text = self.game.controls.click_move(state, source, target)
         if text is None:
-            raise _Refused(f"The piece on {source} cannot go to {target}.")
+            raise Refused(f"The piece on {source} cannot go to {target}.")
         return self._human_move(text)
 
     def _state_to_play(self) -> State:
         """The position shown (playing from an earlier ply branches off there), if a human may move in it."""
         state = self.state
         if state.is_over:
-            raise _Refused("The game is over: no more moves. Use Undo or load another position.")
+            raise Refused("The game is over: no more moves. Use Undo or load another position.")
         if state.to_move == CHANCE:
-            raise _Refused("Roll the dice first.")
+            raise Refused("Roll the dice first.")
         if self._is_bot(state):
-            raise _Refused(f"It is {self.game.player_name(state.player)}'s turn (a bot); wait for its move.")
+            raise Refused(f"It is {self.game.player_name(state.player)}'s turn (a bot); wait for its move.")
         return state
 
     def _roll(self) -> bool:
         state = self.state
         if state.to_move != CHANCE or state.is_over:
-            raise _Refused("There are no dice to roll now.")
+            raise Refused("There are no dice to roll now.")
         outcome = chance_move(state, self._generator())
         self._branch_here()
         self._push(str(outcome), state.play(outcome))
-        return True
-
-    def _bot_move(self) -> bool:
-        state = self.final_state
-        if state.is_over or not self._is_bot(state):
-            self.bot_pending = False
-            raise _Refused("No bot is to move now.")
-        try:
-            return self._play_bot_move(state, self._bot_choice(state))
-        except _Refused:
-            self.bot_pending = False
-            raise
-
-    def _bot_choice(self, state: State) -> Any:
-        """The move of the bot to move in ``state`` (its dice roll at a chance ply)."""
-        try:
-            if state.to_move == CHANCE:
-                return chance_move(state, self._generator())
-            return self._agents[state.player](state, self._generator())
-        except Exception as error:  # a failing bot is reported in the widget, never swallowed
-            raise _bot_failed(state, error) from None
-
-    def _play_bot_move(self, state: State, move: Any) -> bool:
-        seat = state.player
-        try:
-            after = state.play(move)
-        except (IllegalMoveError, NotationError) as error:
-            raise _Refused(f"The bot in seat {seat + 1} ({self.seats[seat]}) chose {move!r} at ply "
-                           f"{len(self._record.plies) + 1}, which the rules refuse: {error}") from None
-        except Exception as error:
-            raise _bot_failed(state, error) from None
-        self._push(str(move), after)
-        if state.to_move != CHANCE:
-            self._say(f"{self.game.player_name(seat)} ({self.seats[seat]}) played {move}.", "info")
         return True
 
     def _branch_here(self) -> None:
@@ -513,36 +435,6 @@ class GameWidget(Analysing, Choosing, anywidget.AnyWidget):
             self._truncate(self.ply)
 
     # Building the data -----------------------------------------------------------------------
-
-    def _seat_names(self, game: Game, agents: Any) -> list[str]:
-        n = game.num_players
-        names = [HUMAN] * n
-        self._agents = {}
-        if agents is None:
-            agents = {}
-        if isinstance(agents, (list, tuple)):
-            agents = {i: a for i, a in enumerate(agents) if a not in (None, HUMAN)}
-        if not isinstance(agents, dict):
-            raise TypeError("agents= must be a dict {seat: agent name or callable}, e.g. {1: 'greedy'}")
-        for seat, agent in agents.items():
-            if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= seat < n:
-                raise ValueError(f"agents: seat {seat!r} is not a player of this game (0 to {n - 1})")
-            seat = int(seat)
-            if agent is None or (isinstance(agent, str) and agent == HUMAN):
-                continue
-            self._agents[seat] = get_agent(agent, f"agents[{seat}]")
-            names[seat] = agent if isinstance(agent, str) else getattr(agent, "__name__", "bot")
-        return names
-
-    def _is_bot(self, state: State) -> bool:
-        # At a chance ply ``player`` is whose roll it is: a bot's dice roll by themselves, a
-        # human presses the roll button.
-        return not state.is_over and state.player in self._agents
-
-    def _generator(self) -> np.random.Generator:
-        if self._rng is None:
-            self._rng = np.random.default_rng(self._seed)
-        return self._rng
 
     @property
     def palette(self) -> str:
@@ -749,7 +641,7 @@ class GameWidget(Analysing, Choosing, anywidget.AnyWidget):
                 raise
             diagram = game.state_from_text(text, partial=True)  # a text that does not parse raises here
             self.__dict__["_offered"] = text
-            raise _Refused(f"Could not load that: this position cannot arise in play: "
+            raise Refused(f"Could not load that: this position cannot arise in play: "
                            f"{'; '.join(p for p in diagram.problems() if not p.missing)}. "
                            f"Press Load again to show it anyway, as a diagram (part of a board).") from None
         return Record.new(game, start=state, partial=partial)
@@ -790,10 +682,6 @@ class GameWidget(Analysing, Choosing, anywidget.AnyWidget):
         return svg.board(self.state, **{"theme": theme, "palette": self._palette, "size": self.size, **options})
 
 
-class _Refused(Exception):
-    pass
-
-
 def _valid_theme(name: Any) -> str:
     """A theme's name (``"auto"`` or one of :data:`icewidgets.svg.THEMES`); else a ValueError."""
     if isinstance(name, str) and (name == AUTO or name in svg.THEMES):
@@ -809,10 +697,6 @@ def _valid_size(size: Any) -> float | str | None:
                          f"{', '.join(map(repr, svg.SIZES))}")
     svg.size_of(size)
     return size if size is None or isinstance(size, str) else float(size)
-
-
-def _bot_failed(state: State, error: Exception) -> _Refused:
-    return _Refused(f"The bot in seat {state.player + 1} failed: {type(error).__name__}: {error}")
 
 
 def _as_record(game: Any, seed: int | None, options: dict) -> Record:
