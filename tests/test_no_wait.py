@@ -205,7 +205,6 @@ def test_a_process_pool_run_compiles_once_and_says_so_once(fresh, monkeypatch, c
         assert np.array_equal(results.arrays[key], column), key
     assert results.engine == "fast" and seen == [16, 32, 48, 64]
     assert len((fresh / "compiles.txt").read_text().split()) == 1  # one compile in all the processes
-    assert (fresh / "kernel.txt").exists()  # and the workers played on the kernel once it was ready
     said = [line for line in capfd.readouterr().err.splitlines() if "fast engine" in line]
     assert said == ["preparing the fast engine for Nest Row in the background (first time only); the rules engine "
                     "plays meanwhile, the same games…",
@@ -298,3 +297,13 @@ def test_a_stopped_run_ends_the_chunks_its_threads_play_on_the_rules_engine(fres
     results = iw.playouts(CompiledNestRow(), 64, agents=AGENTS, seed=4, chunk_size=16, workers=2)
     assert results.partial and results.n == 16 and played[0] == 16
     assert played[16] == 1  # the chunk in its first game at the stop ended after it
+
+
+def test_a_run_with_seats_rotated_prepares_every_seating_at_once_and_follows_the_last(fresh, monkeypatch):
+    monkeypatch.setattr(fast, "_compile_elsewhere", _gated_compile(fresh))
+    run = iw.playout.PlayoutRun.plan(CompiledNestRow(), 8, agents=AGENTS, seed=1, rotate_seats=True)
+    waiting = run.preparation()
+    jobs = [fast.preparation(run.game, seated) for seated in (AGENTS, AGENTS[::-1])]
+    assert None not in jobs and waiting is jobs[1]  # both queued at once; the run says when the last is done
+    (fresh / "go").touch()
+    assert waiting.wait(120) and jobs[0].done and run.kernel_ready() and run.preparation() is None

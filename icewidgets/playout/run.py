@@ -383,16 +383,20 @@ class PlayoutRun:
     def kernel_ready(self) -> bool:
         """Whether the run's kernel can play now (:func:`icewidgets.fast.ready`: a kernel not
         ready is prepared in the background meanwhile). Always False on the rules engines."""
-        return self.engine == "fast" and all(fast.ready(self.game, self._seated(seating))
-                                             for seating in self.seatings)
+        # Every seating is asked (a list, not a generator that all() would cut short), so that
+        # each kernel call not ready yet is queued for preparation now, not once the one before is.
+        return self.engine == "fast" and all([fast.ready(self.game, self._seated(seating))
+                                              for seating in self.seatings])
 
     def preparation(self) -> Any:
         """The background preparation of the run's kernel that is not ready yet
-        (a :class:`icewidgets.fast.Preparation`), or None."""
+        (a :class:`icewidgets.fast.Preparation`), or None. With seats rotated, the last of the
+        seatings' (one thread prepares them in turn, so it ends last, when the kernel plays)."""
         if self.kernel_ready():
             return None
-        found = (fast.preparation(self.game, self._seated(seating)) for seating in self.seatings)
-        return next((p for p in found if p is not None and not p.ready), None)
+        found = [fast.preparation(self.game, self._seated(seating)) for seating in self.seatings]
+        pending = [p for p in found if p is not None and not p.ready]
+        return pending[-1] if pending else None
 
     def _seated(self, seating: Sequence[int]) -> list[Any]:
         return [self.agents[a] for a in seating]
