@@ -140,10 +140,11 @@ def _gated_compile(folder):
     return compile_
 
 
-def _ready_after_fork(game, agents):
+def _ready_after_fork(game, agents, folder):
     """In a forked worker: what it inherited, then whether its own preparation ends."""
     inherited = (dict(fast._held), fast.preparation(game, agents) is not None, fast._prepare_lock.locked())
     first = fast.ready(game, agents)
+    (folder / "asked").touch()
     job = fast.preparation(game, agents)
     return inherited, first, job is not None and job.wait(120) and job.ready
 
@@ -155,7 +156,8 @@ def test_a_forked_worker_prepares_its_own_kernel_and_waits_for_the_parents_compi
     assert not fast.ready(game, AGENTS)
     wait_for(fresh / "compiles.txt")  # the parent compiles, holding the lock
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
-        future = pool.submit(_ready_after_fork, game, AGENTS)
+        future = pool.submit(_ready_after_fork, game, AGENTS, fresh)
+        wait_for(fresh / "asked")  # the worker asked while the parent still compiles
         (fresh / "go").touch()
         inherited, first, ended = future.result(timeout=300)
     # Nothing of the parent's threads came along: no lock, no pending preparation, no held lock.
