@@ -38,6 +38,14 @@ meanwhile), then this process loads it from there. Callers play on the rules eng
 and switch between two games (or rollouts) once it is ready: both engines play game ``i`` from
 the same seed alike, so a result never shows where the switch came.
 
+One compile of a kernel runs at a time on a machine: a lock file beside numba's cache (the
+system's lock, which goes with a process that dies) is held while it compiles, so the workers
+of a process pool, a second notebook or ``warm`` wait for it in the background, playing on the
+rules engines, and then load its work instead of compiling it again. The compiling process is
+in a session of its own: a Ctrl-C or a notebook's interrupt stops the user's work, not the
+compile, which goes on to its end even if the user's process ends first. numba writes its
+cache files whole (a temporary file put in place), and so is the note of what the cache holds.
+
 >>> from icewidgets import available_games, make
 >>> game = make(available_games()[0])
 >>> kernel = kernel_for(game, ("random", "greedy"))
@@ -49,6 +57,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import json
@@ -60,7 +69,9 @@ import threading
 import time
 import warnings
 from types import ModuleType
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
+
+from .files import atomic_write, locked
 
 AGENT_NAMES = ("random", "greedy")
 """The built-in agents the kernels reproduce."""
@@ -192,11 +203,16 @@ def prepare(game: Any, agents: Sequence[Any], notify: Notify | None = None, cont
         return False
     names = agent_names(agents)
     key = (kernel.__name__, names, game, continuing)
-    with _prepare_lock:
-        if key not in _prepared:
-            _run_with_notice(lambda: _smallest_call(kernel, game, names, continuing), game.title, notify)
-            _note_cached(kernel, key)
-            _prepared.add(key)
+    if key in _prepared:
+        return True
+    # A call the cache holds loads without the lock: only compiling waits for another
+    # process's compile of this kernel. The lock is taken before _prepare_lock, always.
+    with (contextlib.nullcontext() if _noted_cached(kernel, key) else _compiling(kernel)):
+        with _prepare_lock:
+            if key not in _prepared:
+                _run_with_notice(lambda: _smallest_call(kernel, game, names, continuing), game.title, notify)
+                _note_cached(kernel, key)
+                _prepared.add(key)
     return True
 
 
@@ -312,7 +328,7 @@ def ready(game: Any, agents: Sequence[Any], continuing: bool = False) -> bool:
     with _preparations_lock:
         if key not in _preparations:
             _preparations[key] = Preparation(game.title)
-            _queue.put((key, game, names, continuing))
+            _queue.put((key, kernel, game, names, continuing))
             _start_worker()
     return False
 
@@ -341,13 +357,17 @@ def _start_worker() -> None:
 def _serve() -> None:
     while True:
         try:
-            key, game, names, continuing = _queue.get(timeout=1.0)
+            key, kernel, game, names, continuing = _queue.get(timeout=1.0)
         except queue.Empty:
             return  # a later ready() starts another
         job = _preparations[key]
         try:
-            _compile_elsewhere(game, names, continuing)
-            prepare(game, names, continuing=continuing)  # from the cache now (else compiled on this thread)
+            # While another process compiles this kernel (a worker of a process pool, another
+            # notebook, `warm`), wait here, in the background, and then load its work.
+            with _compiling(kernel) as held:
+                if not _noted_cached(kernel, key):
+                    _compile_elsewhere(game, names, continuing, held)
+                prepare(game, names, continuing=continuing)  # from the cache now (else compiled on this thread)
         except Exception as error:  # the rules engines go on playing; said once
             warnings.warn(f"the fast engine for {game.title} could not be prepared ({type(error).__name__}: "
                           f"{error}); the rules engines play it, with the same results", RuntimeWarning, stacklevel=1)
@@ -359,19 +379,29 @@ def _serve() -> None:
 _CHILD = "import sys\nfrom icewidgets.fast import prepare_request\nprepare_request(sys.argv[1])"
 
 
-def _compile_elsewhere(game: Any, names: tuple[str, ...], continuing: bool) -> bool:
+def _compile_elsewhere(game: Any, names: tuple[str, ...], continuing: bool, held: int | None = None) -> bool:
     """Compile the kernel's call into numba's disk cache in a process of its own; False where
     that cannot be done (a game the registry cannot build again, no interpreter to start, or
-    the process failed), and the caller compiles it here instead."""
+    the process failed), and the caller compiles it here instead.
+
+    ``held``: the descriptor of the kernel's compile lock (:func:`_compiling`), which the child
+    inherits, so the lock stays held until the compile ends even if this process ends first.
+    The child runs in a session (process group) of its own: a Ctrl-C in a terminal, or a
+    notebook's interrupt, which reach this process's whole group, stop the user's work but not
+    the compile, which goes on to its end and writes numba's cache and its note whole.
+    """
     from .games import make
 
+    inherit = held is not None and os.name == "posix"
     try:
         request = json.dumps({"game": game.name, "options": game.options, "agents": list(names),
-                              "continuing": continuing})
+                              "continuing": continuing, "held": inherit})
         if make(game.name, **game.options) != game or not sys.executable:
             return False
+        apart = ({"start_new_session": True, "pass_fds": (held,) if inherit else ()} if os.name == "posix"
+                 else {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)})
         done = subprocess.run([sys.executable, "-c", _CHILD, request], stdin=subprocess.DEVNULL,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False, **apart)
     except Exception:  # options that are no JSON, a game that is not registered, no process
         return False
     return done.returncode == 0
@@ -379,27 +409,94 @@ def _compile_elsewhere(game: Any, names: tuple[str, ...], continuing: bool) -> b
 
 def prepare_request(request: str) -> None:
     """Prepare one kernel call described by ``request`` (JSON: ``game``, ``options``, ``agents``,
-    ``continuing``): the work of the process :func:`ready` starts in the background."""
+    ``continuing``, ``held``: whether the kernel's compile lock came with the process): the work
+    of the process :func:`ready` starts in the background."""
     from .games import make
 
     asked = json.loads(request)
     game = make(asked["game"], **asked["options"])
+    kernel = kernel_for(game, asked["agents"])
+    if asked.get("held") and kernel is not None:
+        lock = _lock_path(kernel)
+        if lock is not None:
+            _held[lock] = (threading.get_ident(), None)  # inherited from the parent, which waits for us
     if not prepare(game, asked["agents"], continuing=asked["continuing"]):
         raise SystemExit(f"no kernel plays {game!r} with agents {asked['agents']!r}")
 
 
-def _note_path(kernel: ModuleType, key: tuple) -> tuple[Any, str] | None:
+def _cache_place(kernel: ModuleType) -> tuple[Any, str] | None:
+    """Where numba caches ``kernel`` and the stamp of that cache (:func:`icewidgets.compiled.cache.cache_place`)."""
     try:
         from .compiled.cache import cache_place
 
-        place = cache_place(kernel)
+        return cache_place(kernel)
     except Exception:  # a kernel without numba's functions (a stand-in), or a numba of another shape
         return None
+
+
+def _note_path(kernel: ModuleType, key: tuple) -> tuple[Any, str] | None:
+    place = _cache_place(kernel)
     if place is None:
         return None
     folder, stamp = place
     name = hashlib.sha256(repr((key[0], key[1], repr(key[2]), key[3])).encode()).hexdigest()[:24]
     return folder / f"icewidgets-ready-{name}.txt", stamp
+
+
+def _lock_path(kernel: ModuleType) -> str | None:
+    """The lock file beside ``kernel``'s cache that one compile of it at a time holds (made with
+    its folder when missing), or None where there is none."""
+    place = _cache_place(kernel)
+    if place is None:
+        return None
+    try:
+        os.makedirs(place[0], exist_ok=True)
+    except OSError:
+        return None
+    return os.path.join(place[0], f"icewidgets-compile-{kernel.__name__}.lock")
+
+
+_held: dict[str, tuple[int, int | None]] = {}  # compile locks held here: lock file → (thread, descriptor)
+
+
+@contextlib.contextmanager
+def _compiling(kernel: ModuleType) -> Iterator[int | None]:
+    """Hold ``kernel``'s compile lock, across processes, waiting while another holder compiles
+    it: one compile of a kernel at a time on a machine (numba's cache would take either, but
+    two compiles halve each other's speed). The system's lock, so a holder that died leaves
+    none. Yields its descriptor (None: held further up in this thread, or no lock here);
+    taken again by the thread that holds it, it does not wait for itself."""
+    path = _lock_path(kernel)
+    if path is None or _held.get(path, (None,))[0] == threading.get_ident():
+        yield None
+        return
+    with locked(path) as fd:
+        _held[path] = (threading.get_ident(), fd)
+        try:
+            yield fd
+        finally:
+            _held.pop(path, None)
+
+
+def _after_fork_in_child() -> None:
+    # A forked process (a worker of a process pool) has none of its parent's threads: the
+    # preparations they were doing are not done here, the locks they held would never be
+    # released here, and a copy of a compile lock's descriptor would hold the parent's lock
+    # for as long as the worker lives. The worker starts afresh (its ready() prepares its own).
+    global _queue, _worker, _prepare_lock, _preparations_lock
+    for _, fd in _held.values():
+        if fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(fd)  # the parent's copy keeps the lock
+    _held.clear()
+    _prepare_lock, _preparations_lock = threading.Lock(), threading.Lock()
+    _queue, _worker = queue.SimpleQueue(), None
+    for key in [key for key, job in _preparations.items() if not job.done]:
+        del _preparations[key]
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def _noted_cached(kernel: ModuleType, key: tuple) -> bool:
@@ -414,7 +511,6 @@ def _noted_cached(kernel: ModuleType, key: tuple) -> bool:
 
 def _note_cached(kernel: ModuleType, key: tuple) -> None:
     """Note beside the cache that it holds this call (once it was compiled or loaded here)."""
-    from .files import atomic_write
 
     note = _note_path(kernel, key)
     if note is None or _noted_cached(kernel, key):

@@ -27,11 +27,12 @@ import errno
 import os
 import secrets
 import stat
+import time
 from typing import IO, Any, Iterator
 
 from . import checks
 
-__all__ = ["atomic_write", "check_target", "check_writable", "read_bytes"]
+__all__ = ["atomic_write", "check_target", "check_writable", "locked", "read_bytes"]
 
 
 def check_target(path: Any, name: str = "path", suffixes: tuple[str, ...] = ()) -> str:
@@ -144,6 +145,61 @@ def atomic_write(path: Any, mode: str = "w", *, encoding: str | None = "utf-8",
             raise _named(error, given) from None
         raise
     _sync_folder(folder)
+
+
+@contextlib.contextmanager
+def locked(path: Any) -> Iterator[int | None]:
+    """Hold the system's exclusive lock on the file ``path`` (made if missing, never removed)
+    for the block, waiting while another holder has it; yields the locked file's descriptor
+    (a child process that inherits it holds the lock too), or None where no lock can be had.
+
+    The lock is the system's (``flock``; ``msvcrt.locking`` on Windows), so it goes when the
+    processes holding it end, however they end: a process killed while it held the lock leaves
+    no stale lock behind, only the empty file. Where the system has no such call, or the folder
+    takes no files, the block runs without a lock. Two locks on one file conflict within one
+    process too: a thread must not take it again inside its own block.
+
+    >>> import os, tempfile
+    >>> with locked(os.path.join(tempfile.mkdtemp(), "work.lock")) as fd:
+    ...     fd is not None
+    True
+    """
+    try:
+        fd = os.open(os.fspath(path), os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError:
+        yield None
+        return
+    try:
+        yield fd if _lock(fd) else None
+    finally:
+        os.close(fd)  # releases the lock (once no child holds the descriptor either)
+
+
+def _lock(fd: int) -> bool:
+    """Lock ``fd`` exclusively, waiting while another holder has it; False where it cannot be locked."""
+    try:
+        import fcntl
+    except ImportError:
+        fcntl = None
+    if fcntl is not None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)  # retried after a signal: a KeyboardInterrupt ends the wait
+        except OSError:  # a file system without locks
+            return False
+        return True
+    try:
+        import msvcrt
+    except ImportError:
+        return False
+    busy = {errno.EACCES, getattr(errno, "EDEADLOCK", errno.EACCES)}
+    while True:
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            return True
+        except OSError as error:
+            if error.errno not in busy:
+                return False
+            time.sleep(0.2)  # held by another process
 
 
 _WRITE_FAILURES = frozenset(getattr(errno, code) for code in ("ENOSPC", "EFBIG", "EDQUOT", "EIO") if hasattr(errno, code))

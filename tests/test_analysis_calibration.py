@@ -46,6 +46,28 @@ def test_the_games_are_the_playouts_games_on_either_engine(monkeypatch):
     assert np.array_equal(rules.observed, kernel.observed) and np.allclose(rules.predicted, kernel.predicted)
 
 
+def test_the_games_wait_for_no_compiler_and_the_kernel_plays_the_rest_once_ready(monkeypatch):
+    pytest.importorskip("numba")
+    import importlib
+
+    from icewidgets import fast
+
+    ready = calibration("volcano", 30, rollouts=2, seed=3)  # the kernel plays every game
+    kernel = importlib.import_module(type(iw.make("volcano")).kernel)
+    real, starts, asked = kernel.play_range, [], []
+    monkeypatch.setattr(kernel, "play_range", lambda *args, **kw: starts.append(args[3]) or real(*args, **kw))
+
+    def not_yet(game, agents, continuing=False):  # the games' kernel is ready at the 11th game
+        asked.append(continuing)
+        return not continuing and asked.count(False) > 10
+
+    monkeypatch.setattr(fast, "ready", not_yet)
+    switched = calibration("volcano", 30, rollouts=2, seed=3)
+    assert starts == [10] and asked.count(False) == 11  # the rules engines played games 0…9
+    assert np.array_equal(switched.lengths, ready.lengths) and np.array_equal(switched.plies, ready.plies)
+    assert np.array_equal(switched.observed, ready.observed) and np.allclose(switched.predicted, ready.predicted)
+
+
 def test_each_position_is_its_game_at_the_ply_drawn_and_its_final_points_are_the_games():
     game = resolve_game(iw.make("volterra"))
     result = calibration(game, 12, rollouts=2, seed=5, level="easy")  # no kernel plays "easy": the rules engines

@@ -17,8 +17,9 @@ rollout policy) and sets the values beside the points each seat got at the end. 
   its 95% interval. Well calibrated values lie on the diagonal.
 
 The games are the playouts' games (game ``i`` of seed ``s`` is ``iw.playouts``' game ``i``),
-played on the compiled kernel where one plays the level and on the rules engines otherwise,
-with the playout turn limit so that every game ends; a game stopped by that limit ends without
+played on the compiled kernel where one plays the level and on the rules engines otherwise
+(or while the kernel is prepared in the background: nobody waits for a compile), with the
+playout turn limit so that every game ends; a game stopped by that limit ends without
 a winner (1/players each), as a rollout does. The ply of each position is drawn from a stream
 of its own, so the same arguments always give the same result.
 
@@ -182,7 +183,7 @@ def calibration(game: Game | str, games: int = 200, *, level: Any = "medium", ro
     agent = agents_module.get_agent(level, "level")
     level_name = agents_module.agent_name(level)
     played = resolve_game(game)  # the playout turn limit: every game ends
-    lines, lengths, finals = _games(played, agent, games, seed)
+    lines, lengths, finals = _games(played, agent, games, seed, engine)
     picker = np.random.default_rng((seed, 1))  # the plies: a stream of their own
     positions, plies = [], []
     for i, line in enumerate(lines):
@@ -198,26 +199,35 @@ def calibration(game: Game | str, games: int = 200, *, level: Any = "medium", ro
                        np.array(plies), np.asarray(lengths), sum(not position.is_over for position in positions))
 
 
-def _games(game: Game, agent: Any, n: int, seed: int) -> tuple[list[list[str]], Any, Any]:
-    """The moves (the first :data:`RECORDED_PLIES` on a kernel), the lengths in plies and the
-    final points of games 0…n-1 of ``agent`` in every seat (the kernel's where it plays them,
-    else the rules engines' — the same games)."""
+def _games(game: Game, agent: Any, n: int, seed: int, engine: str = "auto") -> tuple[list[list[str]], Any, Any]:
+    """The moves (the first :data:`RECORDED_PLIES`), the lengths in plies and the final points
+    of games 0…n-1 of ``agent`` in every seat.
+
+    The kernel plays them where one plays the agent and is ready; it never waits for a compile
+    (:func:`icewidgets.fast.ready`): while it is prepared in the background the rules engines
+    play, game by game, and the kernel plays the games left once it is ready — the same games.
+    """
     agents = (agent,) * game.num_players
     limit = ply_limit(game)
-    kernel = fast.kernel_for(game, agents)
-    if kernel is not None:
-        names = fast.agent_names(agents)
-        out = kernel.play_range(game, names, seed, 0, n, limit, record=min(limit, RECORDED_PLIES))
-        return ([kernel.recorded_moves(out, row) for row in range(n)], np.asarray(out["plies"]),
-                rollout_points(out, game.num_players))
-    lines, finals = [], []
+    record = min(limit, RECORDED_PLIES)
+    kernel = fast.kernel_for(game, agents) if engine == "auto" else None
+    lines: list[list[str]] = []
+    lengths: list[int] = []
+    finals: list[Any] = []
     for i in range(n):
+        if kernel is not None and fast.ready(game, agents):
+            out = kernel.play_range(game, fast.agent_names(agents), seed, i, n, limit, record=record)
+            lines += [kernel.recorded_moves(out, row) for row in range(n - i)]
+            lengths += np.asarray(out["plies"]).tolist()
+            finals += list(rollout_points(out, game.num_players))
+            break
         rng = game_rng(seed, i)
         state, line = game.new_state(seed=rng), []
         while not state.is_over and len(line) < limit:
             move = agents_module.chance_move(state, rng) if state.to_move == CHANCE else agent(state, rng)
             line.append(str(move))
             state = state.play(move)
-        lines.append(line)
+        lines.append(line[:record])  # as the kernel records it: a position is drawn from the same plies
+        lengths.append(len(line))
         finals.append(final_points(state))
-    return lines, np.array([len(line) for line in lines]), np.array(finals)
+    return lines, np.array(lengths), np.array(finals, dtype=float)

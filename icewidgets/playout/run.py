@@ -33,9 +33,11 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import math
 import os
 import sys
+import threading
 import time
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
@@ -381,16 +383,20 @@ class PlayoutRun:
     def kernel_ready(self) -> bool:
         """Whether the run's kernel can play now (:func:`icewidgets.fast.ready`: a kernel not
         ready is prepared in the background meanwhile). Always False on the rules engines."""
-        return self.engine == "fast" and all(fast.ready(self.game, self._seated(seating))
-                                             for seating in self.seatings)
+        # Every seating is asked (a list, not a generator that all() would cut short), so that
+        # each kernel call not ready yet is queued for preparation now, not once the one before is.
+        return self.engine == "fast" and all([fast.ready(self.game, self._seated(seating))
+                                              for seating in self.seatings])
 
     def preparation(self) -> Any:
         """The background preparation of the run's kernel that is not ready yet
-        (a :class:`icewidgets.fast.Preparation`), or None."""
+        (a :class:`icewidgets.fast.Preparation`), or None. With seats rotated, the last of the
+        seatings' (one thread prepares them in turn, so it ends last, when the kernel plays)."""
         if self.kernel_ready():
             return None
-        found = (fast.preparation(self.game, self._seated(seating)) for seating in self.seatings)
-        return next((p for p in found if p is not None and not p.ready), None)
+        found = [fast.preparation(self.game, self._seated(seating)) for seating in self.seatings]
+        pending = [p for p in found if p is not None and not p.ready]
+        return pending[-1] if pending else None
 
     def _seated(self, seating: Sequence[int]) -> list[Any]:
         return [self.agents[a] for a in seating]
@@ -404,6 +410,12 @@ class PlayoutRun:
         how many games). Any engine returns the same chunk for the same arguments, with the games'
         branching profiles summed (:meth:`Chunk.folded`; kept too if the run keeps them).
         """
+        return self._play_range(start, stop, on_game)
+
+    def _play_range(self, start: int, stop: int, on_game: Callable[[int], Any] | None = None,
+                    stopping: threading.Event | None = None) -> Chunk:
+        """:meth:`play_range`; ``stopping``, once set, ends a chunk the rules engines play for a
+        kernel not ready yet at its next deal (a stopped run's chunks, on threads, end soon)."""
         group = len(self.seatings)
         if start % group or stop % group:
             raise ValueError(f"play_range({start}, {stop}): a run with seats rotated plays whole deals of "
@@ -416,13 +428,15 @@ class PlayoutRun:
             switched = []
 
             def until() -> bool:
+                if stopping is not None and stopping.is_set():
+                    return True
                 if self.kernel_ready():
                     switched.append(True)
                 return bool(switched)
 
             chunk = play_reference(self.game, self.agents, self.seatings, self.seed, start, stop, self.max_plies,
                                    on_game, until)
-            if switched and chunk.stop < stop:
+            if switched and chunk.stop < stop and not (stopping is not None and stopping.is_set()):
                 chunk = join_chunks(chunk, play_compiled(self.game, self.agents, self.seatings, self.seed,
                                                          chunk.stop, stop, self.max_plies))
         else:
@@ -464,8 +478,19 @@ class PlayoutRun:
                     return
             return
         size = chunk_size or -(-(chunking.default_chunk_size(n) if self.engine == "fast" else 1_000) // group) * group
-        for _, _, chunk in chunking.map_chunks(self.play_range, n, size, executor, workers):
-            yield chunk
+        # A stopped run (Ctrl-C, the lab's Stop) ends the chunks its threads still play at their
+        # next deal: while a kernel is prepared they are the rules engines' and could take long.
+        stopping = threading.Event()
+        play = self.play_range if executor is not None else functools.partial(self._play_range, stopping=stopping)
+        mapped = chunking.map_chunks(play, n, size, executor, workers)
+        try:
+            for _, stop, chunk in mapped:
+                yield chunk
+                if chunk.stop < stop:  # stopped during a game played on this thread
+                    return
+        finally:
+            stopping.set()
+            mapped.close()
 
     def results(self, chunks: Iterable[Chunk], elapsed: float = 0.0, interrupted: bool = False) -> PlayoutResults:
         """The results of the chunks played so far: ``partial`` when they were ``interrupted``

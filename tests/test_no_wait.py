@@ -1,0 +1,311 @@
+"""Nobody waits for a compile, across processes and interrupts (issue 34).
+
+One compile of a kernel at a time on a machine (a lock beside numba's cache), a lock whose
+process died is no lock, a stop during a compile leaves nothing half-done, the workers of a
+process pool play on the rules engines while one process compiles (and the run says so once),
+and a Ctrl-C or a notebook's interrupt stops the user's work, not the compile.
+
+The kernel is the stand-in (tests/stand_in_kernel.py) and "compiling" is a function of the
+test's, held open by a gate (a file, so that it holds across processes): nothing depends on
+the machine's speed.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import queue
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+import pytest
+
+import icewidgets as iw
+import stand_in_kernel
+from extra_game import NestRow
+from icewidgets import fast
+from icewidgets.files import locked
+
+posix_only = pytest.mark.skipif(os.name != "posix", reason="fork, process groups and flock")
+
+
+class CompiledNestRow(NestRow):
+    """Nest Row with the stand-in kernel."""
+
+    kernel = "stand_in_kernel"
+
+
+AGENTS = ("greedy", "random")
+
+
+@pytest.fixture
+def fresh(monkeypatch, tmp_path):
+    """A fast runner with nothing prepared, whose stand-in kernel "caches" in ``tmp_path``."""
+    monkeypatch.setattr(fast, "_prepared", set())
+    monkeypatch.setattr(fast, "_preparations", {})
+    monkeypatch.setattr(fast, "_queue", queue.SimpleQueue())
+    monkeypatch.setattr(fast, "_worker", None)
+    monkeypatch.setattr(fast, "_held", {})
+    monkeypatch.setattr(fast, "_cache_place", lambda kernel: (tmp_path, "stamp"))
+    stand_in_kernel.CALLS.clear()
+    stand_in_kernel.GATE = None
+    yield tmp_path
+    stand_in_kernel.GATE = None
+
+
+def lock_file(folder):
+    return folder / "icewidgets-compile-stand_in_kernel.lock"
+
+
+def note(game, agents=AGENTS, continuing=False):
+    kernel = fast.kernel_for(game, agents)
+    return fast._note_path(kernel, (kernel.__name__, fast.agent_names(agents), game, continuing))[0]
+
+
+def wait_for(*paths, seconds=120):
+    """Wait until one of ``paths`` exists: a bound against hanging, not a measure of speed."""
+    end = time.monotonic() + seconds
+    while not any(path.exists() for path in paths):
+        assert time.monotonic() < end, f"{paths[0].name} never came"
+        time.sleep(0.02)
+
+
+def test_a_kernel_another_process_compiles_is_waited_for_in_the_background_then_loaded(fresh, monkeypatch):
+    compiled = []
+    monkeypatch.setattr(fast, "_compile_elsewhere", lambda *args: compiled.append(args) or True)
+    game = CompiledNestRow()
+    with locked(lock_file(fresh)) as fd:  # "another process" compiling this kernel
+        assert fd is not None
+        assert not fast.ready(game, AGENTS)  # answered at once; prepared in the background
+        note(game).write_text("stamp")  # what the other compile notes when it is done
+    job = fast.preparation(game, AGENTS)
+    assert job.wait(120) and job.ready
+    assert compiled == []  # not compiled again: loaded from the cache the other filled
+    assert stand_in_kernel.CALLS == [("play_range", AGENTS, 0, 0, 1, 1)] and fast.ready(game, AGENTS)
+
+
+@posix_only
+def test_a_lock_whose_process_died_is_no_lock(fresh, monkeypatch):
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time\nfrom icewidgets.files import locked\n"
+         "with locked(sys.argv[1]) as fd:\n    print(fd is not None, flush=True)\n    time.sleep(600)",
+         str(lock_file(fresh))], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline() == "True\n"
+    finally:
+        holder.kill()  # killed while it compiles: no stale lock
+        holder.wait()
+    compiled = []
+    monkeypatch.setattr(fast, "_compile_elsewhere", lambda game, names, continuing, held: compiled.append(held) or False)
+    game = CompiledNestRow()
+    assert not fast.ready(game, AGENTS, continuing=True)
+    job = fast.preparation(game, AGENTS, continuing=True)
+    assert job.wait(120) and job.ready
+    assert len(compiled) == 1 and compiled[0] is not None  # compiled once, under the lock (handed to the child)
+    assert note(game, continuing=True).read_text() == "stamp"
+    assert [call[0] for call in stand_in_kernel.CALLS] == ["play_from"]
+
+
+def test_a_stop_while_compiling_leaves_no_note_and_no_lock(fresh, monkeypatch):
+    game = CompiledNestRow()
+
+    def stopped(*args, **kwargs):
+        raise KeyboardInterrupt  # the user's Ctrl-C while numba compiles on this thread
+
+    monkeypatch.setattr(stand_in_kernel, "play_range", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        fast.prepare(game, AGENTS)
+    assert not note(game).exists() and fast._held == {}
+    assert sorted(p.name for p in fresh.iterdir()) == [lock_file(fresh).name]  # nothing half-written
+    monkeypatch.undo()  # the real stand-in again, but the same fresh state
+    monkeypatch.setattr(fast, "_cache_place", lambda kernel: (fresh, "stamp"))
+    assert fast.prepare(game, AGENTS)  # prepared afresh: the lock was released
+    assert note(game).read_text() == "stamp" and stand_in_kernel.CALLS == [("play_range", AGENTS, 0, 0, 1, 1)]
+
+
+def _gated_compile(folder):
+    """A compile that notes who started it and lasts until the test opens the gate."""
+    def compile_(game, names, continuing, held=None):
+        with open(folder / "compiles.txt", "a") as out:
+            out.write(f"{os.getpid()}\n")
+        wait_for(folder / "go")
+        return False  # then prepared "here", by the stand-in, which notes it in the cache
+
+    return compile_
+
+
+def _ready_after_fork(game, agents, folder):
+    """In a forked worker: what it inherited, then whether its own preparation ends."""
+    inherited = (dict(fast._held), fast.preparation(game, agents) is not None, fast._prepare_lock.locked())
+    first = fast.ready(game, agents)
+    (folder / "asked").touch()
+    job = fast.preparation(game, agents)
+    return inherited, first, job is not None and job.wait(120) and job.ready
+
+
+@posix_only
+def test_a_forked_worker_prepares_its_own_kernel_and_waits_for_the_parents_compile(fresh, monkeypatch):
+    monkeypatch.setattr(fast, "_compile_elsewhere", _gated_compile(fresh))
+    game = CompiledNestRow()
+    assert not fast.ready(game, AGENTS)
+    wait_for(fresh / "compiles.txt")  # the parent compiles, holding the lock
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
+        future = pool.submit(_ready_after_fork, game, AGENTS, fresh)
+        wait_for(fresh / "asked")  # the worker asked while the parent still compiles
+        (fresh / "go").touch()
+        inherited, first, ended = future.result(timeout=300)
+    # Nothing of the parent's threads came along: no lock, no pending preparation, no held lock.
+    assert inherited == ({}, False, False) and not first and ended
+    assert fast.preparation(game, AGENTS).wait(120)
+    assert (fresh / "compiles.txt").read_text() == f"{os.getpid()}\n"  # one compile, the parent's
+
+
+@posix_only
+def test_a_process_pool_run_compiles_once_and_says_so_once(fresh, monkeypatch, capfd):
+    monkeypatch.setattr(fast, "_compile_elsewhere", _gated_compile(fresh))
+    game = CompiledNestRow()
+    from icewidgets.playout import run as run_module
+
+    expected = iw.playouts(NestRow(), 64, agents=AGENTS, seed=4, engine="reference", progress=False)
+
+    real_bar = run_module.progress_bar
+    seen = []
+
+    def bar(progress, total, label):  # the gate opens after the first chunk, and the kernel is then ready
+        shown = real_bar(False, total, label)
+
+        class Bar:
+            def update(self, done):
+                seen.append(done)
+                if len(seen) == 1:
+                    wait_for(fresh / "compiles.txt")
+                    (fresh / "go").touch()
+                    assert fast.preparation(game, AGENTS).wait(120)
+                shown.update(done)
+
+            def __getattr__(self, name):
+                return getattr(shown, name)
+
+        return Bar()
+
+    def kernel(game, agents, seatings, seed, start, stop, max_plies):  # the stand-in "kernel": the same games
+        with open(fresh / "kernel.txt", "a") as out:
+            out.write(f"{start}\n")
+        return run_module.play_reference(game, agents, seatings, seed, start, stop, max_plies, None)
+
+    monkeypatch.setattr(run_module, "progress_bar", bar)
+    monkeypatch.setattr(run_module, "play_compiled", kernel)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as pool:
+        results = iw.playouts(game, 64, agents=AGENTS, seed=4, chunk_size=16, executor=pool)
+    for key, column in expected.arrays.items():
+        assert np.array_equal(results.arrays[key], column), key
+    assert results.engine == "fast" and seen == [16, 32, 48, 64]
+    assert len((fresh / "compiles.txt").read_text().split()) == 1  # one compile in all the processes
+    said = [line for line in capfd.readouterr().err.splitlines() if "fast engine" in line]
+    assert said == ["preparing the fast engine for Nest Row in the background (first time only); the rules engine "
+                    "plays meanwhile, the same games…",
+                    said[1]] and said[1].startswith("prepared the fast engine for Nest Row in ")
+    assert said[1].endswith(" s; it plays from now on")
+
+
+FAKE_CHILD = """
+import pathlib, sys, time
+folder = pathlib.Path(FOLDER)
+(folder / "started").touch()
+try:
+    while not (folder / "go").exists():
+        time.sleep(0.02)
+except KeyboardInterrupt:
+    (folder / "interrupted").touch()
+    raise
+(folder / "done").touch()
+"""
+
+
+@posix_only
+def test_a_ctrl_c_stops_the_run_not_the_compile_and_the_process_ends_without_waiting(tmp_path):
+    pytest.importorskip("numba")
+    user = textwrap.dedent(f"""
+        import json, os, pathlib, signal, sys
+        import icewidgets as iw
+        from icewidgets import fast
+        from icewidgets.playout import run
+        folder = pathlib.Path(sys.argv[1])
+        fast._CHILD = {FAKE_CHILD!r}.replace("FOLDER", repr(str(folder)))
+        game = iw.make("volcano")
+        assert not fast.ready(game, ["random"] * 2)
+        while not (folder / "started").exists():
+            pass
+        real = run.play_reference
+
+        def interrupted(*args):  # a Ctrl-C (or a notebook's Stop) during the third game
+            def on_game(done):
+                if done == 3:
+                    os.killpg(0, signal.SIGINT)  # to the whole process group, as both send it
+            return real(*args[:7], on_game, *args[8:])
+        run.play_reference = interrupted
+        results = iw.playouts(game, 40, seed=2, progress=False, workers=1)
+        print(json.dumps([results.n, results.partial, results.engine]))
+    """)
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    done = subprocess.run([sys.executable, "-c", user, str(tmp_path)], capture_output=True, text=True, env=env,
+                          timeout=300, start_new_session=True)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1]) == [3, True, "fast"]  # the three games finished, no more
+    # The user's process ended while its compile still ran; the compile was not interrupted.
+    assert (tmp_path / "started").exists() and not (tmp_path / "done").exists()
+    (tmp_path / "go").touch()
+    wait_for(tmp_path / "done", tmp_path / "interrupted")
+    assert not (tmp_path / "interrupted").exists() and (tmp_path / "done").exists()
+
+
+def test_a_stopped_run_ends_the_chunks_its_threads_play_on_the_rules_engine(fresh, monkeypatch):
+    # While the kernel is prepared, threads play chunks on the rules engines: a stop must not
+    # wait for them to finish (with real games, minutes), only for the game each is in.
+    monkeypatch.setattr(fast, "ready", lambda game, agents, continuing=False: False)
+    from icewidgets.playout import run as run_module
+
+    real, played, stopped = run_module.play_reference, {}, threading.Event()
+
+    def counted(*args):
+        start = args[4]
+
+        def on_game(done):
+            played[start] = done
+            if start == 16:
+                stopped.wait(120)  # the second chunk is in its first game when the user stops
+
+        return real(*args[:7], on_game, *args[8:])
+
+    def bar(progress, total, label):
+        class Bar:
+            def update(self, done):
+                stopped.set()
+                raise KeyboardInterrupt  # the user's stop, seen after the first chunk
+
+            def __getattr__(self, name):
+                return lambda *args: None
+
+        return Bar()
+
+    monkeypatch.setattr(run_module, "play_reference", counted)
+    monkeypatch.setattr(run_module, "progress_bar", bar)
+    results = iw.playouts(CompiledNestRow(), 64, agents=AGENTS, seed=4, chunk_size=16, workers=2)
+    assert results.partial and results.n == 16 and played[0] == 16
+    assert played[16] == 1  # the chunk in its first game at the stop ended after it
+
+
+def test_a_run_with_seats_rotated_prepares_every_seating_at_once_and_follows_the_last(fresh, monkeypatch):
+    monkeypatch.setattr(fast, "_compile_elsewhere", _gated_compile(fresh))
+    run = iw.playout.PlayoutRun.plan(CompiledNestRow(), 8, agents=AGENTS, seed=1, rotate_seats=True)
+    waiting = run.preparation()
+    jobs = [fast.preparation(run.game, seated) for seated in (AGENTS, AGENTS[::-1])]
+    assert None not in jobs and waiting is jobs[1]  # both queued at once; the run says when the last is done
+    (fresh / "go").touch()
+    assert waiting.wait(120) and jobs[0].done and run.kernel_ready() and run.preparation() is None
