@@ -77,7 +77,7 @@ def _sets_that_could_meet(board: tuple, goal: str, slide: bool) -> set[str]:
     the move. The pieces of c that stay (those outside the moving set, and every pinned lower
     piece) must be there already: on a pattern cell (``shape``) of their size (``exact``), and for
     those two goals not on top of a wall, where a piece that stays never stands alone. The others
-    all move by one step into the block, so they fit in a 4×4 box (unless ``slide``: then a
+    all move by the same shift into the block, so they fit in a 4×4 box (unless ``slide``: then a
     blocked piece moves less)."""
     stuck: set[tuple[str, str]] = set()
     away: dict[tuple[str, str], list] = {}  # (colour, corner) → [sizes, files, ranks] of the pieces that must move

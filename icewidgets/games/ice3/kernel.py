@@ -502,8 +502,8 @@ def _could_meet(bb, work, goal):
     than can, never fewer; as in :mod:`~icewidgets.games.ice3.greedy`). The goal needs all the
     colour's pieces in the corner's block, so those that stay must be there already: every lower
     piece of a wall (pinned), and every top piece outside the set; under the exact and shape goals
-    on a pattern cell (of their size), a top piece alone on it. The others all move by one step
-    into the block, so they fit in a 4×4 box."""
+    on a pattern cell (of their size), a top piece alone on it. The others all move by the same
+    shift into the block, so they fit in a 4×4 box."""
     for g in range(7):
         work[3 + g] = np.uint64(0)
     singles = (bb[4] | bb[5] | bb[6]) & ~bb[7]
@@ -522,12 +522,12 @@ def _could_meet(bb, work, goal):
             if bb[8 + colour] & ~lower_at:
                 continue
             bit = np.uint64(1) << np.uint64(colour * 4 + corner)
-            out = bb[colour] & ~tops_at  # the colour's top pieces that must move, all by one step
+            out = bb[colour] & ~tops_at  # the colour's top pieces that must move, all by the same shift
             if out and not _fits_4x4(out):
                 continue
             work[3 + colour] |= bit
             for g in range(7):
-                if g >= 4 and (out & ~bb[g]) == 0 or out == 0:
+                if out == 0 or (g >= 4 and (out & ~bb[g]) == 0):  # a size set holding every one that must move
                     work[3 + g] |= bit
 
 
@@ -541,7 +541,8 @@ def _fits_4x4(bits):
         if row:
             files |= row
             ranks |= np.uint64(1) << np.uint64(r)
-    return (files >> np.uint64(lowest_bit(np.int64(files)))) < 16 and (ranks >> np.uint64(lowest_bit(np.int64(ranks)))) < 16
+    narrow = (files >> np.uint64(lowest_bit(np.int64(files)))) < 16
+    return narrow and (ranks >> np.uint64(lowest_bit(np.int64(ranks)))) < 16
 
 
 @internal
