@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 
+import numpy as np
 import pytest
 
 import icewidgets as iw
@@ -801,6 +802,34 @@ def test_the_kernel_continues_any_position_as_the_rules_engine_does(kernel, agen
 
     for k, state in enumerate(kernel_positions()):
         assert_play_from(kernel, state, (agents,) * state.game.players, seed=k, count=2, max_plies=12)
+
+
+# A move meeting the goal by a set the greedy rule does not aim with: another colour's, a size's.
+_R_SHAPE = {**pattern("R", "a1"), "c1": "R1", "e4": "R3"}
+del _R_SHAPE["d3"]
+_R_LOOSE = {**{sq: s for sq, s in pattern("R", "a1").items() if sq != "a4"}, "a7": "R2",
+            **{sq: s for sq, s in pattern("B", "h8").items() if sq != "h8"}, "h3": "B3", "h4": "G1G2"}
+WINS_BY_ANOTHER_SET = [
+    # R aims at a1 with all 15 pattern cells right; only yellow's moves (all tied) empty its O cell.
+    ("exact", pos(squares(pattern("R", "a1")) + " d4=Y1"),
+     "YN1 YN2 YN3 YN4 YNE1 YNE2 YNE3 YNE4 YE1 YE2 YE3 YE4 YSE1 YSE2 YSE3 YNW1 YNW2 YNW3", None),
+    # R aims at a1; the large pieces' move brings e4 to d3 while the edge holds the others.
+    ("shape", pos(squares(_R_SHAPE)), "3SW1", "3SW1"),
+    # B aims at h8 (its last piece a wall away): the large pieces go round the wall; red's and the
+    # medium pieces' moves would fill a1 instead, worth less to B.
+    ("loose", pos(squares(_R_LOOSE)), "RN4 RS3 RS4 RS5 RS6 2SE3 2S3 2S4 2S5 2S6 3NW2 3NW3", "3NW2 3NW3"),
+]
+
+
+@pytest.mark.parametrize("goal, text, wins, chosen", WINS_BY_ANOTHER_SET, ids=[case[0] for case in WINS_BY_ANOTHER_SET])
+def test_greedy_meets_the_goal_with_any_set_in_both_engines(kernel, goal, text, wins, chosen):
+    from kernel_contract import assert_play_from
+
+    state = iw.make("ice3", goal=goal).state_from_text(text)
+    assert [str(move) for move in state.legal_moves() if state.play(move).goals_met] == wins.split()
+    picks = {str(iw.agents.greedy(state, np.random.default_rng(seed))) for seed in range(40)}
+    assert picks <= set(wins.split()) and (chosen is None and len(picks) > 5 or picks == set(chosen.split()))
+    assert_play_from(kernel, state, ("greedy", "greedy"), seed=5, count=8, max_plies=1)
 
 
 def test_the_kernel_continues_mixed_seats_to_the_goal(kernel):

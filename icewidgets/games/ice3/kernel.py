@@ -245,7 +245,7 @@ def _run(game: Any, agents: tuple[str, ...], encoded: tuple, shuffle: bool, seed
                    _rng.new_generator(), _pyrandom.new_twister(), np.zeros(60, dtype=np.int64),
                    np.zeros((SQUARES, 2), dtype=np.int64), np.zeros(SQUARES, dtype=np.int64),
                    np.zeros(MAX_DISTANCE, dtype=np.uint64), np.zeros(12, dtype=np.uint64),
-                   np.zeros(56, dtype=np.int64), np.zeros(SQUARES, dtype=np.int64), np.zeros(3, dtype=np.uint64),
+                   np.zeros(56, dtype=np.int64), np.zeros(SQUARES, dtype=np.int64), np.zeros(10, dtype=np.uint64),
                    np.zeros((2, MOST_MOVES), dtype=np.int64), np.zeros(game.players, dtype=np.int64),
                    np.zeros(room + 1, dtype=np.int64), np.zeros(room + 1, dtype=np.int64),
                    out["winners"], out["scores"], out["turns"], out["plies"], out["unfinished"], out["branching"],
@@ -401,16 +401,18 @@ def _away(bits, corner):
 
 
 @internal
-def _greedy_move(u, pieces, bb, longest, bottoms, goal, goal_size, keys):
+def _greedy_move(u, pieces, bb, longest, work, goal, goal_size, keys):
     """Ice3's greedy rule (``Ice3.greedy``): aim at the best colour and corner, try every move of that
-    colour (every move if it has none), keep the best value; ties broken by the draw ``u``.
-    Returns (set·8 + direction, distance).
+    colour (every move if it has none) and every other move that meets the goal, keep the best
+    value; ties broken by the draw ``u``. Returns (set·8 + direction, distance).
 
     Everything is counted on bit boards: a value is ``64·right − away`` (``right``: the goal's
     cells right for the colour at the corner, :func:`_right`; ``away``: the colour's pieces'
     summed distance to the corner's block, walls' lower pieces included), and a move's value is
     the current one updated on the squares it lifts from and lands on, without playing it. A move
-    whose ``right`` reaches the goal's size meets the goal, so it gets the agent's win bonus."""
+    that meets some goal (:func:`_meets`, asked only of the goals :func:`_could_meet` leaves to
+    the move's set) gets the agent's win bonus. ``work`` is scratch room: ``work[z]`` the walls
+    whose lower piece has size z + 1, ``work[3 + set]`` the goals a move of the set might meet."""
     walls = bb[7]
     occupied = bb[4] | bb[5] | bb[6]
     singles = occupied & ~walls
@@ -432,17 +434,19 @@ def _greedy_move(u, pieces, bb, longest, bottoms, goal, goal_size, keys):
     block = _MASKS[corner, 8]
     in_block = _count(block & bb[colour]) + _count(block & bb[8 + colour])
     hole_bit = np.uint64(1) << np.uint64(_EMPTY[corner])
-    # bottoms[size]: the walls whose lower piece is of the colour and that size.
+    # work[size]: the walls whose lower piece is of that size.
     for z in range(3):
-        bottoms[z] = np.uint64(0)
-    rest = bb[8 + colour]
+        work[z] = np.uint64(0)
+    rest = walls
     while rest:
         square = lowest_bit(np.int64(rest))
         rest &= rest - np.uint64(1)
-        bottoms[pieces[square, 0] % 3] |= np.uint64(1) << np.uint64(square)
+        work[pieces[square, 0] % 3] |= np.uint64(1) << np.uint64(square)
+    _could_meet(bb, work, goal)
     # The target's right cells, and the walls whose lower piece would be right once uncovered.
+    below = bb[8 + colour]
     right_now = singles & bb[colour] & ((bb[4] & fit0) | (bb[5] & fit1) | (bb[6] & fit2))
-    right_below = (bottoms[0] & fit0) | (bottoms[1] & fit1) | (bottoms[2] & fit2)
+    right_below = below & ((work[0] & fit0) | (work[1] & fit1) | (work[2] & fit2))
     own_moves = 0
     for d in range(8):
         own_moves += longest[colour * 8 + d]
@@ -450,7 +454,9 @@ def _greedy_move(u, pieces, bb, longest, bottoms, goal, goal_size, keys):
     top = np.int64(0)
     for index in range(56):
         group = index // 8
-        if (own_moves and group != colour) or longest[index] == 0:
+        considered = own_moves == 0 or group == colour
+        goals = work[3 + group]
+        if (not considered and goals == 0) or longest[index] == 0:
             continue
         d = index % 8
         members = bb[group]
@@ -463,6 +469,9 @@ def _greedy_move(u, pieces, bb, longest, bottoms, goal, goal_size, keys):
             moving = members & reach
             back = -distance * _SHIFT[d]
             landing = _shifted(moving, back)
+            meets = goals != 0 and _meets(bb, work, goals, moving, landing, back, goal, goal_size)
+            if not considered and not meets:
+                continue
             mine = moving & bb[colour]
             if goal == 2:
                 right = in_block - _count(mine & block) + _count(_shifted(mine, back) & block)
@@ -477,7 +486,7 @@ def _greedy_move(u, pieces, bb, longest, bottoms, goal, goal_size, keys):
                     right += 1
             away = away_now + _away(_shifted(mine, back), corner) - _away(mine, corner)
             key = 64 * right - away
-            if right >= goal_size:
+            if meets:
                 key += 1 << 20
             keys[0, n] = key
             keys[1, n] = index * 8 + distance
@@ -485,6 +494,92 @@ def _greedy_move(u, pieces, bb, longest, bottoms, goal, goal_size, keys):
             n += 1
     i = nth_best(keys[0], n, top, u)
     return keys[1, i] // 8, keys[1, i] % 8
+
+
+@internal
+def _could_meet(bb, work, goal):
+    """``work[3 + set]``: bit ``colour·4 + corner`` for each goal a move of the set might meet (more
+    than can, never fewer; as in :mod:`~icewidgets.games.ice3.greedy`). The goal needs all the
+    colour's pieces in the corner's block, so those that stay must be there already: every lower
+    piece of a wall (pinned), and every top piece outside the set; under the exact and shape goals
+    on a pattern cell (of their size), a top piece alone on it. The others all move by the same
+    shift into the block, so they fit in a 4×4 box."""
+    for g in range(7):
+        work[3 + g] = np.uint64(0)
+    singles = (bb[4] | bb[5] | bb[6]) & ~bb[7]
+    for corner in range(4):
+        if goal == 2:
+            tops_at = _MASKS[corner, 8]
+            lower_at = tops_at
+        else:
+            if goal == 1:
+                fit0 = fit1 = fit2 = _MASKS[corner, 7]
+            else:
+                fit0, fit1, fit2 = _MASKS[corner, 0], _MASKS[corner, 1], _MASKS[corner, 2]
+            tops_at = singles & ((bb[4] & fit0) | (bb[5] & fit1) | (bb[6] & fit2))
+            lower_at = (work[0] & fit0) | (work[1] & fit1) | (work[2] & fit2)
+        for colour in range(4):
+            if bb[8 + colour] & ~lower_at:
+                continue
+            bit = np.uint64(1) << np.uint64(colour * 4 + corner)
+            out = bb[colour] & ~tops_at  # the colour's top pieces that must move, all by the same shift
+            if out and not _fits_4x4(out):
+                continue
+            work[3 + colour] |= bit
+            for g in range(7):
+                if out == 0 or (g >= 4 and (out & ~bb[g]) == 0):  # a size set holding every one that must move
+                    work[3 + g] |= bit
+
+
+@internal
+def _fits_4x4(bits):
+    """Whether the squares in ``bits`` (not none) fit in a box of 4 files by 4 ranks."""
+    files = np.uint64(0)
+    ranks = np.uint64(0)
+    for r in range(8):
+        row = (bits >> np.uint64(8 * r)) & np.uint64(0xFF)
+        if row:
+            files |= row
+            ranks |= np.uint64(1) << np.uint64(r)
+    narrow = (files >> np.uint64(lowest_bit(np.int64(files)))) < 16
+    return narrow and (ranks >> np.uint64(lowest_bit(np.int64(ranks)))) < 16
+
+
+@internal
+def _meets(bb, work, goals, moving, landing, back, goal, goal_size):
+    """Whether the move lifting ``moving`` and landing on ``landing`` (``back``: the shift from a
+    landing square back to its source) meets one of ``goals`` (bits ``colour·4 + corner``)."""
+    occupied = bb[4] | bb[5] | bb[6]
+    stays = occupied & ~moving
+    walls = (bb[7] & ~moving) | (landing & stays)
+    singles = (stays | (bb[7] & moving) | landing) & ~walls
+    rest = goals
+    while rest:
+        k = lowest_bit(np.int64(rest))
+        rest &= rest - np.uint64(1)
+        colour, corner = k // 4, k % 4
+        block = _MASKS[corner, 8]
+        # All the colour's top pieces in the block after the move (the lower ones are, see _could_meet).
+        if ((bb[colour] & ~moving) | _shifted(moving & bb[colour], back)) & ~block:
+            continue
+        if goal == 2:
+            if _count(bb[colour]) + _count(bb[8 + colour]) == goal_size:  # a loaded board may hold fewer
+                return True
+            continue
+        tops = (bb[colour] & ~moving & ~landing) | (bb[8 + colour] & moving) | _shifted(moving & bb[colour], back)
+        if goal == 1:
+            right = _count(singles & tops & _MASKS[corner, 7])
+        else:
+            fits = np.uint64(0)
+            for z in range(3):
+                sized = (bb[4 + z] & ~moving & ~landing) | (work[z] & moving) | _shifted(moving & bb[4 + z], back)
+                fits |= sized & _MASKS[corner, z]
+            right = _count(singles & tops & fits)
+            if not ((stays | (bb[7] & moving) | landing) >> np.uint64(_EMPTY[corner])) & np.uint64(1):
+                right += 1
+        if right == goal_size:
+            return True
+    return False
 
 
 @internal
@@ -512,7 +607,7 @@ def _listed(pieces, height, longest, goal, goal_size, passes, players, draw_if_s
 @njit(cache=True, nogil=True)
 def _play(greedy, init_pieces, init_height, init_player, init_turns, init_passes, init_latest, shuffle, players, goal,
           goal_size, draw_if_stuck, max_turns, max_plies, run_words, start, stop, gen, mt, order, pieces, height, runs,
-          bb, longest, movers, bottoms, keys, latest, history, choices, out_winners, out_scores, out_turns, out_plies,
+          bb, longest, movers, work, keys, latest, history, choices, out_winners, out_scores, out_turns, out_plies,
           out_unfinished, out_branching, out_lead_changes, out_comeback, out_profile, out_goal_colour,
           out_goal_corner, out_progress, out_moves):
     record = out_moves.shape[1]
@@ -569,7 +664,7 @@ def _play(greedy, init_pieces, init_height, init_player, init_turns, init_passes
                     out_moves[g, plies - 1] = -2
             else:
                 if greedy is not None and greedy[player]:
-                    index, distance = _greedy_move(u, pieces, bb, longest, bottoms, goal, goal_size, keys)
+                    index, distance = _greedy_move(u, pieces, bb, longest, work, goal, goal_size, keys)
                 else:
                     k = int(u * total)
                     index = 0
