@@ -43,7 +43,7 @@ from ..words import name_list, plural
 from .exercises import BudgetSearch, Exercise, ExerciseSet, TooBig, line_words, move_place, prove_move
 from .tactics import ended, solver_proofs
 
-__all__ = ["MAX_NODES", "PLIES", "Puzzle", "find_puzzle", "puzzles"]
+__all__ = ["MAX_NODES", "PLIES", "Puzzle", "find_puzzle", "proved_depth", "puzzles"]
 
 PLIES = 3
 """How deep a puzzle's claim is proved by default, in plies (the move counted)."""
@@ -125,7 +125,7 @@ def _find(state: State, plies: int, max_nodes: int) -> tuple[tuple | None, int]:
         reach = state.game.analyst.solver_plies(state.game)
         if moves >= 2 and reach > 0:
             defend = moves <= max_nodes and opponent is not None and plies >= 2  # the solver bounds its own search
-            need = min(plies, reach + 1 if defend else reach)
+            need = proved_depth(state.game, plies, "defend" if defend else "win")
             if not state.game.analyst.may_win_within(state, need):
                 return None, need  # no move can win, nor let the opponent win, within that: spares every move
             return _solver_puzzle(state, plies, defend), 0
@@ -154,6 +154,16 @@ def _find(state: State, plies: int, max_nodes: int) -> tuple[tuple | None, int]:
         return (("defend", str(safe[0]), None, ()) if safe else None), 0
     except TooBig:
         return None, 0
+
+
+def proved_depth(game: Any, plies: int, kind: str) -> int:
+    """Within how many plies a puzzle of ``kind`` in ``game`` is proved when ``plies`` are asked:
+    ``plies``, or fewer where the game's own search reaches less (Ice3 with two players proves
+    wins in one move: a ``"win"`` within 1 ply, a ``"defend"`` within 2)."""
+    reach = game.analyst.solver_plies(game)
+    if not reach:
+        return plies
+    return max(1, min(plies, reach + 1 if kind == "defend" else reach))
 
 
 def _solver_puzzle(state: State, plies: int, defend: bool) -> tuple | None:
@@ -261,12 +271,13 @@ def puzzles(records: Any, n: int = 20, *, seed: int = 0, plies: int = PLIES, las
         found.append(Puzzle(state, state.player, name, ply + 1, None, None, None, move, value, value, value,
                             kind == "win",
                             "win" if kind == "win" else None, need, line, 0.0, source=labels[g], kind=kind,
-                            depth=plies))
+                            depth=proved_depth(state.game, plies, kind)))
         if len(found) >= n:
             break
     titles = sorted(searched)
     of = f"{plural(len(games), 'game')} of {name_list(titles)}"
-    title = f"{plural(len(found), 'puzzle')} from {of} (seed {seed}, proved within {plural(plies, 'ply', 'plies')})"
+    within = max((puzzle.depth for puzzle in found), default=plies)
+    title = f"{plural(len(found), 'puzzle')} from {of} (seed {seed}, proved within {plural(within, 'ply', 'plies')})"
     note = ""
     if not found:
         total = sum(tally[0] for tally in searched.values())

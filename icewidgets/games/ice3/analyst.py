@@ -41,10 +41,9 @@ ROLLOUT_NOTE = (
 
 
 PUZZLE_NOTE = (
-    "Under the exact goal, games rarely come near a goal: in the 30,100 positions of 100 bot games (easy and "
-    "medium, 300 plies each) no line of two moves completes one, so none has a move that alone wins or saves "
-    "the game. Games under goal='loose' or 'shape' end, and give puzzles; one-player puzzles: the ladder "
-    "(icewidgets.games.ice3.puzzles)."
+    "Under the exact goal games seldom come near a goal: of the 30,100 positions of 100 bot games (easy and "
+    "medium levels, 300 plies each) none is within two moves of one (benchmarks/README.md). Games under "
+    "goal='loose' end, and give puzzles; the ladder (icewidgets.games.ice3.puzzles) has one-player ones."
 )
 
 
