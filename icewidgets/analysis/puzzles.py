@@ -14,19 +14,18 @@ next roll counts. A position whose search would generate more than ``max_nodes``
 skipped, a count and not a time, so the same games and seed give the same puzzles on any
 machine: the positions are searched in an order shuffled by ``seed`` until ``n`` are found.
 
-A game with an exact search of its own (:meth:`~icewidgets.analyst.Analyst.shortest_win`:
-Blockade's wins within the turn, Ice3's solver) is proved by it, as the hints are
+A game with an exact search of its own (:meth:`~icewidgets.analyst.Analyst.shortest_win`, a
+solver or a search of the current turn) is proved by it, as the hints are
 (:func:`.tactics.solver_proofs`), and only as far as it reaches (:func:`proved_depth`; the
-puzzle's ``depth`` and question say it): in Ice3 with two players a win in one move (a goal
-completed) and a defence within two plies. Before its moves are searched, a position is put to
-the game (:meth:`~icewidgets.analyst.Analyst.may_win_within`), which may prove that no line of
-that many plies, whoever plays it, ends in a win: Ice3's solver does so in milliseconds, while
-playing each of its few hundred moves on the rules engine takes about 60 ms. Under Ice3's default
-exact goal that is every position of the bots' games (100 games, 30,100 positions): they never
-come within two moves of a goal, so their set is empty. A set with fewer puzzles than asked
-for says, for each game that gave none, how many positions were searched, how many were proved
-far from any win, and the game's advice (:meth:`~icewidgets.analyst.Analyst.puzzle_advice`: for
-Ice3, games under ``goal='loose'``, which end, or the one-player ladder).
+puzzle's ``depth`` and question say it): a solver of wins in one move proves a ``"win"`` within
+1 ply and a ``"defend"`` within 2. Before its moves are searched, a position is put to the game
+(:meth:`~icewidgets.analyst.Analyst.may_win_within`), which may prove that no line of that many
+plies, whoever plays it, ends in a win: a position of a few hundred moves is then no puzzle
+without playing any of them. A set with fewer puzzles than asked for says, for each game that
+gave none, how many positions were searched, how many were proved far from any win, and the
+game's advice (:meth:`~icewidgets.analyst.Analyst.puzzle_advice`: e.g. the options under which
+its games come near a win). Each game's analyst (``games/<game>/analyst.py``) says what its
+search proves and how often its games hold puzzles.
 
 Each puzzle is an :class:`~.exercises.Exercise` of its own kind (:class:`Puzzle`): ``check``
 reads an answer in any notation the game accepts, ``hint()`` helps, and the second wrong try
@@ -172,8 +171,8 @@ def _find(state: State, plies: int, max_nodes: int) -> tuple[tuple | None, int]:
 
 def proved_depth(game: Any, plies: int, kind: str) -> int:
     """Within how many plies a puzzle of ``kind`` in ``game`` is proved when ``plies`` are asked:
-    ``plies``, or fewer where the game's own search reaches less (Ice3 with two players proves
-    wins in one move: a ``"win"`` within 1 ply, a ``"defend"`` within 2)."""
+    ``plies``, or fewer where the game's own search reaches less (one that proves wins in one
+    move: a ``"win"`` within 1 ply, a ``"defend"`` within 2)."""
     reach = game.analyst.solver_plies(game)
     if not reach:
         return plies

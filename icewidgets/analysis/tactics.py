@@ -254,7 +254,7 @@ def _ask_solver(analyst: Any, state: State, children: list[tuple[Any, State]], f
     lines: dict[int, tuple[Any, ...]] = {}
     player = state.player if asked[0] else None
     opponent = 1 - state.player if state.game.num_players == 2 and asked[1] else None
-    try:  # at the full reach, as hints ask it: Blockade's turn search asked within 3 plies has missed a win in 3
+    try:  # at the full reach, as hints ask it: a turn search capped at 3 plies has been seen to miss a win in 3
         root = analyst.shortest_win(state, full) if asked[0] else None
     except Undecided:
         root = None  # a puzzle then asks each move after which the mover moves again; a hint leaves them unknown

@@ -10,10 +10,13 @@ in two plies for that opponent. The analysis's proof search (:mod:`icewidgets.an
 asks the solver (:meth:`Ice3Analyst.shortest_win`) for every legal move; a position has a few
 hundred, too many for a generic search to go even two plies deep.
 
-A puzzle set (:func:`icewidgets.puzzles`) first asks :meth:`Ice3Analyst.may_win_within`: the
-solver proves in milliseconds that no line of a ply or two, whoever plays it, reaches a goal,
-which is so in every position of the easy and medium bots' games under the exact goal
-(:data:`PUZZLE_NOTE`).
+A puzzle set (:func:`icewidgets.puzzles`) is proved as far as the solver reaches: with two
+players, a move that alone completes a goal, or (a defence) the one move after which the
+opponent cannot complete one. It first asks :meth:`Ice3Analyst.may_win_within`: the solver
+proves in milliseconds that no line of two moves, whoever plays them, reaches a goal, where
+playing each of a position's few hundred moves would take about 60 ms. Under the exact goal that
+is so in every position of the easy and medium bots' games, so their set is empty
+(:data:`PUZZLE_NOTE` says why); games under ``goal='loose'`` end, and give puzzles.
 """
 
 from __future__ import annotations
