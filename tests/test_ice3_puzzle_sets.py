@@ -88,5 +88,10 @@ def test_mixed_games_say_which_game_gave_none(loose_games):
     assert "Ice3" not in found.note  # Ice3's games gave one
 
 
-def test_no_games_give_an_empty_set_that_says_so():
+def test_no_games_or_no_moves_give_an_empty_set_that_says_so():
     assert iw.puzzles([]).note == "No games given: pass a list of game records or codes."
+    over = bot_game(iw.make("ice3", goal="loose"), "easy", seed=4)  # 2 plies: its last position is over
+    assert iw.puzzles([over], last=1).note == (
+        "No position of these games (0 positions searched) has exactly one move that forces a win within 3 plies, "
+        "or one move that alone avoids a loss within as many. Ice3: no position to search (a player to move, the "
+        "game not over).")

@@ -311,6 +311,8 @@ def _why_none(title: str, tally: list[int], games: list) -> str:
     """Why the games of one title gave no puzzle: how many positions were searched, how many of
     them its own search proved to be far from any win, and the game's advice."""
     positions, far, fewest, _ = tally
+    if not positions:
+        return f"{title}: no position to search (a player to move, the game not over)."
     said = f"{title}: no puzzle in {plural(positions, 'position')} searched"
     if far:
         said += (f"; in {far} of them the game's own search proves that no line of at most "
