@@ -254,13 +254,12 @@ def _ask_solver(analyst: Any, state: State, children: list[tuple[Any, State]], f
     lines: dict[int, tuple[Any, ...]] = {}
     player = state.player if asked[0] else None
     opponent = 1 - state.player if state.game.num_players == 2 and asked[1] else None
-    try:  # at the full reach, as hints ask it: a turn search capped at 3 plies has been seen to miss a win in 3
-        root = analyst.shortest_win(state, full) if asked[0] else None
-    except Undecided:
-        root = None  # a puzzle then asks each move after which the mover moves again; a hint leaves them unknown
-        ask_all = strict
-    else:
-        ask_all = False
+    root, ask_all = None, strict  # a puzzle asks each move directly: over many positions a root search costs more
+    if asked[0] and not strict:
+        try:
+            root = analyst.shortest_win(state, reach)
+        except Undecided:
+            pass  # the moves after which the mover moves again then stay unknown
     waiting = [(i, after) for i, (_, after) in enumerate(children)
                if i not in found and not after.is_over and after.to_move in (player, opponent)]
 
@@ -280,7 +279,7 @@ def _ask_solver(analyst: Any, state: State, children: list[tuple[Any, State]], f
             for index, after in waiting:
                 if after.to_move == player:
                     _check_clock(deadline)
-                    ask(index, after, min(len(root), reach) - 1)
+                    ask(index, after, len(root) - 1)
         if stop_at_win and any(result == "win" for result, _ in found.values()):
             return lines
         for index, after in waiting:
