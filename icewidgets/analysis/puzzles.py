@@ -62,7 +62,9 @@ PLIES = 3
 """How deep a puzzle's claim is proved by default, in plies (the move counted)."""
 MAX_NODES = 20_000
 """The most positions the search of one position may generate; a bigger one is skipped (one
-whose legal moves squared exceed it at once: a search of 3 plies or more generates as many)."""
+whose legal moves squared exceed it at once: a search of 3 plies or more generates as many). A
+game proved by its own search, which bounds itself, is skipped only when its legal moves exceed
+it, and then only the defence (asked after every move) is not looked for."""
 KINDS = ("win", "defend")
 
 
