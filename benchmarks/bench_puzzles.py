@@ -2,6 +2,7 @@
 
     python benchmarks/bench_puzzles.py                        # Volcano and Volterra, 50 games each
     python benchmarks/bench_puzzles.py blockade --games 10
+    python benchmarks/bench_puzzles.py ice3 --option goal=loose   # a game's options
 
 Games: ``bot_game(name, "easy", seed=s)`` for s = 0 … games − 1 (at most 300 plies a game;
 made before the clock starts). Each row times ``iw.puzzles(records, n=20, seed=0)`` (3 plies,
@@ -35,11 +36,14 @@ def main() -> None:
     parser.add_argument("--games", dest="count", type=int, default=50)
     parser.add_argument("--puzzles", type=int, default=20)
     parser.add_argument("--full", type=int, default=5, help="games searched position by position (worst case)")
+    parser.add_argument("--option", action="append", default=[], help="a game option, KEY=VALUE (repeatable)")
     args = parser.parse_args()
+    options = dict(option.split("=", 1) for option in args.option)
     print(f"{'game':9} {'games':>5} {'positions':>9} {'puzzles':>7} {'s':>7} {'s/game':>7} | "
           f"{'full: games':>11} {'positions':>9} {'puzzles':>7} {'s/game':>7} {'s/pos, worst game':>17}")
     for name in args.games:
-        records = [bot_game(name, "easy", seed=s, max_plies=300) for s in range(args.count)]
+        game = iw.make(name, **options)
+        records = [bot_game(game, "easy", seed=s, max_plies=300) for s in range(args.count)]
         started = time.perf_counter()
         found = iw.puzzles(records, n=args.puzzles, seed=0)
         seconds = time.perf_counter() - started

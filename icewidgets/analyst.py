@@ -17,6 +17,9 @@ They are the same for every game; a game says two things about itself with an
 - :meth:`Analyst.shortest_win` and :meth:`Analyst.solver_plies`: the game's own exact search (a
   solver), which the analysis's proof search (:mod:`icewidgets.analysis.tactics`) asks instead
   of expanding positions itself, where positions have too many moves for a generic search;
+- :meth:`Analyst.may_win_within`: whether a win can come at all within a few plies, whoever
+  plays them (a cheap proof that it cannot spares a search of every move), and
+  :meth:`Analyst.puzzle_advice`, why a game's games may hold no puzzle;
 - :meth:`Analyst.candidates`: the moves worth comparing at a decision, where a search that
   plays (the rollout bot, :mod:`icewidgets.analysis.bot`) cannot afford rollouts for every
   legal move.
@@ -67,6 +70,12 @@ class Analyst:
         overrides this)."""
         return self.unfinished_note
 
+    def puzzle_advice(self, game: Any) -> str:
+        """Why the games of ``game`` may hold no puzzle (:func:`icewidgets.puzzles`) and where to
+        find some, in a sentence or two (the default: nothing to add), said when a puzzle set finds
+        none in them."""
+        return ""
+
     def winning_line(self, state: "State") -> Sequence[Any] | None:
         """A shortest line of moves by which ``state.player`` wins alone from ``state``, or None
         when the game cannot tell (the default: never). Only a game that can prove it (an exact
@@ -98,6 +107,14 @@ class Analyst:
         learns between those questions inside it, and must forget it after, so that what it
         proves of a decision does not depend on what was asked before."""
         return contextlib.nullcontext()
+
+    def may_win_within(self, state: "State", plies: int) -> bool:
+        """False when it is proved that no line of at most ``plies`` plies from ``state``,
+        whoever plays its moves, ends the game with a win, so that no move of ``state`` wins or
+        loses within ``plies`` plies (the move counted); True when one may (the default: the game
+        cannot tell). Asked before the moves of a position are searched (a puzzle set asks every
+        position of its games), so it must answer in milliseconds."""
+        return True
 
     def candidates(self, state: "State") -> Sequence[Any] | None:
         """The legal moves of ``state`` worth comparing by rollouts, in ``legal_moves()`` order,

@@ -14,6 +14,19 @@ next roll counts. A position whose search would generate more than ``max_nodes``
 skipped, a count and not a time, so the same games and seed give the same puzzles on any
 machine: the positions are searched in an order shuffled by ``seed`` until ``n`` are found.
 
+A game with an exact search of its own (:meth:`~icewidgets.analyst.Analyst.shortest_win`, a
+solver or a search of the current turn) is proved by it, as the hints are
+(:func:`.tactics.solver_proofs`), and only as far as it reaches (:func:`proved_depth`; the
+puzzle's ``depth`` and question say it): a solver of wins in one move proves a ``"win"`` within
+1 ply and a ``"defend"`` within 2. Before its moves are searched, a position is put to the game
+(:meth:`~icewidgets.analyst.Analyst.may_win_within`), which may prove that no line of that many
+plies, whoever plays it, ends in a win: a position of a few hundred moves is then no puzzle
+without playing any of them. A set with fewer puzzles than asked for says, for each game that
+gave none, how many positions were searched, how many were proved far from any win, and the
+game's advice (:meth:`~icewidgets.analyst.Analyst.puzzle_advice`: e.g. the options under which
+its games come near a win). Each game's analyst (``games/<game>/analyst.py``) says what its
+search proves and how often its games hold puzzles.
+
 Each puzzle is an :class:`~.exercises.Exercise` of its own kind (:class:`Puzzle`): ``check``
 reads an answer in any notation the game accepts, ``hint()`` helps, and the second wrong try
 gets the solution.
@@ -41,14 +54,17 @@ from ..protocol import CHANCE, NotationError, State
 from ..record import Record
 from ..words import name_list, plural
 from .exercises import BudgetSearch, Exercise, ExerciseSet, TooBig, line_words, move_place, prove_move
+from .tactics import ended, solver_proofs
 
-__all__ = ["MAX_NODES", "PLIES", "Puzzle", "find_puzzle", "puzzles"]
+__all__ = ["MAX_NODES", "PLIES", "Puzzle", "find_puzzle", "proved_depth", "puzzles"]
 
 PLIES = 3
 """How deep a puzzle's claim is proved by default, in plies (the move counted)."""
 MAX_NODES = 20_000
 """The most positions the search of one position may generate; a bigger one is skipped (one
-whose legal moves squared exceed it at once: a search of 3 plies or more generates as many)."""
+whose legal moves squared exceed it at once: a search of 3 plies or more generates as many). A
+game proved by its own search, which bounds itself, is skipped only when its legal moves exceed
+it, and then only the defence (asked after every move) is not looked for."""
 KINDS = ("win", "defend")
 
 
@@ -107,17 +123,29 @@ def find_puzzle(state: State, plies: int = PLIES, max_nodes: int = MAX_NODES) ->
     >>> find_puzzle(iw.make(iw.available_games()[0]).new_state()) is None
     True
     """
+    return _find(state, plies, max_nodes)[0]
+
+
+def _find(state: State, plies: int, max_nodes: int) -> tuple[tuple | None, int]:
+    """:func:`find_puzzle`'s answer, and N > 0 when the game proved that no line of at most N
+    plies ends in a win, N the plies its search would ask about
+    (:meth:`~icewidgets.analyst.Analyst.may_win_within`), else 0."""
     if state.is_over or state.to_move == CHANCE:
-        return None
+        return None, 0
     search = BudgetSearch(max_nodes)
     player = state.player
     opponent = 1 - player if state.game.num_players == 2 else None
     try:
         moves = len(state.legal_moves())
-        if moves >= 2 and state.game.analyst.solver_plies(state.game) > 0:
-            return _solver_puzzle(state, plies, moves * moves <= max_nodes)
+        reach = state.game.analyst.solver_plies(state.game)
+        if moves >= 2 and reach > 0:
+            defend = moves <= max_nodes and opponent is not None and plies >= 2  # the solver bounds its own search
+            need = proved_depth(state.game, plies, "defend" if defend else "win")
+            if not state.game.analyst.may_win_within(state, need):
+                return None, need  # no move can win, nor let the opponent win, within that: spares every move
+            return _solver_puzzle(state, plies, defend), 0
         if moves < 2 or (plies >= 3 and moves * moves > max_nodes):
-            return None
+            return None, 0
         children = search.children(state)
         wins = []
         for move, after in children:
@@ -125,75 +153,59 @@ def find_puzzle(state: State, plies: int = PLIES, max_nodes: int = MAX_NODES) ->
             if need is not None:
                 wins.append((move, after, need + 1))
                 if len(wins) > 1:
-                    return None
+                    return None, 0
         if wins:
             move, after, need = wins[0]
             line = search.line(after, player, need - 1, need - 1)
-            return "win", str(move), need, tuple(str(m) for m in line)
+            return ("win", str(move), need, tuple(str(m) for m in line)), 0
         if opponent is None:
-            return None
+            return None, 0
         safe = []
         for move, after in children:
             if not search.wins(after, opponent, plies - 1):
                 safe.append(move)
                 if len(safe) > 1:
-                    return None
-        return ("defend", str(safe[0]), None, ()) if safe else None
+                    return None, 0
+        return (("defend", str(safe[0]), None, ()) if safe else None), 0
     except TooBig:
-        return None
+        return None, 0
+
+
+def proved_depth(game: Any, plies: int, kind: str) -> int:
+    """Within how many plies a puzzle of ``kind`` in ``game`` is proved when ``plies`` are asked:
+    ``plies``, or fewer where the game's own search reaches less (one that proves wins in one
+    move: a ``"win"`` within 1 ply, a ``"defend"`` within 2)."""
+    reach = game.analyst.solver_plies(game)
+    if not reach:
+        return plies
+    return max(1, min(plies, reach + 1 if kind == "defend" else reach))
 
 
 def _solver_puzzle(state: State, plies: int, defend: bool) -> tuple | None:
     """:func:`find_puzzle` for a game proved by its own exact search
     (:meth:`~icewidgets.analyst.Analyst.shortest_win`, within its
-    :meth:`~icewidgets.analyst.Analyst.solver_plies`) instead of the generic one, as the hints'
-    proofs are: a move after which the mover moves again is asked for the mover's win, one after
-    which the opponent of a two-player game moves, for the opponent's; nothing is proved past a
-    chance ply. ``defend``: look for a defence too (it asks the opponent after every move). A
-    search that cannot decide a move (:class:`~icewidgets.analyst.Undecided`) leaves no puzzle:
+    :meth:`~icewidgets.analyst.Analyst.solver_plies`) instead of the generic one, asked as the
+    hints' proofs ask it (:func:`.tactics.solver_proofs`): a move after which the mover moves
+    again is asked for the mover's win, one after which the opponent of a two-player game moves,
+    for the opponent's; nothing is proved past a chance ply. ``defend``: look for a defence too.
+    A search that cannot decide a move (:class:`~icewidgets.analyst.Undecided`) leaves no puzzle:
     "only one move" needs every other move decided."""
-    analyst, game = state.game.analyst, state.game
-    reach = analyst.solver_plies(game)
-    player = state.player
-    opponent = 1 - player if game.num_players == 2 else None
     children = [(move, state._apply(move)) for move in state.legal_moves()]
+    found = ended(children, state.player)
     try:
-        with analyst.solver_session():
-            return _solver_kind(analyst, children, player, opponent, plies, reach, defend)
+        lines = solver_proofs(state, children, found, most=plies, losses=False, strict=True)
+        wins = [index for index, (result, _) in found.items() if result == "win"]
+        if wins:
+            index = wins[0]
+            line = tuple(str(m) for m in lines.get(index, ()))
+            return ("win", str(children[index][0]), found[index][1], line) if len(wins) == 1 else None
+        if not defend:
+            return None
+        solver_proofs(state, children, found, most=plies, wins=False, strict=True)
     except Undecided:
         return None
-
-
-def _solver_kind(analyst: Any, children: list, player: int, opponent: int | None, plies: int, reach: int,
-                 defend: bool) -> tuple | None:
-    wins = []
-    for move, after in children:
-        if after.is_over:
-            line = () if tuple(after.winners) == (player,) else None
-        elif after.to_move == player and plies > 1:
-            line = analyst.shortest_win(after, min(plies - 1, reach - 1))
-        else:
-            line = None
-        if line is not None:
-            wins.append((move, tuple(line)))
-            if len(wins) > 1:
-                return None
-    if wins:
-        move, line = wins[0]
-        return "win", str(move), 1 + len(line), tuple(str(m) for m in line)
-    if opponent is None or not defend or plies < 2:
-        return None
-    safe = []
-    for move, after in children:
-        if after.is_over:
-            lost = tuple(after.winners) == (opponent,)
-        else:
-            lost = after.to_move == opponent and analyst.shortest_win(after, min(plies - 1, reach)) is not None
-        if not lost:
-            safe.append(move)
-            if len(safe) > 1:
-                return None
-    return ("defend", str(safe[0]), None, ()) if safe else None
+    safe = [move for index, (move, _) in enumerate(children) if found.get(index, ("",))[0] != "loss"]
+    return ("defend", str(safe[0]), None, ()) if len(safe) == 1 else None
 
 
 def _records(records: Any) -> tuple[list[Record], list[str]]:
@@ -251,35 +263,62 @@ def puzzles(records: Any, n: int = 20, *, seed: int = 0, plies: int = PLIES, las
     order = np.random.default_rng(seed).permutation(len(places)) if places else []
     found: list[Puzzle] = []
     seen: set[State] = set()
-    searched = 0
+    made = [record.make_game() for record in games]
+    searched: dict[str, list[int]] = {game.title: [0, 0, plies, 0] for game in made}  # positions, far, fewest, found
     for index in order:
         g, ply = places[int(index)]
         state = states[g][ply]
         if state in seen:
             continue
         seen.add(state)
-        searched += 1
-        result = find_puzzle(state, plies, max_nodes)
+        tally = searched[made[g].title]
+        tally[0] += 1
+        result, far = _find(state, plies, max_nodes)
+        if far:
+            tally[1] += 1
+            tally[2] = min(tally[2], far)
         if result is None:
             continue
+        tally[3] += 1
         kind, move, need, line = result
         name = state.game.player_name(state.player)
         value = 1.0 if kind == "win" else float("nan")  # a defence is proved not lost, not valued
         found.append(Puzzle(state, state.player, name, ply + 1, None, None, None, move, value, value, value,
                             kind == "win",
                             "win" if kind == "win" else None, need, line, 0.0, source=labels[g], kind=kind,
-                            depth=plies))
+                            depth=proved_depth(state.game, plies, kind)))
         if len(found) >= n:
             break
-    titles = sorted({record.make_game().title for record in games})
+    titles = sorted(searched)
     of = f"{plural(len(games), 'game')} of {name_list(titles)}"
-    title = f"{plural(len(found), 'puzzle')} from {of} (seed {seed}, proved within {plural(plies, 'ply', 'plies')})"
+    within = max((puzzle.depth for puzzle in found), default=plies)
+    title = f"{plural(len(found), 'puzzle')} from {of} (seed {seed}, proved within {plural(within, 'ply', 'plies')})"
     note = ""
     if not found:
-        note = (f"No position of these games ({plural(searched, 'position')} searched) has exactly one move that "
+        total = sum(tally[0] for tally in searched.values())
+        note = (f"No position of these games ({plural(total, 'position')} searched) has exactly one move that "
                 f"forces a win within {plural(plies, 'ply', 'plies')}, or one move that alone avoids a loss within "
                 "as many.")
     elif len(found) < n:
         which = "every position" if last is None else f"the last {plural(last, 'position')} of each game"
         note = f"Only {len(found)} of the {n} puzzles asked for: {which} searched."
+    if len(found) < n:  # every position was searched: say which game gave none, and why
+        reasons = [_why_none(name, searched[name], [game for game in made if game.title == name])
+                   for name in titles if not searched[name][3]]
+        note = " ".join([note, *(reason for reason in reasons if reason)])
     return ExerciseSet(tuple(found), title, note)
+
+
+def _why_none(title: str, tally: list[int], games: list) -> str:
+    """Why the games of one title gave no puzzle: how many positions were searched, how many of
+    them its own search proved to be far from any win, and the game's advice."""
+    positions, far, fewest, _ = tally
+    if not positions:
+        return f"{title}: no position to search (a player to move, the game not over)."
+    said = f"{title}: no puzzle in {plural(positions, 'position')} searched"
+    if far:
+        said += (f"; in {far} of them the game's own search proves that no line of at most "
+                 f"{plural(fewest, 'ply', 'plies')}, whoever plays it, ends in a win, so no move there wins or "
+                 "avoids a loss that soon")
+    advice = sorted({game.analyst.puzzle_advice(game) for game in games} - {""})
+    return " ".join([said + ".", *advice])

@@ -45,7 +45,8 @@ from .. import checks
 from ..analyst import Undecided
 from ..protocol import CHANCE, State
 
-__all__ = ["MAX_NODES", "Proof", "Search", "SearchLimit", "exact_points", "known_results", "prove", "proof_line"]
+__all__ = ["MAX_NODES", "Proof", "Search", "SearchLimit", "ended", "exact_points", "known_results", "prove",
+           "proof_line", "solver_proofs"]
 
 MAX_NODES = 50_000
 """The most positions one call of :func:`prove` generates by default (every legal move of every
@@ -178,18 +179,9 @@ def prove(state: State, plies: int = 4, *, max_nodes: int | None = MAX_NODES, ma
     players = state.game.num_players
     opponent = 1 - player if players == 2 else None
     children = [(move, state._apply(move)) for move in state.legal_moves()]
-    found: dict[int, tuple[str, int]] = {}
-    for index, (move, after) in enumerate(children):
-        if after.is_over:
-            winners = tuple(after.winners)
-            if winners == (player,):
-                found[index] = ("win", 1)
-            elif opponent is not None and winners == (opponent,):
-                found[index] = ("loss", 1)
-            elif player in winners:
-                found[index] = ("shared", 1)
+    found = ended(children, player)
     if state.game.analyst.solver_plies(state.game) > 0:
-        lines = _solver_proofs(state, children, found, deadline, stop_at_win)
+        lines = solver_proofs(state, children, found, deadline=deadline, stop_at_win=stop_at_win)
         return [Proof(move, *found[i], lines.get(i, ())[:line_plies]) if i in found else Proof(move)
                 for i, (move, _) in enumerate(children)]
     try:
@@ -219,32 +211,64 @@ def prove(state: State, plies: int = 4, *, max_nodes: int | None = MAX_NODES, ma
     return proofs
 
 
-def _solver_proofs(state: State, children: list[tuple[Any, State]], found: dict[int, tuple[str, int]],
-                   deadline: float | None, stop_at_win: bool) -> dict[int, tuple[Any, ...]]:
-    """Fill ``found`` from the game's own exact search (see the module docstring); the lines
-    after each proved move, by index. Moves not asked before ``deadline`` stay unknown."""
+def ended(children: list[tuple[Any, State]], player: int) -> dict[int, tuple[str, int]]:
+    """What the moves that end the game are for ``player`` who makes them, by index in
+    ``children`` (``(move, position after)``): ``("win", 1)`` alone, ``("loss", 1)`` when the
+    opponent of a two-player game wins alone, ``("shared", 1)`` a win shared."""
+    found: dict[int, tuple[str, int]] = {}
+    for index, (_, after) in enumerate(children):
+        if after.is_over:
+            winners = tuple(after.winners)
+            if winners == (player,):
+                found[index] = ("win", 1)
+            elif after.game.num_players == 2 and winners == (1 - player,):
+                found[index] = ("loss", 1)
+            elif player in winners:
+                found[index] = ("shared", 1)
+    return found
+
+
+def solver_proofs(state: State, children: list[tuple[Any, State]], found: dict[int, tuple[str, int]], *,
+                  most: int | None = None, deadline: float | None = None, stop_at_win: bool = False,
+                  wins: bool = True, losses: bool = True, strict: bool = False) -> dict[int, tuple[Any, ...]]:
+    """Fill ``found`` (index → ``(result, plies)``) for the moves of ``state`` (``children``:
+    ``(move, position after)`` in order; those already in ``found`` are not asked) from the
+    game's own exact search (see the module docstring): a win (``wins``) where the mover moves
+    again, a loss (``losses``) where the opponent of a two-player game does, within the solver's
+    reach and ``most`` plies, the move counted (None: the reach alone). Return the lines after each
+    proved move, by index. Moves not asked before ``deadline`` stay unknown; so does a move the
+    search cannot decide (:class:`~icewidgets.analyst.Undecided`), unless ``strict`` (a puzzle:
+    "only one move" needs every move decided), which raises it. ``stop_at_win``: stop once a
+    shortest win is known, as a hint does."""
     analyst = state.game.analyst
     with analyst.solver_session():  # the questions of this decision share what the search learns
-        return _ask_solver(analyst, state, children, found, deadline, stop_at_win)
+        return _ask_solver(analyst, state, children, found, most, deadline, stop_at_win, (wins, losses), strict)
 
 
 def _ask_solver(analyst: Any, state: State, children: list[tuple[Any, State]], found: dict[int, tuple[str, int]],
-                deadline: float | None, stop_at_win: bool) -> dict[int, tuple[Any, ...]]:
-    reach = analyst.solver_plies(state.game)
+                most: int | None, deadline: float | None, stop_at_win: bool, asked: tuple[bool, bool],
+                strict: bool) -> dict[int, tuple[Any, ...]]:
+    full = analyst.solver_plies(state.game)
+    reach = full if most is None else min(full, most)  # the mover's wins, the move counted
+    loss_reach = full if most is None else min(full, most - 1)  # the opponent's, after the move
     lines: dict[int, tuple[Any, ...]] = {}
-    player = state.player
-    opponent = 1 - player if state.game.num_players == 2 else None
-    try:
-        root = analyst.shortest_win(state, reach)
-    except Undecided:
-        root = None  # the moves after which the mover moves again then stay unknown
+    player = state.player if asked[0] else None
+    opponent = 1 - state.player if state.game.num_players == 2 and asked[1] else None
+    root, ask_all = None, strict  # a puzzle asks each move directly: over many positions a root search costs more
+    if asked[0] and not strict:
+        try:
+            root = analyst.shortest_win(state, reach)
+        except Undecided:
+            pass  # the moves after which the mover moves again then stay unknown
     waiting = [(i, after) for i, (_, after) in enumerate(children)
                if i not in found and not after.is_over and after.to_move in (player, opponent)]
 
-    def ask(index: int, after: State, most: int) -> None:
+    def ask(index: int, after: State, plies: int) -> None:
         try:
-            line = analyst.shortest_win(after, most)
+            line = analyst.shortest_win(after, max(0, plies))
         except Undecided:
+            if strict:
+                raise
             return  # that move stays unknown
         if line is not None:
             found[index] = ("win" if after.to_move == player else "loss", 1 + len(line))
@@ -259,10 +283,10 @@ def _ask_solver(analyst: Any, state: State, children: list[tuple[Any, State]], f
         if stop_at_win and any(result == "win" for result, _ in found.values()):
             return lines
         for index, after in waiting:
-            if index in found or (after.to_move == player and not root):
+            if index in found or (after.to_move == player and not root and not ask_all):
                 continue  # no win within reach from the position: none after any move of its player's
             _check_clock(deadline)
-            ask(index, after, reach - 1 if after.to_move == player else reach)
+            ask(index, after, reach - 1 if after.to_move == player else loss_reach)
     except SearchLimit:
         pass
     return lines

@@ -9,6 +9,14 @@ forced win: the solver proves wins in one move, which after a move of the oppone
 in two plies for that opponent. The analysis's proof search (:mod:`icewidgets.analysis.tactics`)
 asks the solver (:meth:`Ice3Analyst.shortest_win`) for every legal move; a position has a few
 hundred, too many for a generic search to go even two plies deep.
+
+A puzzle set (:func:`icewidgets.puzzles`) is proved as far as the solver reaches: with two
+players, a move that alone completes a goal, or (a defence) the one move after which the
+opponent cannot complete one. It first asks :meth:`Ice3Analyst.may_win_within`: the solver
+proves in milliseconds that no line of two moves, whoever plays them, reaches a goal, where
+playing each of a position's few hundred moves would take about 60 ms. Under the exact goal that
+is so in every position of the easy and medium bots' games, so their set is empty
+(:data:`PUZZLE_NOTE` says why); games under ``goal='loose'`` end, and give puzzles.
 """
 
 from __future__ import annotations
@@ -18,7 +26,7 @@ from typing import Any, Sequence
 
 from ...analyst import Analyst
 from .rules import Ice3State
-from .solver import solve
+from .solver import reaches_goal, solve
 
 __all__ = ["SOLVER_DEPTH", "Ice3Analyst"]
 
@@ -32,6 +40,13 @@ ROLLOUT_NOTE = (
     "finish; baseline 0.250). Under the default exact goal no rollout of either policy ends within "
     "the playout turn limit (300 moves), so every value is 1/2 and only wins in one move (found "
     "exactly) tell moves apart (benchmarks/analysis_policy.py). Puzzles (one player) ask the solver first."
+)
+
+
+PUZZLE_NOTE = (
+    "Under the exact goal games seldom come near a goal: of the 30,100 positions of 100 bot games (easy and "
+    "medium levels, 300 plies each) none is within two moves of one (benchmarks/README.md). Games under "
+    "goal='loose' end, and give puzzles; the ladder (icewidgets.games.ice3.puzzles) has one-player ones."
 )
 
 
@@ -51,6 +66,21 @@ class Ice3Analyst(Analyst):
         return ("Under goal='loose' greedy rollouts finish from positions of greedy play (where the analysis is "
                 "calibrated), but from some others the greedy rule moves a piece back and forth until the turn "
                 "limit: this game's positions are such.")
+
+    def puzzle_advice(self, game: Any) -> str:
+        """:data:`PUZZLE_NOTE` under the exact goal (under the others games end, puzzles are found)."""
+        return PUZZLE_NOTE if game.goal == "exact" else ""
+
+    def may_win_within(self, state: Ice3State, plies: int) -> bool:
+        """False when the solver proves that no line of at most ``plies`` moves reaches a goal
+        (every player plays the same moves, so whoever plays them); True beyond
+        :data:`SOLVER_DEPTH` moves, where it is not asked.
+
+        >>> import icewidgets as iw
+        >>> Ice3Analyst().may_win_within(iw.make("ice3").new_state(seed=1), 2)
+        False
+        """
+        return plies > SOLVER_DEPTH or reaches_goal(state, max(0, plies))
 
     def solver_plies(self, game: Any) -> int:
         """:data:`SOLVER_DEPTH` in a one-player game, 1 with more players (a win in one move)."""

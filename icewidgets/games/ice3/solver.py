@@ -54,7 +54,7 @@ from .board import COLOURS, DIRS, GRID, GROUPS, MAX_DISTANCE
 from .goal import CORNERS, goal_cells
 from .rules import Ice3State, SetMove
 
-__all__ = ["solve"]
+__all__ = ["reaches_goal", "solve"]
 
 Board = tuple  # the rules' board: 64 stacks, each a tuple of pieces bottom to top
 
@@ -75,6 +75,21 @@ def solve(state: Ice3State, max_depth: int) -> list[SetMove] | None:
         if line is not None:
             return line
     return None
+
+
+def reaches_goal(state: Ice3State, max_depth: int) -> bool:
+    """Whether some line of at most ``max_depth`` moves from ``state`` reaches a goal: whether
+    :func:`solve` finds one, asked once at ``max_depth`` instead of once for each depth (a board
+    far from every goal is refused at its root, so this costs a third of ``solve``'s three).
+
+    >>> import icewidgets as iw
+    >>> reaches_goal(iw.make("ice3").new_state(seed=1), 2)
+    False
+    """
+    if max_depth < 0:
+        raise ValueError(f"max_depth must be 0 or more, not {max_depth}")
+    search = _Search(state)
+    return search.run(state.board, max_depth, search.goals) is not None
 
 
 # The search ----------------------------------------------------------------------------------
