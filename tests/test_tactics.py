@@ -129,6 +129,29 @@ def test_blockade_wins_within_the_turn_are_every_one_the_judge_finds(name):
     assert (str(top.move), top.proved, top.plies, top.value, top.exact) == (shortest, "win", plies, 1.0, True)
 
 
+def test_blockade_a_piece_moved_off_one_large_onto_another_counts_one_ply():
+    # bot_game("blockade", "easy", seed=0), position 119: b4-a3 takes red's small off b4 and
+    # completes a3 with it, then e5-b4 and c4-b4 complete b4: five red towers in 3 plies. The
+    # search's bound counted the small's ply twice (off b4, onto a3) and found only a 4-ply line.
+    from icewidgets.games.blockade.turn_wins import shortest_turn_win
+    from tactics_judge import Judge
+
+    state = iw.make("blockade").state_from_text(
+        "C3G2G2G2 B3 B3B2B1K3 B3B1B1 C3R2\nR3R2R1K3 R3R1 R3R2R1K3R1 B3B1B1 Y3Y1\nR3R2 G3 C3 B3 Y3\n"
+        "R3R2R1K2 G3 Y3Y2Y1K2Y1 Y3Y2Y1K3 Y3Y2Y1K3Y2\nC3Y2 G3G2G1K2 G3G2G1K2G1G1 G3G1 C3B2B2B2B2\n"
+        "to_move=0 player=0 dice=R6Y3 points=R6Y3 supply=K3:0,K2:1,K1:5 moved=-")
+    assert not Judge().forces_win(state, 0, 2)
+    assert shortest_turn_win(state, 2, strict=True) is None
+    line = shortest_turn_win(state, 3, strict=True)
+    assert [str(move) for move in line] == ["b4-a3", "e5-b4", "c4-b4"]
+    end = state
+    for move in line:
+        end = end.play(move)
+    assert end.winners == (0,) and end.end_reason
+    top = iw.hint(state, k=1)[0]
+    assert (top.proved, top.plies, top.exact) == ("win", 3, True)
+
+
 @pytest.mark.slow
 def test_blockade_shortest_win_in_the_turn_is_the_judges():
     text, shortest, plies, _ = BLOCKADE_TURNS["seed 3, ply 75"]

@@ -8,16 +8,19 @@ a position shown not to win within as many plies not searched again.
 
 What keeps it small is a bound that never overestimates. For a colour to win this turn, each of
 its larges that is not yet a tower needs its missing medium and small brought onto it and every
-piece of the mover's above them moved off — one ply each at least, and as many pips of that
-colour as the nearest such piece stands away (Chebyshev distance, blocking ignored). A piece of
-the opponent's on one of those larges, or a tree that can no longer be capped, rules the colour
-out. A position where neither colour can meet its bound within the plies and pips left is not
-searched; where the bound fails only for want of plies, a deeper pass may still win, and the
-deepening stops once no position was cut for that reason (then no win exists this turn). A ply
-that moves a piece of a colour that cannot win is not tried, unless it lies on a piece of the
-colour that can (it may have to move off): elsewhere it brings that colour's towers no closer
-(our reading of what such a ply could change: the one thing left out is a ply that frees a clear
-large as a square to rest on).
+piece of the mover's above them moved off. Each piece brought is a ply of its own, costing at
+least as many pips of that colour as the nearest such piece stands away (Chebyshev distance,
+blocking ignored); each piece moved off is a ply too, but one ply may move a piece of that colour
+off one large and onto another where it is missing, so those plies count once (a piece of the
+mover's other colour moved off costs a ply and a pip of its own). A piece of the opponent's on
+one of those larges, or a tree that can no longer be capped, rules the colour out. A position
+where neither colour can meet its bound within the plies and pips left is not searched; where
+the bound fails only for want of plies, a deeper pass may still win, and the deepening stops
+once no position was cut for that reason (then no win exists this turn). A ply that moves a
+piece of a colour that cannot win is not tried unless it uncovers something: a piece of the
+colour that can (it may have to move off), or a clear piece, a square any piece may rest on.
+Elsewhere it brings that colour's towers no closer: pieces pass over their own, and a piece
+moved may only make a square less open to rest on.
 
 >>> from icewidgets.games.blockade import Blockade
 >>> shortest_turn_win(Blockade().new_state(seed=2).play("G5B2"), 12) is None  # five towers are far away
@@ -121,8 +124,9 @@ class _Search:
             if isinstance(move, PieceMove):
                 stack = board[GRID.index(move.source)]
                 piece = stack[-1]
-                if piece.colour not in live and not any(below.colour in live for below in stack[:-1]):
-                    continue  # (a piece on top of one of the live colour's may have to move off)
+                if (piece.colour not in live and not any(below.colour in live for below in stack[:-1])
+                        and not (len(stack) > 1 and stack[-2].colour == "C")):
+                    continue  # it uncovers neither a piece of the live colour (to move off) nor a clear one
                 # Only a small coming to rest on a medium on a large completes a tower (and so wins).
                 completes = piece.size == 1 and len(board[GRID.index(move.target)]) == 2
             after = state._apply(move)
@@ -179,7 +183,7 @@ class _Search:
             for piece in stack:
                 if piece.colour == colour and piece.size < 3:
                     where[piece.size].append(square)
-        plies = cost = others = 0
+        brought = cost = own_off = others = 0
         for square, stack in enumerate(board):
             if not stack or stack[0] != (colour, 3) or tower_colour(stack, self.counts) == colour:
                 continue
@@ -191,13 +195,13 @@ class _Search:
             for piece in stack[kept:]:
                 if piece.colour not in self.colours or piece.size == 3:
                     return _FAR, _FAR, _FAR  # the opponent's piece (or a black) on it: it cannot be moved off
-                plies += 1
                 if piece.colour == colour:
-                    cost += 1
+                    own_off += 1
                 else:
                     others += 1
             for size in (2, 1)[kept - 1:]:
-                plies += 1
+                brought += 1
                 away = _DISTANCE[square]
                 cost += min((away[other] for other in where[size]), default=_FAR)
-        return plies, cost, others
+        # A ply brings one piece and moves one off: one of this colour's may do both at once.
+        return others + max(brought, own_off), cost + max(0, own_off - brought), others
