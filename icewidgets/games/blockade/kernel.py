@@ -16,7 +16,9 @@ moves, memoised per position with the pips in a table per turn like the engine's
 so its answers are the engine's own. One addition changes no answer: a ply after which the
 engine's first bound (_near_enough) would fail is refused from bit masks before the position
 is copied (every bound is a necessary condition for ending the turn, so it only decides how
-soon a hopeless position is given up).
+soon a hopeless position is given up); and a ply after which every piece that must move can go
+straight to a square of its own is accepted without the search (:func:`_straight_to_rest`: a real
+sequence of moves that ends the turn, so the answer is the search's).
 
 This module is the driver (:func:`_play`, the legal plies, the public entry points); the rest
 of the kernel lies beside it, each part compiled into :func:`_play`:
@@ -331,6 +333,65 @@ def _lone_settles_after(stack, height, points, player, src, dst, index, cost, re
     return False
 
 
+@internal
+def _straight_to_rest(stack, height, points, player, src, dst, index, cost, must, must_k, sources, dist, order,
+                      order_len):
+    """A witness for the position after moving the top of ``src`` to ``dst``, found without
+    copying it, when every piece that must move is alone on its stack's top (``must``: the
+    pieces of must_move; ``sources``: their squares, as bits). Each of them, and the moved piece
+    unless it may rest on ``dst``, goes straight to a square of its own where it may rest, the
+    nearest free one within its colour's pips, in turn: a real sequence of moves that ends the
+    turn. True when it finds one; False says nothing (the search decides)."""
+    piece = stack[src, height[src] - 1]
+    if (sources >> dst) & 1:
+        return False  # it would land on a piece that must move: two to move from one square
+    if _completes_tower(stack, dst, height[dst], piece):
+        return False  # a tower, capped with a black: left to the search
+    left0 = points[0] - (cost if index == 0 else 0)
+    left1 = points[1] - (cost if index == 1 else 0)
+    # Squares no piece may end on: those still to be left, and dst (the moved piece is on it).
+    busy = (sources & ~(1 << src)) | (1 << dst)
+    for j in range(-1, must_k):
+        if j < 0:
+            if can_rest(piece, stack, dst, height[dst]):
+                continue
+            square = dst
+            mover = piece
+        else:
+            square = must[0, j]
+            if square == src:
+                continue  # the moved piece itself
+            mover = must[2, j]
+        own = (mover >> 2) - 2 * player
+        budget = left0 if own == 0 else left1
+        target = -1
+        for k in range(order_len[square]):
+            t = order[square, k]
+            if dist[square, t] > budget:
+                break
+            if (busy >> t) & 1:
+                continue
+            h = height[t] - 1 if t == src else height[t]
+            if can_rest(mover, stack, t, h) and not _completes_tower(stack, t, h, mover):
+                target = t
+                break
+        if target < 0:
+            return False
+        busy |= 1 << target
+        if own == 0:
+            left0 -= dist[square, target]
+        else:
+            left1 -= dist[square, target]
+    return True
+
+
+@internal
+def _completes_tower(stack, square, h, piece):
+    """Whether ``piece`` landing on the first ``h`` pieces of ``square`` completes a tower."""
+    colour = piece >> 2
+    return (piece & 3) == 1 and h == 2 and stack[square, 0] == colour * 4 + 3 and stack[square, 1] == colour * 4 + 2
+
+
 @_inlined
 def _legal(stack, height, moved, supply, dice, points, player, strict, counts, dist, order, order_len, within, rests,
            must, buf, frames, work, memo):
@@ -361,8 +422,13 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
                 lone_rests |= 1 << t
     rests[:, :] = -1
     must_k = 0
+    sources = np.int64(0)
     if stranded:
         must_k = must_move(stack, height, player, counts, stranded, st_sq, st_lv, rests, must)
+        for j in range(stranded):
+            sources |= 1 << st_sq[j]
+    # Every piece that must move alone on its stack's top: _straight_to_rest may witness.
+    tops = stranded > 0 and must_k == stranded
     # Where each of the mover's four kinds of piece may rest, and might once the mover's pieces
     # on top have gone (bit per square), found once.
     for src in range(SQUARES):
@@ -416,6 +482,11 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
             if stranded and not near_enough_after(stack, height, points, player, counts, src, dst, index, cost,
                                                    rests, must, must_k, within):
                 continue  # the engine's _near_enough fails after the move
+            if tops and not alone and _straight_to_rest(stack, height, points, player, src, dst, index, cost, must,
+                                                        must_k, sources, dist, order, order_len):
+                buf[n] = MOVE + src * SQUARES + dst
+                n += 1
+                continue
             if can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
                                 dist, order, order_len, within, frames, work, memo):
                 buf[n] = MOVE + src * SQUARES + dst
