@@ -300,40 +300,6 @@ def _new_scratch():
 
 
 @internal
-def _lone_settles_after(stack, height, points, player, src, dst, index, cost, rests, lone, lone_piece, lone_index,
-                        lone_rests, within, dist):
-    """The engine's _lone_settles_after (``rests``: where the moved piece may rest after leaving
-    ``src``; ``lone_rests``: where the lone stranded piece on ``lone`` may, before the move)."""
-    piece = stack[src, height[src] - 1]
-    colour = piece >> 2
-    h = height[dst]
-    if (piece & 3) == 1 and h == 2 and stack[dst, 0] == colour * 4 + 3 and stack[dst, 1] == colour * 4 + 2:
-        return False  # a tower: leave it to the search
-    left0 = points[0] - (cost if index == 0 else 0)
-    left1 = points[1] - (cost if index == 1 else 0)
-    left_own = left0 if lone_index == 0 else left1
-    left_moved = left0 if index == 0 else left1
-    lone_rests &= ~((1 << src) | (1 << dst))
-    if can_rest(lone_piece, stack, src, height[src] - 1):
-        lone_rests |= 1 << src
-    if (lone_piece >> 2) == colour and (lone_piece & 3) <= (piece & 3):
-        lone_rests |= 1 << dst
-    if (rests >> dst) & 1:
-        return within[lone, left_own] & lone_rests != 0
-    lone_rests &= ~(1 << dst)
-    rests &= ~(1 << lone)
-    # Two different squares, one within the lone piece's pips, one within the moved piece's: for
-    # pieces of two colours each has its own pips, for one colour they share them (any split).
-    shared = lone_index == index
-    for pips in range(1 if shared else left_own, left_own if shared else left_own + 1):
-        first = within[lone, pips] & lone_rests
-        second = within[dst, left_own - pips if shared else left_moved] & rests
-        if first != 0 and second != 0 and not (first == second and first & (first - 1) == 0):
-            return True
-    return False
-
-
-@internal
 def _straight_to_rest(stack, height, points, player, src, dst, index, cost, must, must_k, sources, dist, order,
                       order_len):
     """A witness for the position after moving the top of ``src`` to ``dst``, found without
@@ -408,18 +374,8 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
     st_sq, st_lv = work[0], work[1]
     stranded = stranded_pieces(stack, height, moved, st_sq, st_lv)
     settled = stranded == 0
-    # The one piece resting where it may not, when nothing lies on it (else -1), and where it
-    # may rest (not on its own square).
+    # The one piece resting where it may not, when nothing lies on it (else -1).
     lone = st_sq[0] if stranded == 1 and st_lv[0] == height[st_sq[0]] - 1 else -1
-    lone_piece = 0
-    lone_index = -1
-    lone_rests = np.int64(0)
-    if lone >= 0:
-        lone_piece = stack[lone, height[lone] - 1]
-        lone_index = mover_index(stack, lone, height[lone], player, counts)
-        for t in range(SQUARES):
-            if t != lone and can_rest(lone_piece, stack, t, height[t]):
-                lone_rests |= 1 << t
     rests[:, :] = -1
     must_k = 0
     sources = np.int64(0)
@@ -473,12 +429,6 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
             if alone and not within[dst, left] & might and (left < 2 or rest_height(piece, stack, dst, height[dst],
                                                                                     player, counts) < 0):
                 continue  # the engine's _near_enough fails for the piece: it is stranded for good
-            if lone >= 0 and not alone and dst != lone:
-                if _lone_settles_after(stack, height, points, player, src, dst, index, cost, mask, lone, lone_piece,
-                                       lone_index, lone_rests, within, dist):
-                    buf[n] = MOVE + src * SQUARES + dst
-                    n += 1
-                    continue
             if stranded and not near_enough_after(stack, height, points, player, counts, src, dst, index, cost,
                                                    rests, must, must_k, within):
                 continue  # the engine's _near_enough fails after the move
