@@ -307,12 +307,11 @@ def _straight_to_rest(stack, height, points, player, src, dst, index, cost, must
     pieces of must_move; ``sources``: their squares, as bits). Each of them, and the moved piece
     unless it may rest on ``dst``, goes straight to a square of its own where it may rest, the
     nearest free one within its colour's pips, in turn: a real sequence of moves that ends the
-    turn. True when it finds one; False says nothing (the search decides)."""
+    turn. True when it finds one; False says nothing (the search decides). A piece that completes
+    a tower rests there too (capped or not), and no other piece ends on its square after it."""
     piece = stack[src, height[src] - 1]
     if (sources >> dst) & 1:
         return False  # it would land on a piece that must move: two to move from one square
-    if _completes_tower(stack, dst, height[dst], piece):
-        return False  # a tower, capped with a black: left to the search
     left0 = points[0] - (cost if index == 0 else 0)
     left1 = points[1] - (cost if index == 1 else 0)
     # Squares no piece may end on: those still to be left, and dst (the moved piece is on it).
@@ -338,7 +337,7 @@ def _straight_to_rest(stack, height, points, player, src, dst, index, cost, must
             if (busy >> t) & 1:
                 continue
             h = height[t] - 1 if t == src else height[t]
-            if can_rest(mover, stack, t, h) and not _completes_tower(stack, t, h, mover):
+            if can_rest(mover, stack, t, h):
                 target = t
                 break
         if target < 0:
@@ -349,13 +348,6 @@ def _straight_to_rest(stack, height, points, player, src, dst, index, cost, must
         else:
             left1 -= dist[square, target]
     return True
-
-
-@internal
-def _completes_tower(stack, square, h, piece):
-    """Whether ``piece`` landing on the first ``h`` pieces of ``square`` completes a tower."""
-    colour = piece >> 2
-    return (piece & 3) == 1 and h == 2 and stack[square, 0] == colour * 4 + 3 and stack[square, 1] == colour * 4 + 2
 
 
 @_inlined
