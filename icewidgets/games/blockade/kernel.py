@@ -16,7 +16,9 @@ moves, memoised per position with the pips in a table per turn like the engine's
 so its answers are the engine's own. One addition changes no answer: a ply after which the
 engine's first bound (_near_enough) would fail is refused from bit masks before the position
 is copied (every bound is a necessary condition for ending the turn, so it only decides how
-soon a hopeless position is given up).
+soon a hopeless position is given up); and a ply after which every piece that must move can go
+straight to a square of its own is accepted without the search (:func:`_straight_to_rest`: a real
+sequence of moves that ends the turn, so the answer is the search's).
 
 This module is the driver (:func:`_play`, the legal plies, the public entry points); the rest
 of the kernel lies beside it, each part compiled into :func:`_play`:
@@ -298,37 +300,54 @@ def _new_scratch():
 
 
 @internal
-def _lone_settles_after(stack, height, points, player, src, dst, index, cost, rests, lone, lone_piece, lone_index,
-                        lone_rests, within, dist):
-    """The engine's _lone_settles_after (``rests``: where the moved piece may rest after leaving
-    ``src``; ``lone_rests``: where the lone stranded piece on ``lone`` may, before the move)."""
+def _straight_to_rest(stack, height, points, player, src, dst, index, cost, must, must_k, sources, dist, order,
+                      order_len):
+    """A witness for the position after moving the top of ``src`` to ``dst``, found without
+    copying it, when every piece that must move is alone on its stack's top (``must``: the
+    pieces of must_move; ``sources``: their squares, as bits). Each of them, and the moved piece
+    unless it may rest on ``dst``, goes straight to a square of its own where it may rest, the
+    nearest free one within its colour's pips, in turn: a real sequence of moves that ends the
+    turn. True when it finds one; False says nothing (the search decides). A piece that completes
+    a tower rests there too (capped or not), and no other piece ends on its square after it."""
     piece = stack[src, height[src] - 1]
-    colour = piece >> 2
-    h = height[dst]
-    if (piece & 3) == 1 and h == 2 and stack[dst, 0] == colour * 4 + 3 and stack[dst, 1] == colour * 4 + 2:
-        return False  # a tower: leave it to the search
+    if (sources >> dst) & 1:
+        return False  # it would land on a piece that must move: two to move from one square
     left0 = points[0] - (cost if index == 0 else 0)
     left1 = points[1] - (cost if index == 1 else 0)
-    left_own = left0 if lone_index == 0 else left1
-    left_moved = left0 if index == 0 else left1
-    lone_rests &= ~((1 << src) | (1 << dst))
-    if can_rest(lone_piece, stack, src, height[src] - 1):
-        lone_rests |= 1 << src
-    if (lone_piece >> 2) == colour and (lone_piece & 3) <= (piece & 3):
-        lone_rests |= 1 << dst
-    if (rests >> dst) & 1:
-        return within[lone, left_own] & lone_rests != 0
-    lone_rests &= ~(1 << dst)
-    rests &= ~(1 << lone)
-    # Two different squares, one within the lone piece's pips, one within the moved piece's: for
-    # pieces of two colours each has its own pips, for one colour they share them (any split).
-    shared = lone_index == index
-    for pips in range(1 if shared else left_own, left_own if shared else left_own + 1):
-        first = within[lone, pips] & lone_rests
-        second = within[dst, left_own - pips if shared else left_moved] & rests
-        if first != 0 and second != 0 and not (first == second and first & (first - 1) == 0):
-            return True
-    return False
+    # Squares no piece may end on: those still to be left, and dst (the moved piece is on it).
+    busy = (sources & ~(1 << src)) | (1 << dst)
+    for j in range(-1, must_k):
+        if j < 0:
+            if can_rest(piece, stack, dst, height[dst]):
+                continue
+            square = dst
+            mover = piece
+        else:
+            square = must[0, j]
+            if square == src:
+                continue  # the moved piece itself
+            mover = must[2, j]
+        own = (mover >> 2) - 2 * player
+        budget = left0 if own == 0 else left1
+        target = -1
+        for k in range(order_len[square]):
+            t = order[square, k]
+            if dist[square, t] > budget:
+                break
+            if (busy >> t) & 1:
+                continue
+            h = height[t] - 1 if t == src else height[t]
+            if can_rest(mover, stack, t, h):
+                target = t
+                break
+        if target < 0:
+            return False
+        busy |= 1 << target
+        if own == 0:
+            left0 -= dist[square, target]
+        else:
+            left1 -= dist[square, target]
+    return True
 
 
 @_inlined
@@ -347,22 +366,17 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
     st_sq, st_lv = work[0], work[1]
     stranded = stranded_pieces(stack, height, moved, st_sq, st_lv)
     settled = stranded == 0
-    # The one piece resting where it may not, when nothing lies on it (else -1), and where it
-    # may rest (not on its own square).
+    # The one piece resting where it may not, when nothing lies on it (else -1).
     lone = st_sq[0] if stranded == 1 and st_lv[0] == height[st_sq[0]] - 1 else -1
-    lone_piece = 0
-    lone_index = -1
-    lone_rests = np.int64(0)
-    if lone >= 0:
-        lone_piece = stack[lone, height[lone] - 1]
-        lone_index = mover_index(stack, lone, height[lone], player, counts)
-        for t in range(SQUARES):
-            if t != lone and can_rest(lone_piece, stack, t, height[t]):
-                lone_rests |= 1 << t
     rests[:, :] = -1
     must_k = 0
+    sources = np.int64(0)
     if stranded:
         must_k = must_move(stack, height, player, counts, stranded, st_sq, st_lv, rests, must)
+        for j in range(stranded):
+            sources |= 1 << st_sq[j]
+    # Every piece that must move alone on its stack's top: _straight_to_rest may witness.
+    tops = stranded > 0 and must_k == stranded
     # Where each of the mover's four kinds of piece may rest, and might once the mover's pieces
     # on top have gone (bit per square), found once.
     for src in range(SQUARES):
@@ -407,15 +421,14 @@ def _legal(stack, height, moved, supply, dice, points, player, strict, counts, d
             if alone and not within[dst, left] & might and (left < 2 or rest_height(piece, stack, dst, height[dst],
                                                                                     player, counts) < 0):
                 continue  # the engine's _near_enough fails for the piece: it is stranded for good
-            if lone >= 0 and not alone and dst != lone:
-                if _lone_settles_after(stack, height, points, player, src, dst, index, cost, mask, lone, lone_piece,
-                                       lone_index, lone_rests, within, dist):
-                    buf[n] = MOVE + src * SQUARES + dst
-                    n += 1
-                    continue
             if stranded and not near_enough_after(stack, height, points, player, counts, src, dst, index, cost,
                                                    rests, must, must_k, within):
                 continue  # the engine's _near_enough fails after the move
+            if tops and not alone and _straight_to_rest(stack, height, points, player, src, dst, index, cost, must,
+                                                        must_k, sources, dist, order, order_len):
+                buf[n] = MOVE + src * SQUARES + dst
+                n += 1
+                continue
             if can_finish_after(stack, height, moved, supply, points, player, counts, src, dst, index, cost,
                                 dist, order, order_len, within, frames, work, memo):
                 buf[n] = MOVE + src * SQUARES + dst
