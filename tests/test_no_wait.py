@@ -254,13 +254,16 @@ def test_a_ctrl_c_stops_the_run_not_the_compile_and_the_process_ends_without_wai
         print(json.dumps([results.n, results.partial, results.engine]))
     """)
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
-    done = subprocess.run([sys.executable, "-c", user, str(tmp_path)], capture_output=True, text=True, env=env,
-                          timeout=300, start_new_session=True)
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout.splitlines()[-1]) == [3, True, "fast"]  # the three games finished, no more
-    # The user's process ended while its compile still ran; the compile was not interrupted.
-    assert (tmp_path / "started").exists() and not (tmp_path / "done").exists()
-    (tmp_path / "go").touch()
+    try:
+        done = subprocess.run([sys.executable, "-c", user, str(tmp_path)], capture_output=True, text=True, env=env,
+                              timeout=300, start_new_session=True)
+        assert done.returncode == 0, done.stderr
+        # The three games finished, no more.
+        assert json.loads(done.stdout.splitlines()[-1]) == [3, True, "fast"], done.stderr
+        # The user's process ended while its compile still ran; the compile was not interrupted.
+        assert (tmp_path / "started").exists() and not (tmp_path / "done").exists()
+    finally:
+        (tmp_path / "go").touch()  # the stand-in compile ends whatever happened: no process is left behind
     wait_for(tmp_path / "done", tmp_path / "interrupted")
     assert not (tmp_path / "interrupted").exists() and (tmp_path / "done").exists()
 

@@ -157,7 +157,7 @@ def play_from(game: Any, state: Any, agents: tuple[str, ...], seed: Any, count: 
     >>> puzzle = PUZZLES[0]  # the loose goal in one move
     >>> out = play_from(puzzle.game(), puzzle.state(), ("greedy",), seed=1, count=2, max_plies=10, record=10)
     >>> recorded_moves(out, 0), out["winners"].tolist(), out["progress"].tolist()
-    (['GSE2'], [1, 1], [15, 15])
+    (['1SE2'], [1, 1], [15, 15])
     """
     problem = _problem(game, agents)
     if problem is None and state.game != game:
