@@ -305,18 +305,17 @@ def can_finish_after(stack, height, moved, supply, points, player, counts, src, 
                 # placing bound's plan (when it found squares; it refuses when it finds none),
                 # the deep repair. (np.bool_: typed bool, not a literal, so numba compiles
                 # greedy_repair once for both passes.)
+                keys[d, 0] = h1
+                keys[d, 1] = h2
+                cursor[d, _SEARCHED] = 1
+                placed = place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist,
+                                     order, order_len, place)
                 for witness in range(3):
-                    if witness == 1:
-                        keys[d, 0] = h1
-                        keys[d, 1] = h2
-                        cursor[d, _SEARCHED] = 1
-                        placed = place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist,
-                                             order, order_len, place)
-                        if placed == 0:
-                            result = 0
-                            break
-                        if placed == 1:
-                            continue
+                    if placed == 0:
+                        result = 0
+                        break
+                    if witness == 1 and placed == 1:
+                        continue
                     copy_board(gs, gh, stack, height)
                     copy_into(gm, moved)
                     copy_into(gsup, supply)
