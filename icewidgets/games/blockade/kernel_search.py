@@ -4,10 +4,11 @@ memo.
 
 It ports the rules engine's search (:mod:`icewidgets.games.blockade.ending`) step by step: a
 position is settled at once when no piece is stranded, by the quick bound
-(:func:`~.kernel_bounds.near_enough`), by the greedy repair
-(:func:`~.kernel_greedy.greedy_repair`), by the memo, by the other bounds, by following the
-placing bound's plan (:func:`~.kernel_bounds.follow_plan`) or by the deep repair; else its useful
-moves are tried depth first, each child whose quick bound fails skipped before it is copied
+(:func:`~.kernel_bounds.near_enough`), by the memo, by the placing bound
+(:func:`~.kernel_bounds.place_bound`), by the greedy repair (:func:`~.kernel_greedy.greedy_repair`),
+by following the placing bound's plan (:func:`~.kernel_bounds.follow_plan`) or by the deep repair;
+else its useful moves are tried depth first, each child whose quick bound fails skipped before it
+is copied
 (:func:`~.kernel_bounds.near_enough_after`). Results of searched positions go into the memo
 with the pips left, as the engine's TurnTable keeps them. The search is one function walking an
 explicit stack of frames instead of recursing, so numba caches it with the rest of the kernel
@@ -257,9 +258,9 @@ def can_finish_after(stack, height, moved, supply, points, player, counts, src, 
 
     Depth-first over the frames, in one function (each function numba compiles, or inlines, costs a
     cold compile more than its lines: see kernel.py). A frame's position is first looked at: it is
-    settled at once when no piece is stranded, by the quick bound, the memo, the greedy repair,
-    the placing bound and its plan, or the deep repair; else its useful moves are tried one by one,
-    nearest target first and those the piece may rest on before the others (as the engine does),
+    settled at once when no piece is stranded, by the quick bound, the memo, the placing bound,
+    the greedy repair, the placing bound's plan, or the deep repair; else its useful moves are
+    tried one by one, nearest target first and those the piece may rest on before the others (as the engine does),
     each child whose quick bound fails skipped before it is copied. The first child that settles
     makes its frame settled, and a frame whose children all fail fails. A move that completes a
     fifth tower is searched on like any other, as the engine's are: only the ply itself may win.
@@ -295,28 +296,29 @@ def can_finish_after(stack, height, moved, supply, points, player, counts, src, 
                                order_len):
                 result = 0
         if result == 2:
-            # The memo before the greedy repair: a known answer costs less than a repair (the memo
-            # holds exact answers, so the order changes none; only searched positions are stored).
+            # The memo before the bounds and repairs: a known answer costs less (the memo holds
+            # exact answers, so the order changes none; positions looked at past it are stored).
             h1, h2 = _position_hashes(stack, height, moved, supply, player)
             result = _memo_lookup(memo, h1, h2, p0, p1)
             if result < 0:
                 result = 2
-                # Three witnesses in turn, each on a copy of the position: the greedy repair, the
-                # placing bound's plan (when it found squares; it refuses when it finds none),
-                # the deep repair. (np.bool_: typed bool, not a literal, so numba compiles
-                # greedy_repair once for both passes.)
+                # The placing bound first: in 100 random games it refused 180,000 of the 339,000
+                # positions the greedy repair was tried on when the repair came first (258,000
+                # repairs failed), and it costs less than a failed repair. Then three witnesses in
+                # turn, each on a copy of the position: the greedy repair, the placing bound's plan
+                # (when it found squares), the deep repair. (np.bool_: typed bool, not a literal,
+                # so numba compiles greedy_repair once for both passes.)
+                keys[d, 0] = h1
+                keys[d, 1] = h2
+                cursor[d, _SEARCHED] = 1
+                placed = place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist,
+                                     order, order_len, place)
                 for witness in range(3):
-                    if witness == 1:
-                        keys[d, 0] = h1
-                        keys[d, 1] = h2
-                        cursor[d, _SEARCHED] = 1
-                        placed = place_bound(stack, height, p0, p1, player, counts, n, st_sq, st_lv, leaving, dist,
-                                             order, order_len, place)
-                        if placed == 0:
-                            result = 0
-                            break
-                        if placed == 1:
-                            continue
+                    if placed == 0:
+                        result = 0
+                        break
+                    if witness == 1 and placed == 1:
+                        continue
                     copy_board(gs, gh, stack, height)
                     copy_into(gm, moved)
                     copy_into(gsup, supply)
