@@ -61,6 +61,11 @@ class Analyst:
     longest that ended, of 20,000 greedy games per game, 2,000 of the slowest: 615 plies;
     benchmarks/README.md), while the few that never end would otherwise loop for thousands."""
 
+    every_win: bool = False
+    """Whether a hint asks the game's own search (:meth:`shortest_win`) about every move even once
+    a shortest win is known, so that every win within its reach is shown, not only the shortest
+    ones: for a search cheap enough past a win (Blockade's, within the turn)."""
+
     unfinished_note: str = ""
     """What to do when most rollouts stop unfinished (the analysis then warns that its values say
     little), in a sentence: e.g. the options under which the game's rollouts finish."""

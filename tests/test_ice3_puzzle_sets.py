@@ -2,7 +2,7 @@
 
 Under the default exact goal the bots' games never come within two moves of a goal (the
 solver proves it of every position of 100 games; an independent bound on the rules' words
-agrees, see benchmarks/README.md), so a set from them is empty and its note says why. Under
+agrees: the package's benchmarks), so a set from them is empty and its note says why. Under
 goal='loose' games end, and the positions where one move alone completes a goal are the
 puzzles; each is confirmed here by playing every legal move on the rules engine.
 """
@@ -69,10 +69,10 @@ def test_a_position_far_from_every_goal_is_refused_before_its_moves_are_searched
 def test_exact_goal_games_give_an_empty_set_that_says_why():
     games = [bot_game("ice3", "easy", seed=s, max_plies=6) for s in range(2)]
     empty = iw.puzzles(games, n=3)
-    assert len(empty) == 0 and empty.title == "0 puzzles from 2 games of Ice3 (seed 0, proved within 3 plies)"
+    assert len(empty) == 0 and empty.title == "0 puzzles from 2 games of Ice3 (seed 0, proved within 2 plies)"
     assert empty.note.startswith(
-        "No position of these games (14 positions searched) has exactly one move that forces a win within 3 plies, "
-        "or one move that alone avoids a loss within as many. Ice3: no puzzle in 14 positions searched; in 14 of "
+        "No position of these games (14 positions searched) has exactly one move that forces a win within 1 ply, "
+        "or one move that alone avoids a loss within 2 plies. Ice3: no puzzle in 14 positions searched; in 14 of "
         "them the game's own search proves that no line of at most 2 plies, whoever plays it, ends in a win, so no "
         "move there wins or avoids a loss that soon. Under the exact goal")
     assert "goal='loose'" in empty.note
@@ -92,6 +92,14 @@ def test_no_games_or_no_moves_give_an_empty_set_that_says_so():
     assert iw.puzzles([]).note == "No games given: pass a list of game records or codes."
     over = bot_game(iw.make("ice3", goal="loose"), "easy", seed=4)  # 2 plies: its last position is over
     assert iw.puzzles([over], last=1).note == (
-        "No position of these games (0 positions searched) has exactly one move that forces a win within 3 plies, "
-        "or one move that alone avoids a loss within as many. Ice3: no position to search (a player to move, the "
+        "No position of these games (0 positions searched) has exactly one move that forces a win within 1 ply, "
+        "or one move that alone avoids a loss within 2 plies. Ice3: no position to search (a player to move, the "
         "game not over).")
+
+
+def test_a_bot_game_of_a_game_that_may_never_end_stops_at_its_bound():
+    from icewidgets.analysis.teaching import BOT_GAME_PLIES
+
+    endless = bot_game("ice3", "easy", seed=101)  # the exact goal: these bots never meet it
+    assert len(endless) == BOT_GAME_PLIES == 1000 and not endless.final_state().is_over
+    assert len(bot_game(iw.make("ice3", max_turns=40), "easy", seed=101)) == 40  # the game's own bound first

@@ -152,6 +152,22 @@ def test_blockade_a_piece_moved_off_one_large_onto_another_counts_one_ply():
     assert (top.proved, top.plies, top.exact) == ("win", 3, True)
 
 
+def test_a_blockade_hint_shows_every_win_of_the_turn_not_only_the_shortest():
+    # bot_game("blockade", "easy", seed=101, max_plies=400), position 266: b2-b1 wins at once,
+    # and 23 more moves win with the next ply of the turn (e1-d1 then b2-b1, …): each is shown.
+    state = iw.make("blockade").state_from_text(
+        "C3 B3B2B1K2 B3 B3 C3R2R2R2R2\nR3R1 R3R2R1K2 R3 B3B2B1K3B1 Y3\nR3 G3G2G1K3 C3R1R1 B3B2B1K2B1 Y3Y1\n"
+        "R3 G3G2G1K3G1 Y3Y2Y2Y1 Y3Y2Y1K3Y2 Y3Y2Y1K3Y1\nC3R1 G3G2 G3G2G1K2 G3G2G1K2 C3B2B2\n"
+        "to_move=1 player=1 dice=G6B2 points=G2B2 supply=K3:0,K2:0,K1:5 moved=b1")
+    hints = iw.hint(state, k=len(state.legal_moves()))
+    wins = {str(h.move): h.plies for h in hints if h.proved == "win"}
+    assert str(hints[0].move) == "b2-b1" and wins.pop("b2-b1") == 1
+    assert len(wins) == 23 and set(wins.values()) == {2} and "e1-d1" in wins
+    for move in wins:  # each wins within the turn by the rules: one more ply ends the game
+        after = state.play(move)
+        assert any(after.play(reply).winners == (1,) for reply in after.legal_moves())
+
+
 @pytest.mark.slow
 def test_blockade_shortest_win_in_the_turn_is_the_judges():
     text, shortest, plies, _ = BLOCKADE_TURNS["seed 3, ply 75"]

@@ -291,14 +291,17 @@ def puzzles(records: Any, n: int = 20, *, seed: int = 0, plies: int = PLIES, las
             break
     titles = sorted(searched)
     of = f"{plural(len(games), 'game')} of {name_list(titles)}"
-    within = max((puzzle.depth for puzzle in found), default=plies)
+    win_within = max((proved_depth(game, plies, "win") for game in made), default=plies)  # as far as searches reach
+    defend_within = max((proved_depth(game, plies, "defend") for game in made), default=plies)
+    within = max((puzzle.depth for puzzle in found), default=max(win_within, defend_within))
     title = f"{plural(len(found), 'puzzle')} from {of} (seed {seed}, proved within {plural(within, 'ply', 'plies')})"
     note = ""
     if not found:
         total = sum(tally[0] for tally in searched.values())
         note = (f"No position of these games ({plural(total, 'position')} searched) has exactly one move that "
-                f"forces a win within {plural(plies, 'ply', 'plies')}, or one move that alone avoids a loss within "
-                "as many.")
+                f"forces a win within {plural(win_within, 'ply', 'plies')}, or one move that alone avoids a loss "
+                + ("within as many." if defend_within == win_within else
+                   f"within {plural(defend_within, 'ply', 'plies')}."))
     elif len(found) < n:
         which = "every position" if last is None else f"the last {plural(last, 'position')} of each game"
         note = f"Only {len(found)} of the {n} puzzles asked for: {which} searched."

@@ -239,7 +239,8 @@ def solver_proofs(state: State, children: list[tuple[Any, State]], found: dict[i
     proved move, by index. Moves not asked before ``deadline`` stay unknown; so does a move the
     search cannot decide (:class:`~icewidgets.analyst.Undecided`), unless ``strict`` (a puzzle:
     "only one move" needs every move decided), which raises it. ``stop_at_win``: stop once a
-    shortest win is known, as a hint does."""
+    shortest win is known, as a hint does, unless the game's analyst asks for every win
+    (:attr:`~icewidgets.analyst.Analyst.every_win`)."""
     analyst = state.game.analyst
     with analyst.solver_session():  # the questions of this decision share what the search learns
         return _ask_solver(analyst, state, children, found, most, deadline, stop_at_win, (wins, losses), strict)
@@ -280,7 +281,7 @@ def _ask_solver(analyst: Any, state: State, children: list[tuple[Any, State]], f
                 if after.to_move == player:
                     _check_clock(deadline)
                     ask(index, after, len(root) - 1)
-        if stop_at_win and any(result == "win" for result, _ in found.values()):
+        if stop_at_win and not analyst.every_win and any(result == "win" for result, _ in found.values()):
             return lines
         for index, after in waiting:
             if index in found or (after.to_move == player and not root and not ask_all):

@@ -42,10 +42,16 @@ NONE_WORDS = ("none", "no", "nobody", "no blunder", "there is none", "there is n
 """Answers that say there is no blunder."""
 
 
+BOT_GAME_PLIES = 1000
+"""The most plies :func:`bot_game` plays when neither ``max_plies`` nor the game bounds them."""
+
+
 def bot_game(game: Game | str, agents: Any = "easy", seed: int = 0, max_plies: int | None = None) -> Record:
     """A game between bots, as a :class:`~icewidgets.Record` to analyse: ``agents`` (an agent
     spec: one for every seat, or one per seat) play from ``game``'s start with ``seed`` (which
-    also draws their moves and the dice) until the game ends or ``max_plies`` plies are played.
+    also draws their moves and the dice) until the game ends or ``max_plies`` plies are played
+    (default: the game's own bound, ``max_turns``, or else :data:`BOT_GAME_PLIES`, so that a game
+    that may never end, such as Ice3 under its exact goal, stops).
 
     The easy level (the greedy rule, but three moves in four at random) leaves mistakes to
     find. The same arguments always give the same game.
@@ -62,6 +68,8 @@ def bot_game(game: Game | str, agents: Any = "easy", seed: int = 0, max_plies: i
                          f"({players})")
     chosen = chosen * players if len(chosen) == 1 else chosen
     max_plies = checks.whole(max_plies, "max_plies", low=1, none=True)
+    if max_plies is None:  # a game that may never end (Ice3 under the exact goal) stops here
+        max_plies = record.make_game().ply_bound or BOT_GAME_PLIES
     rng = np.random.default_rng(seed)
     state, plies = record.start_state(), []
     while not state.is_over and (max_plies is None or len(plies) < max_plies):

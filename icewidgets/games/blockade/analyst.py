@@ -38,6 +38,7 @@ class BlockadeAnalyst(Analyst):
 
     rollout: str = "greedy"
     note: str = ROLLOUT_NOTE
+    every_win: bool = True  # every win within the turn is shown, the longer ones too
 
     def solver_plies(self, game: Any) -> int:
         """:data:`~.turn_wins.TURN_PLIES`: the rest of a turn, the most that can be proved past

@@ -39,13 +39,13 @@ ROLLOUT_NOTE = (
     "and predict the final points with a Brier score of 0.097, against random ones' 0.249 (1.3% "
     "finish; baseline 0.250). Under the default exact goal no rollout of either policy ends within "
     "the playout turn limit (300 moves), so every value is 1/2 and only wins in one move (found "
-    "exactly) tell moves apart (benchmarks/analysis_policy.py). Puzzles (one player) ask the solver first."
+    "exactly) tell moves apart (measured for this package). Puzzles (one player) ask the solver first."
 )
 
 
 PUZZLE_NOTE = (
     "Under the exact goal games seldom come near a goal: of the 30,100 positions of 100 bot games (easy and "
-    "medium levels, 300 plies each) none is within two moves of one (benchmarks/README.md). Games under "
+    "medium levels, 300 plies each) none is within two moves of one (measured for this package). Games under "
     "goal='loose' end, and give puzzles; the ladder (icewidgets.games.ice3.puzzles) has one-player ones."
 )
 
