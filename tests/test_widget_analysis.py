@@ -80,7 +80,8 @@ def test_analysis_true_analyses_the_game_at_once_and_shows_what_iw_analyse_finds
     assert data["labels"] == [{"ply": p.ply, "label": p.label, "symbol": p.symbol, "reason": p.reason,
                                "who": expected.names[p.player], "move": p.move, "best": p.best,
                                "loss": round(p.loss, 3), "review": review_text(p),
-                               "squares": move_squares(states[p.ply - 1], p.best)} for p in expected.labelled]
+                               "squares": move_squares(states[p.ply - 1], p.best),
+                               "played": move_squares(states[p.ply - 1], p.move)} for p in expected.labelled]
     assert data["proved"] == [[p.ply, p.mark] for p in expected.plies if p.mark]
     assert [(label["ply"], label["label"]) for label in data["labels"]] == [(3, "blunder"), (4, "blunder"),
                                                                              (5, "blunder")]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import icewidgets as iw
+from icewidgets import svg
 from icewidgets.analysis import PlyAnalysis, Value
 from icewidgets.analysis.review import review_text, value_text
 from bot_games import easy_game
@@ -70,6 +71,27 @@ def test_each_labelled_ply_is_sent_with_its_review_and_the_best_moves_squares(vo
     assert all(e["review"].startswith(f"Best was {e['best']} (") and f"), you played {e['move']} (" in e["review"]
                for e in data["labels"])
     assert data["proved"] == [[p.ply, p.mark] for p in analysis.plies if p.mark] and [14, "#-3"] in data["proved"]
+
+
+def test_both_moves_of_a_labelled_ply_are_sent_as_squares_of_the_position_before_it():
+    # The trial's game: Dark's ply 13, c1-c3, empties c1, where the best move (@c1, from b2) goes.
+    record = easy_game("volterra", 3)
+    analysis = iw.analyse(record, precision=0.2)
+    widget = iw.GameWidget(record, analysis=analysis)
+    labels = {e["ply"]: e for e in widget.analysis_data["labels"]}
+    assert sorted(labels) == [p.ply for p in analysis.labelled] and 13 in labels
+    e = labels[13]
+    assert (e["who"], e["move"], e["best"], e["symbol"], e["played"], e["squares"]) == (
+        "Dark", "c1-c3", "@c1", "??", "c1-c3", "b2-c1")
+    states = list(record.states())
+    before, after = svg.locations(states[12]), svg.locations(states[13])
+    assert (before["c1"], before["b2"], after["c1"]) == (["D"], ["D", "@D"], [])  # drawn on `before`, not `after`
+    for ply, e in labels.items():
+        assert e["played"] == move_squares(states[ply - 1], e["move"]) != ""
+        assert e["squares"] == move_squares(states[ply - 1], e["best"]) != ""
+        for pair in (e["played"] + " " + e["squares"]).split():
+            source = pair.split("-")[0]
+            assert not source or svg.locations(states[ply - 1])[source], (ply, pair)  # a piece to move there
 
 
 def test_move_squares_of_no_move_or_a_move_of_another_position_are_empty():

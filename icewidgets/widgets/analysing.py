@@ -7,8 +7,8 @@
 - ``analysis_data``: the first seat's expected points at every position analysed, with their
   95% intervals (the graph under the replay slider), the labelled plies (``?!``, ``?``, ``??``
   in the move list, each with its review, "Best was X (#3), you played Y (0.41 [0.36–0.46])",
-  and its best move's squares: an arrow on the board), the proved results, the turning point
-  and its narration, each player's summary and a status line ("Analysing ply 12 of 40…");
+  and the squares of its best move and of the move played: arrows on the position before it),
+  the proved results, the turning point and its narration, each player's summary and a status line ("Analysing ply 12 of 40…");
   ``{}`` when there is no analysis;
 - ``hint_data``: the best three moves of one position, with their values, the squares each
   goes from and to (arrows on the board) and its line laid out as frames (:mod:`.lines`);
@@ -394,9 +394,10 @@ def labelled_payload(analysis: Analysis) -> list[dict[str, Any]]:
     """The labelled plies of ``analysis`` as the page shows them: the label, its symbol and
     ``reason`` (where a proof gives one), who played ``move``, the ``best`` move found, the
     ``loss``, the ``review`` ("Best was X (#3), you played Y (0.41 [0.36–0.46])", see
-    :func:`~icewidgets.analysis.review.review_text`) and the best move's ``squares`` in the
-    position before the ply, as hints send them (the arrow on the board; "" for a move
-    without squares)."""
+    :func:`~icewidgets.analysis.review.review_text`), the best move's ``squares`` and the move
+    played's (``played``), both in the position before the ply, as hints send them (the page
+    draws both arrows on that position, the one they were chosen in; "" for a move without
+    squares)."""
     labelled = analysis.labelled
     if not labelled:
         return []
@@ -406,7 +407,8 @@ def labelled_payload(analysis: Analysis) -> list[dict[str, Any]]:
     for p in labelled:
         out.append({"ply": p.ply, "label": p.label, "symbol": p.symbol, "reason": p.reason, "who": names[p.player],
                     "move": p.move, "best": p.best, "loss": _rounded(p.loss), "review": review_text(p),
-                    "squares": move_squares(states[p.ply - 1], p.best)})
+                    "squares": move_squares(states[p.ply - 1], p.best),
+                    "played": move_squares(states[p.ply - 1], p.move)})
     return out
 
 

@@ -84,26 +84,71 @@ def test_the_best_move_is_drawn_and_named_for_each_labelled_ply(browser, artifac
     labelled = analysis.labelled
     assert [p.ply for p in labelled] == [3, 14]
     # The move list: the review under every labelled move, in order.
-    assert widget.locator(".iw-reviewline").all_inner_texts() == [review_text(p) for p in labelled]
+    assert widget.locator(".iw-reviewtext").all_inner_texts() == [review_text(p) for p in labelled]
+    states = list(record.states())
     for ply in labelled:
-        widget.locator(f'.iw-movelist li[data-ply="{ply.ply}"] button').click()
+        item = widget.locator(f'.iw-movelist li[data-ply="{ply.ply}"]')
+        item.locator("button").first.click()
         reason = f", {ply.reason}" if ply.reason else ""
-        assert widget.locator(".iw-review").inner_text() == f"{ply.symbol} {ply.label}{reason}. {review_text(ply)}."
-        best = widget.locator(f'.iw-bestlayer .iw-best[data-ply="{ply.ply}"][data-move="{ply.best}"]')
-        assert best.count() == 1 and best.locator(".iw-hinthead").count() == 1
-        assert best.locator("text").text_content() == "Best"  # not colour alone: the badge says so
+        what = f"{ply.symbol} {ply.label}{reason}"
+        assert widget.locator(".iw-review").inner_text() == (
+            f"{what}. {review_text(ply)}. Both moves are drawn on the position before it (ply {ply.ply - 1}).")
+        # Not on the position after the move: the arrows would run over squares it has changed.
+        assert widget.locator(".iw-bestlayer .iw-compare").count() == 0
         name = f"Ply {ply.ply}: {analysis.names[ply.player]} {ply.move}"
-        assert widget.locator(f'.iw-movelist li[data-ply="{ply.ply}"] button').get_attribute("aria-label") == (
+        assert item.locator("button").first.get_attribute("aria-label") == (
             f"{name}, {ply.label} ({ply.symbol}){reason}: {review_text(ply)}")
+        # The review's button shows the position the move was chosen in, with both moves on it.
+        item.locator(".iw-compareto").click()
+        tab.wait_for_timeout(300)
+        assert _occupied(widget) == _on_board(states[ply.ply - 1])
+        assert widget.locator(".iw-review").inner_text().startswith(
+            f"Next, {analysis.names[ply.player]} played {ply.move} ({what}). {review_text(ply)}. On the board:")
+        compare = widget.locator(f'.iw-bestlayer .iw-compare[data-ply="{ply.ply}"][data-on="{ply.ply - 1}"]')
+        best = compare.locator(f'.iw-best[data-move="{ply.best}"]')
+        played = compare.locator(f'.iw-played[data-move="{ply.move}"]')
+        assert best.count() == 1 and played.count() == 1
+        # Not colour alone: the badges say which is which, and the move played is dashed.
+        assert (played.locator("text").text_content(), best.locator("text").text_content()) == ("Played", "Best")
+        assert played.locator(".iw-hintline").first.get_attribute("stroke-dasharray")
+        assert best.locator(".iw-hintline").first.get_attribute("stroke-dasharray") is None
+        # Each arrow starts and ends on the centres of its move's squares in that position.
+        centres = widget.locator("[data-square]").evaluate_all("""els => Object.fromEntries(els.map((e) => [
+            e.getAttribute('data-square'), [+e.getAttribute('x') + +e.getAttribute('width') / 2,
+                                            +e.getAttribute('y') + +e.getAttribute('height') / 2]]))""")
+        entry = next(e for e in analysis_payload(analysis, len(record.plies), False)["labels"] if e["ply"] == ply.ply)
+        for group, pairs in ((played, entry["played"]), (best, entry["squares"])):
+            source, target = pairs.split()[0].split("-")
+            shape = group.locator(".iw-hintline").first
+            if source:
+                start = [float(shape.get_attribute("x1")), float(shape.get_attribute("y1"))]
+                assert start == pytest.approx(centres[source], abs=0.1), (ply.ply, pairs)
+                assert source in _occupied(widget)  # a piece to move from, in the position shown
+            else:
+                assert [float(shape.get_attribute("cx")), float(shape.get_attribute("cy"))] == pytest.approx(
+                    centres[target], abs=0.1)
+        if ply.ply == 3:
+            tab.screenshot(path=str(artifacts / f"review-compare-{scheme}.png"), full_page=True)
     assert review_text(labelled[-1]).endswith("you played @a3 (#-3)")
     # The arrow stands out from the squares under it, and its badge's text from the badge.
     colours = widget.locator(".iw-best").evaluate("""g => ({
         line: getComputedStyle(g.querySelector('.iw-hintline')).stroke,
         squares: [...document.querySelectorAll('.iw-sq0, .iw-sq1')].map((r) => getComputedStyle(r).fill),
         text: getComputedStyle(g.querySelector('text')).fill, badge: getComputedStyle(g.querySelector('rect')).fill})""")
-    assert min(contrast(colours["line"], square) for square in set(colours["squares"])) >= 3, colours
+    colours["played"] = widget.locator(".iw-played .iw-hintline").first.evaluate("l => getComputedStyle(l).stroke")
+    for line in (colours["line"], colours["played"]):
+        assert min(contrast(line, square) for square in set(colours["squares"])) >= 3, colours
     assert contrast(colours["text"], colours["badge"]) >= 4.5, colours
     tab.screenshot(path=str(artifacts / f"review-best-{scheme}.png"), full_page=True)
+    # Every proved move carries its mark in the move list, and in its name where its review lacks it.
+    proved = [(p.ply, p.mark) for p in analysis.plies if p.mark]
+    assert (14, "#-3") in proved
+    for ply, mark in proved:
+        button = widget.locator(f'.iw-movelist li[data-ply="{ply}"] button').first
+        assert button.locator(".iw-proved").text_content() == mark
+        assert f"({mark})" in button.get_attribute("aria-label") or button.get_attribute("aria-label").endswith(
+            f", proved {mark}: a {'loss' if '-' in mark else 'win'} in {mark.split('#')[1].lstrip('-')} "
+            f"{'ply' if mark.endswith('#1') or mark.endswith('-1') else 'plies'} for the player who moved")
     # A ply without a label has neither.
     widget.locator('.iw-movelist li[data-ply="5"] button').click()
     assert widget.locator(".iw-bestlayer .iw-best").count() == 0 and widget.locator(".iw-review").is_hidden()

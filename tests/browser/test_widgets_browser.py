@@ -411,14 +411,22 @@ def _check_analysis_shown(widget, analysis) -> None:
     assert marks.evaluate_all("els => els.map((e) => +e.dataset.ply)") == [p.ply for p in labelled]
     assert marks.evaluate_all("els => els.map((e) => e.textContent)") == [p.symbol for p in labelled]
     for ply in analysis.plies:
-        button = widget.locator(f'.iw-movelist li[data-ply="{ply.ply}"] button')
+        button = widget.locator(f'.iw-movelist li[data-ply="{ply.ply}"] button').first  # then the review's
         name = f"Ply {ply.ply}: {analysis.names[ply.player]} {ply.move}"
+        # A proved move carries its mark (#3, #-2) after it, and in its name where its review lacks it.
+        assert button.locator(".iw-proved").all_inner_texts() == ([ply.mark] if ply.mark else [])
+        proof = f", proved {ply.mark}:" if ply.mark else ""
         if ply.label:
             assert button.locator(".iw-label").inner_text() == ply.symbol
             reason = f", {ply.reason}" if ply.reason else ""
-            assert button.get_attribute("aria-label") == f"{name}, {ply.label} ({ply.symbol}){reason}: {review_text(ply)}"
+            words = f"{name}, {ply.label} ({ply.symbol}){reason}: {review_text(ply)}"
+            assert button.get_attribute("aria-label").startswith(words)
+            if f"({ply.mark})" not in words:
+                assert button.get_attribute("aria-label")[len(words):].startswith(proof)
         else:
-            assert button.locator(".iw-label").count() == 0 and button.get_attribute("aria-label") == name
+            assert button.locator(".iw-label").count() == 0
+            assert button.get_attribute("aria-label") == name if not proof else button.get_attribute(
+                "aria-label").startswith(f"{name}{proof}")
     assert widget.locator(".iw-turning").inner_text() == analysis.narration
     summaries = widget.locator(".iw-accuracy li").all_inner_texts()
     assert summaries == [str(s) for s in analysis.summary()]

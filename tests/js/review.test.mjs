@@ -1,7 +1,7 @@
 // Unit tests of the better move's pure helpers (graph.js, review.js, board.js): `node --test tests/js`.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { bestMarks, graphMarkup, hintMarks, labelWords, textRows } from "../../icewidgets/widgets/static/graph.js";
+import { compareMarks, graphMarkup, hintMarks, labelWords, provedWords, textRows } from "../../icewidgets/widgets/static/graph.js";
 import { previewFrameIndex, previewText } from "../../icewidgets/widgets/static/review.js";
 import { boardLayout } from "../../icewidgets/widgets/static/board.js";
 
@@ -10,7 +10,7 @@ for (const [i, f] of ["a", "b", "c"].entries()) for (const r of [1, 2, 3]) squar
 
 const entry = {
   ply: 14, label: "mistake", symbol: "?", reason: "walks into a loss in 3", who: "Dark", move: "@a3", best: "@c1", loss: 1,
-  review: "Best was @c1 (1.00 [0.87–1.00]), you played @a3 (#-3)", squares: "b2-c1",
+  review: "Best was @c1 (1.00 [0.87–1.00]), you played @a3 (#-3)", squares: "b2-c1", played: "-a3",
 };
 
 test("a label's words carry its reason and the review", () => {
@@ -19,15 +19,27 @@ test("a label's words carry its reason and the review", () => {
     "blunder (??): the best move found was c3-d4, 0.41 better", "an older payload without a review");
 });
 
-test("the best move is an arrow from its source to its target with the badge 'Best'", () => {
-  const marks = bestMarks(entry, squares, 12);
-  assert.match(marks, /^<g class="iw-best" data-ply="14" data-move="@c1">/);
+test("a labelled ply's moves: the best a solid arrow badged 'Best', the move played a dashed one badged 'Played'", () => {
+  const marks = compareMarks(entry, squares, 12);
+  assert.match(marks, /^<g class="iw-compare" data-ply="14" data-on="13"><g class="iw-played" data-move="@a3">/);
+  assert.match(marks, /<g class="iw-best" data-move="@c1" data-ply="14">/);
   assert.match(marks, /<line class="iw-hintline" x1="130" y1="100" x2="[\d.]+" y2="[\d.]+" stroke-width="6"\/>/, "from b2's centre");
+  assert.match(marks, /<circle class="iw-hintline" cx="70" cy="40" r="21.6" stroke-width="4.2" stroke-dasharray="9.6 6"\/>/,
+    "a ring on a3, dashed");
   assert.equal((marks.match(/class="iw-hinthead"/g) || []).length, 1);
-  assert.match(marks, /<text class="iw-fg"[^>]*font-size="12"[^>]*>Best<\/text>/);
-  assert.equal(bestMarks({ ...entry, squares: "" }, squares), "", "a move without squares has no arrow");
-  assert.equal(bestMarks({ ...entry, squares: "b2-z9" }, squares), "", "nor one off the board");
-  assert.equal(bestMarks(null, squares), "");
+  assert.deepEqual([...marks.matchAll(/font-weight="bold">([^<]*)<\/text>/g)].map((m) => m[1]), ["Played", "Best"]);
+  const same = compareMarks({ ...entry, played: "b2-c1" }, squares, 12);
+  const ys = [...same.matchAll(/<text class="iw-fg" x="[\d.]+" y="([\d.]+)"/g)].map((m) => +m[1]);
+  assert.equal(ys[0] - ys[1], 20, "badges in the same place stack");
+  assert.doesNotMatch(compareMarks({ ...entry, squares: "" }, squares), /iw-best/, "a move without squares has no arrow");
+  assert.equal(compareMarks({ ...entry, squares: "b2-z9", played: "" }, squares), "", "nor one off the board");
+  assert.equal(compareMarks(null, squares), "");
+});
+
+test("a proved mark in words", () => {
+  assert.equal(provedWords("#3"), "proved #3: a win in 3 plies for the player who moved");
+  assert.equal(provedWords("#-1"), "proved #-1: a loss in 1 ply for the player who moved");
+  assert.equal(provedWords("=#4"), "proved =#4: a shared win in 4 plies for the player who moved");
 });
 
 test("a proved hint's badge says #N, an estimate its value", () => {
@@ -53,7 +65,9 @@ test("texts on the graph never run together: a second row, then left out", () =>
     for (let i = 1; i < xs.length; i++) assert.ok(xs[i] - xs[i - 1] >= width, "no two symbols of a row overlap");
   }
   const proved = [...markup.matchAll(/class="iw-fg iw-gproved" data-ply="(\d+)"[^>]*>([^<]*)</g)].map((m) => [+m[1], m[2]]);
-  assert.deepEqual(proved, [[5, "#-3"], [40, "#1"]], "ply 6's mark would run into ply 5's");
+  assert.deepEqual(proved, [[5, "#-3"], [6, "#2"], [40, "#1"]], "ply 6's mark goes on a second row");
+  const at = (ply) => +new RegExp(`iw-gproved" data-ply="${ply}" x="[\\d.]+" y="([\\d.]+)"`).exec(markup)[1];
+  assert.equal(at(6) - at(5), layout.font, "a row lower");
 });
 
 test("a preview's frame after n moves, and what its bar says", () => {

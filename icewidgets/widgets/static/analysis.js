@@ -1,7 +1,7 @@
 // icewidgets GameWidget front end, part 7 of 8: the analysis — its buttons and progress, the
 // evaluation graph (a click or a key on a point goes to its ply), the labels in the move list,
 // the turning point, and the hints drawn on the board.
-import { graphLabel, graphMarkup, hintLine, hintsShownAt, labelsByPly, labelWords, plyAt } from "./graph.js";
+import { graphLabel, graphMarkup, hintLine, hintsShownAt, labelsByPly, labelWords, plyAt, provedWords } from "./graph.js";
 import { el } from "./dom.js";
 import { createReview } from "./review.js";
 
@@ -67,30 +67,31 @@ export function createAnalysis(dom, model, playback, board, messenger) {
     for (const line of data.summary || []) dom.accuracy.appendChild(el("li", {}, line));
   }
 
-  /** The labels of the analysis in the move list: the symbol after the move, the words for screen readers. */
+  /** The labels of the analysis in the move list: the symbol and the proved result (#3, #-2) after
+   *  the move, the words for screen readers. */
   function markMoves() {
     const labels = labelsByPly(data);
+    const proved = new Map((data.proved || []).map(([ply, mark]) => [ply, mark]));
     for (const li of dom.moveList.children) {
       const b = li.querySelector("button");
       if (!b) continue;
-      const entry = labels.get(Number(li.getAttribute("data-ply")));
+      const ply = Number(li.getAttribute("data-ply"));
+      const entry = labels.get(ply);
       const name = b.getAttribute("data-name") || b.getAttribute("aria-label");
-      let mark = b.querySelector(".iw-label");
+      for (const old of b.querySelectorAll(".iw-label, .iw-proved")) old.remove();
+      const words = [];
       if (entry) {
-        if (!mark) {
-          mark = el("span", { "aria-hidden": "true" });
-          b.appendChild(mark);
-        }
-        mark.className = `iw-label iw-${entry.label}`;
-        mark.textContent = entry.symbol;
-        const words = labelWords(entry);
-        b.setAttribute("aria-label", `${name}, ${words}`);
-        b.title = `${name}: ${words}`;
-      } else if (mark) {
-        mark.remove();
-        b.setAttribute("aria-label", name);
-        b.title = name;
+        b.appendChild(el("span", { "aria-hidden": "true", class: `iw-label iw-${entry.label}` }, entry.symbol));
+        words.push(labelWords(entry));
       }
+      if (proved.has(ply)) {
+        b.appendChild(el("span", { "aria-hidden": "true", class: "iw-proved" }, proved.get(ply)));
+        // A label's words already give the move's own proof where its review has it.
+        if (!entry || !String(entry.review || "").includes(`(${proved.get(ply)})`)) words.push(provedWords(proved.get(ply)));
+      }
+      const full = words.length ? `${name}, ${words.join(", ")}` : name;
+      b.setAttribute("aria-label", full);
+      b.title = words.length ? `${name}: ${words.join(", ")}` : name;
     }
   }
 

@@ -62,6 +62,14 @@ export function labelWords(entry) {
   return `${entry.label} (${entry.symbol})${reason}${best}`;
 }
 
+/** A proved mark in words: "#3" "proved: a win in 3 plies for the player who moved", "#-2" a loss, "=#4" a shared win. */
+export function provedWords(mark) {
+  const m = /^(=?)#(-?)(\d+)$/.exec(String(mark));
+  if (!m) return `proved: ${mark}`;
+  const what = m[1] ? "a shared win" : m[2] ? "a loss" : "a win";
+  return `proved ${mark}: ${what} in ${m[3]} ${m[3] === "1" ? "ply" : "plies"} for the player who moved`;
+}
+
 /**
  * Where the graph's texts go: each `[x, width]` in order (a text centred on x) gets the first
  * of `rows` rows where it keeps a gap of `gap` px from the text before it in that row, or -1
@@ -155,16 +163,18 @@ export function graphMarkup(data, width, scale = 1) {
     out.push(`<g class="iw-glabel iw-${escapeText(entry.label)}" data-ply="${entry.ply}" tabindex="0" role="button" aria-label="${escapeText(name)}">` +
       labelShape(entry.label, x, y, big) + symbol + "</g>");
   });
-  // Proved results (#3, #-2: of the move played, for its player) under the line, where there is room.
+  // Proved results (#3, #-2: of the move played, for its player) under the line, in two rows so
+  // that marks of plies close together all stay readable (a third is left out: the move list has it).
   const proved = (data.proved || []).filter(([ply]) => ply < points.length);
-  const under = textRows(proved.map(([ply, mark]) => [L.x(ply), String(mark).length * L.font * 0.62]), 1);
+  const under = textRows(proved.map(([ply, mark]) => [L.x(ply), String(mark).length * L.font * 0.62]), 2);
   const symbolAt = new Map(labels.map((entry, i) => [entry.ply, rows[i]]));
   proved.forEach(([ply, mark], i) => {
     if (under[i] < 0) return;
     const py = L.y(points[ply][0]);
     // Under the point, or above it (and above its label's symbol) where the axis leaves no room.
-    const row = symbolAt.has(ply) ? Math.max(0, symbolAt.get(ply)) + 1 : 0;
-    const y = py + big + L.font <= bottom - 2 ? py + big + L.font : Math.max(L.font, py - big - 3 - row * L.font);
+    const row = (symbolAt.has(ply) ? Math.max(0, symbolAt.get(ply)) + 1 : 0) + under[i];
+    const below = py + big + L.font * (1 + under[i]);
+    const y = below <= bottom - 2 ? below : Math.max(L.font, py - big - 3 - row * L.font);
     out.push(`<text class="iw-fg iw-gproved" data-ply="${ply}" x="${L.x(ply)}" y="${round1(y)}" text-anchor="middle" font-size="${font}">${escapeText(mark)}</text>`);
   });
   return { markup: out.join(""), layout: L };
@@ -224,20 +234,40 @@ function badge(text, cx, cy, font, extra = "") {
     `<text class="iw-fg" x="${round1(cx)}" y="${round1(by + font)}" text-anchor="middle" font-size="${round1(font)}" font-weight="bold">${escapeText(text)}</text>`;
 }
 
-/**
- * The best move of a labelled ply (`entry` of `analysis_data.labels`) drawn on a board whose
- * squares are `squares`: a thick arrow of its own colour, outlined, with the badge "Best" on its
- * middle (so neither colour nor line style is the only cue). "" when the move has no squares.
- */
-export function bestMarks(entry, squares, font = 12) {
-  const pairs = entry ? parseLegal([[entry.best, null, entry.squares || ""]]).filter((p) => squares[p.to] && (!p.from || squares[p.from])) : [];
-  if (!pairs.length) return "";
+/** The arrows of one move (`text`, its click squares `moveSquares`) on the board, in a group of
+ *  class `cls`, dashed or not, with a badge ("Best" or "Played") on the middle of its first arrow:
+ *  {markup(lift), at, step}, markup drawing the badge `lift` px up; at: null when no square is on the board. */
+function moveMarks(cls, text, moveSquares, squares, font, dash, extra) {
+  const pairs = parseLegal([[text, null, moveSquares || ""]]).filter((p) => squares[p.to] && (!p.from || squares[p.from]));
+  if (!pairs.length) return { markup: "", at: null };
   const t = squares[pairs[0].to];
   const s = pairs[0].from && squares[pairs[0].from];
   const cx = s ? (s.x + t.x + t.w) / 2 : t.x + t.w / 2;
   const cy = s ? (s.y + t.y + t.w) / 2 : t.y + t.w * 0.14;
-  return `<g class="iw-best" data-ply="${entry.ply}" data-move="${escapeText(entry.best)}">` +
-    arrowMarkup(pairs, squares, round1(t.w * 0.1)) + badge("Best", cx, cy, font) + "</g>";
+  const width = round1(t.w * (dash ? 0.07 : 0.1));
+  const at = `${round1(cx)},${round1(cy)}`;
+  const markup = (lift) => `<g class="${cls}" data-move="${escapeText(text)}"${extra}>` +
+    arrowMarkup(pairs, squares, width, dash ? ` stroke-dasharray="${round1(t.w * 0.16)} ${round1(t.w * 0.1)}"` : "") +
+    badge(cls === "iw-best" ? "Best" : "Played", cx, cy - lift, font) + "</g>";
+  return { markup, at, step: round1(font + 8) };
+}
+
+/**
+ * A labelled ply's two moves (`entry` of `analysis_data.labels`) drawn on the position they
+ * were chosen in (the position before the ply, whose squares are `squares`): the move played
+ * (`entry.played`'s squares), a thin dashed arrow with the badge "Played", under the best move
+ * (`entry.squares`), a thick solid arrow of its own colour with the badge "Best" — so neither
+ * colour nor line style is the only cue. Badges in the same place stack. "" when neither move
+ * has squares on the board.
+ */
+export function compareMarks(entry, squares, font = 12) {
+  if (!entry) return "";
+  const played = moveMarks("iw-played", entry.move, entry.played, squares, font, true, "");
+  const best = moveMarks("iw-best", entry.best, entry.squares, squares, font, false, ` data-ply="${entry.ply}"`);
+  if (!played.at && !best.at) return "";
+  const lift = played.at && played.at === best.at ? best.step : 0;
+  return `<g class="iw-compare" data-ply="${entry.ply}" data-on="${entry.ply - 1}">` +
+    (played.at ? played.markup(0) : "") + (best.at ? best.markup(lift) : "") + "</g>";
 }
 
 /**

@@ -1,9 +1,10 @@
 // icewidgets GameWidget front end: the better move, shown — for each labelled ply the review
-// ("Best was X (#3), you played Y (0.41 [0.36–0.46])") in the move list and the narration and
-// its best move as an arrow on the board; and a hint's line, stepped through on the board in a
+// ("Best was X (#3), you played Y (0.41 [0.36–0.46])") in the move list and the narration, and
+// both moves as arrows ("Played", "Best") on the position they were chosen in (the ply before,
+// so an arrow never runs over a board the move played has changed); and a hint's line, stepped through on the board in a
 // preview that never changes the game (the `line_preview` trait: {} or {hint, step}).
 import { expandFrames } from "./helpers.js";
-import { bestMarks, labelsByPly } from "./graph.js";
+import { compareMarks, labelsByPly } from "./graph.js";
 import { button, el } from "./dom.js";
 
 /** The frame of a preview's `frames` (expanded) after `step` of its moves: the final frame of that ply. */
@@ -42,7 +43,7 @@ export function createReview(dom, model, playback, board) {
   bar.hidden = true;
   dom.svg.before(bar);
 
-  /** The review under each labelled move of the move list. */
+  /** The review under each labelled move of the move list, with a button that shows both moves on the board. */
   function markMoves(data) {
     labels = labelsByPly(data);
     for (const li of dom.moveList.children) {
@@ -53,21 +54,39 @@ export function createReview(dom, model, playback, board) {
           line = el("div", { class: "iw-reviewline" });
           li.appendChild(line);
         }
-        line.textContent = entry.review;
+        const show = button(`Show ply ${entry.ply}'s move played and the best move on the position before it (ply ${entry.ply - 1})`,
+          "on the board", { class: "iw-btn iw-compareto", "data-ply": String(entry.ply - 1) });
+        show.addEventListener("click", () => playback.goToPly(entry.ply - 1));
+        line.replaceChildren(el("span", { class: "iw-reviewtext" }, entry.review), " ", show);
       } else if (line) line.remove();
     }
     shown();
   }
 
-  /** A frame was shown: its ply's review in the narration, its best move on the board. */
+  /** What the narration says of labelled ply `entry`: `next` when the board shows the position before it. */
+  function narration(entry, next) {
+    const what = `${entry.symbol} ${entry.label}${entry.reason ? `, ${entry.reason}` : ""}`;
+    if (next) {
+      return `Next, ${entry.who} played ${entry.move} (${what}). ${entry.review}. On the board: the move played ` +
+        "(dashed arrow, \"Played\") and the best move (solid arrow, \"Best\").";
+    }
+    return `${what}. ${entry.review}. Both moves are drawn on the position before it (ply ${entry.ply - 1}).`;
+  }
+
+  /** A frame was shown: its ply's review in the narration; at rest on the position before a
+   *  labelled ply, that ply's review and both its moves on the board. */
   function shown() {
     if (previewing && !drawing) stopPreview();
     if (previewing) return;
     const frame = playback.currentFrame();
     const entry = frame && frame.ply > 0 ? labels.get(frame.ply) : null;
-    now.hidden = !(entry && entry.review);
-    now.textContent = entry && entry.review ? `${entry.symbol} ${entry.label}${entry.reason ? `, ${entry.reason}` : ""}. ${entry.review}.` : "";
-    board.drawBest(entry && entry.review ? (squares, font) => bestMarks(entry, squares, font) : null);
+    const next = frame && frame.final ? labels.get(frame.ply + 1) : null;
+    const lines = [];
+    if (entry && entry.review) lines.push(narration(entry, false));
+    if (next && next.review) lines.push(narration(next, true));
+    now.hidden = !lines.length;
+    now.textContent = lines.join(" ");
+    board.drawBest(next && next.review ? (squares, font) => compareMarks(next, squares, font) : null);
   }
 
   function entryOf(rank) {
