@@ -101,3 +101,22 @@ test("a proved mark goes under its point, or above it and its symbol where the a
   const symbol = +/<text class="iw-fg" x="[\d.]+" y="([\d.]+)"[^>]*font-weight="bold">\?<\/text>/.exec(markup)[1];
   assert.ok(y(2) < layout.y(0) && y(2) <= symbol - layout.font + 0.1, "above the point and its symbol");
 });
+
+test("a narrow graph keeps the proved marks of four plies in a row readable (issue 31's trial)", () => {
+  const points = Array.from({ length: 19 }, (_, i) => (i < 15 ? [0.4, 0.35, 0.45] : [1, 1, 1]));
+  const labels = [{ ply: 13, label: "blunder", symbol: "??", who: "Dark", move: "c1-c3" },
+    { ply: 15, label: "mistake", symbol: "?", who: "Light", move: "2b4-a2" }];
+  const marks = [[15, "#-4"], [16, "#-3"], [17, "#2"], [18, "#1"]];
+  for (const width of [300, 340, 400]) {
+    const { markup, layout } = graphMarkup({ plies: 18, points, labels, players: 2, proved: marks }, width, 1);
+    const shown = [...markup.matchAll(/iw-gproved" data-ply="(\d+)" x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</g)]
+      .map((m) => ({ ply: +m[1], x: +m[2], y: +m[3], text: m[4] }));
+    assert.deepEqual(shown.map((m) => [m.ply, m.text]), marks, `${width} px`);
+    for (const [i, a] of shown.entries()) {
+      for (const b of shown.slice(i + 1)) {
+        const apart = Math.abs(a.x - b.x) >= (a.text.length + b.text.length) * layout.font * 0.31 || Math.abs(a.y - b.y) >= layout.font;
+        assert.ok(apart, `${width} px: ${a.text} and ${b.text} overlap`);
+      }
+    }
+  }
+});
