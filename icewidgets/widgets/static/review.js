@@ -66,11 +66,12 @@ export function createReview(dom, model, playback, board) {
   /** What the narration says of labelled ply `entry`: `next` when the board shows the position before it. */
   function narration(entry, next) {
     const what = `${entry.symbol} ${entry.label}${entry.reason ? `, ${entry.reason}` : ""}`;
+    const drawn = !!(entry.played || entry.squares); // a move without squares (a button's) has no arrow
     if (next) {
-      return `Next, ${entry.who} played ${entry.move} (${what}). ${entry.review}. On the board: the move played ` +
-        "(dashed arrow, \"Played\") and the best move (solid arrow, \"Best\").";
+      return `Next, ${entry.who} played ${entry.move} (${what}). ${entry.review}.` + (drawn ? " On the board: the move " +
+        "played (dashed arrow, \"Played\") and the best move (solid arrow, \"Best\")." : "");
     }
-    return `${what}. ${entry.review}. Both moves are drawn on the position before it (ply ${entry.ply - 1}).`;
+    return `${what}. ${entry.review}.` + (drawn ? ` Both moves are drawn on the position before it (ply ${entry.ply - 1}).` : "");
   }
 
   /** A frame was shown: its ply's review in the narration; at rest on the position before a
