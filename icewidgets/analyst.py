@@ -106,9 +106,11 @@ class Analyst:
         answer in milliseconds where no win is near."""
         return None
 
-    def solver_session(self) -> ContextManager[Any]:
+    def solver_session(self, bounded: bool = True) -> ContextManager[Any]:
         """A context within which the analysis asks :meth:`shortest_win` about the positions
-        after each move of one decision (the default does nothing). A search may share what it
+        after each move of one decision (the default does nothing). ``bounded``: the searches of
+        the decision may share a budget of their own (past it they raise :class:`Undecided`), as a
+        hint's do; False where the caller bounds nothing. A search may share what it
         learns between those questions inside it, and must forget it after, so that what it
         proves of a decision does not depend on what was asked before."""
         return contextlib.nullcontext()

@@ -168,6 +168,26 @@ def test_a_blockade_hint_shows_every_win_of_the_turn_not_only_the_shortest():
         assert any(after.play(reply).winners == (1,) for reply in after.legal_moves())
 
 
+def test_a_blockade_decisions_searches_share_a_budget_of_positions(monkeypatch):
+    # A position rich in pips (R6Y6): asked about every move, the searches expanded 3,661
+    # positions (8 s); a hint's share a budget, and a move asked past it stays unknown.
+    from icewidgets.analysis.tactics import prove
+    from icewidgets.games.blockade import turn_wins
+
+    state = iw.make("blockade").state_from_text(
+        "C3G2G2G2G2G1 B3B2 B3B2B1K2 B3B2B1K2 C3R2\nR3R2R1K2 R3R1R1 R3R2R1K3 B3B1B1 Y3Y2\n"
+        "R3R2 G3 C3 B3B2B1K3 Y3Y2Y1K2\nR3R2R1K2 G3 Y3Y2Y1K3Y1 Y3Y2Y1K3 Y3Y2Y1K1\nC3 G3G2G1K3G1 G3 G3G1G1 C3B2\n"
+        "to_move=0 player=0 dice=R6Y6 points=R6Y6 supply=K3:0,K2:0,K1:4 moved=-")
+    unbounded = {str(p.move): (p.proved, p.plies) for p in prove(state, plies=5, max_nodes=None)}
+    bounded = {str(p.move): (p.proved, p.plies) for p in prove(state, plies=5)}
+    assert all(bounded[move] in (unbounded[move], (None, None)) for move in unbounded)  # less proved, never else
+    shortest = min(plies for result, plies in unbounded.values() if result == "win")
+    assert any(result == "win" and plies == shortest for result, plies in bounded.values())
+    monkeypatch.setattr(turn_wins, "DECISION_NODES", 0)  # no search at all: only the moves that end the game
+    assert all(result is None or plies == 1 for result, plies in
+               ((p.proved, p.plies) for p in prove(state, plies=5)))
+
+
 @pytest.mark.slow
 def test_blockade_shortest_win_in_the_turn_is_the_judges():
     text, shortest, plies, _ = BLOCKADE_TURNS["seed 3, ply 75"]

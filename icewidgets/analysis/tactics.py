@@ -181,7 +181,8 @@ def prove(state: State, plies: int = 4, *, max_nodes: int | None = MAX_NODES, ma
     children = [(move, state._apply(move)) for move in state.legal_moves()]
     found = ended(children, player)
     if state.game.analyst.solver_plies(state.game) > 0:
-        lines = solver_proofs(state, children, found, deadline=deadline, stop_at_win=stop_at_win)
+        lines = solver_proofs(state, children, found, deadline=deadline, stop_at_win=stop_at_win,
+                              bounded=max_nodes is not None)
         return [Proof(move, *found[i], lines.get(i, ())[:line_plies]) if i in found else Proof(move)
                 for i, (move, _) in enumerate(children)]
     try:
@@ -230,7 +231,8 @@ def ended(children: list[tuple[Any, State]], player: int) -> dict[int, tuple[str
 
 def solver_proofs(state: State, children: list[tuple[Any, State]], found: dict[int, tuple[str, int]], *,
                   most: int | None = None, deadline: float | None = None, stop_at_win: bool = False,
-                  wins: bool = True, losses: bool = True, strict: bool = False) -> dict[int, tuple[Any, ...]]:
+                  wins: bool = True, losses: bool = True, strict: bool = False,
+                  bounded: bool = True) -> dict[int, tuple[Any, ...]]:
     """Fill ``found`` (index → ``(result, plies)``) for the moves of ``state`` (``children``:
     ``(move, position after)`` in order; those already in ``found`` are not asked) from the
     game's own exact search (see the module docstring): a win (``wins``) where the mover moves
@@ -238,11 +240,13 @@ def solver_proofs(state: State, children: list[tuple[Any, State]], found: dict[i
     reach and ``most`` plies, the move counted (None: the reach alone). Return the lines after each
     proved move, by index. Moves not asked before ``deadline`` stay unknown; so does a move the
     search cannot decide (:class:`~icewidgets.analyst.Undecided`), unless ``strict`` (a puzzle:
-    "only one move" needs every move decided), which raises it. ``stop_at_win``: stop once a
+    "only one move" needs every move decided), which raises it; ``bounded``: the game's searches of
+    the decision may share a budget (:meth:`~icewidgets.analyst.Analyst.solver_session`), as a
+    hint's do. ``stop_at_win``: stop once a
     shortest win is known, as a hint does, unless the game's analyst asks for every win
     (:attr:`~icewidgets.analyst.Analyst.every_win`)."""
     analyst = state.game.analyst
-    with analyst.solver_session():  # the questions of this decision share what the search learns
+    with analyst.solver_session(bounded):  # the questions of this decision share what the search learns
         return _ask_solver(analyst, state, children, found, most, deadline, stop_at_win, (wins, losses), strict)
 
 

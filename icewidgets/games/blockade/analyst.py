@@ -50,10 +50,10 @@ class BlockadeAnalyst(Analyst):
         :class:`~icewidgets.analyst.Undecided` where its budget ran out first."""
         return shortest_turn_win(state, most, strict=True)
 
-    def solver_session(self) -> Any:
+    def solver_session(self, bounded: bool = True) -> Any:
         """The questions of one decision share a table of the turn's positions known not to
-        win (:func:`~.turn_wins.decision_table`)."""
-        return decision_table()
+        win, and (``bounded``) a budget of positions (:func:`~.turn_wins.decision_table`)."""
+        return decision_table(bounded)
 
     def winning_line(self, state: BlockadeState) -> Sequence[Any] | None:
         """A shortest win within the current turn, or None."""

@@ -46,6 +46,12 @@ TURN_PLIES = 13
 MAX_NODES = 200
 """Positions one search expands at most (a guard for time: past it, no win is claimed)."""
 
+DECISION_NODES = 1500
+"""Positions the strict searches of one decision (:func:`decision_table`) expand at most
+together: past it a search raises :class:`~icewidgets.analyst.Undecided` at once, so a hint
+that asks about every move of a position rich in pips stays within seconds (its moves asked last
+stay unknown). A count of positions, not a time: the same on every machine."""
+
 _FAR = 99
 
 _DISTANCE = tuple(tuple(GRID.chebyshev(a, b) for b in range(GRID.size)) for a in range(GRID.size))
@@ -61,51 +67,61 @@ _DECISION = threading.local()
 
 
 @contextlib.contextmanager
-def decision_table() -> Iterator[None]:
+def decision_table(bounded: bool = True) -> Iterator[None]:
     """Within it, this thread's strict searches share one table (the questions of one decision
-    are asked in a fixed order, so what each proves is the same on every run); after it, the
-    table is gone."""
-    outer = getattr(_DECISION, "table", None)
-    _DECISION.table = {}
+    are asked in a fixed order, so what each proves is the same on every run) and, ``bounded``,
+    a budget of :data:`DECISION_NODES` positions; after it, the table is gone."""
+    outer = getattr(_DECISION, "table", None), getattr(_DECISION, "spent", 0), getattr(_DECISION, "bounded", True)
+    _DECISION.table, _DECISION.spent, _DECISION.bounded = {}, 0, bounded
     try:
         yield
     finally:
-        _DECISION.table = outer
+        _DECISION.table, _DECISION.spent, _DECISION.bounded = outer
 
 
 def shortest_turn_win(state: BlockadeState, most: int, strict: bool = False) -> list[Any] | None:
     """A shortest line of at most ``most`` plies, all within the current turn, by which the player
     to move completes five towers of one colour, or None (see the module docstring). None proves
-    that there is none, unless the search reached :data:`MAX_NODES` first: then ``strict`` raises
+    that there is none, unless the search reached :data:`MAX_NODES` first (within a decision's
+    table, what is left of :data:`DECISION_NODES` if less): then ``strict`` raises
     :class:`~icewidgets.analyst.Undecided` instead."""
     if state.is_over or state.to_move == CHANCE or state.points is None or most < 1:
         return None
     shared = getattr(_DECISION, "table", None)
     failed = _FAILED if not strict else {} if shared is None else shared
-    search = _Search(state.player, state.game.tower_without_black_counts, failed)
-    for depth in range(1, most + 1):
-        search.deeper = False
-        line = search.win(state, depth)
-        if line is not None:
-            return line
-        if search.exhausted and strict:
-            raise Undecided(f"no win found within {MAX_NODES} positions of the turn, and not every line searched")
-        if not search.deeper or search.exhausted:
-            return None
-    return None
+    budget = MAX_NODES
+    if strict and shared is not None and _DECISION.bounded:
+        budget = min(MAX_NODES, DECISION_NODES - _DECISION.spent)
+        if budget <= 0:
+            raise Undecided(f"the decision's searches expanded {DECISION_NODES} positions of the turn already")
+    search = _Search(state.player, state.game.tower_without_black_counts, failed, budget)
+    try:
+        for depth in range(1, most + 1):
+            search.deeper = False
+            line = search.win(state, depth)
+            if line is not None:
+                return line
+            if search.exhausted and strict:
+                raise Undecided(f"no win found within {budget} positions of the turn, and not every line searched")
+            if not search.deeper or search.exhausted:
+                return None
+        return None
+    finally:
+        if strict and shared is not None:
+            _DECISION.spent += search.nodes
 
 
 class _Search:
-    def __init__(self, player: int, counts: bool, failed: dict[BlockadeState, int]):
-        self.player, self.counts, self.failed = player, counts, failed
+    def __init__(self, player: int, counts: bool, failed: dict[BlockadeState, int], budget: int = MAX_NODES):
+        self.player, self.counts, self.failed, self.budget = player, counts, failed, budget
         self.colours = PLAYER_COLOURS[player]
         self.nodes = 0
         self.deeper = False  # was a position cut off only for want of plies?
-        self.exhausted = False  # was the search cut off at MAX_NODES?
+        self.exhausted = False  # was the search cut off at its budget?
         self.needs: dict[tuple[tuple, str], tuple[int, int]] = {}
 
     def win(self, state: BlockadeState, depth: int) -> list[Any] | None:
-        if self.nodes >= MAX_NODES:
+        if self.nodes >= self.budget:
             self.exhausted = True  # not searched: nothing above it is proved any more
             return None
         known = self.failed.get(state, -1)
