@@ -51,7 +51,7 @@ def bot_game(game: Game | str, agents: Any = "easy", seed: int = 0, max_plies: i
     spec: one for every seat, or one per seat) play from ``game``'s start with ``seed`` (which
     also draws their moves and the dice) until the game ends or ``max_plies`` plies are played
     (default: the game's own bound, ``max_turns``, or else :data:`BOT_GAME_PLIES`, so that a game
-    that may never end, such as Ice3 under its exact goal, stops).
+    that may never end, such as one whose goal the bots never meet, stops).
 
     The easy level (the greedy rule, but three moves in four at random) leaves mistakes to
     find. The same arguments always give the same game.
@@ -68,7 +68,7 @@ def bot_game(game: Game | str, agents: Any = "easy", seed: int = 0, max_plies: i
                          f"({players})")
     chosen = chosen * players if len(chosen) == 1 else chosen
     max_plies = checks.whole(max_plies, "max_plies", low=1, none=True)
-    if max_plies is None:  # a game that may never end (Ice3 under the exact goal) stops here
+    if max_plies is None:  # a game that may never end stops here
         max_plies = record.make_game().ply_bound or BOT_GAME_PLIES
     rng = np.random.default_rng(seed)
     state, plies = record.start_state(), []
