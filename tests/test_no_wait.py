@@ -312,3 +312,48 @@ def test_a_run_with_seats_rotated_prepares_every_seating_at_once_and_follows_the
     assert None not in jobs and waiting is jobs[1]  # both queued at once; the run says when the last is done
     (fresh / "go").touch()
     assert waiting.wait(120) and jobs[0].done and run.kernel_ready() and run.preparation() is None
+
+
+def test_a_ctrl_c_while_the_run_waits_for_a_chunk_stops_its_threads_before_waiting_for_them(fresh, monkeypatch):
+    # The Ctrl-C arrives while the run waits for a chunk that threads play on the rules engines
+    # (the kernel is prepared meanwhile): the stop must reach them before the run waits for
+    # them, so each ends after the game in play, not once the kernel is ready.
+    monkeypatch.setattr(fast, "ready", lambda game, agents, continuing=False: False)
+    from concurrent.futures import ThreadPoolExecutor
+
+    from icewidgets.playout import chunks as chunking
+    from icewidgets.playout import run as run_module
+
+    real, played = run_module.play_reference, {}
+    in_game, waiting = threading.Event(), threading.Event()
+
+    def counted(*args):
+        start = args[4]
+
+        def on_game(done):
+            played[start] = done
+            if start == 16 and done == 1:
+                in_game.set()
+                waiting.wait(120)  # the run waits for the chunk's thread before this game ends
+
+        return real(*args[:7], on_game, *args[8:])
+
+    class Pool(ThreadPoolExecutor):
+        def submit(self, fn, start, stop):
+            future = super().submit(fn, start, stop)
+            if start == 16:
+                def interrupted(timeout=None):  # the user's Ctrl-C while the run waits for this chunk
+                    assert in_game.wait(120)
+                    raise KeyboardInterrupt
+                future.result = interrupted
+            return future
+
+        def shutdown(self, wait=True, **kwargs):
+            waiting.set()
+            super().shutdown(wait, **kwargs)
+
+    monkeypatch.setattr(run_module, "play_reference", counted)
+    monkeypatch.setattr(chunking, "ThreadPoolExecutor", Pool)
+    results = iw.playouts(CompiledNestRow(), 64, agents=AGENTS, seed=4, chunk_size=16, workers=2, progress=False)
+    assert results.partial and results.n == 16 and played[0] == 16
+    assert played[16] == 1  # the chunk in its first game at the stop ended after it

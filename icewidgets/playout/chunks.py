@@ -25,6 +25,7 @@ sends back small arrays.
 from __future__ import annotations
 
 import os
+import threading
 from collections import deque
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any, Callable, Iterable, Iterator
@@ -101,14 +102,16 @@ def map_chunks(
     chunk_size: int = DEFAULT_CHUNK_SIZE,
     executor: Executor | None = None,
     workers: int | None = None,
+    stopping: threading.Event | None = None,
 ) -> Iterator[tuple[int, int, Any]]:
     """Yield ``(start, stop, fn(start, stop))`` for the chunks of ``n`` games, in index order.
 
     ``executor``: any :class:`concurrent.futures.Executor` (a process pool, Dask's
     ``client.get_executor()``, …); without one, ``workers`` threads (default: one per core;
     1 plays in this thread). Chunks run ahead in parallel while earlier ones are consumed.
-    Closing the iterator early (or an exception, such as a KeyboardInterrupt, in the consumer)
-    cancels the chunks not yet started.
+    Closing the iterator early (or an exception, such as a KeyboardInterrupt, in the consumer
+    or while it waits for a chunk) cancels the chunks not yet started, and sets ``stopping``
+    (an event ``fn`` may watch to end the chunks in play early) before it waits for them.
 
     >>> [(a, b, r) for a, b, r in map_chunks(lambda a, b: b - a, 5, chunk_size=2, workers=2)]
     [(0, 2, 2), (2, 4, 2), (4, 5, 1)]
@@ -139,6 +142,9 @@ def map_chunks(
             first, last, future = pending.popleft()
             yield first, last, future.result()
     finally:
+        # Set before waiting: a Ctrl-C arrives here, while the consumer waits for a chunk.
+        if stopping is not None:
+            stopping.set()
         for _, _, future in pending:
             future.cancel()
         if own_pool is not None:

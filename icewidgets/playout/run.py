@@ -482,15 +482,14 @@ class PlayoutRun:
         # next deal: while a kernel is prepared they are the rules engines' and could take long.
         stopping = threading.Event()
         play = self.play_range if executor is not None else functools.partial(self._play_range, stopping=stopping)
-        mapped = chunking.map_chunks(play, n, size, executor, workers)
+        mapped = chunking.map_chunks(play, n, size, executor, workers, stopping)
         try:
             for _, stop, chunk in mapped:
                 yield chunk
                 if chunk.stop < stop:  # stopped during a game played on this thread
                     return
         finally:
-            stopping.set()
-            mapped.close()
+            mapped.close()  # sets stopping, then waits for the chunks in play
 
     def results(self, chunks: Iterable[Chunk], elapsed: float = 0.0, interrupted: bool = False) -> PlayoutResults:
         """The results of the chunks played so far: ``partial`` when they were ``interrupted``
