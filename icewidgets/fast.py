@@ -83,11 +83,22 @@ Notify = Callable[[str], Any]
 
 _available: bool | None = None
 
+NO_CACHE = ("numba has no folder it may write compiled code to (NUMBA_CACHE_DIR is unset or not writable, and so "
+            "are the package's folder and the home folder); set NUMBA_CACHE_DIR to a writable folder to use it")
+"""Why the fast engine is unavailable where numba cannot cache: without a cache every process
+would compile every kernel itself, for a minute or more, which no user should wait for."""
+
+_unavailable: str | None = None  # why the kernels cannot load here, once one failed to
+
 
 def available() -> bool:
-    """Whether compiled kernels can be used here (numba imports, and ``ICEWIDGETS_NO_FAST`` is unset)."""
+    """Whether compiled kernels can be used here (numba imports, it has a folder to cache them
+    in, and ``ICEWIDGETS_NO_FAST`` is unset).
+
+    Whether numba may cache is known once a kernel is first loaded (:func:`kernel_for`):
+    until then this is True where numba imports; :func:`unavailable` says why it is not."""
     global _available
-    if os.environ.get("ICEWIDGETS_NO_FAST"):
+    if os.environ.get("ICEWIDGETS_NO_FAST") or _unavailable is not None:
         return False
     if _available is None:
         try:
@@ -97,6 +108,15 @@ def available() -> bool:
         else:
             _available = True
     return _available
+
+
+def unavailable() -> str | None:
+    """Why compiled kernels cannot be used here (None where they can: :func:`available`)."""
+    if os.environ.get("ICEWIDGETS_NO_FAST"):
+        return "ICEWIDGETS_NO_FAST is set"
+    if _unavailable is not None:
+        return _unavailable
+    return None if available() else "numba is not installed (or cannot load)"
 
 
 def agent_names(agents: Sequence[Any]) -> tuple[str, ...] | None:
@@ -143,8 +163,23 @@ def _supporting_kernel(game: Any, names: tuple[str, ...]) -> ModuleType | None:
 
 
 def _ask_kernel(game: Any, names: tuple[str, ...]) -> ModuleType | None:
-    module = importlib.import_module(type(game).kernel)
-    return module if module.supports(game, names) else None
+    module = _import_kernel(type(game).kernel)
+    return module if module is not None and module.supports(game, names) else None
+
+
+def _import_kernel(name: str) -> ModuleType | None:
+    """Kernel module ``name``, or None where numba has nowhere to cache it (it says so when it
+    decorates the first function): the fast engine is then unavailable, which is said once."""
+    global _unavailable
+    try:
+        return importlib.import_module(name)
+    except RuntimeError as error:  # numba's "cannot cache function …: no locator available for file …"
+        if "cannot cache" not in str(error):
+            raise
+        _unavailable = NO_CACHE
+        warnings.warn(f"the fast engine is unavailable: {NO_CACHE}. The rules engines play, with the same results",
+                      RuntimeWarning, stacklevel=2)
+        return None
 
 
 def play_range(game: Any, agents: Sequence[Any], seed: Any, start: int, stop: int, max_plies: int) -> dict:
@@ -536,9 +571,12 @@ def warm(notify: Notify = print, games: Sequence[str] | None = None) -> list[tup
     from .games import available_games, make
 
     games = [make(name) for name in (available_games() if games is None else games)]
+    kernels = {game: _load_for_warm(game) for game in games if type(game).kernel is not None and available()}
     if not available():
-        notify("the fast engine is unavailable here (numba is not installed, or ICEWIDGETS_NO_FAST is set): "
-               "nothing to compile; the rules engines play every game")
+        notify(f"the fast engine cannot cache compiled code here: {_unavailable}. Nothing compiled; the rules "
+               "engines play every game" if _unavailable is not None else
+               "the fast engine is unavailable here (numba is not installed, or ICEWIDGETS_NO_FAST is set): nothing to "
+               "compile; the rules engines play every game")
         for game in games:
             notify(f"{game.title}: the rules engine plays it")
         return []
@@ -549,7 +587,7 @@ def warm(notify: Notify = print, games: Sequence[str] | None = None) -> list[tup
             continue
         notify(f"{game.title}: preparing the fast engine…")
         started = time.perf_counter()
-        kernel = importlib.import_module(type(game).kernel)
+        kernel = kernels[game]
         before = _compilations(kernel)
         players = game.num_players
         for agents in (("random",) * players, ("greedy",) * players, ("greedy",) + ("random",) * (players - 1)):
@@ -560,6 +598,12 @@ def warm(notify: Notify = print, games: Sequence[str] | None = None) -> list[tup
         notify(f"{game.title}: {'compiled' if compiled else 'loaded from the cache'} in {seconds:.1f} s")
         done.append((game.title, seconds, compiled))
     return done
+
+
+def _load_for_warm(game: Any) -> ModuleType | None:
+    with warnings.catch_warnings():  # warm says it in its own words
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return _import_kernel(type(game).kernel)
 
 
 def _compilations(kernel: ModuleType) -> int:

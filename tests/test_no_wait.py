@@ -357,3 +357,39 @@ def test_a_ctrl_c_while_the_run_waits_for_a_chunk_stops_its_threads_before_waiti
     results = iw.playouts(CompiledNestRow(), 64, agents=AGENTS, seed=4, chunk_size=16, workers=2, progress=False)
     assert results.partial and results.n == 16 and played[0] == 16
     assert played[16] == 1  # the chunk in its first game at the stop ended after it
+
+
+def test_where_numba_may_cache_nowhere_the_rules_engines_play_and_it_is_said_once(monkeypatch, capsys):
+    # numba refuses to decorate a cached function when it finds no writable cache folder
+    # (NUMBA_CACHE_DIR, the package's folder and the home folder all read-only): simulated here.
+    pytest.importorskip("numba")
+    import importlib
+
+    from icewidgets.__main__ import main
+
+    kernels = {type(iw.make(name)).kernel for name in iw.available_games()} - {None}
+    real_import = importlib.import_module
+
+    def uncacheable(name, package=None):
+        if name in kernels:
+            raise RuntimeError(f"cannot cache function '_hashmix': no locator available for file '{name}.py'")
+        return real_import(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", uncacheable)
+    monkeypatch.setattr(fast, "_kernels", {})
+    monkeypatch.setattr(fast, "_unavailable", None, raising=False)  # (new in the fix)
+    expected = iw.playouts("volcano", 20, seed=3, engine="reference", progress=False)
+    with pytest.warns(RuntimeWarning) as caught:
+        results = iw.playouts("volcano", 20, seed=3, progress=False)
+        hints = iw.hint(iw.make("volcano").new_state(), k=1, precision=0.2)
+    assert [str(w.message) for w in caught] == [f"the fast engine is unavailable: {fast.NO_CACHE}. The rules engines "
+                                                "play, with the same results"]
+    assert results.engine == "reference" and not results.partial
+    for key, column in expected.arrays.items():
+        assert np.array_equal(results.arrays[key], column), key
+    assert len(hints) == 1 and not fast.available() and fast.unavailable() == fast.NO_CACHE
+    capsys.readouterr()
+    assert main(["warm", "volcano"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"the fast engine cannot cache compiled code here: {fast.NO_CACHE}. Nothing compiled; the rules engines play "
+        "every game", "Volcano: the rules engine plays it"]

@@ -392,7 +392,7 @@ class PlayoutRun:
         """The background preparation of the run's kernel that is not ready yet
         (a :class:`icewidgets.fast.Preparation`), or None. With seats rotated, the last of the
         seatings' (one thread prepares them in turn, so it ends last, when the kernel plays)."""
-        if self.kernel_ready():
+        if self.engine != "fast" or self.kernel_ready():
             return None
         found = [fast.preparation(self.game, self._seated(seating)) for seating in self.seatings]
         pending = [p for p in found if p is not None and not p.ready]
