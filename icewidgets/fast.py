@@ -45,6 +45,8 @@ rules engines, and then load its work instead of compiling it again. The compili
 in a session of its own: a Ctrl-C or a notebook's interrupt stops the user's work, not the
 compile, which goes on to its end even if the user's process ends first. numba writes its
 cache files whole (a temporary file put in place), and so is the note of what the cache holds.
+A fork (the workers of a process pool) waits while a thread here is inside numba, loading a
+kernel (under a second), so that the forked process finds numba's locks free.
 
 >>> from icewidgets import available_games, make
 >>> game = make(available_games()[0])
@@ -513,12 +515,41 @@ def _compiling(kernel: ModuleType) -> Iterator[int | None]:
             _held.pop(path, None)
 
 
+def _numba_locks() -> list[Any]:
+    """numba's compiler lock and llvmlite's lock of its C library, those loaded (in that order:
+    numba's compiler takes them so)."""
+    compiler = sys.modules.get("numba.core.compiler_lock")
+    ffi = sys.modules.get("llvmlite.binding.ffi")
+    found = (getattr(getattr(compiler, "global_compiler_lock", None), "_lock", None),
+             getattr(getattr(getattr(ffi, "lib", None), "_lock", None), "_lock", None))
+    return [lock for lock in found if callable(getattr(lock, "acquire", None))]
+
+
+_forking: list[Any] = []  # the locks taken for a fork in progress
+
+
+def _before_fork() -> None:
+    # A fork copies numba's locks as they are: one that a thread of ours held (loading a kernel
+    # in the background) would stay held in the child, whose first kernel hangs on it. So a
+    # fork waits until no thread is inside numba (a load: under a second; compiles happen in a
+    # process of their own), and the child starts with them free.
+    for lock in _numba_locks():
+        lock.acquire()
+        _forking.append(lock)
+
+
+def _after_fork_in_parent() -> None:
+    while _forking:
+        _forking.pop().release()
+
+
 def _after_fork_in_child() -> None:
     # A forked process (a worker of a process pool) has none of its parent's threads: the
     # preparations they were doing are not done here, the locks they held would never be
     # released here, and a copy of a compile lock's descriptor would hold the parent's lock
     # for as long as the worker lives. The worker starts afresh (its ready() prepares its own).
     global _queue, _worker, _prepare_lock, _preparations_lock
+    _after_fork_in_parent()  # numba's locks, taken for the fork by the thread that is this process's
     for _, fd in _held.values():
         if fd is not None:
             with contextlib.suppress(OSError):
@@ -531,7 +562,8 @@ def _after_fork_in_child() -> None:
 
 
 if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_after_fork_in_child)
+    os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent,
+                        after_in_child=_after_fork_in_child)
 
 
 def _noted_cached(kernel: ModuleType, key: tuple) -> bool:

@@ -393,3 +393,44 @@ def test_where_numba_may_cache_nowhere_the_rules_engines_play_and_it_is_said_onc
     assert capsys.readouterr().out.splitlines() == [
         f"the fast engine cannot cache compiled code here: {fast.NO_CACHE}. Nothing compiled; the rules engines play "
         "every game", "Volcano: the rules engine plays it"]
+
+
+def _locks_free_after_a_fork_while_held(lock):
+    """Fork while another thread holds ``lock`` (it lets go once the fork is done, or after a
+    bound); whether the forked process could take it."""
+    held, go = threading.Event(), threading.Event()
+
+    def holder():
+        with lock:
+            held.set()
+            go.wait(1)  # the bound lets a fork that waits for the lock go on
+
+    thread = threading.Thread(target=holder)
+    thread.start()
+    assert held.wait(120)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the worker of a process pool, forked while a compile was loading
+        try:
+            os.write(write, b"1" if lock.acquire(timeout=2) else b"0")
+        finally:
+            os._exit(0)
+    go.set()
+    os.close(write)
+    answer = os.read(read, 1)
+    os.close(read)
+    os.waitpid(pid, 0)
+    thread.join()
+    return answer == b"1"
+
+
+@posix_only
+def test_a_process_forked_while_another_thread_is_in_numba_can_use_numba(monkeypatch):
+    # A worker of a fork pool, forked while the background preparation loaded a kernel (in
+    # numba's compiler, in llvmlite's C library), hung on their locks, copied held.
+    pytest.importorskip("numba")
+    from llvmlite.binding import ffi
+    from numba.core.compiler_lock import global_compiler_lock
+
+    assert _locks_free_after_a_fork_while_held(ffi.lib._lock._lock)
+    assert _locks_free_after_a_fork_while_held(global_compiler_lock._lock)
