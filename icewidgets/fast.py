@@ -118,7 +118,7 @@ def unavailable() -> str | None:
         return "ICEWIDGETS_NO_FAST is set"
     if _unavailable is not None:
         return _unavailable
-    return None if available() else "numba is not installed (or cannot load)"
+    return None if available() else "numba is not installed or cannot load"
 
 
 def agent_names(agents: Sequence[Any]) -> tuple[str, ...] | None:
