@@ -342,9 +342,16 @@ def test_a_ctrl_c_while_the_run_waits_for_a_chunk_stops_its_threads_before_waiti
         def submit(self, fn, start, stop):
             future = super().submit(fn, start, stop)
             if start == 16:
+                result = future.result
+
                 def interrupted(timeout=None):  # the user's Ctrl-C while the run waits for this chunk
                     assert in_game.wait(120)
+                    future.result = again
                     raise KeyboardInterrupt
+
+                def again(timeout=None):  # then waits for what it played
+                    waiting.set()
+                    return result(timeout)
                 future.result = interrupted
             return future
 
@@ -354,9 +361,12 @@ def test_a_ctrl_c_while_the_run_waits_for_a_chunk_stops_its_threads_before_waiti
 
     monkeypatch.setattr(run_module, "play_reference", counted)
     monkeypatch.setattr(chunking, "ThreadPoolExecutor", Pool)
+    expected = iw.playouts(NestRow(), 17, agents=AGENTS, seed=4, engine="reference", progress=False)
     results = iw.playouts(CompiledNestRow(), 64, agents=AGENTS, seed=4, chunk_size=16, workers=2, progress=False)
-    assert results.partial and results.n == 16 and played[0] == 16
-    assert played[16] == 1  # the chunk in its first game at the stop ended after it
+    assert played[0] == 16 and played[16] == 1  # the chunk in its first game at the stop ended after it
+    assert results.partial and results.n == 17  # with that game
+    for key, column in expected.arrays.items():
+        assert np.array_equal(results.arrays[key], column), key
 
 
 def test_where_numba_may_cache_nowhere_the_rules_engines_play_and_it_is_said_once(monkeypatch, capsys):

@@ -482,7 +482,7 @@ class PlayoutRun:
         # next deal: while a kernel is prepared they are the rules engines' and could take long.
         stopping = threading.Event()
         play = self.play_range if executor is not None else functools.partial(self._play_range, stopping=stopping)
-        mapped = chunking.map_chunks(play, n, size, executor, workers, stopping)
+        mapped = chunking.map_chunks(play, n, size, executor, workers, None if executor is not None else stopping)
         try:
             for _, stop, chunk in mapped:
                 yield chunk
