@@ -437,8 +437,10 @@ def _compile_elsewhere(game: Any, names: tuple[str, ...], continuing: bool, held
             return False
         apart = ({"start_new_session": True, "pass_fds": (held,) if inherit else ()} if os.name == "posix"
                  else {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)})
+        # No pipe from the child: a worker of a fork pool forked while it starts would hold a
+        # copy of the pipe's end, and reading it would wait for that worker's end, not the child's.
         done = subprocess.run([sys.executable, "-c", _CHILD, request], stdin=subprocess.DEVNULL,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False, **apart)
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, **apart)
     except Exception:  # options that are no JSON, a game that is not registered, no process
         return False
     return done.returncode == 0

@@ -444,3 +444,35 @@ def test_a_process_forked_while_another_thread_is_in_numba_can_use_numba(monkeyp
 
     assert _locks_free_after_a_fork_while_held(ffi.lib._lock._lock)
     assert _locks_free_after_a_fork_while_held(global_compiler_lock._lock)
+
+
+@posix_only
+def test_the_compile_ends_for_its_process_while_a_worker_forked_as_it_started_lives_on(fresh, monkeypatch, tmp_path):
+    # A worker of a fork pool, forked while the compile's process was being started, holds a
+    # copy of every descriptor open then: the compile's end must not wait for the worker's.
+    monkeypatch.setattr(fast, "_CHILD", "pass")
+    real = subprocess.Popen._execute_child
+    workers = []
+
+    def forking(self, *args, **kwargs):
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the worker: lives until the test lets it go
+            os.read(read, 1)
+            os._exit(0)
+        workers.append((pid, write))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(subprocess.Popen, "_execute_child", forking)
+    ended = []
+    game = iw.make("volcano")  # the child ("pass") compiles nothing and ends at once
+    thread = threading.Thread(target=lambda: ended.append(fast._compile_elsewhere(game, ("random", "random"), False)))
+    thread.start()
+    thread.join(60)  # a bound against hanging, not a measure of speed
+    try:
+        assert ended == [True] and len(workers) == 1  # ended while the worker lives on
+    finally:
+        for pid, write in workers:
+            os.write(write, b"x")
+            os.waitpid(pid, 0)
+        thread.join()
