@@ -45,6 +45,8 @@ rules engines, and then load its work instead of compiling it again. The compili
 in a session of its own: a Ctrl-C or a notebook's interrupt stops the user's work, not the
 compile, which goes on to its end even if the user's process ends first. numba writes its
 cache files whole (a temporary file put in place), and so is the note of what the cache holds.
+A fork (the workers of a process pool) waits while a thread here is inside numba, loading a
+kernel (under a second), so that the forked process finds numba's locks free.
 
 >>> from icewidgets import available_games, make
 >>> game = make(available_games()[0])
@@ -83,11 +85,22 @@ Notify = Callable[[str], Any]
 
 _available: bool | None = None
 
+NO_CACHE = ("numba has no folder it may write compiled code to (NUMBA_CACHE_DIR is unset or not writable, and so "
+            "are the package's folder and the home folder); set NUMBA_CACHE_DIR to a writable folder to use it")
+"""Why the fast engine is unavailable where numba cannot cache: without a cache every process
+would compile every kernel itself, for a minute or more, which no user should wait for."""
+
+_unavailable: str | None = None  # why the kernels cannot load here, once one failed to
+
 
 def available() -> bool:
-    """Whether compiled kernels can be used here (numba imports, and ``ICEWIDGETS_NO_FAST`` is unset)."""
+    """Whether compiled kernels can be used here (numba imports, it has a folder to cache them
+    in, and ``ICEWIDGETS_NO_FAST`` is unset).
+
+    Whether numba may cache is known once a kernel is first loaded (:func:`kernel_for`):
+    until then this is True where numba imports; :func:`unavailable` says why it is not."""
     global _available
-    if os.environ.get("ICEWIDGETS_NO_FAST"):
+    if os.environ.get("ICEWIDGETS_NO_FAST") or _unavailable is not None:
         return False
     if _available is None:
         try:
@@ -97,6 +110,15 @@ def available() -> bool:
         else:
             _available = True
     return _available
+
+
+def unavailable() -> str | None:
+    """Why compiled kernels cannot be used here (None where they can: :func:`available`)."""
+    if os.environ.get("ICEWIDGETS_NO_FAST"):
+        return "ICEWIDGETS_NO_FAST is set"
+    if _unavailable is not None:
+        return _unavailable
+    return None if available() else "numba is not installed or cannot load"
 
 
 def agent_names(agents: Sequence[Any]) -> tuple[str, ...] | None:
@@ -143,8 +165,23 @@ def _supporting_kernel(game: Any, names: tuple[str, ...]) -> ModuleType | None:
 
 
 def _ask_kernel(game: Any, names: tuple[str, ...]) -> ModuleType | None:
-    module = importlib.import_module(type(game).kernel)
-    return module if module.supports(game, names) else None
+    module = _import_kernel(type(game).kernel)
+    return module if module is not None and module.supports(game, names) else None
+
+
+def _import_kernel(name: str) -> ModuleType | None:
+    """Kernel module ``name``, or None where numba has nowhere to cache it (it says so when it
+    decorates the first function): the fast engine is then unavailable, which is said once."""
+    global _unavailable
+    try:
+        return importlib.import_module(name)
+    except RuntimeError as error:  # numba's "cannot cache function …: no locator available for file …"
+        if "cannot cache" not in str(error):
+            raise
+        _unavailable = NO_CACHE
+        warnings.warn(f"the fast engine is unavailable: {NO_CACHE}. The rules engines play, with the same results",
+                      RuntimeWarning, stacklevel=2)
+        return None
 
 
 def play_range(game: Any, agents: Sequence[Any], seed: Any, start: int, stop: int, max_plies: int) -> dict:
@@ -400,8 +437,10 @@ def _compile_elsewhere(game: Any, names: tuple[str, ...], continuing: bool, held
             return False
         apart = ({"start_new_session": True, "pass_fds": (held,) if inherit else ()} if os.name == "posix"
                  else {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)})
+        # No pipe from the child: a worker of a fork pool forked while it starts would hold a
+        # copy of the pipe's end, and reading it would wait for that worker's end, not the child's.
         done = subprocess.run([sys.executable, "-c", _CHILD, request], stdin=subprocess.DEVNULL,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False, **apart)
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, **apart)
     except Exception:  # options that are no JSON, a game that is not registered, no process
         return False
     return done.returncode == 0
@@ -478,12 +517,41 @@ def _compiling(kernel: ModuleType) -> Iterator[int | None]:
             _held.pop(path, None)
 
 
+def _numba_locks() -> list[Any]:
+    """numba's compiler lock and llvmlite's lock of its C library, those loaded (in that order:
+    numba's compiler takes them so)."""
+    compiler = sys.modules.get("numba.core.compiler_lock")
+    ffi = sys.modules.get("llvmlite.binding.ffi")
+    found = (getattr(getattr(compiler, "global_compiler_lock", None), "_lock", None),
+             getattr(getattr(getattr(ffi, "lib", None), "_lock", None), "_lock", None))
+    return [lock for lock in found if callable(getattr(lock, "acquire", None))]
+
+
+_forking: list[Any] = []  # the locks taken for a fork in progress
+
+
+def _before_fork() -> None:
+    # A fork copies numba's locks as they are: one that a thread of ours held (loading a kernel
+    # in the background) would stay held in the child, whose first kernel hangs on it. So a
+    # fork waits until no thread is inside numba (a load: under a second; compiles happen in a
+    # process of their own), and the child starts with them free.
+    for lock in _numba_locks():
+        lock.acquire()
+        _forking.append(lock)
+
+
+def _after_fork_in_parent() -> None:
+    while _forking:
+        _forking.pop().release()
+
+
 def _after_fork_in_child() -> None:
     # A forked process (a worker of a process pool) has none of its parent's threads: the
     # preparations they were doing are not done here, the locks they held would never be
     # released here, and a copy of a compile lock's descriptor would hold the parent's lock
     # for as long as the worker lives. The worker starts afresh (its ready() prepares its own).
     global _queue, _worker, _prepare_lock, _preparations_lock
+    _after_fork_in_parent()  # numba's locks, taken for the fork by the thread that is this process's
     for _, fd in _held.values():
         if fd is not None:
             with contextlib.suppress(OSError):
@@ -496,7 +564,8 @@ def _after_fork_in_child() -> None:
 
 
 if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_after_fork_in_child)
+    os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent,
+                        after_in_child=_after_fork_in_child)
 
 
 def _noted_cached(kernel: ModuleType, key: tuple) -> bool:
@@ -536,9 +605,12 @@ def warm(notify: Notify = print, games: Sequence[str] | None = None) -> list[tup
     from .games import available_games, make
 
     games = [make(name) for name in (available_games() if games is None else games)]
+    kernels = {game: _load_for_warm(game) for game in games if type(game).kernel is not None and available()}
     if not available():
-        notify("the fast engine is unavailable here (numba is not installed, or ICEWIDGETS_NO_FAST is set): "
-               "nothing to compile; the rules engines play every game")
+        notify(f"the fast engine cannot cache compiled code here: {_unavailable}. Nothing compiled; the rules "
+               "engines play every game" if _unavailable is not None else
+               "the fast engine is unavailable here (numba is not installed, or ICEWIDGETS_NO_FAST is set): nothing to "
+               "compile; the rules engines play every game")
         for game in games:
             notify(f"{game.title}: the rules engine plays it")
         return []
@@ -549,7 +621,7 @@ def warm(notify: Notify = print, games: Sequence[str] | None = None) -> list[tup
             continue
         notify(f"{game.title}: preparing the fast engine…")
         started = time.perf_counter()
-        kernel = importlib.import_module(type(game).kernel)
+        kernel = kernels[game]
         before = _compilations(kernel)
         players = game.num_players
         for agents in (("random",) * players, ("greedy",) * players, ("greedy",) + ("random",) * (players - 1)):
@@ -560,6 +632,12 @@ def warm(notify: Notify = print, games: Sequence[str] | None = None) -> list[tup
         notify(f"{game.title}: {'compiled' if compiled else 'loaded from the cache'} in {seconds:.1f} s")
         done.append((game.title, seconds, compiled))
     return done
+
+
+def _load_for_warm(game: Any) -> ModuleType | None:
+    with warnings.catch_warnings():  # warm says it in its own words
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return _import_kernel(type(game).kernel)
 
 
 def _compilations(kernel: ModuleType) -> int:

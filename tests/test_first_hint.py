@@ -118,3 +118,22 @@ print(json.dumps([first.complete, first.note, second.complete, second.note, len(
     assert done.returncode == 0, done.stderr
     note = NOTE.replace("Blockade", "Volterra").format("3.5")
     assert json.loads(done.stdout.splitlines()[-1]) == [False, note, True, "", 3, 3]
+
+
+MISSING = ("This hint had {} s on the rules engine: fewer rollouts, wider intervals and a less sure order than "
+           "usual, since the fast engine is unavailable here: {}.")
+
+
+def test_a_hint_where_the_fast_engine_is_missing_is_cut_short_and_says_why(monkeypatch):
+    # Without numba (or with nowhere for it to cache) no kernel will ever play: the rules
+    # engine would take minutes over a whole hint.
+    monkeypatch.setattr(fast, "_available", False)  # numba not installed
+    monkeypatch.delenv("ICEWIDGETS_NO_FAST", raising=False)
+    monkeypatch.setattr(run, "FIRST_HINT_SECONDS", 0.5)
+    hints = iw.hint(blockade_start(), max_seconds=30)
+    assert (len(hints), hints.legal, hints.complete) == (3, 27, False)
+    assert hints.note == MISSING.format("0.5", "numba is not installed or cannot load")
+    assert max(h.rollouts for h in hints) - min(h.rollouts for h in hints) <= 1  # each move in turn
+    monkeypatch.setenv("ICEWIDGETS_NO_FAST", "1")  # the rules engine asked for: the whole hint, as asked
+    hints = iw.hint(blockade_start(), max_seconds=0.2)
+    assert not hints.complete and hints.note == ""

@@ -312,3 +312,167 @@ def test_a_run_with_seats_rotated_prepares_every_seating_at_once_and_follows_the
     assert None not in jobs and waiting is jobs[1]  # both queued at once; the run says when the last is done
     (fresh / "go").touch()
     assert waiting.wait(120) and jobs[0].done and run.kernel_ready() and run.preparation() is None
+
+
+def test_a_ctrl_c_while_the_run_waits_for_a_chunk_stops_its_threads_before_waiting_for_them(fresh, monkeypatch):
+    # The Ctrl-C arrives while the run waits for a chunk that threads play on the rules engines
+    # (the kernel is prepared meanwhile): the stop must reach them before the run waits for
+    # them, so each ends after the game in play, not once the kernel is ready.
+    monkeypatch.setattr(fast, "ready", lambda game, agents, continuing=False: False)
+    from concurrent.futures import ThreadPoolExecutor
+
+    from icewidgets.playout import chunks as chunking
+    from icewidgets.playout import run as run_module
+
+    real, played = run_module.play_reference, {}
+    in_game, waiting = threading.Event(), threading.Event()
+
+    def counted(*args):
+        start = args[4]
+
+        def on_game(done):
+            played[start] = done
+            if start == 16 and done == 1:
+                in_game.set()
+                waiting.wait(120)  # the run waits for the chunk's thread before this game ends
+
+        return real(*args[:7], on_game, *args[8:])
+
+    class Pool(ThreadPoolExecutor):
+        def submit(self, fn, start, stop):
+            future = super().submit(fn, start, stop)
+            if start == 16:
+                result = future.result
+
+                def interrupted(timeout=None):  # the user's Ctrl-C while the run waits for this chunk
+                    assert in_game.wait(120)
+                    future.result = again
+                    raise KeyboardInterrupt
+
+                def again(timeout=None):  # then waits for what it played
+                    waiting.set()
+                    return result(timeout)
+                future.result = interrupted
+            return future
+
+        def shutdown(self, wait=True, **kwargs):
+            waiting.set()
+            super().shutdown(wait, **kwargs)
+
+    monkeypatch.setattr(run_module, "play_reference", counted)
+    monkeypatch.setattr(chunking, "ThreadPoolExecutor", Pool)
+    expected = iw.playouts(NestRow(), 17, agents=AGENTS, seed=4, engine="reference", progress=False)
+    results = iw.playouts(CompiledNestRow(), 64, agents=AGENTS, seed=4, chunk_size=16, workers=2, progress=False)
+    assert played[0] == 16 and played[16] == 1  # the chunk in its first game at the stop ended after it
+    assert results.partial and results.n == 17  # with that game
+    for key, column in expected.arrays.items():
+        assert np.array_equal(results.arrays[key], column), key
+
+
+def test_where_numba_may_cache_nowhere_the_rules_engines_play_and_it_is_said_once(monkeypatch, capsys):
+    # numba refuses to decorate a cached function when it finds no writable cache folder
+    # (NUMBA_CACHE_DIR, the package's folder and the home folder all read-only): simulated here.
+    pytest.importorskip("numba")
+    import importlib
+
+    from icewidgets.__main__ import main
+
+    kernels = {type(iw.make(name)).kernel for name in iw.available_games()} - {None}
+    real_import = importlib.import_module
+
+    def uncacheable(name, package=None):
+        if name in kernels:
+            raise RuntimeError(f"cannot cache function '_hashmix': no locator available for file '{name}.py'")
+        return real_import(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", uncacheable)
+    monkeypatch.setattr(fast, "_kernels", {})
+    monkeypatch.setattr(fast, "_unavailable", None, raising=False)  # (new in the fix)
+    expected = iw.playouts("volcano", 20, seed=3, engine="reference", progress=False)
+    with pytest.warns(RuntimeWarning) as caught:
+        results = iw.playouts("volcano", 20, seed=3, progress=False)
+        hints = iw.hint(iw.make("volcano").new_state(), k=1, precision=0.2)
+    assert [str(w.message) for w in caught] == [f"the fast engine is unavailable: {fast.NO_CACHE}. The rules engines "
+                                                "play, with the same results"]
+    assert results.engine == "reference" and not results.partial
+    for key, column in expected.arrays.items():
+        assert np.array_equal(results.arrays[key], column), key
+    assert len(hints) == 1 and not fast.available() and fast.unavailable() == fast.NO_CACHE
+    capsys.readouterr()
+    assert main(["warm", "volcano"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"the fast engine cannot cache compiled code here: {fast.NO_CACHE}. Nothing compiled; the rules engines play "
+        "every game", "Volcano: the rules engine plays it"]
+
+
+def _locks_free_after_a_fork_while_held(lock):
+    """Fork while another thread holds ``lock`` (it lets go once the fork is done, or after a
+    bound); whether the forked process could take it."""
+    held, go = threading.Event(), threading.Event()
+
+    def holder():
+        with lock:
+            held.set()
+            go.wait(1)  # the bound lets a fork that waits for the lock go on
+
+    thread = threading.Thread(target=holder)
+    thread.start()
+    assert held.wait(120)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the worker of a process pool, forked while a compile was loading
+        try:
+            os.write(write, b"1" if lock.acquire(timeout=2) else b"0")
+        finally:
+            os._exit(0)
+    go.set()
+    os.close(write)
+    answer = os.read(read, 1)
+    os.close(read)
+    os.waitpid(pid, 0)
+    thread.join()
+    return answer == b"1"
+
+
+@posix_only
+def test_a_process_forked_while_another_thread_is_in_numba_can_use_numba(monkeypatch):
+    # A worker of a fork pool, forked while the background preparation loaded a kernel (in
+    # numba's compiler, in llvmlite's C library), hung on their locks, copied held.
+    pytest.importorskip("numba")
+    from llvmlite.binding import ffi
+    from numba.core.compiler_lock import global_compiler_lock
+
+    assert _locks_free_after_a_fork_while_held(ffi.lib._lock._lock)
+    assert _locks_free_after_a_fork_while_held(global_compiler_lock._lock)
+
+
+@posix_only
+def test_the_compile_ends_for_its_process_while_a_worker_forked_as_it_started_lives_on(fresh, monkeypatch, tmp_path):
+    # A worker of a fork pool, forked while the compile's process was being started, holds a
+    # copy of every descriptor open then: the compile's end must not wait for the worker's.
+    monkeypatch.setattr(fast, "_CHILD", "pass")
+    real = subprocess.Popen._execute_child
+    workers = []
+
+    def forking(self, *args, **kwargs):
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the worker: lives until the test lets it go
+            os.read(read, 1)
+            os._exit(0)
+        workers.append((pid, write))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(subprocess.Popen, "_execute_child", forking)
+    ended = []
+    game = iw.make("volcano")  # the child ("pass") compiles nothing and ends at once
+    thread = threading.Thread(target=lambda: ended.append(fast._compile_elsewhere(game, ("random", "random"), False)))
+    thread.start()
+    thread.join(60)  # a bound against hanging, not a measure of speed
+    try:
+        assert ended == [True] and len(workers) == 1  # ended while the worker lives on
+    finally:
+        for pid, write in workers:
+            os.write(write, b"x")
+            os.waitpid(pid, 0)
+        thread.join()

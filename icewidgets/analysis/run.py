@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+import os
 import sys
 import time
 from typing import Any, Callable, Sequence
@@ -38,8 +39,10 @@ LINE_PLIES = 4
 """How many plies of the rollout policy follow an unproved hint as its line."""
 FIRST_HINT_SECONDS: float | None = 3.5
 """How long a hint may take while its game's fast engine is still being prepared (a first hint
-in a new installation, :func:`icewidgets.fast.ready`): the rules engine would take minutes to
-finish it, so it stops after this long with the values it has (``complete`` False). With the
+in a new installation, :func:`icewidgets.fast.ready`), or at all where it cannot be used here
+(numba is missing, or has nowhere to cache: :func:`icewidgets.fast.unavailable`): the rules
+engine would take minutes to finish it, so it stops after this long with the values it has
+(``complete`` False, and a ``note`` that says why). With the
 first import of the analysis (``iw.hint`` loads it), a first hint takes about 4 s. None: no
 such limit, the rules engine plays the whole hint (the tests set it so: a hint they pin must not
 depend on how fast a compile goes)."""
@@ -199,8 +202,7 @@ def _slow_notice(game: Any) -> None:
     if game.name in _NOTICED:
         return
     _NOTICED.add(game.name)
-    why = ("the fast engine is unavailable here (numba is not installed, or ICEWIDGETS_NO_FAST is set)"
-           if not fast.available() else f"{game.title} has no compiled kernel that plays its rollouts")
+    why = (f"the fast engine is unavailable here ({fast.unavailable()})" if not fast.available() else f"{game.title} has no compiled kernel that plays its rollouts")
     print(f"Analysing {game.title}: {why}, so the rules engine plays the rollouts, which is far slower: a whole "
           "game may take minutes (a coarser precision= or max_seconds= is quicker; a kernel with play_from makes it "
           "fast: CONTRIBUTING, step 10).", file=sys.stderr, flush=True)
@@ -222,7 +224,9 @@ def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = Non
     :data:`FIRST_HINT_SECONDS`, a rollout of each move in turn; cut short, it has fewer rollouts
     and wider intervals, and its ``note`` says why. Later hints use the fast engine. (Its
     rollouts are seeded one by one, so even a first hint that finishes in time may differ from
-    a later one, within their intervals.)
+    a later one, within their intervals.) So is every hint where the fast engine cannot be used
+    here (numba missing, or nowhere to cache), unless the rules engine is asked for
+    (``engine="reference"``).
 
     >>> import icewidgets as iw
     >>> state = iw.make(iw.available_games()[0]).new_state()
@@ -240,7 +244,9 @@ def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = Non
     # it): the rules engine plays this hint, for a few seconds only, and says so.
     waiting = (FIRST_HINT_SECONDS is not None and rollouts.compiled
                and not fast.ready(state.game, rollouts.agents, continuing=True))
-    if waiting:
+    # Where no kernel can ever play (numba missing, or nowhere to cache), every hint is so.
+    missing = None if waiting or FIRST_HINT_SECONDS is None else _missing_engine(state.game, rollouts, engine)
+    if waiting or missing:
         budget = started + FIRST_HINT_SECONDS
         deadline = budget if deadline is None else min(deadline, budget)  # a shorter max_seconds still bounds it
         rollouts = _FirstHintRollouts(state.game, policy_agent, seed, engine, deadline, stop)
@@ -267,7 +273,11 @@ def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = Non
         else:
             line = policy_line(entry.sample.state, policy_agent, seed)
         hints.append(make_hint(entry, player, proof.proved if proof else None, proof.plies if proof else None, line))
-    note = first_hint_note(state.game.title, deadline - started) if waiting and timed_out else ""
+    note = ""
+    if timed_out and waiting:
+        note = first_hint_note(state.game.title, deadline - started)
+    elif timed_out and missing:
+        note = missing_engine_note(deadline - started, missing)
     return Hints(tuple(hints), player, state.game.player_name(player), len(ranking), precision, policy_name,
                  rollouts.played, complete, note)
 
@@ -281,6 +291,26 @@ def first_hint_note(title: str, seconds: float) -> str:
     return (f"The fast engine for {title} is still being prepared (first time only), so this hint had "
             f"{round(seconds, 1):g} s on the rules engine: fewer rollouts, wider intervals and a less sure order "
             "than usual. Hints use the fast engine once it is ready.")
+
+
+def missing_engine_note(seconds: float, why: str) -> str:
+    """What a hint cut short because the fast engine is unavailable here (``why``) says of itself.
+
+    >>> missing_engine_note(3.5, "numba is not installed or cannot load").split(":")[0]
+    'This hint had 3.5 s on the rules engine'
+    """
+    return (f"This hint had {round(seconds, 1):g} s on the rules engine: fewer rollouts, wider intervals and a "
+            f"less sure order than usual, since the fast engine is unavailable here: {why}.")
+
+
+def _missing_engine(game: Any, rollouts: Rollouts, engine: str) -> str | None:
+    """Why no kernel can play the rollouts of ``game`` here, although one would elsewhere (numba
+    is missing, or has nowhere to cache); None otherwise, and where the rules engine was asked
+    for (``engine="reference"``, ``ICEWIDGETS_NO_FAST``)."""
+    if (engine != "auto" or rollouts.compiled or type(game).kernel is None or fast.available()
+            or os.environ.get("ICEWIDGETS_NO_FAST") or fast.agent_names(rollouts.agents) is None):
+        return None
+    return fast.unavailable()
 
 
 class _FirstHintRollouts(Rollouts):

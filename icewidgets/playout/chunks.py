@@ -25,6 +25,7 @@ sends back small arrays.
 from __future__ import annotations
 
 import os
+import threading
 from collections import deque
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any, Callable, Iterable, Iterator
@@ -101,6 +102,7 @@ def map_chunks(
     chunk_size: int = DEFAULT_CHUNK_SIZE,
     executor: Executor | None = None,
     workers: int | None = None,
+    stopping: threading.Event | None = None,
 ) -> Iterator[tuple[int, int, Any]]:
     """Yield ``(start, stop, fn(start, stop))`` for the chunks of ``n`` games, in index order.
 
@@ -108,7 +110,10 @@ def map_chunks(
     ``client.get_executor()``, …); without one, ``workers`` threads (default: one per core;
     1 plays in this thread). Chunks run ahead in parallel while earlier ones are consumed.
     Closing the iterator early (or an exception, such as a KeyboardInterrupt, in the consumer)
-    cancels the chunks not yet started.
+    cancels the chunks not yet started, and sets ``stopping`` (an event ``fn`` may watch to end
+    the chunks in play early: then it must return what it played) before it waits for them. A
+    KeyboardInterrupt while it waits for a chunk sets ``stopping`` too; with one given, the
+    chunk's result (the games it finished) is yielded before the interrupt goes on.
 
     >>> [(a, b, r) for a, b, r in map_chunks(lambda a, b: b - a, 5, chunk_size=2, workers=2)]
     [(0, 2, 2), (2, 4, 2), (4, 5, 1)]
@@ -129,16 +134,36 @@ def map_chunks(
     # Chunks are submitted a window ahead of the one consumed, never all at once: a run of
     # billions of games holds a few futures, not one per chunk.
     pending: deque[tuple[int, int, Future]] = deque()
+    interrupted = False
+
+    def result(future: Future) -> Any:
+        nonlocal interrupted
+        try:
+            return future.result()
+        except KeyboardInterrupt:  # a Ctrl-C mostly comes here, while this thread waits
+            if stopping is None:
+                raise
+            stopping.set()
+            interrupted = True
+            return future.result()  # ended after the game in play
+
     try:
         for start, stop in bounds:
             pending.append((start, stop, executor.submit(fn, start, stop)))
             if len(pending) >= ahead:
                 first, last, future = pending.popleft()
-                yield first, last, future.result()
+                yield first, last, result(future)
+                if interrupted:
+                    raise KeyboardInterrupt
         while pending:
             first, last, future = pending.popleft()
-            yield first, last, future.result()
+            yield first, last, result(future)
+            if interrupted:
+                raise KeyboardInterrupt
     finally:
+        # Set before waiting for the chunks in play, so that they end soon.
+        if stopping is not None:
+            stopping.set()
         for _, _, future in pending:
             future.cancel()
         if own_pool is not None:

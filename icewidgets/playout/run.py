@@ -392,7 +392,7 @@ class PlayoutRun:
         """The background preparation of the run's kernel that is not ready yet
         (a :class:`icewidgets.fast.Preparation`), or None. With seats rotated, the last of the
         seatings' (one thread prepares them in turn, so it ends last, when the kernel plays)."""
-        if self.kernel_ready():
+        if self.engine != "fast" or self.kernel_ready():
             return None
         found = [fast.preparation(self.game, self._seated(seating)) for seating in self.seatings]
         pending = [p for p in found if p is not None and not p.ready]
@@ -482,15 +482,14 @@ class PlayoutRun:
         # next deal: while a kernel is prepared they are the rules engines' and could take long.
         stopping = threading.Event()
         play = self.play_range if executor is not None else functools.partial(self._play_range, stopping=stopping)
-        mapped = chunking.map_chunks(play, n, size, executor, workers)
+        mapped = chunking.map_chunks(play, n, size, executor, workers, None if executor is not None else stopping)
         try:
             for _, stop, chunk in mapped:
                 yield chunk
                 if chunk.stop < stop:  # stopped during a game played on this thread
                     return
         finally:
-            stopping.set()
-            mapped.close()
+            mapped.close()  # sets stopping, then waits for the chunks in play
 
     def results(self, chunks: Iterable[Chunk], elapsed: float = 0.0, interrupted: bool = False) -> PlayoutResults:
         """The results of the chunks played so far: ``partial`` when they were ``interrupted``
