@@ -64,7 +64,7 @@ class Analyst:
     every_win: bool = False
     """Whether a hint asks the game's own search (:meth:`shortest_win`) about every move even once
     a shortest win is known, so that every win within its reach is shown, not only the shortest
-    ones: for a search cheap enough past a win (Blockade's, within the turn)."""
+    ones: for a search cheap enough past a win (one within the current turn, say)."""
 
     unfinished_note: str = ""
     """What to do when most rollouts stop unfinished (the analysis then warns that its values say
