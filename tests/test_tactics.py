@@ -168,6 +168,20 @@ def test_a_blockade_hint_shows_every_win_of_the_turn_not_only_the_shortest():
         assert any(after.play(reply).winners == (1,) for reply in after.legal_moves())
 
 
+def test_a_blockade_hint_proves_every_win_of_a_turn_rich_in_wins():
+    # bot_game("blockade", "easy", seed=3, max_plies=400), position 223: 39 moves win within the
+    # turn (an independent search's count). With 200 positions for each move's search, the
+    # decision's budget ran out on moves without a win and 9 wins stayed unknown (c4-b4 at 0.63).
+    state = iw.make("blockade").state_from_text(
+        "C3G2G2G2 B3 B3 B3 C3B1\nR3R2R1K3 R3R2R1K3R2 R3R2R1K3R1 B3 Y3\nR3R2R1K2 G3G2G1K3 C3G1G1 B3B1B1 Y3Y1\n"
+        "R3 G3G2G1K3 Y3 Y3 Y3Y1\nC3Y2Y2Y2Y2Y2Y1Y1Y1 G3 G3 G3G1 C3B2B2B2B2B2B1B1\n"
+        "to_move=0 player=0 dice=R6Y3 points=R6Y3 supply=K3:0,K2:4,K1:5 moved=-")
+    hints = iw.hint(state, k=len(state.legal_moves()))
+    wins = {str(h.move): h.plies for h in hints if h.proved == "win"}
+    assert len(wins) == 39 and (wins["c4-b4"], wins["c4-b1"]) == (4, 3)
+    assert (str(hints[0].move), hints[0].plies) == ("b4-a2", 2)
+
+
 def test_a_blockade_decisions_searches_share_a_budget_of_positions(monkeypatch):
     # A position rich in pips (R6Y6): asked about every move, the searches expanded 3,661
     # positions (8 s); a hint's share a budget, and a move asked past it stays unknown.

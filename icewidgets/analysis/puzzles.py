@@ -193,7 +193,7 @@ def _solver_puzzle(state: State, plies: int, defend: bool) -> tuple | None:
     children = [(move, state._apply(move)) for move in state.legal_moves()]
     found = ended(children, state.player)
     try:
-        lines = solver_proofs(state, children, found, most=plies, losses=False, strict=True)
+        lines = solver_proofs(state, children, found, most=plies, losses=False, strict=True, bounded=False)
         wins = [index for index, (result, _) in found.items() if result == "win"]
         if wins:
             index = wins[0]
@@ -201,7 +201,7 @@ def _solver_puzzle(state: State, plies: int, defend: bool) -> tuple | None:
             return ("win", str(children[index][0]), found[index][1], line) if len(wins) == 1 else None
         if not defend:
             return None
-        solver_proofs(state, children, found, most=plies, wins=False, strict=True)
+        solver_proofs(state, children, found, most=plies, wins=False, strict=True, bounded=False)
     except Undecided:
         return None
     safe = [move for index, (move, _) in enumerate(children) if found.get(index, ("",))[0] != "loss"]
