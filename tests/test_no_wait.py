@@ -229,6 +229,8 @@ except KeyboardInterrupt:
 
 
 @posix_only
+@pytest.mark.xfail(strict=False, reason="open (issue 34): under load the run sometimes plays all its games and "
+                   "no interrupt is seen (40 games, not 3); it passes alone and on a quiet machine")
 def test_a_ctrl_c_stops_the_run_not_the_compile_and_the_process_ends_without_waiting(tmp_path):
     pytest.importorskip("numba")
     user = textwrap.dedent(f"""
