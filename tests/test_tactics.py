@@ -152,15 +152,21 @@ def test_blockade_a_piece_moved_off_one_large_onto_another_counts_one_ply():
     assert (top.proved, top.plies, top.exact) == ("win", 3, True)
 
 
+def _every_hint(text: str) -> tuple:
+    """The Blockade position ``text``, a hint ranking every legal move, and its proved wins
+    (move → plies)."""
+    state = iw.make("blockade").state_from_text(text)
+    hints = iw.hint(state, k=len(state.legal_moves()))
+    return state, hints, {str(h.move): h.plies for h in hints if h.proved == "win"}
+
+
 def test_a_blockade_hint_shows_every_win_of_the_turn_not_only_the_shortest():
     # bot_game("blockade", "easy", seed=101, max_plies=400), position 266: b2-b1 wins at once,
     # and 23 more moves win with the next ply of the turn (e1-d1 then b2-b1, …): each is shown.
-    state = iw.make("blockade").state_from_text(
+    state, hints, wins = _every_hint(
         "C3 B3B2B1K2 B3 B3 C3R2R2R2R2\nR3R1 R3R2R1K2 R3 B3B2B1K3B1 Y3\nR3 G3G2G1K3 C3R1R1 B3B2B1K2B1 Y3Y1\n"
         "R3 G3G2G1K3G1 Y3Y2Y2Y1 Y3Y2Y1K3Y2 Y3Y2Y1K3Y1\nC3R1 G3G2 G3G2G1K2 G3G2G1K2 C3B2B2\n"
         "to_move=1 player=1 dice=G6B2 points=G2B2 supply=K3:0,K2:0,K1:5 moved=b1")
-    hints = iw.hint(state, k=len(state.legal_moves()))
-    wins = {str(h.move): h.plies for h in hints if h.proved == "win"}
     assert str(hints[0].move) == "b2-b1" and wins.pop("b2-b1") == 1
     assert len(wins) == 23 and set(wins.values()) == {2} and "e1-d1" in wins
     for move in wins:  # each wins within the turn by the rules: one more ply ends the game
@@ -172,12 +178,10 @@ def test_a_blockade_hint_proves_every_win_of_a_turn_rich_in_wins():
     # bot_game("blockade", "easy", seed=3, max_plies=400), position 223: 39 moves win within the
     # turn (an independent search's count). With 200 positions for each move's search, the
     # decision's budget ran out on moves without a win and 9 wins stayed unknown (c4-b4 at 0.63).
-    state = iw.make("blockade").state_from_text(
+    _, hints, wins = _every_hint(
         "C3G2G2G2 B3 B3 B3 C3B1\nR3R2R1K3 R3R2R1K3R2 R3R2R1K3R1 B3 Y3\nR3R2R1K2 G3G2G1K3 C3G1G1 B3B1B1 Y3Y1\n"
         "R3 G3G2G1K3 Y3 Y3 Y3Y1\nC3Y2Y2Y2Y2Y2Y1Y1Y1 G3 G3 G3G1 C3B2B2B2B2B2B1B1\n"
         "to_move=0 player=0 dice=R6Y3 points=R6Y3 supply=K3:0,K2:4,K1:5 moved=-")
-    hints = iw.hint(state, k=len(state.legal_moves()))
-    wins = {str(h.move): h.plies for h in hints if h.proved == "win"}
     assert len(wins) == 39 and (wins["c4-b4"], wins["c4-b1"]) == (4, 3)
     assert (str(hints[0].move), hints[0].plies) == ("b4-a2", 2)
 

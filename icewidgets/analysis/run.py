@@ -202,7 +202,8 @@ def _slow_notice(game: Any) -> None:
     if game.name in _NOTICED:
         return
     _NOTICED.add(game.name)
-    why = (f"the fast engine is unavailable here ({fast.unavailable()})" if not fast.available() else f"{game.title} has no compiled kernel that plays its rollouts")
+    why = (f"the fast engine is unavailable here ({fast.unavailable()})" if not fast.available()
+           else f"{game.title} has no compiled kernel that plays its rollouts")
     print(f"Analysing {game.title}: {why}, so the rules engine plays the rollouts, which is far slower: a whole "
           "game may take minutes (a coarser precision= or max_seconds= is quicker; a kernel with play_from makes it "
           "fast: CONTRIBUTING, step 10).", file=sys.stderr, flush=True)

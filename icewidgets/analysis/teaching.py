@@ -61,7 +61,8 @@ def bot_game(game: Game | str, agents: Any = "easy", seed: int = 0, max_plies: i
     5
     """
     record = Record.new(game, seed=checks.seed(seed))
-    players = record.make_game().num_players
+    made = record.make_game()
+    players = made.num_players
     chosen, _ = agents_module.parse_agents(agents)
     if len(chosen) not in (1, players):
         raise ValueError(f"agents={agents!r} names {len(chosen)} agents; give one for every seat or one per seat "
@@ -69,10 +70,10 @@ def bot_game(game: Game | str, agents: Any = "easy", seed: int = 0, max_plies: i
     chosen = chosen * players if len(chosen) == 1 else chosen
     max_plies = checks.whole(max_plies, "max_plies", low=1, none=True)
     if max_plies is None:  # a game that may never end stops here
-        max_plies = record.make_game().ply_bound or BOT_GAME_PLIES
+        max_plies = made.ply_bound or BOT_GAME_PLIES
     rng = np.random.default_rng(seed)
     state, plies = record.start_state(), []
-    while not state.is_over and (max_plies is None or len(plies) < max_plies):
+    while not state.is_over and len(plies) < max_plies:
         if state.to_move == CHANCE:
             move = agents_module.chance_move(state, rng)
             state = state.play(move)

@@ -95,9 +95,10 @@ def shortest_turn_win(state: BlockadeState, most: int, strict: bool = False) -> 
     if state.is_over or state.to_move == CHANCE or state.points is None or most < 1:
         return None
     shared = getattr(_DECISION, "table", None)
-    failed = _FAILED if not strict else {} if shared is None else shared
+    in_decision = strict and shared is not None  # a strict search inside a decision_table
+    failed = _FAILED if not strict else shared if in_decision else {}
     budget = MAX_NODES
-    if strict and shared is not None and _DECISION.bounded:
+    if in_decision and _DECISION.bounded:
         budget = min(MAX_NODES if _DECISION.spent == 0 else ASK_NODES, DECISION_NODES - _DECISION.spent)
         if budget <= 0:
             raise Undecided(f"the decision's searches expanded {DECISION_NODES} positions of the turn already")
@@ -114,7 +115,7 @@ def shortest_turn_win(state: BlockadeState, most: int, strict: bool = False) -> 
                 return None
         return None
     finally:
-        if strict and shared is not None:
+        if in_decision:
             _DECISION.spent += search.nodes
 
 
