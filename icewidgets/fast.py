@@ -547,15 +547,11 @@ def _after_fork_in_parent() -> None:
 
 def _after_fork_in_child() -> None:
     # A forked process (a worker of a process pool) has none of its parent's threads: the
-    # preparations they were doing are not done here, the locks they held would never be
-    # released here, and a copy of a compile lock's descriptor would hold the parent's lock
-    # for as long as the worker lives. The worker starts afresh (its ready() prepares its own).
+    # preparations they were doing are not done here, and the locks they held would never be
+    # released here. The worker starts afresh (its ready() prepares its own). Its copies of
+    # the compile locks' descriptors are closed already (icewidgets.files.locked).
     global _queue, _worker, _prepare_lock, _preparations_lock
     _after_fork_in_parent()  # numba's locks, taken for the fork by the thread that is this process's
-    for _, fd in _held.values():
-        if fd is not None:
-            with contextlib.suppress(OSError):
-                os.close(fd)  # the parent's copy keeps the lock
     _held.clear()
     _prepare_lock, _preparations_lock = threading.Lock(), threading.Lock()
     _queue, _worker = queue.SimpleQueue(), None

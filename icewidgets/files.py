@@ -27,6 +27,7 @@ import errno
 import os
 import secrets
 import stat
+import threading
 import time
 from typing import IO, Any, Iterator
 
@@ -151,28 +152,67 @@ def atomic_write(path: Any, mode: str = "w", *, encoding: str | None = "utf-8",
 def locked(path: Any) -> Iterator[int | None]:
     """Hold the system's exclusive lock on the file ``path`` (made if missing, never removed)
     for the block, waiting while another holder has it; yields the locked file's descriptor
-    (a child process that inherits it holds the lock too), or None where no lock can be had.
+    (a process started with it, ``subprocess``'s ``pass_fds``, holds the lock too), or None where
+    no lock can be had.
 
     The lock is the system's (``flock``; ``msvcrt.locking`` on Windows), so it goes when the
     processes holding it end, however they end: a process killed while it held the lock leaves
-    no stale lock behind, only the empty file. Where the system has no such call, or the folder
-    takes no files, the block runs without a lock. Two locks on one file conflict within one
-    process too: a thread must not take it again inside its own block.
+    no stale lock behind, only the empty file. A copy of this process made by ``fork`` (a
+    worker of a process pool) closes its copies of these descriptors at once, so it never keeps
+    its parent's lock held. Where the system has no such call, or the folder takes no files, the
+    block runs without a lock. Two locks on one file conflict within one process too: a thread
+    must not take it again inside its own block.
 
     >>> import os, tempfile
     >>> with locked(os.path.join(tempfile.mkdtemp(), "work.lock")) as fd:
     ...     fd is not None
     True
     """
-    try:
-        fd = os.open(os.fspath(path), os.O_RDWR | os.O_CREAT, 0o666)
-    except OSError:
+    with _lock_files_guard:  # a fork waits: it never copies a descriptor not yet on the list
+        try:
+            fd = os.open(os.fspath(path), os.O_RDWR | os.O_CREAT, 0o666)
+        except OSError:
+            fd = None
+        else:
+            _lock_files.add(fd)
+    if fd is None:
         yield None
         return
     try:
         yield fd if _lock(fd) else None
     finally:
-        os.close(fd)  # releases the lock (once no child holds the descriptor either)
+        with _lock_files_guard:
+            _lock_files.discard(fd)
+            os.close(fd)  # releases the lock (once no child holds the descriptor either)
+
+
+# The descriptors of the lock files this process has open (held, or waited for). A lock from
+# flock belongs to the open file, which a fork shares: a forked child that kept its copy would
+# hold its parent's lock for as long as it lives, and every other process would wait for it.
+_lock_files: set[int] = set()
+_lock_files_guard = threading.Lock()
+
+
+def _before_fork() -> None:
+    _lock_files_guard.acquire()
+
+
+def _after_fork_in_parent() -> None:
+    _lock_files_guard.release()
+
+
+def _after_fork_in_child() -> None:
+    global _lock_files_guard
+    for fd in _lock_files:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _lock_files.clear()
+    _lock_files_guard = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent,
+                        after_in_child=_after_fork_in_child)
 
 
 def _lock(fd: int) -> bool:
