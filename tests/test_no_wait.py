@@ -310,6 +310,27 @@ def test_a_stopped_run_ends_the_chunks_its_threads_play_on_the_rules_engine(fres
     assert played[16] == 1  # the chunk in its first game at the stop ended after it
 
 
+def test_a_stop_leaves_the_game_in_play_unfinished_at_its_next_ply():
+    # A random Blockade game on the rules engines takes seconds: a stopped run's thread must
+    # not play it to its end before the run can return.
+    from icewidgets.playout.engines import play_reference
+    from icewidgets.playout.run import PlayoutRun
+
+    run = PlayoutRun.plan("volcano", 6, seed=3, engine="reference")
+    whole = play_reference(run.game, run.agents, run.seatings, run.seed, 0, 6, run.max_plies, None)
+    first_two = int(whole.arrays["plies"][:2].sum())
+    asked = []
+
+    def abandon():  # true at the 10th ply of the third game
+        asked.append(True)
+        return len(asked) == first_two + 10
+
+    chunk = play_reference(run.game, run.agents, run.seatings, run.seed, 0, 6, run.max_plies, None, None, abandon)
+    assert chunk.stop == 2 and len(asked) == first_two + 10  # no ply after the stop
+    for key, column in chunk.arrays.items():
+        assert np.array_equal(column, whole.arrays[key][:2]), key
+
+
 def test_a_run_with_seats_rotated_prepares_every_seating_at_once_and_follows_the_last(fresh, monkeypatch):
     monkeypatch.setattr(fast, "_compile_elsewhere", _gated_compile(fresh))
     run = iw.playout.PlayoutRun.plan(CompiledNestRow(), 8, agents=AGENTS, seed=1, rotate_seats=True)

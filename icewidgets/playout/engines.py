@@ -81,12 +81,13 @@ def play_compiled(game: Game, agents: Sequence[Any], seatings: Sequence[Sequence
 
 def play_reference(game: Game, agents: Sequence[Any], seatings: Sequence[Sequence[int]], seed: Any, start: int,
                     stop: int, max_plies: int, on_game: Callable[[int], Any] | None,
-                    until: Callable[[], bool] | None = None) -> Chunk:
+                    until: Callable[[], bool] | None = None, abandon: Callable[[], bool] | None = None) -> Chunk:
     """Games ``start``…``stop-1`` (whole deals) on the rules engines: seated by ``seatings``
     (for each game of a deal, the agent index in each seat), each game drawing from its deal's
     :func:`game_rng`. ``on_game(games_done)`` after each game; a KeyboardInterrupt during a game
     ends the chunk with the deals finished before it, and so does ``until()`` when it is true
-    before a deal (a kernel is ready to play the rest: :func:`join_chunks`). An agent's illegal move, or an error it
+    before a deal (a kernel is ready to play the rest: :func:`join_chunks`), and so does ``abandon()``
+    when it is true before a ply (a stopped run: a long game is not played to its end). An agent's illegal move, or an error it
     raises (its type kept, with a note), says which agent, seat, ply and game
     (:func:`icewidgets.agents.play_chosen`, :func:`~icewidgets.agents.note_agent_error`)."""
     group = len(seatings)
@@ -118,6 +119,8 @@ def play_reference(game: Game, agents: Sequence[Any], seatings: Sequence[Sequenc
             first = -1
             over = state.is_over
             while not over and plies < max_plies:
+                if abandon is not None and abandon():
+                    raise _Abandoned
                 mover = state.to_move
                 if mover == CHANCE:
                     move = agents_module.chance_move(state, rng)
@@ -154,13 +157,17 @@ def play_reference(game: Game, agents: Sequence[Any], seatings: Sequence[Sequenc
                 deal_hits = []
             if on_game is not None:
                 on_game(done)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, _Abandoned):
         pass  # the chunk ends with the deals finished so far
     done -= done % group
     if done < n:
         arrays = {name: array[:done].copy() for name, array in arrays.items()}
     heat = {name: np.array(counts, dtype=np.int64).reshape(shape) for name, counts in heat_counts.items()}
     return Chunk(start, start + done, arrays, heat)
+
+
+class _Abandoned(Exception):
+    """The game in play is left unfinished: its run was stopped."""
 
 
 def join_chunks(first: Chunk, second: Chunk) -> Chunk:

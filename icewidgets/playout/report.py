@@ -62,8 +62,8 @@ def balance_metrics(results: Any) -> list[Metric]:
     baseline = f"no advantage would be {100 / players:.1f}%"
     for seat in range(players):
         label = f"seat {seat + 1} points" if results.rotate_seats else f"seat {seat + 1} ({results.agents[seat]}) points"
-        mean_score = float(a["scores"][:, seat].mean()) if n else float("nan")
-        detail = f"{_wins(sole[:, seat], shared[:, seat])}; mean score {mean_score:.2f}"
+        mean_score = f"{float(a['scores'][:, seat].mean()):.2f}" if n else "–"
+        detail = f"{_wins(sole[:, seat], shared[:, seat])}; mean score {mean_score}"
         if results.rotate_seats:
             detail = f"every agent in turn: {detail}"
         metrics.append(_rate(results, f"seat {seat + 1}", label, points[:, seat], detail))
@@ -99,7 +99,7 @@ def balance_metrics(results: Any) -> list[Metric]:
     if "comeback" in a:
         comebacks = int((a["comeback"] & decisive).sum())
         metrics.append(_rate(results, "comebacks", "comebacks", a["comeback"],
-                             f"of the {int(decisive.sum()):,} games one player won, the winner was behind "
+                             f"of the {plural(int(decisive.sum()), 'game')} one player won, the winner was behind "
                              f"at half time in {comebacks:,}", counted=decisive))
     else:
         metrics.append(Metric("comebacks", "comebacks", None, "–", NOT_MEASURED))
@@ -114,7 +114,7 @@ def summary_table(results: Any) -> Table:
     each metric's estimate by key plus the counts (``data["counts"]``)."""
     metrics = balance_metrics(results)
     rows = [[m.label, m.value, m.detail] for m in metrics]
-    rows.append(["speed", f"{rate_text(results.games_per_second)} games/s",
+    rows.append(["speed", f"{rate_text(results.games_per_second)} games/s" if results.n else "–",
                  f"{results.elapsed:.2f} s, {results.engine} engine"])
     winners = results.arrays["winners"].sum(axis=1)
     data: dict[str, Any] = {m.key: m.estimate for m in metrics if m.estimate is not None}

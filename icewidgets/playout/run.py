@@ -48,6 +48,7 @@ from .. import checks, fast
 from ..counters import check_format as check_counters
 from ..protocol import Game
 from ..stats import Z95, Estimate, Tally
+from ..words import plural
 from . import chunks as chunking
 from .engines import Chunk, join_chunks, play_compiled, play_reference
 from .progress import check_progress, progress_bar
@@ -415,7 +416,8 @@ class PlayoutRun:
     def _play_range(self, start: int, stop: int, on_game: Callable[[int], Any] | None = None,
                     stopping: threading.Event | None = None) -> Chunk:
         """:meth:`play_range`; ``stopping``, once set, ends a chunk the rules engines play for a
-        kernel not ready yet at its next deal (a stopped run's chunks, on threads, end soon)."""
+        kernel not ready yet at its next ply, without the game in play (a stopped run's chunks,
+        on threads, end at once: a random Blockade game on the rules engines takes seconds)."""
         group = len(self.seatings)
         if start % group or stop % group:
             raise ValueError(f"play_range({start}, {stop}): a run with seats rotated plays whole deals of "
@@ -435,7 +437,7 @@ class PlayoutRun:
                 return bool(switched)
 
             chunk = play_reference(self.game, self.agents, self.seatings, self.seed, start, stop, self.max_plies,
-                                   on_game, until)
+                                   on_game, until, None if stopping is None else stopping.is_set)
             if switched and chunk.stop < stop and not (stopping is not None and stopping.is_set()):
                 chunk = join_chunks(chunk, play_compiled(self.game, self.agents, self.seatings, self.seed,
                                                          chunk.stop, stop, self.max_plies))
@@ -607,7 +609,7 @@ def playouts(
         bar.close()
     results = run.results(played, elapsed=time.perf_counter() - started, interrupted=interrupted)
     if results.partial:
-        print(f"Interrupted: returning the {results.n:,} games finished so far (results.partial is True).",
+        print(f"Interrupted: returning the {plural(results.n, 'game')} finished so far (results.partial is True).",
               file=sys.stderr)
     return results
 

@@ -207,11 +207,18 @@ def difference(new: Estimate, base: Estimate, z: float = Z95) -> Difference:
 
 
 def format_estimate(estimate: Estimate, digits: int = 2) -> str:
-    """``"52.3% [49.2–55.4]"`` for a rate, ``"39.38 [39.12–39.65]"`` for a mean (``digits`` decimals)."""
+    """``"52.3% [49.2–55.4]"`` for a rate, ``"39.38 [39.12–39.65]"`` for a mean (``digits`` decimals);
+    a mean of one game (or one deal) has no interval, and says so.
+
+    >>> format_estimate(Tally().add([228]).mean())
+    '228.00 [no interval from one game]'
+    """
     if estimate.kind == "rate":
         return format_rate(estimate.value, estimate.low, estimate.high)
     if math.isnan(estimate.value):
         return "–"
+    if math.isinf(estimate.se):
+        return f"{estimate.value:.{digits}f} [no interval from one {'game' if estimate.games <= 1 else 'deal'}]"
     return f"{estimate.value:.{digits}f} [{estimate.low:.{digits}f}–{estimate.high:.{digits}f}]"
 
 
