@@ -102,6 +102,8 @@ def analyse(game_source: Any, *, precision: float = 0.05, policy: Any = None, se
     with Rollouts(game, policy_agent, seed, engine, deadline, stop) as rollouts:
         if not rollouts.compiled and engine == "auto" and len(record.plies) > 1:
             _slow_notice(game)
+        elif rollouts.compiled and len(record.plies) > 1:
+            _preparing_notice(fast.preparation(game, rollouts.agents, continuing=True))
 
         def result() -> Analysis:
             return Analysis(record, tuple(positions), tuple(plies), precision, policy_name, seed,
@@ -192,8 +194,9 @@ def _review(n: int, before: State, move: Any, sample: Sample, before_value: Valu
                        best_line=best_line, reason=reason)
 
 
-_NOTICED: set[str] = set()
-"""The games whose analysis has said, once in this process, that the rules engine plays its rollouts."""
+_NOTICED: set[Any] = set()
+"""What an analysis has said once in this process: a game's name (the rules engine plays its
+rollouts), or ``("preparing", title)`` (its kernel was being prepared)."""
 
 
 def _slow_notice(game: Any) -> None:
@@ -207,6 +210,17 @@ def _slow_notice(game: Any) -> None:
     print(f"Analysing {game.title}: {why}, so the rules engine plays the rollouts, which is far slower: a whole "
           "game may take minutes (a coarser precision= or max_seconds= is quicker; a kernel with play_from makes it "
           "fast: CONTRIBUTING, step 10).", file=sys.stderr, flush=True)
+
+
+def _preparing_notice(waiting: Any) -> None:
+    """Say, once per game and process, that the first analysis plays its rollouts on the rules
+    engine while the kernel is prepared in the background (a new installation): it is slower
+    until then, with the same rollouts."""
+    if waiting is None or waiting.done or ("preparing", waiting.title) in _NOTICED:
+        return
+    _NOTICED.add(("preparing", waiting.title))
+    print(f"Analysing {waiting.title}: the fast engine is being prepared in the background (first time only); "
+          "the rules engine plays the rollouts meanwhile, slower, with the same results.", file=sys.stderr, flush=True)
 
 
 def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = None, seed: int = 0,
