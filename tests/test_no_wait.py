@@ -214,6 +214,21 @@ def test_a_process_pool_run_compiles_once_and_says_so_once(fresh, monkeypatch, c
     assert said[1].endswith(" s; it plays from now on")
 
 
+@pytest.mark.parametrize("kind", ["tournament", "compare"])
+def test_a_tournament_or_comparison_says_once_that_its_kernels_are_prepared(fresh, monkeypatch, capfd, kind):
+    # Each match (each variant) is a kernel call of its own: all are queued at once, and said once.
+    monkeypatch.setattr(fast, "_compile_elsewhere", _gated_compile(fresh))
+    game = CompiledNestRow()
+    if kind == "tournament":
+        iw.tournament(game, ["random", "greedy", "random"], n=8, seed=2)
+    else:
+        iw.compare(game, {"as it is": {}, "again": {}}, n=8, agents=AGENTS, seed=2)
+    (fresh / "go").touch()
+    said = [line for line in capfd.readouterr().err.splitlines() if "fast engine" in line]
+    assert said == ["preparing the fast engine for Nest Row in the background (first time only); the rules engine "
+                    "plays meanwhile, the same games…"]
+
+
 FAKE_CHILD = """
 import pathlib, sys, time
 folder = pathlib.Path(FOLDER)

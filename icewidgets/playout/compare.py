@@ -25,7 +25,8 @@ from ..stats import Difference, Estimate, Table, difference, format_difference, 
 from ..words import plural
 from .report import Metric
 from .results import PlayoutResults
-from .run import playouts, resolve_game
+from .progress import check_progress
+from .run import PlayoutRun, notice, play_run, resolve_game
 
 __all__ = ["Comparison", "compare"]
 
@@ -171,14 +172,28 @@ def compare(
     ValueError: variants={} is empty: give at least one variant, e.g. {"as it is": {}}
     """
     checked = _check_variants(game, variants)
-    results = {}
+    check_progress(progress)
+    runs = {}
     for label, options in checked.items():
         try:
-            variant = resolve_game(game, options)
-            results[label] = playouts(variant, n, agents=agents, seed=seed, max_turns=max_turns, progress=progress,
-                                      engine=engine, rotate_seats=rotate_seats, precision=precision)
+            runs[label] = PlayoutRun.plan(resolve_game(game, options), n, agents, seed, max_turns, engine,
+                                          rotate_seats=rotate_seats, precision=precision)
         except (TypeError, ValueError) as error:
             raise _in_variant(error, label) from error
+    # Every variant's kernel not ready yet is queued at once and said once (the last ends last).
+    waiting = [job for job in (run.preparation() for run in runs.values()) if job is not None]
+    waiting = waiting[-1] if waiting and progress is not False else None
+    if waiting is not None:
+        notice(waiting.notice())
+    results = {}
+    for label, run in runs.items():
+        try:
+            results[label] = play_run(run, progress, tell_preparation=False)
+        except (TypeError, ValueError) as error:
+            raise _in_variant(error, label) from error
+        if waiting is not None and waiting.done:
+            notice(waiting.outcome())
+            waiting = None
     return Comparison(results)
 
 

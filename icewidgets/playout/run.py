@@ -56,7 +56,7 @@ from .results import PlayoutResults, first_player_points, result_arrays
 
 __all__ = ["DEFAULT_PRECISION", "ENGINES", "MAX_GAMES", "SAFETY_PLIES", "PlayoutRun", "PrecisionRule",
            "check_chunking", "check_count", "check_memory", "check_precision", "check_seed", "parse_options",
-           "ply_limit", "playouts", "resolve_game"]
+           "notice", "play_run", "ply_limit", "playouts", "resolve_game"]
 
 ENGINES = ("reference", "fast", "auto")
 """``engine=`` choices: the rules engines, the compiled kernels, or kernels where one applies."""
@@ -579,11 +579,20 @@ def playouts(
     run = PlayoutRun.plan(game, n, agents, seed, max_turns, engine, options, rotate_seats, precision,
                           branching_profile)
     chunk_size, workers = check_chunking(chunk_size, executor, workers)
+    return play_run(run, progress, chunk_size, executor, workers)
+
+
+def play_run(run: PlayoutRun, progress: bool | str = "auto", chunk_size: int | None = None, executor: Any = None,
+             workers: int | None = None, tell_preparation: bool = True) -> PlayoutResults:
+    """Play a planned run (:meth:`PlayoutRun.plan`) as :func:`playouts` does, with its progress
+    bar and its Ctrl-C. ``tell_preparation=False``: say nothing of a kernel prepared meanwhile
+    (a caller that plays many runs says it once for them all, as :func:`~icewidgets.playout.tournament.tournament` does)."""
     label = f"{run.game.title} playouts" + (f" to ±{100 * run.precision:g}%" if run.precision else "")
     rule = run.precision_rule()
-    waiting = run.preparation()  # a kernel not ready yet: prepared in the background meanwhile
-    if waiting is not None and progress is not False:
-        _notice(waiting.notice())
+    # A kernel not ready yet: prepared in the background meanwhile.
+    waiting = run.preparation() if tell_preparation and progress is not False else None
+    if waiting is not None:
+        notice(waiting.notice())
     bar = progress_bar(progress, run.n if rule is None else rule.expected_games(run.n), label)
     played: list[Chunk] = []
     started = time.perf_counter()
@@ -593,8 +602,7 @@ def playouts(
         for chunk in chunks:
             played.append(chunk)
             if waiting is not None and waiting.done:
-                if progress is not False:
-                    _notice(waiting.outcome())
+                notice(waiting.outcome())
                 waiting = None
             reached = rule is not None and rule.add(chunk.arrays)
             if rule is not None:
@@ -614,7 +622,8 @@ def playouts(
     return results
 
 
-def _notice(text: str) -> None:
+def notice(text: str) -> None:
+    """Say ``text`` on stderr, at once (what a run says of its kernel's preparation)."""
     print(text, file=sys.stderr, flush=True)
 
 

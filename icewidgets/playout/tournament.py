@@ -17,7 +17,7 @@ from ..protocol import Game
 from ..stats import Estimate, Table, Tally, format_estimate, format_rate
 from .progress import check_progress
 from .results import PlayoutResults
-from .run import check_count, check_seed, playouts, resolve_game
+from .run import PlayoutRun, check_count, check_seed, notice, play_run, resolve_game
 
 __all__ = ["TournamentResults", "tournament"]
 
@@ -127,11 +127,19 @@ def tournament(
     names = [f"{name}#{k + 1}" if plain.count(name) > 1 else name for k, name in enumerate(plain)]
     seed = check_seed(seed)
     base = [int(seed)] if isinstance(seed, (int, np.integer)) else list(seed)
+    runs = {(i, j): PlayoutRun.plan(game, n, (agents[i], agents[j]), base + [i, j], rotate_seats=True)
+            for i in range(len(agents)) for j in range(i + 1, len(agents))}
+    # Every match's kernel not ready yet is queued at once, and said once: the last one queued
+    # is ready last (one thread prepares them in turn).
+    waiting = [job for job in (run.preparation() for run in runs.values()) if job is not None]
+    waiting = waiting[-1] if waiting and progress is not False else None
+    if waiting is not None:
+        notice(waiting.notice())
     matches: dict[tuple[int, int], PlayoutResults] = {}
-    for i in range(len(agents)):
-        for j in range(i + 1, len(agents)):
-            run = playouts(game, n, agents=(agents[i], agents[j]), seed=base + [i, j], progress=progress,
-                           rotate_seats=True)
-            run.agents = (names[i], names[j])
-            matches[(i, j)] = run
+    for (i, j), run in runs.items():
+        matches[(i, j)] = results = play_run(run, progress, tell_preparation=False)
+        results.agents = (names[i], names[j])
+        if waiting is not None and waiting.done:
+            notice(waiting.outcome())
+            waiting = None
     return TournamentResults(game, names, seed, matches)
