@@ -352,6 +352,21 @@ def test_text_progress_bar(capsys):
     assert "3/3" in err and "games/s" in err
 
 
+def test_a_text_bar_says_a_line_apart_and_draws_itself_again_below_it():
+    import io
+
+    from icewidgets.playout.progress import TextBar
+
+    stream = io.StringIO()
+    bar = TextBar(10, "Volcano playouts", stream)
+    bar.update(4)
+    bar.say("prepared the fast engine for Volcano in 9.0 s; it plays from now on")
+    lines = stream.getvalue().split("\n")
+    assert lines[1] == "prepared the fast engine for Volcano in 9.0 s; it plays from now on"
+    assert lines[0].startswith("\rVolcano playouts [#########") and " 4/10 " in lines[0]
+    assert lines[2].startswith("\rVolcano playouts [#########") and " 4/10 " in lines[2]
+
+
 def test_playouts_is_callable_after_the_package_is_imported():
     import icewidgets.playout
 

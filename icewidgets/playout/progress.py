@@ -16,11 +16,19 @@ from ..words import rate as rate_text
 __all__ = ["NoBar", "TextBar", "WidgetBar", "check_progress", "in_notebook", "progress_bar"]
 
 
+def _say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
 class NoBar:
     """No bar at all (``progress=False``)."""
 
     def update(self, done: int) -> None:
         pass
+
+    def say(self, text: str) -> None:
+        """Say ``text`` on stderr (every bar has this: a terminal's keeps its line apart)."""
+        _say(text)
 
     def retarget(self, total: int) -> None:
         pass
@@ -58,6 +66,16 @@ class TextBar:
     def retarget(self, total: int) -> None:
         """A new total (a run played to a precision learns how long it will be as it goes)."""
         self.total = total
+
+    def say(self, text: str) -> None:
+        """Say ``text`` on a line of its own above the bar, which is drawn again below it."""
+        self.stream.write("\r\033[K" if self._terminal() else "\n")
+        self.stream.write(text + "\n")
+        self.shown = 0.0
+        self.update(self.done)
+
+    def _terminal(self) -> bool:
+        return bool(getattr(self.stream, "isatty", lambda: False)())
 
     def close(self) -> None:
         if self.done < self.total:
@@ -99,6 +117,10 @@ class WidgetBar:
         self.total = total
         self.bar.max = max(total, 1)
 
+    def say(self, text: str) -> None:
+        """Say ``text`` on stderr (the notebook shows it below the bar)."""
+        _say(text)
+
     def close(self) -> None:
         self.bar.bar_style = "success" if self.bar.value >= self.total else "warning"
 
@@ -124,7 +146,8 @@ def check_progress(progress: Any) -> bool | str:
 
 def progress_bar(progress: bool | str, total: int, label: str) -> Any:
     """The bar for ``progress`` (True, False or ``"auto"``: a widget in a notebook, text when
-    stderr is a terminal): an object with ``update(done)``, ``retarget(total)`` and ``close()``."""
+    stderr is a terminal): an object with ``update(done)``, ``retarget(total)``, ``say(text)`` and
+    ``close()``."""
     check_progress(progress)
     if progress is False:
         return NoBar()

@@ -602,7 +602,7 @@ def play_run(run: PlayoutRun, progress: bool | str = "auto", chunk_size: int | N
         for chunk in chunks:
             played.append(chunk)
             if waiting is not None and waiting.done:
-                notice(waiting.outcome())
+                bar.say(waiting.outcome())
                 waiting = None
             reached = rule is not None and rule.add(chunk.arrays)
             if rule is not None:
