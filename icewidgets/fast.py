@@ -605,8 +605,8 @@ def warm(notify: Notify = print, games: Sequence[str] | None = None) -> list[tup
     if not available():
         notify(f"the fast engine cannot cache compiled code here: {_unavailable}. Nothing compiled; the rules "
                "engines play every game" if _unavailable is not None else
-               "the fast engine is unavailable here (numba is not installed, or ICEWIDGETS_NO_FAST is set): nothing to "
-               "compile; the rules engines play every game")
+               f"the fast engine is unavailable here ({unavailable()}): nothing to compile; the rules engines play "
+               "every game")
         for game in games:
             notify(f"{game.title}: the rules engine plays it")
         return []

@@ -215,7 +215,7 @@ def test_warm_without_numba_says_so_and_exits_0(monkeypatch, capsys):
     heard = []
     assert fast.warm(heard.append) == []
     titles = [iw.make(name).title for name in iw.available_games()]
-    assert heard == ["the fast engine is unavailable here (numba is not installed, or ICEWIDGETS_NO_FAST is set): "
+    assert heard == ["the fast engine is unavailable here (ICEWIDGETS_NO_FAST is set): "
                      "nothing to compile; the rules engines play every game"] + [
                      f"{title}: the rules engine plays it" for title in titles]
     assert main(["warm"]) == 0
