@@ -13,6 +13,8 @@ process of its own (``icewidgets.fast.ready``). The calls:
 - ``hint``: ``iw.hint`` at the start, at ±0.05;
 - ``analysis``: ``iw.analyse`` of the game's first 4 plies (random moves, seed 0), at ±0.1;
 - ``playouts``: ``iw.playouts`` of 300 random games;
+- ``pool``: the same on a process pool of two workers (forked: the workers prepare, or load,
+  their own kernels; the preparations counted are the parent's);
 - ``tournament``: ``iw.tournament`` of random against greedy, 100 games.
 
 Each row: the wall time of that first call (the process's start and its import of the
@@ -33,7 +35,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CALLS = ("widget", "bot", "hint", "analysis", "playouts", "tournament")
+CALLS = ("widget", "bot", "hint", "analysis", "playouts", "pool", "tournament")
 
 CHILD = """
 import json, sys, time
@@ -82,6 +84,10 @@ elif call == "analysis":
     said = f"{len(iw.analyse(widget, precision=0.1).plies)} plies"
 elif call == "playouts":
     said = f"{iw.playouts(game, 300, agents='random', seed=0, progress=False).n} games"
+elif call == "pool":
+    from concurrent.futures import ProcessPoolExecutor
+    with ProcessPoolExecutor(2) as pool:
+        said = f"{iw.playouts(game, 300, agents='random', seed=0, progress=False, executor=pool).n} games"
 elif call == "tournament":
     said = f"{iw.tournament(game, ['random', 'greedy'], n=100, progress=False)!r}"[:60]
 first = time.perf_counter() - t

@@ -589,8 +589,9 @@ def play_run(run: PlayoutRun, progress: bool | str = "auto", chunk_size: int | N
     (a caller that plays many runs says it once for them all, as :func:`~icewidgets.playout.tournament.tournament` does)."""
     label = f"{run.game.title} playouts" + (f" to ±{100 * run.precision:g}%" if run.precision else "")
     rule = run.precision_rule()
-    # A kernel not ready yet: prepared in the background meanwhile.
-    waiting = run.preparation() if tell_preparation and progress is not False else None
+    waiting = run.preparation()  # a kernel not ready yet: prepared in the background meanwhile, from now
+    if not tell_preparation or progress is False:
+        waiting = None
     if waiting is not None:
         notice(waiting.notice())
     bar = progress_bar(progress, run.n if rule is None else rule.expected_games(run.n), label)
