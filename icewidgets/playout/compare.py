@@ -23,9 +23,9 @@ from typing import Any
 from ..protocol import Game
 from ..stats import Difference, Estimate, Table, difference, format_difference, format_signed
 from ..words import plural
+from .progress import check_progress
 from .report import Metric
 from .results import PlayoutResults
-from .progress import check_progress
 from .run import PlayoutRun, notice, play_run, resolve_game
 
 __all__ = ["Comparison", "compare"]

@@ -86,9 +86,10 @@ def play_reference(game: Game, agents: Sequence[Any], seatings: Sequence[Sequenc
     (for each game of a deal, the agent index in each seat), each game drawing from its deal's
     :func:`game_rng`. ``on_game(games_done)`` after each game; a KeyboardInterrupt during a game
     ends the chunk with the deals finished before it, and so does ``until()`` when it is true
-    before a deal (a kernel is ready to play the rest: :func:`join_chunks`), and so does ``abandon()``
-    when it is true before a ply (a stopped run: a long game is not played to its end). An agent's illegal move, or an error it
-    raises (its type kept, with a note), says which agent, seat, ply and game
+    before a deal (a kernel is ready to play the rest: :func:`join_chunks`), and ``abandon()``
+    when it is true before a ply (a stopped run: a long game is not played to its end). An
+    agent's illegal move, or an error it raises (its type kept, with a note), says which agent,
+    seat, ply and game
     (:func:`icewidgets.agents.play_chosen`, :func:`~icewidgets.agents.note_agent_error`)."""
     group = len(seatings)
     # The library's own agents return legal moves (known by identity, never by name); any

@@ -586,7 +586,8 @@ def play_run(run: PlayoutRun, progress: bool | str = "auto", chunk_size: int | N
              workers: int | None = None, tell_preparation: bool = True) -> PlayoutResults:
     """Play a planned run (:meth:`PlayoutRun.plan`) as :func:`playouts` does, with its progress
     bar and its Ctrl-C. ``tell_preparation=False``: say nothing of a kernel prepared meanwhile
-    (a caller that plays many runs says it once for them all, as :func:`~icewidgets.playout.tournament.tournament` does)."""
+    (a caller that plays many runs says it once for them all, as
+    :func:`~icewidgets.playout.tournament.tournament` does)."""
     label = f"{run.game.title} playouts" + (f" to ±{100 * run.precision:g}%" if run.precision else "")
     rule = run.precision_rule()
     waiting = run.preparation()  # a kernel not ready yet: prepared in the background meanwhile, from now
