@@ -417,7 +417,7 @@ class PlayoutRun:
                     stopping: threading.Event | None = None) -> Chunk:
         """:meth:`play_range`; ``stopping``, once set, ends a chunk the rules engines play for a
         kernel not ready yet at its next ply, without the game in play (a stopped run's chunks,
-        on threads, end at once: a random Blockade game on the rules engines takes seconds)."""
+        on threads, end at once: one random game on the rules engines may take seconds)."""
         group = len(self.seatings)
         if start % group or stop % group:
             raise ValueError(f"play_range({start}, {stop}): a run with seats rotated plays whole deals of "
