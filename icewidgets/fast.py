@@ -382,6 +382,17 @@ def preparation(game: Any, agents: Sequence[Any], continuing: bool = False) -> P
         return None
 
 
+def preparing(game: Any) -> bool:
+    """Whether a kernel call of ``game`` is being prepared in the background now (:func:`ready`
+    started it, and it has not ended): what makes a first bot move or analysis slower.
+
+    >>> import icewidgets as iw
+    >>> preparing(iw.make(iw.available_games()[0])) in (True, False)
+    True
+    """
+    return any(key[2] == game and not job.done for key, job in list(_preparations.items()))
+
+
 def _start_worker() -> None:
     # One thread prepares one kernel at a time: a second call of a kernel that another
     # preparation just compiled finds it in the cache, instead of compiling it again beside it.

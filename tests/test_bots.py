@@ -374,6 +374,24 @@ def test_a_bot_asked_by_the_page_thinks_on_a_thread_while_the_widget_answers():
     assert not widget.bot_thinking and widget.message == f"Player 1 (slow) played {first}."
 
 
+def test_a_bot_slowed_by_its_engines_preparation_says_why(monkeypatch):
+    from icewidgets.widgets import seats
+
+    gate, asked, said = threading.Event(), [], threading.Event()
+    monkeypatch.setattr(seats, "SLOW_BOT_AFTER", 0.01)
+    monkeypatch.setattr(fast, "preparing", lambda game: game.name == "volcano")
+    widget = iw.GameWidget("volcano", agents={0: gated_bot(gate, asked)})
+    real_say = widget._say
+    monkeypatch.setattr(widget, "_say", lambda text, kind: (real_say(text, kind), "slower" in text and said.set()))
+    widget._on_custom_msg(widget, {"type": "bot"}, [])
+    assert said.wait(60)  # a bound against hanging, not a measure of speed
+    assert widget.bot_thinking and widget.message == ("Player 1 (slow) is thinking… slower the first time: the fast "
+                                                      "engine for Volcano is being prepared in the background.")
+    gate.set()
+    widget.bot_thread.join()
+    assert widget.message.startswith("Player 1 (slow) played ")
+
+
 def test_an_answer_that_comes_after_an_undo_is_dropped():
     gate, asked = threading.Event(), []
     widget = iw.GameWidget("volcano", capture="must", agents={1: gated_bot(gate, asked)}, seed=4)

@@ -10,13 +10,18 @@ swallowed.
 from __future__ import annotations
 
 import numbers
+import threading
 from typing import Any
 
 import numpy as np
 
+from .. import fast
 from ..agents import chance_move, get_agent
 from ..protocol import CHANCE, Game, IllegalMoveError, NotationError, State
 from .background import Task
+
+SLOW_BOT_AFTER = 1.0
+"""Seconds a bot thinks before the widget says why, when its game's fast engine is prepared."""
 
 HUMAN = "human"
 """The seat of a player who moves by hand (``agents=`` leaves it out, or names it)."""
@@ -48,6 +53,22 @@ class Seats:
             self._bot_task = Task(self._lock, "bot", lambda task: self._bot_choice(state),
                                   lambda move, error: self._bot_answered(state, move, error), about=state).start()
             self.bot_thread = self._bot_task.thread
+            self._tell_if_slowed(self._bot_task, seat)
+
+    def _tell_if_slowed(self, task: Task, seat: int) -> None:
+        """A bot still thinking after :data:`SLOW_BOT_AFTER` seconds while the game's fast engine
+        is prepared (its first moves in a new installation: its rollouts run on the rules
+        engine meanwhile) says why it is slow."""
+        def check() -> None:
+            with self._lock:
+                if self._bot_task is task and task.running and fast.preparing(self.game):
+                    self._say(f"{self.game.player_name(seat)} ({self.seats[seat]}) is thinking… slower the first "
+                              f"time: the fast engine for {self.game.title} is being prepared in the background.",
+                              "info")
+
+        timer = threading.Timer(SLOW_BOT_AFTER, check)
+        timer.daemon = True
+        timer.start()
 
     def _bot_answered(self, state: State, move: Any, error: Exception | None) -> None:
         """The thinking bot's answer (under the lock): played if the game is still where it was."""
