@@ -450,11 +450,18 @@ def _compile_elsewhere(game: Any, names: tuple[str, ...], continuing: bool, held
                  else {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)})
         # No pipe from the child: a worker of a fork pool forked while it starts would hold a
         # copy of the pipe's end, and reading it would wait for that worker's end, not the child's.
-        done = subprocess.run([sys.executable, "-c", _CHILD, request], stdin=subprocess.DEVNULL,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, **apart)
+        # subprocess's own pipe, which tells it that the child started, is such a pipe too: a
+        # fork waits while a child is started (_before_fork), until that pipe is closed.
+        with _starting_child:
+            child = subprocess.Popen([sys.executable, "-c", _CHILD, request], stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **apart)
+        returncode = child.wait()
     except Exception:  # options that are no JSON, a game that is not registered, no process
         return False
-    return done.returncode == 0
+    return returncode == 0
+
+
+_starting_child = threading.Lock()  # held while a compile's process is started (forks wait for it)
 
 
 def prepare_request(request: str) -> None:
@@ -545,8 +552,9 @@ def _before_fork() -> None:
     # A fork copies numba's locks as they are: one that a thread of ours held (loading a kernel
     # in the background) would stay held in the child, whose first kernel hangs on it. So a
     # fork waits until no thread is inside numba (a load: under a second; compiles happen in a
-    # process of their own), and the child starts with them free.
-    for lock in _numba_locks():
+    # process of their own), and the child starts with them free. It waits too while a
+    # compile's process is started (_compile_elsewhere: a few milliseconds).
+    for lock in [_starting_child, *_numba_locks()]:
         lock.acquire()
         _forking.append(lock)
 

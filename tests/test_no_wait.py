@@ -528,31 +528,37 @@ def test_a_process_forked_while_another_thread_is_in_numba_can_use_numba(monkeyp
 
 @posix_only
 def test_the_compile_ends_for_its_process_while_a_worker_forked_as_it_started_lives_on(fresh, monkeypatch, tmp_path):
-    # A worker of a fork pool, forked while the compile's process was being started, holds a
-    # copy of every descriptor open then: the compile's end must not wait for the worker's.
+    # A worker of a fork pool, forked (on the run's thread) while the compile's process was
+    # being started (on the preparation's thread), held a copy of every descriptor open then,
+    # subprocess's own pipe among them, which it reads to its end to learn that the child
+    # started: the compile's end waited for the worker's (a run on an empty cache played to its
+    # end on the rules engines). A fork now waits until the child has started.
     monkeypatch.setattr(fast, "_CHILD", "pass")
-    real = subprocess.Popen._execute_child
-    workers = []
+    starting = threading.Event()
+    real = subprocess._fork_exec
 
-    def forking(self, *args, **kwargs):
-        read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the worker: lives until the test lets it go
-            os.read(read, 1)
-            os._exit(0)
-        workers.append((pid, write))
-        return real(self, *args, **kwargs)
+    def slow(*args):  # subprocess's fork_exec, slowed so that the fork below falls inside it
+        starting.set()
+        time.sleep(0.3)  # subprocess's pipe is open now (a window, not a measure of speed)
+        return real(*args)
 
-    monkeypatch.setattr(subprocess.Popen, "_execute_child", forking)
+    monkeypatch.setattr(subprocess, "_fork_exec", slow)
     ended = []
     game = iw.make("volcano")  # the child ("pass") compiles nothing and ends at once
     thread = threading.Thread(target=lambda: ended.append(fast._compile_elsewhere(game, ("random", "random"), False)))
     thread.start()
+    assert starting.wait(60)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the worker: lives until the test lets it go
+        os.read(read, 1)
+        os._exit(0)
     thread.join(60)  # a bound against hanging, not a measure of speed
     try:
-        assert ended == [True] and len(workers) == 1  # ended while the worker lives on
+        assert ended == [True]  # ended while the worker lives on
     finally:
-        for pid, write in workers:
-            os.write(write, b"x")
-            os.waitpid(pid, 0)
+        os.write(write, b"x")
+        os.waitpid(pid, 0)
+        os.close(read)
+        os.close(write)
         thread.join()
