@@ -72,9 +72,11 @@ def nest_row():
 
 @pytest.fixture(autouse=True)
 def hints_without_a_clock(monkeypatch):
-    """No time limit on a hint asked while a kernel is still being prepared (a cold numba cache):
-    the hints the tests pin must not depend on how fast a compile goes. tests/test_first_hint.py
-    sets the limit for its own tests."""
-    from icewidgets.analysis import run
+    """No time limit on a hint asked while a kernel is still being prepared (a cold numba cache),
+    and no greedy stand-in for the rollout bot meanwhile: the hints and moves the tests pin must
+    not depend on how fast a compile goes. tests/test_first_hint.py sets the limit for its own
+    tests."""
+    from icewidgets.analysis import bot, run
 
     monkeypatch.setattr(run, "FIRST_HINT_SECONDS", None)
+    monkeypatch.setattr(bot, "GREEDY_WHILE_PREPARING", False)

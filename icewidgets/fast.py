@@ -411,11 +411,12 @@ def _serve() -> None:
         job = _preparations[key]
         try:
             # While another process compiles this kernel (a worker of a process pool, another
-            # notebook, `warm`), wait here, in the background, and then load its work.
+            # notebook, `warm`), wait here, in the background, and then load its work: after
+            # the lock, so that the workers of a pool load at once, side by side.
             with _compiling(kernel) as held:
-                if not _noted_cached(kernel, key):
-                    _compile_elsewhere(game, names, continuing, held)
-                prepare(game, names, continuing=continuing)  # from the cache now (else compiled on this thread)
+                if not _noted_cached(kernel, key) and not _compile_elsewhere(game, names, continuing, held):
+                    prepare(game, names, continuing=continuing)  # compiled on this thread, under the lock
+            prepare(game, names, continuing=continuing)  # from the cache
         except Exception as error:  # the rules engines go on playing; said once
             warnings.warn(f"the fast engine for {game.title} could not be prepared ({type(error).__name__}: "
                           f"{error}); the rules engines play it, with the same results", RuntimeWarning, stacklevel=1)

@@ -480,3 +480,18 @@ def test_warm_game_warms_only_that_game(nest_row, capsys, monkeypatch):
     assert capsys.readouterr().out.splitlines()[0] == "Volcano: preparing the fast engine…" and set(prepared) == {"volcano"}
     assert main(["warm", "nogame"]) == 2
     assert "unknown game 'nogame'; available games: " in capsys.readouterr().err
+
+
+def test_the_rollout_bot_plays_greedy_while_its_kernel_is_prepared_and_never_waits(monkeypatch):
+    # Its race on the rules engine would take as long as the compile (Blockade's: 20 s or more).
+    from icewidgets.analysis import bot
+
+    game = iw.make("blockade")
+    state = game.new_state(seed=7)
+    state = state.play(state.legal_moves()[3])
+    greedy = A.greedy(state, np.random.default_rng(2))
+    raced = bot.rollout_bot(state, np.random.default_rng(2))
+    assert raced != greedy  # this position tells the two apart
+    monkeypatch.setattr(bot, "GREEDY_WHILE_PREPARING", True)
+    monkeypatch.setattr(fast, "ready", lambda game, agents, continuing=False: False)  # being prepared
+    assert bot.rollout_bot(state, np.random.default_rng(2)) == greedy

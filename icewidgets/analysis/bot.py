@@ -13,10 +13,13 @@ the rule's one-ply values. A game offers it for one of its levels by name
 - A move that wins at once is played at once; a position with one candidate needs no rollouts.
 - The rollouts run in the game's compiled kernel (``play_from``), one thread. Where no kernel
   plays the policy (numba missing, or a game without one), rollouts on the rules engines would
-  take far too long for a bot, so the bot plays the game's greedy rule instead.
-- Its budget is a number of rollouts, never a clock, so the bot is fully determined by ``rng``
-  (one ``rng.integers`` draw seeds a decision's rollouts; the greedy fallback draws once more);
-  chance plies take one draw (:func:`icewidgets.agents.chance_move`).
+  take far too long for a bot, so the bot plays the game's greedy rule instead. So it does
+  while the kernel is being prepared (its first moves after installing, for a compile's
+  length: :func:`icewidgets.fast.ready`), unless :data:`GREEDY_WHILE_PREPARING` is False: a move
+  never waits for a compiler.
+- Its budget is a number of rollouts, never a clock, so once its kernel is ready the bot is
+  fully determined by ``rng`` (one ``rng.integers`` draw seeds a decision's rollouts; the greedy
+  fallback draws once more); chance plies take one draw (:func:`icewidgets.agents.chance_move`).
 """
 
 from __future__ import annotations
@@ -28,7 +31,13 @@ from ..protocol import CHANCE, State
 from .search import race
 from .values import Rollouts
 
-__all__ = ["make_rollout_bot", "rollout_bot"]
+__all__ = ["GREEDY_WHILE_PREPARING", "make_rollout_bot", "rollout_bot"]
+
+GREEDY_WHILE_PREPARING = True
+"""Whether the bot plays the greedy rule while its kernel is being prepared (its first moves in a
+new installation), rather than its race on the rules engine, which would take as long as the
+compile (20 s or more in some games). Its moves then depend on when the compile ends: set it
+False where they must not (tests that pin a bot's moves)."""
 
 
 def make_rollout_bot(round_budget: int = 64, precision: float = 0.1) -> agents.Agent:
@@ -65,7 +74,7 @@ def make_rollout_bot(round_budget: int = 64, precision: float = 0.1) -> agents.A
         if len(candidates) <= 1:
             return candidates[0] if candidates else moves[0]
         with Rollouts(state.game, state.game.analyst.rollout, seed, workers=1) as rollouts:
-            if not rollouts.compiled:
+            if not rollouts.compiled or (GREEDY_WHILE_PREPARING and not rollouts.ready_at_start):
                 return agents.greedy(state, rng)
             ranking = race(state, rollouts, precision, moves=candidates, round_budget=round_budget)
         return ranking[0].move
@@ -75,7 +84,8 @@ def make_rollout_bot(round_budget: int = 64, precision: float = 0.1) -> agents.A
     bot.__doc__ = (f"rollout_bot(state, rng) -> move: the rollout bot (round_budget={round_budget}, "
                    f"precision={precision:g}). It plays a move that wins at once, else races the game's candidate "
                    "moves (game.analyst.candidates) by rollouts of its rollout policy in the game's compiled kernel, "
-                   "and plays the best; where no kernel plays them it plays the greedy rule. Offer it as a level "
+                   "and plays the best; where no kernel plays them, or while it is being prepared, it plays the "
+                   "greedy rule. Offer it as a level "
                    "with Game.plug_in(levels={'hard': 'icewidgets.analysis.bot:rollout_bot'}); "
                    "make_rollout_bot() makes one of another budget (module icewidgets.analysis.bot).")
     return bot

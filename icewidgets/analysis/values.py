@@ -331,13 +331,13 @@ class Rollouts:
         self.max_plies = rollout_plies(game)
         self.deadline, self.stop = deadline, stop
         self.played = 0
+        self.ready_at_start = False  # whether the kernel could play as the rollouts began (set on entry)
         self._pool: ThreadPoolExecutor | None = None
 
     def __enter__(self) -> "Rollouts":
-        if self.compiled:
-            # Never waits for a compiler: a kernel not ready yet is prepared in the background
-            # while the rules engines play the rollouts, each switching over once it is ready.
-            fast.ready(self.game, self.agents, continuing=True)
+        # Never waits for a compiler: a kernel not ready yet is prepared in the background
+        # while the rules engines play the rollouts, each switching over once it is ready.
+        self.ready_at_start = self.compiled and fast.ready(self.game, self.agents, continuing=True)
         return self
 
     def __exit__(self, *exc: Any) -> None:
