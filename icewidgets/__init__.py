@@ -73,6 +73,8 @@ _LAZY = {
     "svg": ("icewidgets.svg", None),
     "agents": ("icewidgets.agents", None),
     "analysis": ("icewidgets.analysis", None),
+    "playout": ("icewidgets.playout", None),
+    "fast": ("icewidgets.fast", None),
 }
 
 

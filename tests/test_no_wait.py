@@ -562,3 +562,9 @@ def test_the_compile_ends_for_its_process_while_a_worker_forked_as_it_started_li
         os.close(read)
         os.close(write)
         thread.join()
+
+
+def test_the_fast_engine_module_is_reached_from_the_package_as_its_docstrings_name_it():
+    done = subprocess.run([sys.executable, "-c", "import icewidgets as iw\nprint(iw.fast.ready.__name__, "
+                           "iw.playout.PlayoutRun.__name__)"], capture_output=True, text=True, timeout=120)
+    assert done.stdout.split() == ["ready", "PlayoutRun"], done.stderr

@@ -490,3 +490,14 @@ def test_notebook_progress_bar_widgets():
     bar.update(5)
     bar.close()
     assert bar.bar.value == 5 and bar.bar.bar_style == "success" and "5/5" in bar.text.value
+
+
+def test_a_run_stopped_before_its_first_game_has_the_columns_and_heatmaps_of_any_run():
+    from icewidgets.playout.run import PlayoutRun
+
+    whole = iw.playouts("volcano", 4, seed=1, progress=False)
+    stopped = PlayoutRun.plan("volcano", 4, seed=1).results([], interrupted=True)
+    assert stopped.n == 0 and stopped.partial
+    assert list(stopped.arrays) == list(whole.arrays)
+    assert {name: grid.tolist() for name, grid in stopped.heatmaps.items()} == {
+        name: [[0] * grid.shape[1]] * grid.shape[0] for name, grid in whole.heatmaps.items()}

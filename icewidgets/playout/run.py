@@ -52,7 +52,7 @@ from ..words import plural
 from . import chunks as chunking
 from .engines import Chunk, join_chunks, play_compiled, play_reference
 from .progress import check_progress, progress_bar
-from .results import PlayoutResults, first_player_points, result_arrays
+from .results import PlayoutResults, first_player_points, heatmap_shape, result_arrays
 
 __all__ = ["DEFAULT_PRECISION", "ENGINES", "MAX_GAMES", "SAFETY_PLIES", "PlayoutRun", "PrecisionRule",
            "check_chunking", "check_count", "check_memory", "check_precision", "check_seed", "parse_options",
@@ -504,6 +504,11 @@ class PlayoutRun:
             for chunk in chunks:
                 rule.add(chunk.arrays)
             short = rule.half_width() > self.precision
+        if not chunks:  # stopped before its first game: no rows, but the columns and heatmaps of any run
+            shape = heatmap_shape(self.game)
+            chunks = [Chunk(0, 0, result_arrays(self.game, 0), {name: np.zeros(shape, dtype=np.int64)
+                                                                for name in self.game.counters.heatmaps}
+                            ).folded(self.branching_profile)]
         return PlayoutResults.from_parts(self.game, self.names, self.seed,
                                          [(chunk.arrays, chunk.heatmaps, chunk.branching_totals) for chunk in chunks],
                                          elapsed=elapsed, partial=interrupted or short, engine=self.engine,
