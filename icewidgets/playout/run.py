@@ -571,7 +571,10 @@ def playouts(
       games then take about half the memory.
 
     Ctrl-C (a KeyboardInterrupt) stops the run and returns the games finished so far, with
-    ``results.partial`` set.
+    ``results.partial`` set. On threads (no ``executor``) a chunk the rules engines play stops
+    at its next ply, and one a kernel plays at its end. Chunks already running on an
+    ``executor``'s workers are out of reach: they play to their end, and leaving a
+    ``with ProcessPoolExecutor() as pool:`` block waits for them (their games are not kept).
 
     >>> import icewidgets as iw
     >>> results = iw.playouts(iw.available_games()[0], 20, agents="greedy", seed=1, progress=False)
