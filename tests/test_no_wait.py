@@ -310,6 +310,8 @@ def test_a_stopped_run_ends_the_chunks_its_threads_play_on_the_rules_engine(fres
     def bar(progress, total, label):
         class Bar:
             def update(self, done):
+                if threading.current_thread() is not threading.main_thread():
+                    return  # the chunks' threads tell the bar their games too
                 stopped.set()
                 raise KeyboardInterrupt  # the user's stop, seen after the first chunk
 
@@ -323,6 +325,45 @@ def test_a_stopped_run_ends_the_chunks_its_threads_play_on_the_rules_engine(fres
     results = iw.playouts(CompiledNestRow(), 64, agents=AGENTS, seed=4, chunk_size=16, workers=2)
     assert results.partial and results.n == 16 and played[0] == 16
     assert played[16] == 1  # the chunk in its first game at the stop ended after it
+
+
+def test_the_bar_moves_with_every_game_the_rules_engines_play_on_threads_while_a_kernel_is_prepared(fresh, monkeypatch):
+    # A cold Blockade chunk takes many seconds on the rules engines: the bar must not wait for it.
+    monkeypatch.setattr(fast, "ready", lambda game, agents, continuing=False: False)
+    from icewidgets.playout import run as run_module
+
+    told = []
+
+    def bar(progress, total, label):
+        class Bar:
+            def update(self, done):
+                told.append((done, threading.current_thread() is threading.main_thread()))
+
+            def __getattr__(self, name):
+                return lambda *args: None
+
+        return Bar()
+
+    monkeypatch.setattr(run_module, "progress_bar", bar)
+    results = iw.playouts(CompiledNestRow(), 64, agents=AGENTS, seed=4, chunk_size=16, workers=2)
+    assert results.n == 64 and not results.partial
+    from_threads = [done for done, main in told if not main]
+    assert sorted(set(from_threads)) == list(range(1, 65))  # each game once, over both threads
+    assert [done for done, main in told if main] == [16, 32, 48, 64]
+
+
+def test_a_text_bar_is_drawn_at_once_and_never_goes_back():
+    import io
+
+    from icewidgets.playout.progress import TextBar
+
+    stream = io.StringIO()
+    bar = TextBar(300, "Blockade playouts", stream)
+    assert stream.getvalue() == "\rBlockade playouts [........................] 0/300    "
+    bar.update(20)
+    bar.update(7)  # a thread's count told late
+    bar.close()
+    assert bar.done == 20 and stream.getvalue().split("\r")[-1].startswith("Blockade playouts [#.......................] 20/300 ")
 
 
 def test_a_stop_leaves_the_game_in_play_unfinished_at_its_next_ply():

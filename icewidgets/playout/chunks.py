@@ -170,6 +170,42 @@ def map_chunks(
             own_pool.shutdown(wait=True, cancel_futures=True)
 
 
+class GameCount:
+    """The games finished over chunks played side by side, told to one progress bar: a chunk's
+    ``for_chunk(start)`` callback says how many of its games are done, :meth:`finish` says it has
+    ended, and ``on_count(total)`` hears the sum each time (from the chunks' threads, one at a time).
+
+    >>> seen = []
+    >>> count = GameCount(seen.append)
+    >>> first, second = count.for_chunk(0), count.for_chunk(10)
+    >>> first(1); second(1); first(2); count.finish(0, 10)
+    >>> seen
+    [1, 2, 3, 11]
+    """
+
+    def __init__(self, on_count: Callable[[int], Any]):
+        self._on_count = on_count
+        self._lock = threading.Lock()
+        self._in_play: dict[int, int] = {}  # a chunk's start: its games done so far
+        self._total = 0
+
+    def for_chunk(self, start: int) -> Callable[[int], None]:
+        """The ``on_game(games_done)`` callback of the chunk that starts at ``start``."""
+        return lambda done: self._tell(start, done, ended=False)
+
+    def finish(self, start: int, games: int) -> None:
+        """The chunk that starts at ``start`` ended with ``games`` games (a compiled kernel
+        plays without a callback: its games count here)."""
+        self._tell(start, games, ended=True)
+
+    def _tell(self, start: int, done: int, ended: bool) -> None:
+        with self._lock:
+            self._total += done - (self._in_play.pop(start, 0) if ended else self._in_play.get(start, 0))
+            if not ended:
+                self._in_play[start] = done
+            self._on_count(self._total)
+
+
 def run_chunks(
     fn: ChunkFunction,
     n: int,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import sys
+import threading
 import time
 from typing import Any
 
@@ -38,29 +39,41 @@ class NoBar:
 
 
 class TextBar:
-    """One line of text on ``stream``, redrawn at most ten times a second: done, rate, ETA."""
+    """One line of text on ``stream``, redrawn at most ten times a second: done, rate, ETA.
+
+    It is drawn at once (a first chunk may take seconds), and never goes back: the threads
+    that play a run's chunks may each tell it their count, in any order.
+    """
 
     def __init__(self, total: int, label: str, stream: Any):
         self.total, self.label, self.stream = total, label, stream
         self.started = time.perf_counter()
-        self.shown = 0.0
+        self.shown = 0.0  # when it was last drawn; 0 draws it at the next update
         self.done = 0
+        self.drawn = -1
+        self._lock = threading.Lock()
+        self.update(0)
 
     def update(self, done: int) -> None:
-        self.done = done
+        with self._lock:
+            self._draw(done)
+
+    def _draw(self, done: int) -> None:
+        done = self.done = max(self.done, done)
         self.total = max(self.total, done)  # a run to a precision may outgrow its estimate
         now = time.perf_counter()
-        if now - self.shown < 0.1 and done < self.total:
-            return
-        self.shown = now
+        if self.shown and (done == self.drawn or now - self.shown < 0.1 and done < self.total):
+            return  # nothing new (several threads may tell the end), or drawn a tenth of a second ago
+        self.shown, self.drawn = now, done
         elapsed = now - self.started
         rate = done / elapsed if elapsed > 0 else 0.0
         eta = (self.total - done) / rate if rate > 0 else float("nan")
         width = 24
         filled = int(width * done / self.total) if self.total else width
         eta_text = f"ETA {eta:.0f}s" if math.isfinite(eta) else ""
+        rate_part = f"{rate_text(rate)} games/s " if done else ""  # no rate before a first game
         self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {done:,}/{self.total:,} "
-                          f"{rate_text(rate)} games/s {eta_text}   ")
+                          f"{rate_part}{eta_text}   ")
         self.stream.flush()
 
     def retarget(self, total: int) -> None:
@@ -69,23 +82,27 @@ class TextBar:
 
     def say(self, text: str) -> None:
         """Say ``text`` on a line of its own above the bar, which is drawn again below it."""
-        self.stream.write("\r\033[K" if self._terminal() else "\n")
-        self.stream.write(text + "\n")
-        self.shown = 0.0
-        self.update(self.done)
+        with self._lock:
+            self.stream.write("\r\033[K" if self._terminal() else "\n")
+            self.stream.write(text + "\n")
+            self.shown = 0.0
+            self._draw(self.done)
 
     def _terminal(self) -> bool:
         return bool(getattr(self.stream, "isatty", lambda: False)())
 
     def close(self) -> None:
-        if self.done < self.total:
-            self.update(self.done)
-        self.stream.write("\n")
-        self.stream.flush()
+        with self._lock:
+            if self.done < self.total:
+                self.shown = 0.0
+                self._draw(self.done)
+            self.stream.write("\n")
+            self.stream.flush()
 
 
 class WidgetBar:
-    """An ipywidgets progress bar with the count and the rate, shown in the notebook."""
+    """An ipywidgets progress bar with the count and the rate, shown in the notebook; like
+    :class:`TextBar`, it never goes back."""
 
     def __init__(self, total: int, label: str):
         import ipywidgets as widgets
@@ -98,19 +115,23 @@ class WidgetBar:
         self.box = widgets.HBox([self.bar, self.text])
         self.started = time.perf_counter()
         self.shown = 0.0
+        self.done = 0
+        self._lock = threading.Lock()
         display(self.box)
 
     def update(self, done: int) -> None:
-        if done > self.total:  # a run to a precision may outgrow its estimate
-            self.retarget(done)
-        now = time.perf_counter()
-        if now - self.shown < 0.1 and done < self.total:
-            return
-        self.shown = now
-        elapsed = now - self.started
-        rate = done / elapsed if elapsed > 0 else 0.0
-        self.bar.value = done
-        self.text.value = f"{self.label}: {done:,}/{self.total:,} ({rate_text(rate)} games/s)"
+        with self._lock:
+            done = self.done = max(self.done, done)
+            if done > self.total:  # a run to a precision may outgrow its estimate
+                self.retarget(done)
+            now = time.perf_counter()
+            if now - self.shown < 0.1 and done < self.total:
+                return
+            self.shown = now
+            elapsed = now - self.started
+            rate = done / elapsed if elapsed > 0 else 0.0
+            self.bar.value = done
+            self.text.value = f"{self.label}: {done:,}/{self.total:,} ({rate_text(rate)} games/s)"
 
     def retarget(self, total: int) -> None:
         """A new total (a run played to a precision learns how long it will be as it goes)."""

@@ -455,9 +455,13 @@ class PlayoutRun:
         closing the iterator cancels those not yet started. Otherwise the rules engines play
         here, one chunk of ``chunk_size`` games at a time (default: all, up to
         :data:`~icewidgets.playout.chunks.DEFAULT_CHUNK_SIZE` games a chunk, or
-        :func:`precision_chunk_size` for a run with a precision), with ``on_game(games_done)``
-        after every game; a KeyboardInterrupt during a game ends the run with a last, shorter
-        chunk. The iterator does not stop at the precision: ask :meth:`precision_rule`.
+        :func:`precision_chunk_size` for a run with a precision); a KeyboardInterrupt during a
+        game ends the run with a last, shorter chunk. The iterator does not stop at the
+        precision: ask :meth:`precision_rule`.
+
+        ``on_game(games_done)`` hears the games done so far in the whole run: after every game
+        the rules engines play, and as each kernel chunk ends (on threads, from the thread that
+        played them, so in any order of chunks; never from an executor's workers).
         """
         chunk_size, workers = check_chunking(chunk_size, executor, workers)
         return self._chunks(chunk_size, executor, workers, on_game)
@@ -483,7 +487,19 @@ class PlayoutRun:
         # A stopped run (Ctrl-C, the lab's Stop) ends the chunks its threads still play at their
         # next deal: while a kernel is prepared they are the rules engines' and could take long.
         stopping = threading.Event()
-        play = self.play_range if executor is not None else functools.partial(self._play_range, stopping=stopping)
+        if executor is not None:
+            play = self.play_range
+        elif on_game is None:
+            play = functools.partial(self._play_range, stopping=stopping)
+        else:
+            # The bar moves with every game the rules engines finish while a kernel is prepared
+            # (a cold Blockade chunk takes many seconds), on whichever thread plays it.
+            count = chunking.GameCount(on_game)
+
+            def play(start: int, stop: int) -> Chunk:
+                chunk = self._play_range(start, stop, count.for_chunk(start), stopping)
+                count.finish(start, chunk.stop - chunk.start)
+                return chunk
         mapped = chunking.map_chunks(play, n, size, executor, workers, None if executor is not None else stopping)
         try:
             for _, stop, chunk in mapped:

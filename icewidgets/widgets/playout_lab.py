@@ -114,6 +114,7 @@ class PlayoutLab(widgets.VBox):
         self.results: PlayoutResults | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        self._counted = 0.0  # when the chunks' threads last moved the bar
         self._png: bytes = b""
         settings = widgets.VBox([
             widgets.HBox([self.game_box, self.options_box]),
@@ -216,7 +217,7 @@ class PlayoutLab(widgets.VBox):
         n = run.n
         rule = run.precision_rule()
         self.progress.max, self.progress.value = n if rule is None else rule.expected_games(n), 0
-        chunks = waiting = None
+        chunks = waiting = kept = None
         try:
             if run.engine == "reference":
                 # Stop ends the chunk being played after its current game (_tick). A run to a
@@ -228,7 +229,10 @@ class PlayoutLab(widgets.VBox):
                 waiting = run.preparation()  # not ready: prepared in the background meanwhile
                 if waiting is not None:
                     self._notice(waiting.notice())
-                chunks = run.chunks()
+                # While a kernel is prepared the rules engines play on threads: their games move
+                # the bar (a cold chunk may take many seconds); a kernel's chunks move it as they end.
+                self._counted = 0.0
+                chunks = run.chunks(on_game=lambda done: self._count(done, started))
             for chunk in chunks:
                 played.append(chunk)
                 if waiting is not None and waiting.done:
@@ -247,13 +251,15 @@ class PlayoutLab(widgets.VBox):
                     # Drawing the dashboard takes a while: most of the time goes to the games.
                     pause = max(1.5, 3 * (last_shown - now))
             if played:  # done, or stopped (perhaps while the last picture was drawn)
-                self._show(run.results(played, elapsed=time.perf_counter() - started,
-                                       interrupted=self._stop.is_set()), final=True)
+                kept = run.results(played, elapsed=time.perf_counter() - started, interrupted=self._stop.is_set())
+                self._show(kept, final=True)
         except Exception as error:  # shown in the panel: a thread has nobody else to tell
             self.status.value = f"<span style='color:#b00'>⚠ {_escape(type(error).__name__ + ': ' + str(error))}</span>"
         finally:
             if chunks is not None:
                 chunks.close()  # compiled chunks not yet started are cancelled
+            if kept is not None:  # the games kept, not the games the threads counted
+                self.progress.value = kept.n
             self._set_running(False)
             if self.results is not None:
                 self.csv_button.disabled = self.png_button.disabled = False
@@ -268,7 +274,15 @@ class PlayoutLab(widgets.VBox):
         if self._stop.is_set():
             raise _Stopped
 
+    def _count(self, done: int, started: float) -> None:
+        """The games done, told by the chunks' threads: shown at most ten times a second."""
+        now = time.perf_counter()
+        if now - self._counted >= 0.1:
+            self._counted = now
+            self._progress(done, started)
+
     def _progress(self, done: int, started: float) -> None:
+        done = max(done, self.progress.value)  # the threads' counts and the chunks' ends come in any order
         elapsed = time.perf_counter() - started
         self.progress.max = max(self.progress.max, done)  # a run to a precision may outgrow its estimate
         self.progress.value = done
