@@ -69,6 +69,15 @@ def test_a_first_hint_stopped_by_its_user_is_cut_short_without_the_note(not_read
     assert (hints.complete, hints.note, hints.rollouts, len(hints)) == (False, "", 0, 3)
 
 
+def test_a_first_hint_finished_on_the_rules_engine_says_a_later_one_may_differ(not_ready, monkeypatch):
+    monkeypatch.setattr(run, "FIRST_HINT_SECONDS", 600.0)
+    hints = iw.hint(iw.make("volterra").new_state(seed=3), precision=0.3)
+    assert hints.complete and len(hints) == 3
+    assert hints.note == ("The fast engine for Volterra is still being prepared (first time only), so the rules "
+                          "engine played this hint: its rollouts are drawn one by one, and a later hint on the fast "
+                          "engine draws others, so it may order moves of close value differently.")
+
+
 def test_the_first_hints_rollouts_go_to_each_move_in_turn_and_are_kept_when_stopped():
     state = blockade_start()
     after = [state.play(move) for move in state.legal_moves()[:2]]

@@ -239,7 +239,7 @@ def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = Non
     :data:`FIRST_HINT_SECONDS`, a rollout of each move in turn; cut short, it has fewer rollouts
     and wider intervals, and its ``note`` says why. Later hints use the fast engine. (Its
     rollouts are seeded one by one, so even a first hint that finishes in time may differ from
-    a later one, within their intervals.) So is every hint where the fast engine cannot be used
+    a later one, within their intervals: its ``note`` says so.) So is every hint where the fast engine cannot be used
     here (numba missing, or nowhere to cache), unless the rules engine is asked for
     (``engine="reference"``).
 
@@ -293,6 +293,8 @@ def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = Non
         note = first_hint_note(state.game.title, deadline - started)
     elif timed_out and missing:
         note = missing_engine_note(deadline - started, missing)
+    elif waiting and complete:
+        note = first_hint_drawn_note(state.game.title)
     return Hints(tuple(hints), player, state.game.player_name(player), len(ranking), precision, policy_name,
                  rollouts.played, complete, note)
 
@@ -306,6 +308,17 @@ def first_hint_note(title: str, seconds: float) -> str:
     return (f"The fast engine for {title} is still being prepared (first time only), so this hint had "
             f"{round(seconds, 1):g} s on the rules engine: fewer rollouts, wider intervals and a less sure order "
             "than usual. Hints use the fast engine once it is ready.")
+
+
+def first_hint_drawn_note(title: str) -> str:
+    """What a hint that the rules engine finished while the fast engine is prepared says of itself.
+
+    >>> first_hint_drawn_note("Nest Row").split(":")[0]
+    'The fast engine for Nest Row is still being prepared (first time only), so the rules engine played this hint'
+    """
+    return (f"The fast engine for {title} is still being prepared (first time only), so the rules engine played this "
+            "hint: its rollouts are drawn one by one, and a later hint on the fast engine draws others, so it may "
+            "order moves of close value differently.")
 
 
 def missing_engine_note(seconds: float, why: str) -> str:

@@ -234,8 +234,9 @@ class Hints(Sequence):
     :class:`Hint`): ``player`` and their ``name``, ``legal`` moves compared, the ``precision``
     aimed at, the rollout ``policy``, the ``rollouts`` played in all, ``complete`` (False
     when a time limit or a stop cut the search short: the order is then less sure), and a
-    ``note`` saying why it is less sure than usual ("" when it is not: a first hint while the
-    fast engine is still being prepared, for one, is cut short after a few seconds)."""
+    ``note`` saying why it is less sure than usual, or may differ from a later hint ("" when
+    neither: a first hint while the fast engine is still being prepared, for one, is cut short
+    after a few seconds, or drawn on the rules engine)."""
 
     hints: tuple[Hint, ...]
     player: int
