@@ -104,7 +104,7 @@ def available() -> bool:
         return False
     if _available is None:
         try:
-            import numba  # noqa: F401
+            _import_whole("numba")
         except Exception:  # ImportError, or a numba that cannot load its LLVM
             _available = False
         else:
@@ -174,7 +174,7 @@ def _import_kernel(name: str) -> ModuleType | None:
     decorates the first function): the fast engine is then unavailable, which is said once."""
     global _unavailable
     try:
-        return importlib.import_module(name)
+        return _import_whole(name)
     except RuntimeError as error:  # numba's "cannot cache function …: no locator available for file …"
         if "cannot cache" not in str(error):
             raise
@@ -182,6 +182,29 @@ def _import_kernel(name: str) -> ModuleType | None:
         warnings.warn(f"the fast engine is unavailable: {NO_CACHE}. The rules engines play, with the same results",
                       RuntimeWarning, stacklevel=2)
         return None
+
+
+def _import_whole(name: str) -> ModuleType:
+    """``importlib.import_module(name)`` on a thread of its own, so that a Ctrl-C while it runs
+    stops the caller, never the import: numba interrupted halfway through its import fails to
+    import again in that process (a notebook would lose its fast engines until restarted). The
+    import goes on to its end; a later call finds it done, or waits for it."""
+    outcome: list[Any] = []
+
+    def work() -> None:
+        try:
+            outcome.append(importlib.import_module(name))
+        except BaseException as error:  # raised again in the caller's thread
+            outcome.append(error)
+
+    if name in sys.modules:
+        return importlib.import_module(name)
+    importing = threading.Thread(target=work, name="icewidgets-import", daemon=True)
+    importing.start()
+    importing.join()
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]
 
 
 def play_range(game: Any, agents: Sequence[Any], seed: Any, start: int, stop: int, max_plies: int) -> dict:

@@ -16,6 +16,7 @@ import json
 import multiprocessing
 import os
 import queue
+import signal
 import subprocess
 import sys
 import textwrap
@@ -609,3 +610,30 @@ def test_the_fast_engine_module_is_reached_from_the_package_as_its_docstrings_na
     done = subprocess.run([sys.executable, "-c", "import icewidgets as iw\nprint(iw.fast.ready.__name__, "
                            "iw.playout.PlayoutRun.__name__)"], capture_output=True, text=True, timeout=120)
     assert done.stdout.split() == ["ready", "PlayoutRun"], done.stderr
+
+
+@posix_only
+def test_a_ctrl_c_during_an_import_stops_the_caller_and_the_import_goes_on_to_its_end(tmp_path, monkeypatch):
+    # numba interrupted halfway through its import fails to import again in that process: a
+    # notebook interrupted during its first run would lose its fast engines until restarted.
+    runs = tmp_path / "runs"
+    (tmp_path / "slow_to_import.py").write_text(f"import time\nopen({str(runs)!r}, 'a').write('x')\n"
+                                                "time.sleep(0.6)\nWHOLE = True\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "slow_to_import", raising=False)
+    threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    with pytest.raises(KeyboardInterrupt):
+        fast._import_whole("slow_to_import")
+    assert fast._import_whole("slow_to_import").WHOLE  # waited for the import that went on
+    assert runs.read_text() == "x"  # one import, never begun again
+
+
+def test_a_ctrl_c_while_a_run_loads_its_kernel_returns_a_run_of_no_games(fresh, monkeypatch):
+    from icewidgets.playout import run as run_module
+
+    def interrupted(self):
+        raise KeyboardInterrupt  # the user's Ctrl-C while the kernel is loaded from the cache
+
+    monkeypatch.setattr(run_module.PlayoutRun, "preparation", interrupted)
+    results = iw.playouts(CompiledNestRow(), 64, agents=AGENTS, seed=4, progress=True)
+    assert (results.n, results.partial, results.engine) == (0, True, "fast")

@@ -587,7 +587,9 @@ def playouts(
       games then take about half the memory.
 
     Ctrl-C (a KeyboardInterrupt) stops the run and returns the games finished so far, with
-    ``results.partial`` set. On threads (no ``executor``) a chunk the rules engines play stops
+    ``results.partial`` set. (While the run is still planned, before it starts, a Ctrl-C raises
+    the KeyboardInterrupt as usual: the first run in a process loads numba, for a fraction of a second;
+    a load stopped so goes on in the background, never left half done.) On threads (no ``executor``) a chunk the rules engines play stops
     at its next ply, and one a kernel plays at its end. Chunks already running on an
     ``executor``'s workers are out of reach: they play to their end, and leaving a
     ``with ProcessPoolExecutor() as pool:`` block waits for them (their games are not kept).
@@ -614,17 +616,20 @@ def play_run(run: PlayoutRun, progress: bool | str = "auto", chunk_size: int | N
     :func:`~icewidgets.playout.tournament.tournament` does)."""
     label = f"{run.game.title} playouts" + (f" to ±{100 * run.precision:g}%" if run.precision else "")
     rule = run.precision_rule()
-    waiting = run.preparation()  # a kernel not ready yet: prepared in the background meanwhile, from now
-    if not tell_preparation or progress is False:
-        waiting = None
-    if waiting is not None:
-        notice(waiting.notice())
-    bar = progress_bar(progress, run.n if rule is None else rule.expected_games(run.n), label)
     played: list[Chunk] = []
     started = time.perf_counter()
     interrupted = False
-    chunks = run.chunks(chunk_size, executor, workers, on_game=bar.update)
+    bar = chunks = None
     try:
+        # A kernel not ready yet is prepared in the background meanwhile, from now; one in the
+        # cache is loaded here (a moment a Ctrl-C may fall in: the run then has no games).
+        waiting = run.preparation()
+        if not tell_preparation or progress is False:
+            waiting = None
+        if waiting is not None:
+            notice(waiting.notice())
+        bar = progress_bar(progress, run.n if rule is None else rule.expected_games(run.n), label)
+        chunks = run.chunks(chunk_size, executor, workers, on_game=bar.update)
         for chunk in chunks:
             played.append(chunk)
             if waiting is not None and waiting.done:
@@ -639,8 +644,10 @@ def play_run(run: PlayoutRun, progress: bool | str = "auto", chunk_size: int | N
     except KeyboardInterrupt:
         interrupted = True  # the games finished so far are the results
     finally:
-        chunks.close()
-        bar.close()
+        if chunks is not None:
+            chunks.close()
+        if bar is not None:
+            bar.close()
     results = run.results(played, elapsed=time.perf_counter() - started, interrupted=interrupted)
     if results.partial:
         print(f"Interrupted: returning the {plural(results.n, 'game')} finished so far (results.partial is True).",
