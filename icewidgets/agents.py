@@ -572,8 +572,13 @@ AGENTS: dict[str, Agent] = {"random": random_agent, "greedy": greedy, "mcts": _n
 
 
 _CHOICES = (f"a level ({', '.join(LEVELS)}) or an agent "
-            f"({', '.join(name for name in AGENTS if name not in LEVELS)}, mcts:ITERATIONS), "
-            "or pass a callable agent(state, rng) -> move")
+            f"({', '.join(name for name in AGENTS if name not in LEVELS)}, mcts:ITERATIONS)")
+
+
+def _choices(name: str) -> str:
+    """The agents to choose from, said to whoever gave ``name``: a command line's flag
+    (``--agents``) cannot pass a Python function."""
+    return _CHOICES if name.startswith("--") else _CHOICES + ", or pass a callable agent(state, rng) -> move"
 
 
 def _named_agent(text: str) -> Agent | None:
@@ -656,11 +661,11 @@ def parse_agents(spec: Any, name: str = "agents") -> tuple[tuple[Agent, ...], tu
         elif isinstance(item, str):
             found = names_in(item, where)
             if not found and not isinstance(spec, str):
-                raise ValueError(f"{where}={checks.shown(item)} is an empty agent name; give {_CHOICES}")
+                raise ValueError(f"{where}={checks.shown(item)} is an empty agent name; give {_choices(name)}")
             for part in found:
                 agent = _named_agent(part)
                 if agent is None:
-                    raise ValueError(f"unknown agent {checks.shown(part)}; choose {_CHOICES}")
+                    raise ValueError(f"unknown agent {checks.shown(part)}; choose {_choices(name)}")
                 agents.append(agent)
                 names.append(part.lower().replace(" ", ""))
         else:
@@ -693,10 +698,10 @@ def get_agent(agent: str | Agent, name: str = "agent") -> Agent:
     if "," in agent:
         raise ValueError(f"{name}={checks.shown(agent)} names several agents; one is wanted here")
     if not agent.strip():
-        raise ValueError(f"{name}={checks.shown(agent)} is an empty agent name; give {_CHOICES}")
+        raise ValueError(f"{name}={checks.shown(agent)} is an empty agent name; give {_choices(name)}")
     found = _named_agent(agent)
     if found is None:
-        raise ValueError(f"unknown agent {checks.shown(agent.strip())}; choose {_CHOICES}")
+        raise ValueError(f"unknown agent {checks.shown(agent.strip())}; choose {_choices(name)}")
     return found
 
 

@@ -295,11 +295,11 @@ def option_int(game: Any, option: str, low: int, high: int | None = None, *, non
     top = high if high is not None else OPTION_LIMIT
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= top:
         if high is not None:
-            span = f"from {low} to {high}"
+            allowed = f"a whole number from {low} to {high}" if low < high else f"{low}"
         else:  # the limit is named to a value beyond it only: it is no rule of the game
-            span = f"≥ {low}" + (" and at most 2**62" if isinstance(value, int) and value > top else "")
+            allowed = f"a whole number ≥ {low}" + (" and at most 2**62" if isinstance(value, int) and value > top else "")
         extra = " or None" if none else ""
-        raise ValueError(f"{option}={shown(value)} is not valid for {game.name}: it must be a whole number {span}{extra}")
+        raise ValueError(f"{option}={shown(value)} is not valid for {game.name}: it must be {allowed}{extra}")
 
 
 BOOL_WORDS = {"true": True, "yes": True, "false": False, "no": False}
