@@ -297,7 +297,8 @@ def option_int(game: Any, option: str, low: int, high: int | None = None, *, non
         if high is not None:
             allowed = f"a whole number from {low} to {high}" if low < high else f"{low}"
         else:  # the limit is named to a value beyond it only: it is no rule of the game
-            allowed = f"a whole number ≥ {low}" + (" and at most 2**62" if isinstance(value, int) and value > top else "")
+            beyond = isinstance(value, int) and value > top
+            allowed = f"a whole number ≥ {low}" + (" and at most 2**62" if beyond else "")
         extra = " or None" if none else ""
         raise ValueError(f"{option}={shown(value)} is not valid for {game.name}: it must be {allowed}{extra}")
 

@@ -364,7 +364,8 @@ def test_a_text_bar_is_drawn_at_once_and_never_goes_back():
     bar.update(20)
     bar.update(7)  # a thread's count told late
     bar.close()
-    assert bar.done == 20 and stream.getvalue().split("\r")[-1].startswith("Blockade playouts [#.......................] 20/300 ")
+    last = stream.getvalue().split("\r")[-1]
+    assert bar.done == 20 and last.startswith("Blockade playouts [#.......................] 20/300 ")
 
 
 def test_a_stop_leaves_the_game_in_play_unfinished_at_its_next_ply():

@@ -588,9 +588,10 @@ def playouts(
 
     Ctrl-C (a KeyboardInterrupt) stops the run and returns the games finished so far, with
     ``results.partial`` set. (While the run is still planned, before it starts, a Ctrl-C raises
-    the KeyboardInterrupt as usual: the first run in a process loads numba, for a fraction of a second;
-    a load stopped so goes on in the background, never left half done.) On threads (no ``executor``) a chunk the rules engines play stops
-    at its next ply, and one a kernel plays at its end. Chunks already running on an
+    the KeyboardInterrupt as usual: the first run in a process loads numba, for a fraction of a
+    second; a load stopped so goes on in the background, never left half done.) On threads (no
+    ``executor``) a chunk the rules engines play stops at its next ply, and one a kernel plays
+    at its end. Chunks already running on an
     ``executor``'s workers are out of reach: they play to their end, and leaving a
     ``with ProcessPoolExecutor() as pool:`` block waits for them (their games are not kept).
 
