@@ -591,9 +591,9 @@ def playouts(
     the KeyboardInterrupt as usual: the first run in a process loads numba, for a fraction of a
     second; a load stopped so goes on in the background, never left half done.) On threads (no
     ``executor``) a chunk the rules engines play stops at its next ply, and one a kernel plays
-    at its end. Chunks already running on an
-    ``executor``'s workers are out of reach: they play to their end, and leaving a
-    ``with ProcessPoolExecutor() as pool:`` block waits for them (their games are not kept).
+    at its end. Chunks already running on an ``executor``'s workers are out of reach: they play
+    to their end, and leaving a ``with ProcessPoolExecutor() as pool:`` block waits for them
+    (their games are not kept).
 
     >>> import icewidgets as iw
     >>> results = iw.playouts(iw.available_games()[0], 20, agents="greedy", seed=1, progress=False)
