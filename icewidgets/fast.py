@@ -61,6 +61,7 @@ True
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import hashlib
 import importlib
@@ -361,6 +362,12 @@ _preparations: dict[tuple, Preparation] = {}
 _preparations_lock = threading.Lock()
 _queue: queue.SimpleQueue = queue.SimpleQueue()
 _worker: threading.Thread | None = None
+_in_hand: Preparation | None = None  # the preparation the worker serves now
+_child_started = threading.Event()  # set once the one in hand has its compile's process, or has ended
+
+EXIT_WAIT = 2.0
+"""The most seconds a process that ends waits for a preparation begun just before to start its
+compile's process (never for the compile itself): see :func:`_start_compile_before_exit`."""
 
 
 def ready(game: Any, agents: Sequence[Any], continuing: bool = False) -> bool:
@@ -428,12 +435,14 @@ def _start_worker() -> None:
 
 
 def _serve() -> None:
+    global _in_hand
     while True:
         try:
             key, kernel, game, names, continuing = _queue.get(timeout=1.0)
         except queue.Empty:
             return  # a later ready() starts another
-        job = _preparations[key]
+        job = _in_hand = _preparations[key]
+        _child_started.clear()
         try:
             # While another process compiles this kernel (a worker of a process pool, another
             # notebook, `warm`), wait here, in the background, and then load its work: after
@@ -448,6 +457,27 @@ def _serve() -> None:
             job._end(error)
         else:
             job._end()
+        finally:
+            _in_hand = None
+            _child_started.set()
+
+
+def _start_compile_before_exit() -> None:
+    """At the end of a process, let a preparation begun just before start its compile's process
+    (at most :data:`EXIT_WAIT` s): that process goes on after this one ends, so a short script
+    (one bot move, one hint) leaves the kernel in the cache for the next, instead of ending
+    before the compile began, every time."""
+    deadline = time.monotonic() + EXIT_WAIT
+    while time.monotonic() < deadline:
+        worker = _worker
+        if worker is None or not worker.is_alive():
+            return
+        if _in_hand is None and _queue.empty() or _in_hand is not None and _child_started.is_set():
+            return
+        time.sleep(0.01)
+
+
+atexit.register(_start_compile_before_exit)
 
 
 _CHILD = "import sys\nfrom icewidgets.fast import prepare_request\nprepare_request(sys.argv[1])"
@@ -481,6 +511,7 @@ def _compile_elsewhere(game: Any, names: tuple[str, ...], continuing: bool, held
         with _starting_child:
             child = subprocess.Popen([sys.executable, "-c", _CHILD, request], stdin=subprocess.DEVNULL,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **apart)
+        _child_started.set()  # this process may end now: the compile goes on (_start_compile_before_exit)
         returncode = child.wait()
     except Exception:  # options that are no JSON, a game that is not registered, no process
         return False

@@ -638,3 +638,24 @@ def test_a_ctrl_c_while_a_run_loads_its_kernel_returns_a_run_of_no_games(fresh, 
     monkeypatch.setattr(run_module.PlayoutRun, "preparation", interrupted)
     results = iw.playouts(CompiledNestRow(), 64, agents=AGENTS, seed=4, progress=True)
     assert (results.n, results.partial, results.engine) == (0, True, "fast")
+
+
+@posix_only
+def test_a_process_that_ends_at_once_leaves_its_compile_started(tmp_path):
+    # A short script (one bot move, 0.5 s) ended before its background preparation had started
+    # the compile's process: the cache stayed empty, and so every such script met a cold cache.
+    pytest.importorskip("numba")
+    marker = tmp_path / "compiled"
+    code = textwrap.dedent(f"""
+        import icewidgets as iw
+        from icewidgets import fast
+        fast._CHILD = "import pathlib, time\\ntime.sleep(0.5)\\npathlib.Path({str(marker)!r}).write_text('done')"
+        assert fast.ready(iw.make("volcano"), ["random", "random"]) is False  # queued, and the script ends
+    """)
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    deadline = time.monotonic() + 60  # a bound against hanging, not a measure of speed
+    while not marker.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert marker.read_text() == "done"  # the compile's process outlived the script
