@@ -1,6 +1,5 @@
 """The fast runner: compiled playout kernels, the same games as the rules engines, tens to hundreds of
-times faster per core (about 20× for Blockade's random games to over 1,000× for Ice3's greedy ones:
-benchmarks/README.md).
+times faster per core (from about 20× to over 1,000×, by game and agents: benchmarks/README.md).
 
 A game may bring a kernel (``Game.kernel``, the name of a module in its package): whole games
 played in plain loops over small integer arrays, compiled with numba (``njit(cache=True)``:
