@@ -461,17 +461,17 @@ def _save_figure(fig: Any, path: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for bad arguments)."""
-    _discover_games()
-    parser = _parser()
-    if "matplotlib.pyplot" not in sys.modules:
-        try:
-            import matplotlib
-
-            matplotlib.use("Agg")  # pictures go to files: no window is needed
-        except ImportError:
-            pass
     args = None
-    try:
+    try:  # a Ctrl-C while the commands are set up (numpy and the games load) is "interrupted" too
+        _discover_games()
+        parser = _parser()
+        if "matplotlib.pyplot" not in sys.modules:
+            try:
+                import matplotlib
+
+                matplotlib.use("Agg")  # pictures go to files: no window is needed
+            except ImportError:
+                pass
         args = parser.parse_args(argv)
         if args.command is None:
             parser.print_help()

@@ -493,7 +493,7 @@ class PlayoutRun:
             play = functools.partial(self._play_range, stopping=stopping)
         else:
             # The bar moves with every game the rules engines finish while a kernel is prepared
-            # (a cold Blockade chunk takes many seconds), on whichever thread plays it.
+            # (a cold chunk of a slow game takes many seconds), on whichever thread plays it.
             count = chunking.GameCount(on_game)
 
             def play(start: int, stop: int) -> Chunk:
