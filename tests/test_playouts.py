@@ -501,3 +501,14 @@ def test_a_run_stopped_before_its_first_game_has_the_columns_and_heatmaps_of_any
     assert list(stopped.arrays) == list(whole.arrays)
     assert {name: grid.tolist() for name, grid in stopped.heatmaps.items()} == {
         name: [[0] * grid.shape[1]] * grid.shape[0] for name, grid in whole.heatmaps.items()}
+
+
+def test_the_fast_engine_asked_where_none_plays_names_the_others_in_words_of_the_api_and_the_command_line(capsys):
+    with pytest.raises(ValueError) as error:
+        iw.playouts("volcano", 2, agents="mcts", engine="fast", progress=False)
+    message = "no compiled engine plays make('volcano') with agents mcts, mcts; use the 'reference' or 'auto' engine"
+    assert str(error.value) == message
+    from icewidgets.__main__ import main
+
+    assert main(["playouts", "volcano", "-n", "2", "--agents", "mcts", "--engine", "fast"]) == 2
+    assert capsys.readouterr().err.strip() == f"error: {message}"

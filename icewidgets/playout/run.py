@@ -349,7 +349,7 @@ class PlayoutRun:
                                                  for seating in seatings)
         if engine == "fast" and not compiled:
             raise ValueError(
-                f"no compiled engine plays {game!r} with agents {', '.join(names)}; use engine='reference' or 'auto'"
+                f"no compiled engine plays {game!r} with agents {', '.join(names)}; use the 'reference' or 'auto' engine"
             )
         return cls(game, n, tuple(resolved), names, seed, "fast" if compiled else "reference", seatings, precision,
                    branching_profile)
