@@ -191,6 +191,8 @@ def _import_whole(name: str) -> ModuleType:
     stops the caller, never the import: numba interrupted halfway through its import fails to
     import again in that process (a notebook would lose its fast engines until restarted). The
     import goes on to its end; a later call finds it done, or waits for it."""
+    if name in sys.modules:
+        return importlib.import_module(name)
     outcome: list[Any] = []
 
     def work() -> None:
@@ -199,8 +201,6 @@ def _import_whole(name: str) -> ModuleType:
         except BaseException as error:  # raised again in the caller's thread
             outcome.append(error)
 
-    if name in sys.modules:
-        return importlib.import_module(name)
     importing = threading.Thread(target=work, name="icewidgets-import", daemon=True)
     importing.start()
     importing.join()

@@ -368,6 +368,17 @@ def test_a_text_bar_is_drawn_at_once_and_never_goes_back():
     assert bar.done == 20 and last.startswith("Blockade playouts [#.......................] 20/300 ")
 
 
+def test_a_widget_bar_never_goes_back_and_grows_with_a_run_that_outgrows_it():
+    from icewidgets.playout.progress import WidgetBar
+
+    bar = WidgetBar(10, "Volcano playouts")
+    bar.update(3)
+    bar.update(2)  # a thread's count told late
+    assert (bar.done, bar.bar.value) == (3, 3)
+    bar.update(12)  # the end: shown at once, however soon
+    assert (bar.bar.value, bar.bar.max, bar.text.value.split(" (")[0]) == (12, 12, "Volcano playouts: 12/12")
+
+
 def test_a_stop_leaves_the_game_in_play_unfinished_at_its_next_ply():
     # A random Blockade game on the rules engines takes seconds: a stopped run's thread must
     # not play it to its end before the run can return.

@@ -239,9 +239,9 @@ def hint(state: State, k: int = 3, *, precision: float = 0.05, policy: Any = Non
     :data:`FIRST_HINT_SECONDS`, a rollout of each move in turn; cut short, it has fewer rollouts
     and wider intervals, and its ``note`` says why. Later hints use the fast engine. (Its
     rollouts are seeded one by one, so even a first hint that finishes in time may differ from
-    a later one, within their intervals: its ``note`` says so.) So is every hint where the fast engine cannot be used
-    here (numba missing, or nowhere to cache), unless the rules engine is asked for
-    (``engine="reference"``).
+    a later one, within their intervals: its ``note`` says so.) So is every hint where the fast
+    engine cannot be used here (numba missing, or nowhere to cache), unless the rules engine is
+    asked for (``engine="reference"``).
 
     >>> import icewidgets as iw
     >>> state = iw.make(iw.available_games()[0]).new_state()

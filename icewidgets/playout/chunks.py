@@ -200,7 +200,7 @@ class GameCount:
 
     def _tell(self, start: int, done: int, ended: bool) -> None:
         with self._lock:
-            self._total += done - (self._in_play.pop(start, 0) if ended else self._in_play.get(start, 0))
+            self._total += done - self._in_play.pop(start, 0)
             if not ended:
                 self._in_play[start] = done
             self._on_count(self._total)

@@ -38,35 +38,54 @@ class NoBar:
         pass
 
 
-class TextBar:
-    """One line of text on ``stream``, redrawn at most ten times a second: done, rate, ETA.
+class _Bar:
+    """What the text and widget bars share: a count that never goes back, told from any thread
+    (the threads that play a run's chunks each tell theirs, in any order), shown at most ten
+    times a second and at its end; ``_show(done, rate)`` shows it."""
 
-    It is drawn at once (a first chunk may take seconds), and never goes back: the threads
-    that play a run's chunks may each tell it their count, in any order.
-    """
-
-    def __init__(self, total: int, label: str, stream: Any):
-        self.total, self.label, self.stream = total, label, stream
+    def __init__(self, total: int, label: str):
+        self.total, self.label = total, label
         self.started = time.perf_counter()
-        self.shown = 0.0  # when it was last drawn; 0 draws it at the next update
+        self.shown = 0.0  # when it was last shown; 0 shows it at the next update
         self.done = 0
         self.drawn = -1
         self._lock = threading.Lock()
-        self.update(0)
 
     def update(self, done: int) -> None:
         with self._lock:
-            self._draw(done)
+            self._advance(done)
 
-    def _draw(self, done: int) -> None:
+    def retarget(self, total: int) -> None:
+        """A new total (a run played to a precision learns how long it will be as it goes)."""
+        self.total = total
+
+    def _advance(self, done: int) -> None:
         done = self.done = max(self.done, done)
-        self.total = max(self.total, done)  # a run to a precision may outgrow its estimate
+        if done > self.total:  # a run to a precision may outgrow its estimate
+            self.retarget(done)
         now = time.perf_counter()
-        if self.shown and (done == self.drawn or now - self.shown < 0.1 and done < self.total):
-            return  # nothing new (several threads may tell the end), or drawn a tenth of a second ago
+        if self.shown and (now - self.shown < 0.1 and done < self.total or done == self.drawn == self.total):
+            return  # shown a tenth of a second ago, or the end again (several threads may tell it)
         self.shown, self.drawn = now, done
         elapsed = now - self.started
-        rate = done / elapsed if elapsed > 0 else 0.0
+        self._show(done, done / elapsed if elapsed > 0 else 0.0)
+
+    def _show(self, done: int, rate: float) -> None:
+        raise NotImplementedError
+
+
+class TextBar(_Bar):
+    """One line of text on ``stream``, redrawn at most ten times a second: done, rate, ETA.
+
+    It is drawn at once (a first chunk may take seconds), and never goes back.
+    """
+
+    def __init__(self, total: int, label: str, stream: Any):
+        super().__init__(total, label)
+        self.stream = stream
+        self.update(0)
+
+    def _show(self, done: int, rate: float) -> None:
         eta = (self.total - done) / rate if rate > 0 else float("nan")
         width = 24
         filled = int(width * done / self.total) if self.total else width
@@ -76,17 +95,13 @@ class TextBar:
                           f"{rate_part}{eta_text}   ")
         self.stream.flush()
 
-    def retarget(self, total: int) -> None:
-        """A new total (a run played to a precision learns how long it will be as it goes)."""
-        self.total = total
-
     def say(self, text: str) -> None:
         """Say ``text`` on a line of its own above the bar, which is drawn again below it."""
         with self._lock:
             self.stream.write("\r\033[K" if self._terminal() else "\n")
             self.stream.write(text + "\n")
             self.shown = 0.0
-            self._draw(self.done)
+            self._advance(self.done)
 
     def _terminal(self) -> bool:
         return bool(getattr(self.stream, "isatty", lambda: False)())
@@ -95,12 +110,12 @@ class TextBar:
         with self._lock:
             if self.done < self.total:
                 self.shown = 0.0
-                self._draw(self.done)
+                self._advance(self.done)
             self.stream.write("\n")
             self.stream.flush()
 
 
-class WidgetBar:
+class WidgetBar(_Bar):
     """An ipywidgets progress bar with the count and the rate, shown in the notebook; like
     :class:`TextBar`, it never goes back."""
 
@@ -108,34 +123,18 @@ class WidgetBar:
         import ipywidgets as widgets
         from IPython.display import display
 
-        self.total = total
+        super().__init__(total, label)
         self.bar = widgets.IntProgress(value=0, min=0, max=max(total, 1), description="", layout=widgets.Layout(width="50%"))
         self.text = widgets.Label(f"{label}: 0/{total:,}")
-        self.label = label
         self.box = widgets.HBox([self.bar, self.text])
-        self.started = time.perf_counter()
-        self.shown = 0.0
-        self.done = 0
-        self._lock = threading.Lock()
         display(self.box)
 
-    def update(self, done: int) -> None:
-        with self._lock:
-            done = self.done = max(self.done, done)
-            if done > self.total:  # a run to a precision may outgrow its estimate
-                self.retarget(done)
-            now = time.perf_counter()
-            if now - self.shown < 0.1 and done < self.total:
-                return
-            self.shown = now
-            elapsed = now - self.started
-            rate = done / elapsed if elapsed > 0 else 0.0
-            self.bar.value = done
-            self.text.value = f"{self.label}: {done:,}/{self.total:,} ({rate_text(rate)} games/s)"
+    def _show(self, done: int, rate: float) -> None:
+        self.bar.value = done
+        self.text.value = f"{self.label}: {done:,}/{self.total:,} ({rate_text(rate)} games/s)"
 
     def retarget(self, total: int) -> None:
-        """A new total (a run played to a precision learns how long it will be as it goes)."""
-        self.total = total
+        super().retarget(total)
         self.bar.max = max(total, 1)
 
     def say(self, text: str) -> None:
